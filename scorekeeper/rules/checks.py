@@ -1,0 +1,139 @@
+"""Checks that span the sides of a hand (VARIANTS.md section 4, 2.1 and 2.6).
+
+Deck limits count every side's melds and hands together (section 1); going out is checked against
+the preset's needs (2.6); at most one side goes out, at most one side cuts exactly (2.8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scorekeeper.rules.cards import CardClass, class_limits
+from scorekeeper.rules.errors import RuleViolation, gettext_noop
+from scorekeeper.rules.house_rules import Ruleset
+from scorekeeper.rules.melds import COUNTS_AS_MIXED, COUNTS_AS_NATURAL, Melded
+from scorekeeper.rules.records import CardCounts, HandRecord, Points
+from scorekeeper.rules.variants import GoingOutNeed
+
+CLASS_LABELS = {
+    CardClass.JOKERS: gettext_noop("jokers"),
+    CardClass.TWOS: gettext_noop("twos"),
+    CardClass.ACES: gettext_noop("aces"),
+    CardClass.HIGH: gettext_noop("high cards (8 to K)"),
+    CardClass.LOW: gettext_noop("low cards (4 to 7)"),
+    CardClass.BLACK_THREES: gettext_noop("black threes"),
+}
+
+
+def check_hand(record: HandRecord, melded: Sequence[Melded]) -> None:
+    """Raise a RuleViolation for the first cross-side rule the hand breaks."""
+    ruleset = record.ruleset
+    variant = ruleset.variant
+    out = [i for i, side in enumerate(record.sides) if side.went_out]
+    if len(out) > 1:
+        raise RuleViolation(gettext_noop("more than one side went out"), field="went_out")
+    cutters = [i for i, side in enumerate(record.sides) if side.exact_cut]
+    if cutters and variant.exact_cut_bonus is None:
+        raise RuleViolation(
+            gettext_noop("an exact cut scores nothing in %(variant)s"),
+            side=cutters[0] + 1,
+            field="exact_cut",
+            variant=variant.id,
+        )
+    if len(cutters) > 1:
+        raise RuleViolation(gettext_noop("only one side can cut exactly"), field="exact_cut")
+    for number, (side, facts) in enumerate(zip(record.sides, melded, strict=True), 1):
+        if side.concealed and not side.went_out:
+            raise RuleViolation(
+                gettext_noop("concealed going out without going out"),
+                side=number,
+                side_name=side.name,
+                field="concealed",
+            )
+        if side.went_out:
+            _check_going_out(ruleset, facts, number, side.name)
+            if record.layout[number - 1] == 1 and _holds_cards(side.hand):
+                raise RuleViolation(
+                    gettext_noop("a player who went out holds no cards"),
+                    side=number,
+                    side_name=side.name,
+                    field="hand",
+                )
+    _check_deck(record, melded)
+
+
+def _holds_cards(hand: CardCounts | Points) -> bool:
+    return hand.points > 0 if isinstance(hand, Points) else hand.cards > 0
+
+
+def _check_going_out(ruleset: Ruleset, facts: Melded, number: int, name: str) -> None:
+    need = ruleset.variant.going_out_need
+    if need is GoingOutNeed.CANASTAS:
+        wanted = ruleset.table.going_out_canastas
+        if len(facts.canastas) < wanted:
+            raise RuleViolation(
+                gettext_noop("going out needs %(n)s canasta(s), %(made)s made"),
+                side=number,
+                side_name=name,
+                field="went_out",
+                n=wanted,
+                made=len(facts.canastas),
+            )
+    elif need is GoingOutNeed.NATURAL_AND_MIXED:
+        kinds = set(facts.canastas)
+        if not (kinds & COUNTS_AS_NATURAL and kinds & COUNTS_AS_MIXED):
+            raise RuleViolation(
+                gettext_noop("going out needs a natural and a mixed canasta"),
+                side=number,
+                side_name=name,
+                field="went_out",
+            )
+    else:  # pragma: no cover - a new GoingOutNeed without its check is a bug
+        raise AssertionError(need)
+
+
+def _check_deck(record: HandRecord, melded: Sequence[Melded]) -> None:
+    packs = record.ruleset.packs
+    red_threes = sum(side.red_threes for side in record.sides)
+    if red_threes > 2 * packs:
+        raise RuleViolation(
+            gettext_noop("%(n)s red threes: more red threes than %(packs)s packs hold (%(max)s)"),
+            field="red_threes",
+            n=red_threes,
+            packs=packs,
+            max=2 * packs,
+        )
+    totals: dict[str, int] = {}
+    for side, facts in zip(record.sides, melded, strict=True):
+        if facts.classes:
+            for cls, n in facts.classes.items():
+                totals[cls] = totals.get(cls, 0) + n
+        hand = side.hand
+        if isinstance(hand, CardCounts) and hand.cards:
+            for cls in CardClass:
+                n = getattr(hand, cls.value)
+                if n:
+                    totals[cls] = totals.get(cls, 0) + n
+    if totals:
+        limits = class_limits(packs)
+        for cls, n in totals.items():
+            if n > limits[cls]:
+                raise RuleViolation(
+                    gettext_noop("%(n)s %(cards)s: more than %(packs)s packs hold (%(max)s)"),
+                    n=n,
+                    cards=CLASS_LABELS[CardClass(cls)],
+                    packs=packs,
+                    max=limits[cls],
+                )
+    ranks: dict[str, int] = {}
+    for facts in melded:
+        for rank, n in facts.ranks.items():
+            ranks[rank] = ranks.get(rank, 0) + n
+    for rank, n in ranks.items():
+        if n > 4 * packs:
+            raise RuleViolation(
+                gettext_noop("%(n)s cards of rank %(card_rank)s: more than %(max)s cards of rank %(card_rank)s"),
+                n=n,
+                card_rank=rank,
+                max=4 * packs,
+            )

@@ -1,0 +1,269 @@
+"""House rules: the values VARIANTS.md marks "(decision)", plus the target, overridable by name.
+
+A :class:`Ruleset` is what a hand is scored under: a preset after its house-rule overrides
+(``dataclasses.replace``) and the :class:`Table` of the player count, after its own overrides.
+Names and values are validated here; README.md documents them (section "House rules").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any
+
+from scorekeeper.rules.errors import RuleViolation, gettext_noop
+from scorekeeper.rules.variants import (
+    BlackThreeMeld,
+    CanastaTiers,
+    OnTie,
+    RedThreeScale,
+    RedThreesAgainst,
+    Table,
+    Variant,
+    WildLimit,
+    get_variant,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A preset with its house rules, at one player count."""
+
+    variant: Variant
+    table: Table
+    overrides: tuple[tuple[str, Any], ...] = ()  # the validated house rules, as given
+
+    @property
+    def packs(self) -> int:
+        return self.table.packs
+
+    @property
+    def target(self) -> int:
+        return self.table.target
+
+
+def _whole(name: str, low: int, high: int, step: int = 1) -> Callable[[object], int]:
+    def parse(value: object) -> int:
+        if type(value) is not int or not low <= value <= high or value % step:
+            raise RuleViolation(
+                gettext_noop(
+                    "house rule %(name)s must be a whole number from %(low)s to %(high)s"
+                    " in steps of %(step)s"
+                ),
+                field="rules",
+                name=name,
+                low=low,
+                high=high,
+                step=step,
+            )
+        return value
+
+    return parse
+
+
+def _flag(name: str) -> Callable[[object], bool]:
+    def parse(value: object) -> bool:
+        if type(value) is not bool:
+            raise RuleViolation(
+                gettext_noop("house rule %(name)s must be true or false"), field="rules", name=name
+            )
+        return value
+
+    return parse
+
+
+def _choice(name: str, enum: type[StrEnum]) -> Callable[[object], StrEnum]:
+    def parse(value: object) -> StrEnum:
+        try:
+            return enum(value)
+        except ValueError:
+            raise RuleViolation(
+                gettext_noop("house rule %(name)s must be one of %(choices)s"),
+                field="rules",
+                name=name,
+                choices=", ".join(member.value for member in enum),
+            ) from None
+
+    return parse
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRule:
+    name: str
+    help: str
+    parse: Callable[[object], Any]
+    apply: Callable[[Variant, Table, Any], tuple[Variant, Table]]
+    presets: frozenset[str] | None = None  # None: every preset
+    current: Callable[[Variant, Table], Any] = lambda variant, table: None
+
+
+def _on_table(field: str) -> Callable[[Variant, Table, Any], tuple[Variant, Table]]:
+    return lambda variant, table, value: (variant, replace(table, **{field: value}))
+
+
+def _on_variant(field: str) -> Callable[[Variant, Table, Any], tuple[Variant, Table]]:
+    return lambda variant, table, value: (replace(variant, **{field: value}), table)
+
+
+def _concealed_bonus(variant: Variant, table: Table, value: int) -> tuple[Variant, Table]:
+    return replace(variant, canasta_bonus=replace(variant.canasta_bonus, concealed=value)), table
+
+
+def _table_getter(field: str) -> Callable[[Variant, Table], Any]:
+    return lambda variant, table: getattr(table, field)
+
+
+def _variant_getter(field: str) -> Callable[[Variant, Table], Any]:
+    return lambda variant, table: getattr(variant, field)
+
+
+ESPANOLA_ONLY = frozenset({"espanola"})
+
+HOUSE_RULES: dict[str, HouseRule] = {
+    rule.name: rule
+    for rule in (
+        HouseRule(
+            "target",
+            gettext_noop("Score that ends the game (2.10)."),
+            _whole("target", 500, 100_000, 5),
+            _on_table("target"),
+            current=_table_getter("target"),
+        ),
+        HouseRule(
+            "packs",
+            gettext_noop("Packs in play; sets the deck limits and “all the red threes” (2.1)."),
+            _whole("packs", 1, 8),
+            _on_table("packs"),
+            current=_table_getter("packs"),
+        ),
+        HouseRule(
+            "cards_dealt",
+            gettext_noop("Cards dealt to each player (2.1)."),
+            _whole("cards_dealt", 7, 20),
+            _on_table("cards_dealt"),
+            current=_table_getter("cards_dealt"),
+        ),
+        HouseRule(
+            "wild_limit",
+            gettext_noop("Wild cards a meld may hold: three, naturals (no more than its naturals), none (no cap) (2.3)."),
+            _choice("wild_limit", WildLimit),
+            _on_variant("wild_limit"),
+            current=_variant_getter("wild_limit"),
+        ),
+        HouseRule(
+            "black_three_meld",
+            gettext_noop("Black-three melds: going_out (3 or 4, going out only), canasta (7 or more, wins the game), never (2.3)."),
+            _choice("black_three_meld", BlackThreeMeld),
+            _on_variant("black_three_meld"),
+            current=_variant_getter("black_three_meld"),
+        ),
+        HouseRule(
+            "red_three_scale",
+            gettext_noop("Value of n red threes: double_from_four, plus_500_from_four, 500_for_all, 800_for_all (2.5)."),
+            _choice("red_three_scale", RedThreeScale),
+            _on_variant("red_three_scale"),
+            current=_variant_getter("red_three_scale"),
+        ),
+        HouseRule(
+            "red_threes_against",
+            gettext_noop("Red threes count against a side with no_meld or with no_canasta (2.5)."),
+            _choice("red_threes_against", RedThreesAgainst),
+            _on_variant("red_threes_against"),
+            current=_variant_getter("red_threes_against"),
+        ),
+        HouseRule(
+            "opening_below_zero",
+            gettext_noop("Opening minimum of a side whose score is below zero (2.9)."),
+            _whole("opening_below_zero", 0, 500, 5),
+            _on_variant("opening_below_zero"),
+            current=_variant_getter("opening_below_zero"),
+        ),
+        HouseRule(
+            "on_tie",
+            gettext_noop("An exact tie for the highest total at the end: another_hand or draw (2.10)."),
+            _choice("on_tie", OnTie),
+            _on_variant("on_tie"),
+            current=_variant_getter("on_tie"),
+        ),
+        HouseRule(
+            "wild_melds",
+            gettext_noop("All-wild melds of 3 or more, a canasta at 7 (2.3)."),
+            _flag("wild_melds"),
+            _on_variant("wild_melds"),
+            ESPANOLA_ONLY,
+            current=_variant_getter("wild_melds"),
+        ),
+        HouseRule(
+            "concealed_canasta_bonus",
+            gettext_noop("Bonus of a canasta laid down whole from the hand, instead of 500/300 (2.4)."),
+            _whole("concealed_canasta_bonus", 0, 5000, 5),
+            _concealed_bonus,
+            ESPANOLA_ONLY,
+            current=lambda variant, table: variant.canasta_bonus.concealed,
+        ),
+        HouseRule(
+            "canasta_tiers",
+            gettext_noop("Canasta-count tiers: only the highest tier reached, or cumulative (2.4)."),
+            _choice("canasta_tiers", CanastaTiers),
+            _on_variant("canasta_tier_mode"),
+            ESPANOLA_ONLY,
+            current=_variant_getter("canasta_tier_mode"),
+        ),
+        HouseRule(
+            "sequences",
+            gettext_noop("Sequences of 7 in a suit (1500) and the whole suit 4 to A (4000) (2.4)."),
+            _flag("sequences"),
+            _on_variant("sequences"),
+            ESPANOLA_ONLY,
+            current=_variant_getter("sequences"),
+        ),
+    )
+}
+
+def ruleset_for(variant_id: object, players: object = 4, rules: object = None) -> Ruleset:
+    """The ruleset of a preset id, a player count and house-rule overrides, all validated."""
+    if (rules is None or rules == {}) and type(variant_id) is str and type(players) is int:
+        return _preset_ruleset(variant_id, players)
+    return _build_ruleset(variant_id, players, rules)
+
+
+@lru_cache(maxsize=64)
+def _preset_ruleset(variant_id: str, players: int) -> Ruleset:
+    # Hot path of batch scoring: most records use a preset as it stands.
+    return _build_ruleset(variant_id, players, None)
+
+
+def _build_ruleset(variant_id: object, players: object, rules: object) -> Ruleset:
+    variant = get_variant(variant_id)
+    if type(players) is not int:
+        raise RuleViolation(
+            gettext_noop("players must be a whole number"), field="players"
+        )
+    table = variant.table(players)
+    if rules is None or rules == {}:
+        return Ruleset(variant, table)
+    if not isinstance(rules, Mapping):
+        raise RuleViolation(gettext_noop("rules must be an object"), field="rules")
+    given = []
+    for name, value in rules.items():
+        rule = HOUSE_RULES.get(name)
+        if rule is None:
+            raise RuleViolation(
+                gettext_noop("unknown house rule %(name)r (known: %(known)s)"),
+                field="rules",
+                name=name,
+                known=", ".join(HOUSE_RULES),
+            )
+        if rule.presets is not None and variant.id not in rule.presets:
+            raise RuleViolation(
+                gettext_noop("house rule %(name)s does not apply to %(variant)s"),
+                field="rules",
+                name=name,
+                variant=variant.id,
+            )
+        parsed = rule.parse(value)
+        variant, table = rule.apply(variant, table, parsed)
+        given.append((name, parsed.value if isinstance(parsed, StrEnum) else parsed))
+    return Ruleset(variant, table, tuple(given))

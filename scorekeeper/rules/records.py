@@ -1,0 +1,330 @@
+"""The hand record (hand-format.md, "Input") read into frozen dataclasses.
+
+Parsing checks the form: known keys only, whole numbers where numbers go, points that are
+multiples of 5 and not negative, one entry level per side, as many sides as the table has.
+The rules of play (VARIANTS.md section 4) are checked by :mod:`scorekeeper.rules.checks`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from scorekeeper.rules.cards import CARD_CLASSES, MELD_RANKS, NATURAL_RANKS
+from scorekeeper.rules.errors import RuleViolation, gettext_noop
+from scorekeeper.rules.house_rules import Ruleset, ruleset_for
+
+
+@dataclass(frozen=True, slots=True)
+class CardCounts:
+    """Cards by class (hand-format.md "Card-class counts")."""
+
+    jokers: int = 0
+    twos: int = 0
+    aces: int = 0
+    high: int = 0
+    low: int = 0
+    black_threes: int = 0
+
+    @property
+    def cards(self) -> int:
+        return self.jokers + self.twos + self.aces + self.high + self.low + self.black_threes
+
+
+@dataclass(frozen=True, slots=True)
+class Points:
+    """Cards given as their total value: ``{"points": N}``."""
+
+    points: int
+
+
+Cards = CardCounts | Points
+NO_CARDS = CardCounts()
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """One meld of a detailed entry: a natural rank, ``"3"`` (black threes) or ``"wild"``."""
+
+    rank: str
+    naturals: int = 0
+    twos: int = 0
+    jokers: int = 0
+    concealed: bool = False  # espanola: a canasta laid down whole from the hand
+
+    @property
+    def wilds(self) -> int:
+        return self.twos + self.jokers
+
+    @property
+    def size(self) -> int:
+        return self.naturals + self.twos + self.jokers
+
+
+@dataclass(frozen=True, slots=True)
+class Sequence:
+    """An espanola sequence: naturals of one suit from ``low`` to ``high``."""
+
+    low: str
+    high: str
+
+    @property
+    def rank(self) -> str:  # for messages: "meld 3 (5-J)"
+        return f"{self.low}-{self.high}"
+
+
+@dataclass(frozen=True, slots=True)
+class CanastaCounts:
+    """Canastas by kind in a summary entry."""
+
+    natural: int = 0
+    mixed: int = 0
+    concealed_natural: int = 0
+    concealed_mixed: int = 0
+    wild_pure: int = 0
+    wild_mixed: int = 0
+    black_threes: int = 0
+
+    @property
+    def total(self) -> int:
+        return (
+            self.natural
+            + self.mixed
+            + self.concealed_natural
+            + self.concealed_mixed
+            + self.wild_pure
+            + self.wild_mixed
+            + self.black_threes
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SequenceCounts:
+    straight: int = 0  # 7 in a suit
+    royal: int = 0  # the whole suit, 4 to A
+
+
+NO_CANASTAS = CanastaCounts()
+NO_SEQUENCES = SequenceCounts()
+
+
+@dataclass(frozen=True, slots=True)
+class SideHand:
+    """One side's hand; ``melds`` (detailed) or ``melded`` (summary), or neither."""
+
+    name: str = ""
+    score_before: int = 0
+    melds: tuple[Meld | Sequence, ...] | None = None
+    melded: Cards | None = None
+    canastas: CanastaCounts = NO_CANASTAS
+    sequences: SequenceCounts = NO_SEQUENCES
+    red_threes: int = 0
+    went_out: bool = False
+    concealed: bool = False
+    exact_cut: bool = False
+    hand: Cards = NO_CARDS
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    ruleset: Ruleset
+    sides: tuple[SideHand, ...]
+    layout: tuple[int, ...]  # players per side
+
+
+RECORD_KEYS = frozenset({"variant", "players", "rules", "sides"})
+MELD_KEYS = frozenset({"rank", "naturals", "twos", "jokers", "concealed"})
+CANASTA_KINDS = tuple(CanastaCounts.__dataclass_fields__)
+SEQUENCE_KINDS = tuple(SequenceCounts.__dataclass_fields__)
+_BOOL_KEYS = ("went_out", "concealed", "exact_cut")
+
+
+def _unknown(data: Mapping[str, Any], known: frozenset[str] | tuple[str, ...], **where: Any) -> None:
+    for key in data:
+        if key not in known:
+            raise RuleViolation(gettext_noop("unknown key %(key)r"), key=key, field=str(key), **where)
+
+
+def _count(value: object, key: str, **where: Any) -> int:
+    if type(value) is not int or value < 0:
+        raise RuleViolation(
+            gettext_noop("%(key)s must be a whole number, 0 or more"), key=key, field=key, **where
+        )
+    return value
+
+
+def _points(value: object, key: str, **where: Any) -> int:
+    if type(value) is not int or value < 0 or value % 5:
+        raise RuleViolation(
+            gettext_noop("%(key)s points must be a multiple of 5, 0 or more"),
+            key=key,
+            field=key,
+            **where,
+        )
+    return value
+
+
+def _object(value: object, key: str, **where: Any) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise RuleViolation(gettext_noop("%(key)s must be an object"), key=key, field=key, **where)
+    return value
+
+
+def parse_cards(value: object, key: str, **where: Any) -> Cards:
+    """Card-class counts or ``{"points": N}``."""
+    data = _object(value, key, **where)
+    if "points" in data:
+        if len(data) != 1:
+            raise RuleViolation(
+                gettext_noop("%(key)s gives points or card counts, not both"),
+                key=key,
+                field=key,
+                **where,
+            )
+        return Points(_points(data["points"], key, **where))
+    if not data:
+        return NO_CARDS
+    _unknown(data, CARD_CLASSES, **where)
+    return CardCounts(**{name: _count(n, f"{key}.{name}", **where) for name, n in data.items()})
+
+
+def _parse_meld(value: object, **where: Any) -> Meld | Sequence:
+    data = _object(value, "meld", **where)
+    if "sequence" in data:
+        return _parse_sequence(data, **where)
+    _unknown(data, MELD_KEYS, **where)
+    rank = data.get("rank")
+    if rank not in MELD_RANKS:
+        raise RuleViolation(
+            gettext_noop("rank must be one of 4 5 6 7 8 9 10 J Q K A, 3 (black threes) or wild"),
+            field="rank",
+            **where,
+        )
+    where["rank"] = rank
+    concealed = data.get("concealed", False)
+    if type(concealed) is not bool:
+        raise RuleViolation(gettext_noop("concealed must be true or false"), field="concealed", **where)
+    return Meld(
+        rank=rank,
+        naturals=_count(data.get("naturals", 0), "naturals", **where),
+        twos=_count(data.get("twos", 0), "twos", **where),
+        jokers=_count(data.get("jokers", 0), "jokers", **where),
+        concealed=concealed,
+    )
+
+
+def _parse_sequence(data: Mapping[str, Any], **where: Any) -> Sequence:
+    _unknown(data, ("sequence",), **where)
+    ends = data["sequence"]
+    if (
+        not isinstance(ends, list)
+        or len(ends) != 2
+        or ends[0] not in NATURAL_RANKS
+        or ends[1] not in NATURAL_RANKS
+    ):
+        raise RuleViolation(
+            gettext_noop("a sequence is [lowest rank, highest rank], ranks 4 to A"),
+            field="sequence",
+            **where,
+        )
+    return Sequence(ends[0], ends[1])
+
+
+def _parse_counts(value: object, key: str, kinds: tuple[str, ...], cls: type, **where: Any) -> Any:
+    data = _object(value, key, **where)
+    _unknown(data, kinds, **where)
+    return cls(**{kind: _count(n, f"{key}.{kind}", **where) for kind, n in data.items()})
+
+
+SIDE_KEYS = frozenset(
+    {"name", "score_before", "melds", "melded", "canastas", "sequences", "red_threes", "hand"}
+    | set(_BOOL_KEYS)
+)
+
+
+def parse_side(value: object, number: int) -> SideHand:
+    """One side of the record; ``number`` is 1-based, for messages."""
+    where: dict[str, Any] = {"side": number}
+    data = _object(value, "side", **where)
+    _unknown(data, SIDE_KEYS, **where)
+    name = data.get("name", "")
+    if type(name) is not str:
+        raise RuleViolation(gettext_noop("name must be text"), field="name", **where)
+    where["side_name"] = name
+    score_before = data.get("score_before", 0)
+    if type(score_before) is not int or score_before % 5:
+        raise RuleViolation(
+            gettext_noop("score_before must be a whole multiple of 5"), field="score_before", **where
+        )
+    fields: dict[str, Any] = {"name": name, "score_before": score_before}
+    for key in _BOOL_KEYS:
+        if key in data:
+            if type(data[key]) is not bool:
+                raise RuleViolation(
+                    gettext_noop("%(key)s must be true or false"), key=key, field=key, **where
+                )
+            fields[key] = data[key]
+    if "red_threes" in data:
+        fields["red_threes"] = _count(data["red_threes"], "red_threes", **where)
+    if "hand" in data:
+        fields["hand"] = parse_cards(data["hand"], "hand", **where)
+    if "melds" in data:
+        if "melded" in data or "canastas" in data or "sequences" in data:
+            raise RuleViolation(
+                gettext_noop(
+                    "give either melds (detailed) or melded with canastas (summary), not both"
+                ),
+                field="melds",
+                **where,
+            )
+        melds = data["melds"]
+        if not isinstance(melds, list):
+            raise RuleViolation(gettext_noop("melds must be a list"), field="melds", **where)
+        fields["melds"] = tuple(_parse_meld(m, meld=i, **where) for i, m in enumerate(melds, 1))
+    elif "melded" in data:
+        fields["melded"] = parse_cards(data["melded"], "melded", **where)
+        if "canastas" in data:
+            fields["canastas"] = _parse_counts(
+                data["canastas"], "canastas", CANASTA_KINDS, CanastaCounts, **where
+            )
+        if "sequences" in data:
+            fields["sequences"] = _parse_counts(
+                data["sequences"], "sequences", SEQUENCE_KINDS, SequenceCounts, **where
+            )
+    elif "canastas" in data or "sequences" in data:
+        raise RuleViolation(
+            gettext_noop("canastas and sequences go with melded: give the melded cards too"),
+            field="canastas",
+            **where,
+        )
+    return SideHand(**fields)
+
+
+def parse_record(record: object) -> HandRecord:
+    """A hand record (a parsed JSON object) as a :class:`HandRecord`, or a RuleViolation."""
+    if not isinstance(record, Mapping):
+        raise RuleViolation(gettext_noop("a hand record must be a JSON object"))
+    _unknown(record, RECORD_KEYS)
+    if "variant" not in record:
+        raise RuleViolation(gettext_noop("variant is required"), field="variant")
+    ruleset = ruleset_for(record["variant"], record.get("players", 4), record.get("rules"))
+    sides = record.get("sides")
+    if not isinstance(sides, list):
+        raise RuleViolation(gettext_noop("sides must be a list, one object per side"), field="sides")
+    table = ruleset.table
+    layout = table.layout_for(len(sides))
+    if layout is None:
+        raise RuleViolation(
+            gettext_noop("%(players)s players of %(variant)s play as %(layouts)s, not %(sides)s sides"),
+            field="sides",
+            players=table.players,
+            variant=ruleset.variant.id,
+            layouts=" or ".join(f"{len(lay)} sides" for lay in table.layouts),
+            sides=len(sides),
+        )
+    return HandRecord(
+        ruleset=ruleset,
+        sides=tuple(parse_side(side, i) for i, side in enumerate(sides, 1)),
+        layout=layout,
+    )

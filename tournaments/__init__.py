@@ -1,0 +1,1 @@
+"""The tournament app: pairs, tables, rounds, results and standings (issues to come)."""
