@@ -12,5 +12,9 @@ VARIANT_CHOICES = [(v.id, v.name) for v in PRESETS.values()]
 
 class OpeningLookupForm(forms.Form):
     variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="classic")
-    score = forms.IntegerField(label=_("Score"), initial=0, widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5}))
+    score = forms.IntegerField(
+        label=_("Score"),
+        initial=0,
+        widget=forms.NumberInput(attrs={"inputmode": "numeric", "step": 5}),
+    )
     players = forms.IntegerField(label=_("Players"), initial=4, min_value=2, max_value=6)

@@ -51,7 +51,9 @@ else:
             f"DJANGO_DEBUG is off: set {missing.args[0]} (DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS)"
         ) from None
     if not SECRET_KEY or not ALLOWED_HOSTS:
-        raise ImproperlyConfigured("DJANGO_DEBUG is off: DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS must not be empty")
+        raise ImproperlyConfigured(
+            "DJANGO_DEBUG is off: DJANGO_SECRET_KEY and DJANGO_ALLOWED_HOSTS must not be empty"
+        )
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -102,7 +104,9 @@ def database_from_env() -> dict[str, object]:
     """The default database from DATABASE_URL, SQLite set up for concurrent writers."""
     url = os.environ.get("DATABASE_URL") or f"sqlite:///{BASE_DIR / 'db.sqlite3'}"
     if not url.startswith(("sqlite:", "postgres:", "postgresql:")):
-        raise ImproperlyConfigured(f"DATABASE_URL={url!r}: expected sqlite:///path or postgres://...")
+        raise ImproperlyConfigured(
+            f"DATABASE_URL={url!r}: expected sqlite:///path or postgres://..."
+        )
     config: dict[str, object] = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["CONN_MAX_AGE"] = 0

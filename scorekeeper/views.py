@@ -21,11 +21,17 @@ def opening_lookup(request: HttpRequest) -> HttpResponse:
     if form.is_valid():
         try:
             minimum = opening_minimum_for(
-                form.cleaned_data["variant"], form.cleaned_data["score"], form.cleaned_data["players"]
+                form.cleaned_data["variant"],
+                form.cleaned_data["score"],
+                form.cleaned_data["players"],
             )
         except RuleViolation as violation:
             form.add_error("players", str(violation))
-    variant = PRESETS[form.cleaned_data["variant"]] if form.is_bound and "variant" in form.cleaned_data else None
+    variant = (
+        PRESETS[form.cleaned_data["variant"]]
+        if form.is_bound and "variant" in form.cleaned_data
+        else None
+    )
     return render(
         request,
         "scorekeeper/opening.html",

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from scorekeeper.rules.cards import CardClass, class_limits
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
 from scorekeeper.rules.house_rules import Ruleset
-from scorekeeper.rules.melds import COUNTS_AS_MIXED, COUNTS_AS_NATURAL, Melded
+from scorekeeper.rules.melds import CLASS_ORDER, COUNTS_AS_MIXED, COUNTS_AS_NATURAL, Melded
 from scorekeeper.rules.records import CardCounts, HandRecord, Points
 from scorekeeper.rules.variants import GoingOutNeed
 
@@ -29,10 +29,10 @@ def check_hand(record: HandRecord, melded: Sequence[Melded]) -> None:
     """Raise a RuleViolation for the first cross-side rule the hand breaks."""
     ruleset = record.ruleset
     variant = ruleset.variant
-    out = [i for i, side in enumerate(record.sides) if side.went_out]
-    if len(out) > 1:
+    sides = record.sides
+    if sum(side.went_out for side in sides) > 1:
         raise RuleViolation(gettext_noop("more than one side went out"), field="went_out")
-    cutters = [i for i, side in enumerate(record.sides) if side.exact_cut]
+    cutters = [i for i, side in enumerate(sides) if side.exact_cut]
     if cutters and variant.exact_cut_bonus is None:
         raise RuleViolation(
             gettext_noop("an exact cut scores nothing in %(variant)s"),
@@ -103,20 +103,25 @@ def _check_deck(record: HandRecord, melded: Sequence[Melded]) -> None:
             packs=packs,
             max=2 * packs,
         )
-    totals: dict[str, int] = {}
+    totals = [0, 0, 0, 0, 0, 0]  # CLASS_ORDER
+    counted = False
     for side, facts in zip(record.sides, melded, strict=True):
-        if facts.classes:
-            for cls, n in facts.classes.items():
-                totals[cls] = totals.get(cls, 0) + n
+        if facts.classes is not None:
+            counted = True
+            for i, n in enumerate(facts.classes):
+                totals[i] += n
         hand = side.hand
-        if isinstance(hand, CardCounts) and hand.cards:
-            for cls in CardClass:
-                n = getattr(hand, cls.value)
-                if n:
-                    totals[cls] = totals.get(cls, 0) + n
-    if totals:
+        if type(hand) is CardCounts and hand.cards:
+            counted = True
+            totals[0] += hand.jokers
+            totals[1] += hand.twos
+            totals[2] += hand.aces
+            totals[3] += hand.high
+            totals[4] += hand.low
+            totals[5] += hand.black_threes
+    if counted:
         limits = class_limits(packs)
-        for cls, n in totals.items():
+        for cls, n in zip(CLASS_ORDER, totals, strict=True):
             if n > limits[cls]:
                 raise RuleViolation(
                     gettext_noop("%(n)s %(cards)s: more than %(packs)s packs hold (%(max)s)"),
@@ -132,7 +137,9 @@ def _check_deck(record: HandRecord, melded: Sequence[Melded]) -> None:
     for rank, n in ranks.items():
         if n > 4 * packs:
             raise RuleViolation(
-                gettext_noop("%(n)s cards of rank %(card_rank)s: more than %(max)s cards of rank %(card_rank)s"),
+                gettext_noop(
+                    "%(n)s cards of rank %(card_rank)s: more than %(max)s cards of rank %(card_rank)s"
+                ),
                 n=n,
                 card_rank=rank,
                 max=4 * packs,

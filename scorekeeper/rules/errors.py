@@ -21,7 +21,8 @@ def gettext_noop(message: str) -> str:
 
 SIDE = gettext_noop("side %(side)s")
 SIDE_NAMED = gettext_noop("side %(side)s (%(name)s)")
-MELD = gettext_noop("meld %(meld)s (%(rank)s)")
+MELD = gettext_noop("meld %(meld)s")
+MELD_RANKED = gettext_noop("meld %(meld)s (%(rank)s)")
 
 
 class RuleViolation(ValueError):
@@ -56,6 +57,7 @@ class RuleViolation(ValueError):
             else:
                 parts.append(translate(SIDE) % {"side": self.side})
         if self.meld is not None:
-            parts.append(translate(MELD) % {"meld": self.meld, "rank": self.rank})
+            template = MELD_RANKED if self.rank else MELD
+            parts.append(translate(template) % {"meld": self.meld, "rank": self.rank})
         text = translate(self.template) % self.params if self.params else translate(self.template)
         return f"{', '.join(parts)}: {text}" if parts else text

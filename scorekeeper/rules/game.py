@@ -23,7 +23,9 @@ class GameOutcome:
 PLAYING = GameOutcome(finished=False, winner=None)
 
 
-def game_outcome(ruleset: Ruleset, totals: Sequence[int], wins_game: int | None = None) -> GameOutcome:
+def game_outcome(
+    ruleset: Ruleset, totals: Sequence[int], wins_game: int | None = None
+) -> GameOutcome:
     """The outcome after a hand, from the sides' totals and the hand's outright winner if any."""
     if wins_game is not None:
         return GameOutcome(finished=True, winner=wins_game)

@@ -18,8 +18,8 @@ from scorekeeper.rules.variants import (
     BlackThreeMeld,
     CanastaTiers,
     OnTie,
-    RedThreeScale,
     RedThreesAgainst,
+    RedThreeScale,
     Table,
     Variant,
     WildLimit,
@@ -76,15 +76,17 @@ def _flag(name: str) -> Callable[[object], bool]:
 
 def _choice(name: str, enum: type[StrEnum]) -> Callable[[object], StrEnum]:
     def parse(value: object) -> StrEnum:
-        try:
-            return enum(value)
-        except ValueError:
-            raise RuleViolation(
-                gettext_noop("house rule %(name)s must be one of %(choices)s"),
-                field="rules",
-                name=name,
-                choices=", ".join(member.value for member in enum),
-            ) from None
+        if isinstance(value, str):
+            try:
+                return enum(value)
+            except ValueError:
+                pass
+        raise RuleViolation(
+            gettext_noop("house rule %(name)s must be one of %(choices)s"),
+            field="rules",
+            name=name,
+            choices=", ".join(member.value for member in enum),
+        )
 
     return parse
 
@@ -147,21 +149,27 @@ HOUSE_RULES: dict[str, HouseRule] = {
         ),
         HouseRule(
             "wild_limit",
-            gettext_noop("Wild cards a meld may hold: three, naturals (no more than its naturals), none (no cap) (2.3)."),
+            gettext_noop(
+                "Wild cards a meld may hold: three, naturals (no more than its naturals), none (no cap) (2.3)."
+            ),
             _choice("wild_limit", WildLimit),
             _on_variant("wild_limit"),
             current=_variant_getter("wild_limit"),
         ),
         HouseRule(
             "black_three_meld",
-            gettext_noop("Black-three melds: going_out (3 or 4, going out only), canasta (7 or more, wins the game), never (2.3)."),
+            gettext_noop(
+                "Black-three melds: going_out (3 or 4, going out only), canasta (7 or more, wins the game), never (2.3)."
+            ),
             _choice("black_three_meld", BlackThreeMeld),
             _on_variant("black_three_meld"),
             current=_variant_getter("black_three_meld"),
         ),
         HouseRule(
             "red_three_scale",
-            gettext_noop("Value of n red threes: double_from_four, plus_500_from_four, 500_for_all, 800_for_all (2.5)."),
+            gettext_noop(
+                "Value of n red threes: double_from_four, plus_500_from_four, 500_for_all, 800_for_all (2.5)."
+            ),
             _choice("red_three_scale", RedThreeScale),
             _on_variant("red_three_scale"),
             current=_variant_getter("red_three_scale"),
@@ -182,7 +190,9 @@ HOUSE_RULES: dict[str, HouseRule] = {
         ),
         HouseRule(
             "on_tie",
-            gettext_noop("An exact tie for the highest total at the end: another_hand or draw (2.10)."),
+            gettext_noop(
+                "An exact tie for the highest total at the end: another_hand or draw (2.10)."
+            ),
             _choice("on_tie", OnTie),
             _on_variant("on_tie"),
             current=_variant_getter("on_tie"),
@@ -197,7 +207,9 @@ HOUSE_RULES: dict[str, HouseRule] = {
         ),
         HouseRule(
             "concealed_canasta_bonus",
-            gettext_noop("Bonus of a canasta laid down whole from the hand, instead of 500/300 (2.4)."),
+            gettext_noop(
+                "Bonus of a canasta laid down whole from the hand, instead of 500/300 (2.4)."
+            ),
             _whole("concealed_canasta_bonus", 0, 5000, 5),
             _concealed_bonus,
             ESPANOLA_ONLY,
@@ -205,7 +217,9 @@ HOUSE_RULES: dict[str, HouseRule] = {
         ),
         HouseRule(
             "canasta_tiers",
-            gettext_noop("Canasta-count tiers: only the highest tier reached, or cumulative (2.4)."),
+            gettext_noop(
+                "Canasta-count tiers: only the highest tier reached, or cumulative (2.4)."
+            ),
             _choice("canasta_tiers", CanastaTiers),
             _on_variant("canasta_tier_mode"),
             ESPANOLA_ONLY,
@@ -221,6 +235,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
         ),
     )
 }
+
 
 def ruleset_for(variant_id: object, players: object = 4, rules: object = None) -> Ruleset:
     """The ruleset of a preset id, a player count and house-rule overrides, all validated."""
@@ -238,9 +253,7 @@ def _preset_ruleset(variant_id: str, players: int) -> Ruleset:
 def _build_ruleset(variant_id: object, players: object, rules: object) -> Ruleset:
     variant = get_variant(variant_id)
     if type(players) is not int:
-        raise RuleViolation(
-            gettext_noop("players must be a whole number"), field="players"
-        )
+        raise RuleViolation(gettext_noop("players must be a whole number"), field="players")
     table = variant.table(players)
     if rules is None or rules == {}:
         return Ruleset(variant, table)

@@ -8,6 +8,7 @@ of exactly 7), 001 (espanola wild, concealed and black-three canastas, sequences
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.cards import BLACK_THREE, WILD, CardClass, rank_class, ranks_between
@@ -42,7 +43,7 @@ class Melded:
     canastas: list[str] = field(default_factory=list)  # one kind per canasta
     sequences: list[str] = field(default_factory=list)  # STRAIGHT or ROYAL per sequence
     has_meld: bool = False
-    classes: dict[str, int] | None = None  # melded cards by class; None where only points known
+    classes: tuple[int, ...] | None = None  # melded cards by class (CLASS_ORDER); None: points only
     ranks: dict[str, int] = field(default_factory=dict)  # naturals by rank (detailed entry)
 
 
@@ -73,54 +74,110 @@ def read_melded(variant: Variant, side: SideHand, number: int) -> Melded:
         return _read_detailed(variant, side, number)
     if side.melded is not None:
         return _read_summary(variant, side, number)
-    return Melded(classes={})
+    return Melded()
+
+
+_THREE = WildLimit.THREE
+_NATURALS = WildLimit.NATURALS
 
 
 def _read_detailed(variant: Variant, side: SideHand, number: int) -> Melded:
     assert side.melds is not None
     values = variant.values
-    out = Melded(classes={}, has_meld=bool(side.melds))
-    classes: dict[str, int] = out.classes  # type: ignore[assignment]
+    rank_values = _rank_values(values)
+    out = Melded(has_meld=bool(side.melds))
     ranks = out.ranks
-    seen: set[str] = set()
+    seen: set[str] | None = None if variant.repeat_ranks else set()
+    points = jokers = twos = aces = high = low = black_threes = 0
     for index, meld in enumerate(side.melds, 1):
-        where: dict[str, Any] = {"side": number, "side_name": side.name, "meld": index}
         if isinstance(meld, Sequence):
-            _read_sequence(variant, meld, out, where)
+            _read_sequence(variant, meld, out, _where(side, number, index))
             continue
-        where["rank"] = meld.rank
-        if not variant.repeat_ranks:
-            if meld.rank in seen:
+        rank = meld.rank
+        if seen is not None:
+            if rank in seen:
                 raise RuleViolation(
                     gettext_noop("a second meld of rank %(meld_rank)s: add the cards to the first"),
-                    meld_rank=meld.rank,
-                    **where,
+                    meld_rank=rank,
+                    **_where(side, number, index, rank),
                 )
-            seen.add(meld.rank)
-        kind = _check_meld(variant, meld, side.went_out, where)
+            seen.add(rank)
+        kind = _check_meld(variant, meld, side.went_out, side, number, index)
         if kind is not None:
             out.canastas.append(kind)
-        if meld.rank == BLACK_THREE:
-            out.points += meld.naturals * values.black_three_melded
-            classes[CardClass.BLACK_THREES] = classes.get(CardClass.BLACK_THREES, 0) + meld.naturals
-        elif meld.naturals:
-            out.points += meld.naturals * natural_value(values, meld.rank)
-            cls = rank_class(meld.rank)
-            classes[cls] = classes.get(cls, 0) + meld.naturals
-            ranks[meld.rank] = ranks.get(meld.rank, 0) + meld.naturals
+        naturals = meld.naturals
+        if rank == BLACK_THREE:
+            points += naturals * values.black_three_melded
+            black_threes += naturals
+        elif naturals:
+            points += naturals * rank_values[rank]
+            cls = _RANK_CLASS_NAME[rank]
+            if cls == "high":
+                high += naturals
+            elif cls == "low":
+                low += naturals
+            else:
+                aces += naturals
+            ranks[rank] = ranks.get(rank, 0) + naturals
         if meld.twos:
-            out.points += meld.twos * values.two
-            classes[CardClass.TWOS] = classes.get(CardClass.TWOS, 0) + meld.twos
+            points += meld.twos * values.two
+            twos += meld.twos
         if meld.jokers:
-            out.points += meld.jokers * values.joker
-            classes[CardClass.JOKERS] = classes.get(CardClass.JOKERS, 0) + meld.jokers
+            points += meld.jokers * values.joker
+            jokers += meld.jokers
+    out.points += points
+    out.classes = _add_classes(out.classes, (jokers, twos, aces, high, low, black_threes))
     return out
 
 
-def _check_meld(variant: Variant, meld: Meld, went_out: bool, where: dict[str, Any]) -> str | None:
+CLASS_ORDER = ("jokers", "twos", "aces", "high", "low", "black_threes")  # Melded.classes order
+_RANK_CLASS_NAME = {
+    rank: rank_class(rank).value
+    for rank in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
+}
+
+
+def _add_classes(a: tuple[int, ...] | None, b: tuple[int, ...]) -> tuple[int, ...]:
+    return b if a is None else tuple(x + y for x, y in zip(a, b, strict=True))
+
+
+@lru_cache(maxsize=16)
+def _rank_values(values: CardValues) -> dict[str, int]:
+    return {rank: natural_value(values, rank) for rank in _RANK_CLASS_NAME}
+
+
+def _where(side: SideHand, number: int, meld: int, rank: str = "") -> dict[str, Any]:
+    """The location of a message; built only when a rule is broken."""
+    return {"side": number, "side_name": side.name, "meld": meld, "rank": rank}
+
+
+def _check_meld(
+    variant: Variant, meld: Meld, went_out: bool, side: SideHand, number: int, index: int
+) -> str | None:
     """Check one meld against 2.3; return its canasta kind, or None when it is not a canasta."""
-    size = meld.size
-    if meld.concealed and (variant.canasta_bonus.concealed is None or meld.rank in (WILD, BLACK_THREE)):
+    size = meld.naturals + meld.twos + meld.jokers
+    wilds = meld.twos + meld.jokers
+    if (
+        meld.rank in _RANK_CLASS_NAME
+        and not meld.concealed
+        and size >= variant.min_meld
+        and meld.naturals >= variant.min_naturals
+        and (variant.canasta_max is None or size <= variant.canasta_max)
+        and (
+            wilds <= 3
+            if variant.wild_limit is _THREE
+            else wilds <= meld.naturals
+            if variant.wild_limit is _NATURALS
+            else True
+        )
+    ):  # the common case: a valid natural-rank meld, not concealed
+        if size < variant.canasta_size:
+            return None
+        return MIXED if wilds else NATURAL
+    where = _where(side, number, index, meld.rank)
+    if meld.concealed and (
+        variant.canasta_bonus.concealed is None or meld.rank in (WILD, BLACK_THREE)
+    ):
         raise RuleViolation(
             gettext_noop(
                 "“concealed” marks a natural-rank canasta laid down whole from the hand (espanola)"
@@ -148,7 +205,6 @@ def _check_meld(variant: Variant, meld: Meld, went_out: bool, where: dict[str, A
             min=variant.min_naturals,
             **where,
         )
-    wilds = meld.wilds
     if variant.wild_limit is WildLimit.THREE and wilds > 3:
         raise RuleViolation(gettext_noop("at most 3 wild cards in a meld"), **where)
     if variant.wild_limit is WildLimit.NATURALS and wilds > meld.naturals:
@@ -192,7 +248,9 @@ def _check_black_threes(
     mode = variant.black_three_meld
     if mode is BlackThreeMeld.NEVER:
         raise RuleViolation(
-            gettext_noop("black threes are never melded in %(variant)s"), variant=variant.id, **where
+            gettext_noop("black threes are never melded in %(variant)s"),
+            variant=variant.id,
+            **where,
         )
     if meld.wilds:
         raise RuleViolation(gettext_noop("a meld of black threes takes no wild cards"), **where)
@@ -226,13 +284,12 @@ def _read_sequence(variant: Variant, seq: Sequence, out: Melded, where: dict[str
             gettext_noop("a sequence is 7 ranks in a row, or the whole suit from 4 to A"), **where
         )
     out.has_meld = True
-    classes = out.classes
-    assert classes is not None
+    by_class = dict.fromkeys(CLASS_ORDER, 0)
     for rank in ranks:
         out.points += natural_value(variant.values, rank)
-        cls = rank_class(rank)
-        classes[cls] = classes.get(cls, 0) + 1
+        by_class[_RANK_CLASS_NAME[rank]] += 1
         out.ranks[rank] = out.ranks.get(rank, 0) + 1
+    out.classes = _add_classes(out.classes, tuple(by_class.values()))
 
 
 _CANASTA_KIND_BONUS = {
@@ -248,24 +305,33 @@ def _read_summary(variant: Variant, side: SideHand, number: int) -> Melded:
     melded = side.melded
     where: dict[str, Any] = {"side": number, "side_name": side.name, "field": "canastas"}
     counts = side.canastas
-    for kind, bonus_field in _CANASTA_KIND_BONUS.items():
-        if getattr(counts, kind) and getattr(variant.canasta_bonus, bonus_field) is None:
-            raise RuleViolation(
-                gettext_noop("%(variant)s has no %(kind)s canastas"),
-                variant=variant.id,
-                kind=kind.replace("_", " "),
-                **where,
-            )
+    canastas = counts.total
+    plain = counts.natural + counts.mixed
+    if canastas != plain:  # kinds only some presets have
+        for kind, bonus_field in _CANASTA_KIND_BONUS.items():
+            if getattr(counts, kind) and getattr(variant.canasta_bonus, bonus_field) is None:
+                raise RuleViolation(
+                    gettext_noop("%(variant)s has no %(kind)s canastas"),
+                    variant=variant.id,
+                    kind=kind.replace("_", " "),
+                    **where,
+                )
     sequences = side.sequences
     n_sequences = sequences.straight + sequences.royal
     if n_sequences and not variant.sequences:
         raise RuleViolation(
-            gettext_noop("sequences are not played here (house rule “sequences”, espanola)"), **where
+            gettext_noop("sequences are not played here (house rule “sequences”, espanola)"),
+            **where,
         )
-    canastas = counts.total
+    if canastas == plain:
+        kinds = [NATURAL] * counts.natural + [MIXED] * counts.mixed
+    else:
+        kinds = [kind for kind in _KINDS for _ in range(getattr(counts, kind))]
     out = Melded(
-        canastas=[kind for kind in _KINDS for _ in range(getattr(counts, kind))],
-        sequences=[STRAIGHT] * sequences.straight + [ROYAL] * sequences.royal,
+        canastas=kinds,
+        sequences=[STRAIGHT] * sequences.straight + [ROYAL] * sequences.royal
+        if n_sequences
+        else [],
     )
     if isinstance(melded, Points):
         out.points = melded.points
@@ -274,7 +340,14 @@ def _read_summary(variant: Variant, side: SideHand, number: int) -> Melded:
         assert isinstance(melded, CardCounts)
         out.points = count_value(variant.values, melded, variant.values.black_three_melded)
         out.has_meld = melded.cards > 0 or canastas > 0
-        out.classes = {name: getattr(melded, name) for name in _CLASS_NAMES}
+        out.classes = (
+            melded.jokers,
+            melded.twos,
+            melded.aces,
+            melded.high,
+            melded.low,
+            melded.black_threes,
+        )
         _check_summary_counts(variant, side, melded, where)
     if out.points < 35 * (canastas + n_sequences):
         raise RuleViolation(
@@ -289,7 +362,6 @@ def _read_summary(variant: Variant, side: SideHand, number: int) -> Melded:
 
 
 _KINDS = (NATURAL, MIXED, CONCEALED_NATURAL, CONCEALED_MIXED, WILD_PURE, WILD_MIXED, BLACK_THREES)
-_CLASS_NAMES = tuple(c.value for c in CardClass)
 
 
 def _check_summary_counts(
@@ -309,13 +381,16 @@ def _check_summary_counts(
             )
         if mode is BlackThreeMeld.GOING_OUT and not (3 <= threes <= 4 and side.went_out):
             raise RuleViolation(gettext_noop("3 or 4 black threes, only when going out"), **where)
-    if mode is BlackThreeMeld.CANASTA and (threes or counts.black_threes):
-        if threes < variant.canasta_size * max(counts.black_threes, 1):
-            raise RuleViolation(
-                gettext_noop("black threes are melded only as a canasta of %(size)s or more"),
-                size=variant.canasta_size,
-                **where,
-            )
+    if (
+        mode is BlackThreeMeld.CANASTA
+        and (threes or counts.black_threes)
+        and threes < variant.canasta_size * max(counts.black_threes, 1)
+    ):
+        raise RuleViolation(
+            gettext_noop("black threes are melded only as a canasta of %(size)s or more"),
+            size=variant.canasta_size,
+            **where,
+        )
     if melded.cards < variant.canasta_size * counts.total:
         raise RuleViolation(
             gettext_noop("%(canastas)s canasta(s) need at least %(min)s melded cards"),

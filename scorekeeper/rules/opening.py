@@ -6,8 +6,6 @@ Below zero a preset has its own minimum (ducale's 15 is a decision, origen's is 
 
 from __future__ import annotations
 
-from bisect import bisect_right
-
 from scorekeeper.rules.house_rules import Ruleset, ruleset_for
 from scorekeeper.rules.variants import CANASTA, Variant
 
@@ -20,9 +18,10 @@ def opening_minimum(variant: Variant, score: int) -> Minimum:
     """The minimum a side with cumulative ``score`` needs to open in its next hand."""
     if score < 0:
         return variant.opening_below_zero
-    steps = variant.opening_steps
-    index = bisect_right([bound for bound, _ in steps], score) - 1
-    return steps[index][1]
+    for bound, minimum in reversed(variant.opening_steps):  # a handful of rows: a scan is fastest
+        if score >= bound:
+            return minimum
+    raise AssertionError(f"{variant.id}: opening steps must start at 0")
 
 
 def opening_minimum_for(variant_id: object, score: int, players: object = 4) -> Minimum:

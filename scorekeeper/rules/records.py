@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.cards import CARD_CLASSES, MELD_RANKS, NATURAL_RANKS
@@ -135,45 +136,56 @@ class HandRecord:
 
 RECORD_KEYS = frozenset({"variant", "players", "rules", "sides"})
 MELD_KEYS = frozenset({"rank", "naturals", "twos", "jokers", "concealed"})
+CARD_KEYS = frozenset(CARD_CLASSES)
 CANASTA_KINDS = tuple(CanastaCounts.__dataclass_fields__)
 SEQUENCE_KINDS = tuple(SequenceCounts.__dataclass_fields__)
 _BOOL_KEYS = ("went_out", "concealed", "exact_cut")
+SIDE_KEYS = frozenset(
+    {"name", "score_before", "melds", "melded", "canastas", "sequences", "red_threes", "hand"}
+    | set(_BOOL_KEYS)
+)
+
+# The parser is the hot path of batch scoring: the happy path does set and type checks only, and
+# builds the location of a message (side, meld) only when it raises.
 
 
-def _unknown(data: Mapping[str, Any], known: frozenset[str] | tuple[str, ...], **where: Any) -> None:
-    for key in data:
-        if key not in known:
-            raise RuleViolation(gettext_noop("unknown key %(key)r"), key=key, field=str(key), **where)
+def _unknown(data: Mapping[str, Any], known: frozenset[str], where: dict[str, Any]) -> None:
+    if data.keys() <= known:
+        return
+    key = next(k for k in data if k not in known)
+    raise RuleViolation(gettext_noop("unknown key %(key)r"), key=key, field=str(key), **where)
 
 
-def _count(value: object, key: str, **where: Any) -> int:
-    if type(value) is not int or value < 0:
-        raise RuleViolation(
-            gettext_noop("%(key)s must be a whole number, 0 or more"), key=key, field=key, **where
-        )
-    return value
+def _count(value: object, key: str, where: dict[str, Any]) -> int:
+    if type(value) is int and value >= 0:
+        return value
+    raise RuleViolation(
+        gettext_noop("%(key)s must be a whole number, 0 or more"), key=key, field=key, **where
+    )
 
 
-def _points(value: object, key: str, **where: Any) -> int:
-    if type(value) is not int or value < 0 or value % 5:
-        raise RuleViolation(
-            gettext_noop("%(key)s points must be a multiple of 5, 0 or more"),
-            key=key,
-            field=key,
-            **where,
-        )
-    return value
+def _points(value: object, key: str, where: dict[str, Any]) -> int:
+    if type(value) is int and value >= 0 and not value % 5:
+        return value
+    raise RuleViolation(
+        gettext_noop("%(key)s points must be a multiple of 5, 0 or more"),
+        key=key,
+        field=key,
+        **where,
+    )
 
 
-def _object(value: object, key: str, **where: Any) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise RuleViolation(gettext_noop("%(key)s must be an object"), key=key, field=key, **where)
-    return value
+def _object(value: object, key: str, where: dict[str, Any]) -> Mapping[str, Any]:
+    if type(value) is dict or isinstance(value, Mapping):
+        return value
+    raise RuleViolation(gettext_noop("%(key)s must be an object"), key=key, field=key, **where)
 
 
-def parse_cards(value: object, key: str, **where: Any) -> Cards:
+def parse_cards(value: object, key: str, where: dict[str, Any]) -> Cards:
     """Card-class counts or ``{"points": N}``."""
-    data = _object(value, key, **where)
+    data = _object(value, key, where)
+    if not data:
+        return NO_CARDS
     if "points" in data:
         if len(data) != 1:
             raise RuleViolation(
@@ -182,40 +194,65 @@ def parse_cards(value: object, key: str, **where: Any) -> Cards:
                 field=key,
                 **where,
             )
-        return Points(_points(data["points"], key, **where))
-    if not data:
-        return NO_CARDS
-    _unknown(data, CARD_CLASSES, **where)
-    return CardCounts(**{name: _count(n, f"{key}.{name}", **where) for name, n in data.items()})
+        return Points(_points(data["points"], key, where))
+    _unknown(data, CARD_KEYS, where)
+    for name, n in data.items():
+        _count(n, f"{key}.{name}", where)
+    return CardCounts(**data)
 
 
-def _parse_meld(value: object, **where: Any) -> Meld | Sequence:
-    data = _object(value, "meld", **where)
+def _meld_where(where: dict[str, Any], index: int, rank: object = "") -> dict[str, Any]:
+    return {**where, "meld": index, "rank": rank if isinstance(rank, str) else ""}
+
+
+def _parse_meld(value: object, index: int, where: dict[str, Any]) -> Meld | Sequence:
+    if type(value) is not dict:
+        _object(value, "meld", _meld_where(where, index))
+    data: Mapping[str, Any] = value  # type: ignore[assignment]
     if "sequence" in data:
-        return _parse_sequence(data, **where)
-    _unknown(data, MELD_KEYS, **where)
+        return _parse_sequence(data, _meld_where(where, index))
     rank = data.get("rank")
+    if not data.keys() <= MELD_KEYS:
+        _unknown(data, MELD_KEYS, _meld_where(where, index, rank))
     if rank not in MELD_RANKS:
         raise RuleViolation(
             gettext_noop("rank must be one of 4 5 6 7 8 9 10 J Q K A, 3 (black threes) or wild"),
             field="rank",
-            **where,
+            **_meld_where(where, index),
         )
-    where["rank"] = rank
+    naturals = data.get("naturals", 0)
+    twos = data.get("twos", 0)
+    jokers = data.get("jokers", 0)
     concealed = data.get("concealed", False)
+    if not (
+        type(naturals) is int
+        and naturals >= 0
+        and type(twos) is int
+        and twos >= 0
+        and type(jokers) is int
+        and jokers >= 0
+    ):
+        at = _meld_where(where, index, rank)
+        for key in ("naturals", "twos", "jokers"):
+            _count(data.get(key, 0), key, at)
     if type(concealed) is not bool:
-        raise RuleViolation(gettext_noop("concealed must be true or false"), field="concealed", **where)
-    return Meld(
-        rank=rank,
-        naturals=_count(data.get("naturals", 0), "naturals", **where),
-        twos=_count(data.get("twos", 0), "twos", **where),
-        jokers=_count(data.get("jokers", 0), "jokers", **where),
-        concealed=concealed,
-    )
+        raise RuleViolation(
+            gettext_noop("concealed must be true or false"),
+            field="concealed",
+            **_meld_where(where, index, rank),
+        )
+    return _meld(rank, naturals, twos, jokers, concealed)
 
 
-def _parse_sequence(data: Mapping[str, Any], **where: Any) -> Sequence:
-    _unknown(data, ("sequence",), **where)
+@lru_cache(maxsize=4096)
+def _meld(rank: str, naturals: int, twos: int, jokers: int, concealed: bool) -> Meld:
+    # Melds are frozen, so equal ones can be shared: a batch repeats the same few hundred melds,
+    # and building a frozen dataclass costs more than looking it up. Keys are type-checked above.
+    return Meld(rank, naturals, twos, jokers, concealed)
+
+
+def _parse_sequence(data: Mapping[str, Any], where: dict[str, Any]) -> Sequence:
+    _unknown(data, frozenset({"sequence"}), where)
     ends = data["sequence"]
     if (
         not isinstance(ends, list)
@@ -231,44 +268,45 @@ def _parse_sequence(data: Mapping[str, Any], **where: Any) -> Sequence:
     return Sequence(ends[0], ends[1])
 
 
-def _parse_counts(value: object, key: str, kinds: tuple[str, ...], cls: type, **where: Any) -> Any:
-    data = _object(value, key, **where)
-    _unknown(data, kinds, **where)
-    return cls(**{kind: _count(n, f"{key}.{kind}", **where) for kind, n in data.items()})
-
-
-SIDE_KEYS = frozenset(
-    {"name", "score_before", "melds", "melded", "canastas", "sequences", "red_threes", "hand"}
-    | set(_BOOL_KEYS)
-)
+def _parse_counts(
+    value: object, key: str, kinds: tuple[str, ...], cls: type, where: dict[str, Any]
+) -> Any:
+    data = _object(value, key, where)
+    _unknown(data, frozenset(kinds), where)
+    return cls(**{kind: _count(n, f"{key}.{kind}", where) for kind, n in data.items()})
 
 
 def parse_side(value: object, number: int) -> SideHand:
     """One side of the record; ``number`` is 1-based, for messages."""
     where: dict[str, Any] = {"side": number}
-    data = _object(value, "side", **where)
-    _unknown(data, SIDE_KEYS, **where)
+    data = _object(value, "side", where)
+    _unknown(data, SIDE_KEYS, where)
     name = data.get("name", "")
     if type(name) is not str:
         raise RuleViolation(gettext_noop("name must be text"), field="name", **where)
-    where["side_name"] = name
+    if name:
+        where["side_name"] = name
     score_before = data.get("score_before", 0)
     if type(score_before) is not int or score_before % 5:
         raise RuleViolation(
-            gettext_noop("score_before must be a whole multiple of 5"), field="score_before", **where
+            gettext_noop("score_before must be a whole multiple of 5"),
+            field="score_before",
+            **where,
         )
-    fields: dict[str, Any] = {"name": name, "score_before": score_before}
-    for key in _BOOL_KEYS:
-        if key in data:
-            if type(data[key]) is not bool:
-                raise RuleViolation(
-                    gettext_noop("%(key)s must be true or false"), key=key, field=key, **where
-                )
-            fields[key] = data[key]
-    if "red_threes" in data:
-        fields["red_threes"] = _count(data["red_threes"], "red_threes", **where)
-    if "hand" in data:
-        fields["hand"] = parse_cards(data["hand"], "hand", **where)
+    went_out = data.get("went_out", False)
+    concealed = data.get("concealed", False)
+    exact_cut = data.get("exact_cut", False)
+    if not (type(went_out) is bool and type(concealed) is bool and type(exact_cut) is bool):
+        key = next(k for k in _BOOL_KEYS if type(data.get(k, False)) is not bool)
+        raise RuleViolation(
+            gettext_noop("%(key)s must be true or false"), key=key, field=key, **where
+        )
+    red_threes = _count(data["red_threes"], "red_threes", where) if "red_threes" in data else 0
+    hand = parse_cards(data["hand"], "hand", where) if "hand" in data else NO_CARDS
+    melds = None
+    melded = None
+    canastas = NO_CANASTAS
+    sequences = NO_SEQUENCES
     if "melds" in data:
         if "melded" in data or "canastas" in data or "sequences" in data:
             raise RuleViolation(
@@ -278,19 +316,19 @@ def parse_side(value: object, number: int) -> SideHand:
                 field="melds",
                 **where,
             )
-        melds = data["melds"]
-        if not isinstance(melds, list):
+        given = data["melds"]
+        if type(given) is not list:
             raise RuleViolation(gettext_noop("melds must be a list"), field="melds", **where)
-        fields["melds"] = tuple(_parse_meld(m, meld=i, **where) for i, m in enumerate(melds, 1))
+        melds = tuple([_parse_meld(m, i, where) for i, m in enumerate(given, 1)])
     elif "melded" in data:
-        fields["melded"] = parse_cards(data["melded"], "melded", **where)
+        melded = parse_cards(data["melded"], "melded", where)
         if "canastas" in data:
-            fields["canastas"] = _parse_counts(
-                data["canastas"], "canastas", CANASTA_KINDS, CanastaCounts, **where
+            canastas = _parse_counts(
+                data["canastas"], "canastas", CANASTA_KINDS, CanastaCounts, where
             )
         if "sequences" in data:
-            fields["sequences"] = _parse_counts(
-                data["sequences"], "sequences", SEQUENCE_KINDS, SequenceCounts, **where
+            sequences = _parse_counts(
+                data["sequences"], "sequences", SEQUENCE_KINDS, SequenceCounts, where
             )
     elif "canastas" in data or "sequences" in data:
         raise RuleViolation(
@@ -298,25 +336,41 @@ def parse_side(value: object, number: int) -> SideHand:
             field="canastas",
             **where,
         )
-    return SideHand(**fields)
+    return SideHand(
+        name,
+        score_before,
+        melds,
+        melded,
+        canastas,
+        sequences,
+        red_threes,
+        went_out,
+        concealed,
+        exact_cut,
+        hand,
+    )
 
 
 def parse_record(record: object) -> HandRecord:
     """A hand record (a parsed JSON object) as a :class:`HandRecord`, or a RuleViolation."""
-    if not isinstance(record, Mapping):
+    if not (type(record) is dict or isinstance(record, Mapping)):
         raise RuleViolation(gettext_noop("a hand record must be a JSON object"))
-    _unknown(record, RECORD_KEYS)
+    _unknown(record, RECORD_KEYS, {})
     if "variant" not in record:
         raise RuleViolation(gettext_noop("variant is required"), field="variant")
     ruleset = ruleset_for(record["variant"], record.get("players", 4), record.get("rules"))
     sides = record.get("sides")
-    if not isinstance(sides, list):
-        raise RuleViolation(gettext_noop("sides must be a list, one object per side"), field="sides")
+    if type(sides) is not list:
+        raise RuleViolation(
+            gettext_noop("sides must be a list, one object per side"), field="sides"
+        )
     table = ruleset.table
     layout = table.layout_for(len(sides))
     if layout is None:
         raise RuleViolation(
-            gettext_noop("%(players)s players of %(variant)s play as %(layouts)s, not %(sides)s sides"),
+            gettext_noop(
+                "%(players)s players of %(variant)s play as %(layouts)s, not %(sides)s sides"
+            ),
             field="sides",
             players=table.players,
             variant=ruleset.variant.id,
@@ -325,6 +379,6 @@ def parse_record(record: object) -> HandRecord:
         )
     return HandRecord(
         ruleset=ruleset,
-        sides=tuple(parse_side(side, i) for i, side in enumerate(sides, 1)),
+        sides=tuple([parse_side(side, i) for i, side in enumerate(sides, 1)]),
         layout=layout,
     )

@@ -1,11 +1,11 @@
 """Scoring a hand (VARIANTS.md section 3).
 
-    cards      = card values of the side's melds, negated where 2.7 applies
-    hand       = minus the values of the cards left in the side's hands (black threes per 2.2)
-    canastas   = canasta bonuses (2.4) + sequence and tier bonuses where the preset has them
-    red_threes = 2.5, signed
-    going_out  = 2.6 for the side that went out, else 0
-    other      = 2.8 where the preset has it, else 0
+cards      = card values of the side's melds, negated where 2.7 applies
+hand       = minus the values of the cards left in the side's hands (black threes per 2.2)
+canastas   = canasta bonuses (2.4) + sequence and tier bonuses where the preset has them
+red_threes = 2.5, signed
+going_out  = 2.6 for the side that went out, else 0
+other      = 2.8 where the preset has it, else 0
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ from scorekeeper.rules.records import HandRecord, Points, SideHand, parse_record
 from scorekeeper.rules.variants import (
     CanastaBonus,
     CanastaTiers,
-    RedThreeScale,
     RedThreesAgainst,
+    RedThreeScale,
     Variant,
 )
 
@@ -50,22 +50,26 @@ class Breakdown:
 
     @property
     def total(self) -> int:
-        return self.cards + self.hand + self.canastas + self.red_threes + self.going_out + self.other
+        return (
+            self.cards + self.hand + self.canastas + self.red_threes + self.going_out + self.other
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class SideScore:
+    """One side's result; fields in the order of hand-format.md's output object."""
+
     name: str
-    breakdown: Breakdown
     total: int
+    breakdown: Breakdown
     score_after: int
     opening_minimum: Minimum
-    has_meld: bool
-    canastas: int
 
 
 @dataclass(frozen=True, slots=True)
 class HandScore:
+    """A scored hand: serialized field by field it is hand-format.md's output object."""
+
     sides: tuple[SideScore, ...]
     wins_game: int | None  # 0-based index of a side that won outright (espanola black threes)
 
@@ -161,17 +165,7 @@ def score_hand(record: HandRecord) -> HandScore:
         breakdown = score_side(ruleset, side, facts)
         total = breakdown.total
         after = side.score_before + total
-        sides.append(
-            SideScore(
-                name=side.name,
-                breakdown=breakdown,
-                total=total,
-                score_after=after,
-                opening_minimum=opening_minimum(variant, after),
-                has_meld=facts.has_meld,
-                canastas=len(facts.canastas),
-            )
-        )
+        sides.append(SideScore(side.name, total, breakdown, after, opening_minimum(variant, after)))
         if wins_game is None and BLACK_THREES in facts.canastas:
             wins_game = index  # the first such side in seating order (2.4)
     return HandScore(sides=tuple(sides), wins_game=wins_game)

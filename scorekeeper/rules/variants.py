@@ -196,9 +196,17 @@ CLASSIC = Variant(
     id="classic",
     name="Classic Canasta",
     source="Official Canasta Laws / Hoyle",
-    description=gettext_noop("The international rules: the reference the other presets differ from."),
+    description=gettext_noop(
+        "The international rules: the reference the other presets differ from."
+    ),
     tables=_tables(
-        {2: (SOLO2, 15), 3: (SOLO3, 13), 4: (PAIRS, 11), 5: (FIVE, 11), 6: (((2, 2, 2), (3, 3)), 11)},
+        {
+            2: (SOLO2, 15),
+            3: (SOLO3, 13),
+            4: (PAIRS, 11),
+            5: (FIVE, 11),
+            6: (((2, 2, 2), (3, 3)), 11),
+        },
         going_out_canastas={2: 2},
     ),
 )
@@ -297,6 +305,7 @@ ITALIANA = replace(
     ),
     black_three_meld=BlackThreeMeld.NEVER,
     red_three_scale=RedThreeScale.ALL_FOR_500,
+    concealed_going_out_bonus=100,  # no extra bonus for going out concealed (2.6)
     opening_steps=((0, 50), (2000, 90), (5000, 120), (7000, 160), (10000, 180)),
 )
 
@@ -316,6 +325,7 @@ ORIGEN = replace(
     ),
     wild_limit=WildLimit.NATURALS,
     red_three_scale=RedThreeScale.ALL_FOR_800,
+    concealed_going_out_bonus=100,  # no extra bonus for going out concealed (2.6)
     opening_below_zero=0,
     deck="origen",
 )

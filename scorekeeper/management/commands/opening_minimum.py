@@ -17,7 +17,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser: Any) -> None:
         parser.add_argument("--variant", required=True, help="preset id, e.g. classic")
         parser.add_argument("--score", required=True, type=int, help="the side's cumulative score")
-        parser.add_argument("--players", type=int, default=4, help="players at the table (default 4)")
+        parser.add_argument(
+            "--players", type=int, default=4, help="players at the table (default 4)"
+        )
 
     def handle(self, *args: Any, variant: str, score: int, players: int, **options: Any) -> None:
         try:

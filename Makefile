@@ -1,0 +1,38 @@
+# Canasta Scorekeeper. `make run` serves the app on http://127.0.0.1:8000; `make test` runs every
+# test on SQLite and on PostgreSQL. Both set up what they need on a fresh Debian with Python 3.11.
+
+PYTHON ?= python3
+VENV   := .venv
+PY     := $(VENV)/bin/python
+PIP    := $(VENV)/bin/pip
+
+.PHONY: run test lint bench messages clean
+
+$(VENV)/.runtime: requirements.txt
+	scripts/ensure-venv "$(PYTHON)" "$(VENV)"
+	$(PIP) install --quiet --disable-pip-version-check -r requirements.txt
+	touch $@
+
+$(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
+	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $@
+
+run: $(VENV)/.runtime
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: $(VENV)/.dev
+	scripts/test-all
+
+lint: $(VENV)/.dev
+	$(VENV)/bin/ruff check .
+
+bench: $(VENV)/.dev
+	$(PY) bench/rules.py
+
+messages: $(VENV)/.dev
+	cd scorekeeper && ../$(PY) ../manage.py makemessages --all --ignore '*/migrations/*'
+	$(PY) manage.py compilemessages
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis test-artifacts

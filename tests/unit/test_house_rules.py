@@ -1,0 +1,180 @@
+"""House rules: every "(decision)" of VARIANTS.md and the target, overridable by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import HOUSE_RULES, RuleViolation, ruleset_for, score_record
+from scorekeeper.rules.game import game_outcome
+from scorekeeper.rules.opening import opening_minimum
+from tests.factories import breakdown, going_out, kings_canasta, meld, mixed_nines, record
+
+
+def test_house_rule_names_are_the_documented_ones() -> None:
+    assert set(HOUSE_RULES) == {
+        "target",
+        "packs",
+        "cards_dealt",
+        "wild_limit",
+        "black_three_meld",
+        "red_three_scale",
+        "red_threes_against",
+        "opening_below_zero",
+        "on_tie",
+        "wild_melds",
+        "concealed_canasta_bonus",
+        "canasta_tiers",
+        "sequences",
+    }
+
+
+def test_every_house_rule_is_documented_in_the_readme() -> None:
+    from pathlib import Path
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    for name in HOUSE_RULES:
+        assert f"`{name}`" in readme, name
+
+
+def test_target_override_changes_when_the_game_ends() -> None:
+    ruleset = ruleset_for("classic", 4, {"target": 7000})
+    assert ruleset.target == 7000
+    assert not game_outcome(ruleset, [6000, 100]).finished
+    assert game_outcome(ruleset, [7000, 100]).winner == 0
+
+
+def test_ducale_without_the_wild_cap_accepts_four_wilds() -> None:
+    four_wilds = {"melds": [meld("K", 4, twos=2, jokers=2)]}
+    with pytest.raises(RuleViolation):
+        score_record(record("ducale", four_wilds, {}))
+    hand = record("ducale", four_wilds, {}, rules={"wild_limit": "none"})
+    assert breakdown(hand)["canastas"] == 300
+
+
+def test_classic_fr_may_forbid_black_three_melds() -> None:
+    hand = record(
+        "classic-fr",
+        going_out(kings_canasta(), meld("3", 3)),
+        {},
+        rules={"black_three_meld": "never"},
+    )
+    with pytest.raises(RuleViolation, match="never melded"):
+        score_record(hand)
+
+
+def test_espanola_red_three_scale_can_be_ducale_like() -> None:
+    hand = record(
+        "espanola",
+        {"melds": [kings_canasta()], "red_threes": 4},
+        {},
+        rules={"red_three_scale": "plus_500_from_four"},
+    )
+    assert breakdown(hand)["red_threes"] == 900
+
+
+def test_origen_red_threes_can_count_against_only_without_a_canasta() -> None:
+    side = {"melds": [meld("K", 3)], "red_threes": 2}
+    assert breakdown(record("origen", side, {}))["red_threes"] == 200
+    hand = record("origen", side, {}, rules={"red_threes_against": "no_canasta"})
+    assert breakdown(hand)["red_threes"] == -200
+
+
+def test_espanola_concealed_bonus_and_cumulative_tiers() -> None:
+    hand = record(
+        "espanola",
+        {"melds": [meld("9", 7, concealed=True)]},
+        {},
+        rules={"concealed_canasta_bonus": 500},
+    )
+    assert breakdown(hand)["canastas"] == 500
+    ranks = ["4", "5", "6", "7", "8", "9", "10"]
+    seven = {"melds": [meld(r, 7) for r in ranks]}
+    assert breakdown(record("espanola", seven, {}))["canastas"] == 3500 + 2000
+    cumulative = record("espanola", seven, {}, rules={"canasta_tiers": "cumulative"})
+    assert breakdown(cumulative)["canastas"] == 3500 + 2500
+
+
+def test_espanola_without_wild_melds_refuses_them() -> None:
+    hand = record("espanola", {"melds": [meld("wild", twos=3)]}, {}, rules={"wild_melds": False})
+    with pytest.raises(RuleViolation, match="no meld of wild cards only"):
+        score_record(hand)
+
+
+def test_espanola_sequences_score_with_a_canasta_only() -> None:
+    straight = {"sequence": ["5", "J"]}  # 5 6 7 + 8 9 10 J = 15 + 40
+    with_canasta = record(
+        "espanola", {"melds": [kings_canasta(), straight]}, {}, rules={"sequences": True}
+    )
+    assert breakdown(with_canasta) == {
+        "cards": 70 + 55,
+        "hand": 0,
+        "canastas": 500 + 1500,
+        "red_threes": 0,
+        "going_out": 0,
+        "other": 0,
+    }
+    royal = {"melds": [meld("K", 3), {"sequence": ["4", "A"]}]}
+    alone = breakdown(record("espanola", royal, {}, rules={"sequences": True}))
+    assert alone["canastas"] == 0
+    assert alone["cards"] == -(30 + 20 + 60 + 20)  # no canasta: melds count minus (2.7)
+
+
+def test_espanola_summary_sequences() -> None:
+    side = {"melded": {"points": 200}, "canastas": {"natural": 1}, "sequences": {"royal": 1}}
+    assert breakdown(record("espanola", side, {}, rules={"sequences": True}))["canastas"] == 4500
+
+
+def test_italiana_packs_change_all_the_red_threes() -> None:
+    six = record("italiana", {"melds": [kings_canasta()], "red_threes": 4}, {}, {}, players=6)
+    assert breakdown(six)["red_threes"] == 400  # 3 packs: all six are needed for 500
+    two_packs = record(
+        "italiana",
+        {"melds": [kings_canasta()], "red_threes": 4},
+        {},
+        {},
+        players=6,
+        rules={"packs": 2},
+    )
+    assert breakdown(two_packs)["red_threes"] == 500
+
+
+def test_opening_below_zero_override() -> None:
+    assert opening_minimum(ruleset_for("ducale", 4, {"opening_below_zero": 0}).variant, -50) == 0
+
+
+def test_a_drawn_game_when_ties_do_not_play_on() -> None:
+    assert not game_outcome(ruleset_for("classic"), [5100, 5100]).finished
+    drawn = game_outcome(ruleset_for("classic", 4, {"on_tie": "draw"}), [5100, 5100])
+    assert (drawn.finished, drawn.winner) == (True, None)
+
+
+def test_cards_dealt_override_is_kept() -> None:
+    assert ruleset_for("ducale", 6, {"cards_dealt": 11}).table.cards_dealt == 11
+
+
+@pytest.mark.parametrize(
+    ("rules", "words"),
+    [
+        ({"targt": 5000}, "unknown house rule 'targt'"),
+        ({"target": "7000"}, "target must be a whole number"),
+        ({"target": 7001}, "in steps of 5"),
+        ({"wild_limit": "four"}, "wild_limit must be one of three, naturals, none"),
+        ({"sequences": True}, "house rule sequences does not apply to classic"),
+        ({"packs": 0}, "packs must be a whole number from 1"),
+    ],
+)
+def test_bad_house_rules_are_refused(rules: dict, words: str) -> None:
+    with pytest.raises(RuleViolation, match=words):
+        score_record(record("classic", {}, {}, rules=rules))
+
+
+def test_espanola_wild_flag_must_be_a_boolean() -> None:
+    with pytest.raises(RuleViolation, match="true or false"):
+        ruleset_for("espanola", 4, {"wild_melds": "yes"})
+
+
+def test_overrides_leave_the_preset_itself_unchanged() -> None:
+    ruleset_for("classic", 4, {"target": 9000, "wild_limit": "none"})
+    assert ruleset_for("classic").target == 5000
+    assert ruleset_for("classic").variant.wild_limit == "three"
+    assert score_record(record("classic", going_out(kings_canasta(), mixed_nines()), {}))
