@@ -1,0 +1,127 @@
+"""Games, their sides, hands and the revisions of hands.
+
+Only what players entered is stored as the source of truth: the hand records. A hand's ``result``
+(its score, from the engine) and a game's ``status`` are caches, rewritten in the same transaction
+as the records and recomputable at any time (``services.game_recompute``); running totals, opening
+minimums and the winner are derived on read (``selectors.game_state``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def new_game_id() -> str:
+    """A short public id: unguessable enough for a read-only share link (60 bits)."""
+    return secrets.token_urlsafe(8)[:10].replace("-", "x").replace("_", "y")
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("Playing")
+        FINISHED = "finished", _("Finished")
+
+    id = models.CharField(primary_key=True, max_length=12, default=new_game_id, editable=False)
+    # The edit token is a capability (like a password): only its hash is stored.
+    token_hash = models.CharField(max_length=64, unique=True, editable=False)
+    variant = models.CharField(_("variant"), max_length=20)
+    players = models.PositiveSmallIntegerField(_("players"))
+    rules = models.JSONField(_("house rules"), default=dict, blank=True)  # validated overrides
+    target = models.PositiveIntegerField(_("target"))
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="games",
+    )
+    version = models.PositiveIntegerField(default=0)  # bumped on every change, for stale checks
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at"]
+
+    def __str__(self) -> str:
+        return f"{self.variant} {self.id}"
+
+    def token_matches(self, token: str) -> bool:
+        return secrets.compare_digest(self.token_hash, hash_token(token))
+
+    @property
+    def engine_rules(self) -> dict[str, object]:
+        """The house rules as the engine takes them, the target included."""
+        return {**self.rules, "target": self.target}
+
+
+class Side(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="sides")
+    position = models.PositiveSmallIntegerField()  # 0-based, seating order
+    name = models.CharField(_("name"), max_length=60)
+    player_names = models.CharField(_("players"), max_length=200, blank=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="side_unique_position")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveIntegerField()  # 1-based, without gaps
+    record = models.JSONField()  # the sides as entered (hand-format.md, without score_before)
+    result = models.JSONField()  # cache: [{"total", "breakdown"}] per side and "wins_game"
+    version = models.PositiveIntegerField(default=1)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "number"], name="hand_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.number}"
+
+
+class Revision(models.Model):
+    """A hand as it was before a change (or as created), with who and when."""
+
+    class Action(models.TextChoices):
+        CREATED = "created", _("Entered")
+        EDITED = "edited", _("Edited")
+        DELETED = "deleted", _("Deleted")
+        RESTORED = "restored", _("Restored")
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="revisions")
+    number = models.PositiveIntegerField()
+    action = models.CharField(max_length=10, choices=Action.choices)
+    record = models.JSONField()  # the hand's record before the change (created: as entered)
+    result = models.JSONField()
+    author = models.CharField(max_length=150)  # username, or "edit link"
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    undone = models.BooleanField(default=False)  # a delete that was undone
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} #{self.number} {self.action}"

@@ -1,0 +1,95 @@
+"""django-tables2 tables of the scoreboard and the history; formatting only in render_*."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.html import format_html, format_html_join
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.selectors import GameState, HandRow
+
+BREAKDOWN_LABELS = {
+    "cards": _("cards"),
+    "hand": _("in hand"),
+    "canastas": _("canastas"),
+    "red_threes": _("red threes"),
+    "going_out": _("out"),
+    "other": _("other"),
+}
+
+
+def breakdown_html(breakdown: dict[str, int]) -> str:
+    return format_html_join(
+        " · ", "{} {}", ((BREAKDOWN_LABELS[k], v) for k, v in breakdown.items() if v)
+    )
+
+
+class SideColumn(tables.Column):
+    """One side's score in a hand: the hand total, its breakdown, and the running total."""
+
+    def __init__(self, index: int, **kwargs: Any) -> None:
+        self.index = index
+        super().__init__(empty_values=(), orderable=False, **kwargs)
+
+    def render(self, record: HandRow) -> str:
+        i = self.index
+        return format_html(
+            '<span class="hand-total">{}</span> <span class="running">{}</span>'
+            '<div class="breakdown">{}</div>',
+            f"{record.totals[i]:+d}",
+            record.running[i],
+            breakdown_html(record.breakdowns[i]),
+        )
+
+
+class HandTable(tables.Table):
+    number = tables.Column(verbose_name="#", orderable=False)
+
+    class Meta:
+        attrs = {"class": "hands", "data-testid": "hands"}
+        row_attrs = {
+            "class": lambda record: "after-end" if record.after_end else "",
+            "data-hand": lambda record: record.number,
+        }
+        orderable = False
+
+    def __init__(self, state: GameState, edit_base: str | None = None) -> None:
+        extra: list[tuple[str, tables.Column]] = [
+            (f"side_{side.position}", SideColumn(side.position, verbose_name=side.name))
+            for side in state.sides
+        ]
+        if edit_base:
+            extra.append(
+                (
+                    "actions",
+                    tables.TemplateColumn(
+                        template_name="scorekeeper/_hand_actions.html",
+                        verbose_name="",
+                        orderable=False,
+                        extra_context={"edit_base": edit_base},
+                    ),
+                )
+            )
+        super().__init__(list(state.hands), extra_columns=extra)
+
+
+class RevisionTable(tables.Table):
+    at = tables.DateTimeColumn(verbose_name=_("When"), format="Y-m-d H:i")
+    number = tables.Column(verbose_name=_("Hand"))
+    action = tables.Column(verbose_name=_("What"))
+    author = tables.Column(verbose_name=_("Who"))
+    result = tables.Column(verbose_name=_("Scores of that version"), orderable=False)
+
+    class Meta:
+        attrs = {"class": "hands", "data-testid": "revisions"}
+        orderable = False
+
+    def render_result(self, value: dict[str, Any]) -> str:
+        return ", ".join(f"{side['total']:+d}" for side in value["sides"])
+
+
+def play_url(game_id: str, token: str) -> str:
+    return reverse("play", args=[game_id, token])
