@@ -30,7 +30,7 @@ class ApiError(Exception):
     def __init__(self, status: int, message: str, **extra: Any) -> None:
         super().__init__(message)
         self.status = status
-        self.body = {"error": message, **extra}
+        self.extra = extra
 
 
 def error(status: int, message: str, **extra: Any) -> JsonResponse:
@@ -54,7 +54,7 @@ def api(*methods: str) -> Callable[[View], View]:
             try:
                 return view(request, *args, **kwargs)
             except ApiError as e:
-                return JsonResponse(e.body, status=e.status)
+                return error(e.status, str(e), **e.extra)
             except RuleViolation as violation:
                 return error(400, str(violation))
             except services.Conflict as conflict:

@@ -12,8 +12,8 @@ from scorekeeper.rules.variants import (
     BlackThreeMeld,
     CanastaTiers,
     OnTie,
-    RedThreeScale,
     RedThreesAgainst,
+    RedThreeScale,
     WildLimit,
 )
 
@@ -43,6 +43,10 @@ _BOOL_CHOICES = [*_DEFAULT, ("true", _("yes")), ("false", _("no"))]
 
 
 class NewGameForm(forms.Form):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels read as names, not prompts
+        super().__init__(*args, **kwargs)
+
     variant = forms.ChoiceField(
         label=_("Variant"), choices=VARIANT_CHOICES, initial="classic", widget=forms.RadioSelect
     )

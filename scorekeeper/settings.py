@@ -12,6 +12,7 @@ A value this file does not understand stops the start-up with a message, never a
 from __future__ import annotations
 
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -117,6 +118,9 @@ def database_from_env() -> dict[str, object]:
             "transaction_mode": "IMMEDIATE",
             "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
         }
+        # Tests use a file, not memory: a live server's threads then hold connections of their
+        # own and really contend, as phones do.
+        config["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / "scorekeeper-test.sqlite3")}
     return config
 
 

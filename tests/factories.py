@@ -51,3 +51,40 @@ def breakdown(hand: dict, side: int = 0) -> dict[str, int]:
         "going_out": b.going_out,
         "other": b.other,
     }
+
+
+# Games (database): created through the services, as the app does.
+
+NS_OUT_WITH_KINGS = [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {}]  # 670 / 0
+BIG_HAND = [  # 2110 / -50: two natural canastas, 4 red threes, out
+    {
+        "melds": [{"rank": "K", "naturals": 7}, {"rank": "A", "naturals": 7}],
+        "red_threes": 4,
+        "went_out": True,
+    },
+    {"hand": {"points": 50}},
+]
+
+
+def new_game(
+    variant: str = "classic",
+    players: int = 4,
+    names: tuple[str, ...] = ("NS", "EW"),
+    rules: dict | None = None,
+):
+    from scorekeeper.services import game_create
+
+    return game_create(
+        variant=variant, players=players, sides=[{"name": n} for n in names], rules=rules
+    )
+
+
+def play_hands(game, count: int, sides: list | None = None) -> None:
+    from scorekeeper.services import Author, hand_record
+
+    for _ in range(count):
+        hand_record(
+            game_id=game.id,
+            sides=sides or [{"melds": [{"rank": "5", "naturals": 3}]}, {}],
+            author=Author("test"),
+        )

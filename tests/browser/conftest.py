@@ -1,0 +1,43 @@
+"""Playwright driving Debian's chromium (never Playwright's own browser download)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = "/usr/bin/chromium"
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+PHONE = {"width": 390, "height": 844}
+
+# Playwright's sync API runs an event loop in this thread; the test's own database calls are
+# ordinary synchronous ones, so Django's async-safety guard does not apply here.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    from playwright.sync_api import sync_playwright
+
+    assert Path(CHROMIUM).exists(), "Debian's chromium is needed: apt-get install chromium"
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(
+            executable_path=CHROMIUM,
+            args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+        )
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def phone(browser, live_server) -> Iterator[object]:
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    yield page
+    context.close()

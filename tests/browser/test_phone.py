@@ -1,0 +1,124 @@
+"""A whole game on a phone (390×844): create, three hands at three entry levels, edit, delete,
+undo. Screenshots go to test-artifacts/browser/."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def shot(page: Page, name: str) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+
+
+def totals(page: Page) -> tuple[str, str]:
+    return page.get_by_test_id("total-0").inner_text(), page.get_by_test_id("total-1").inner_text()
+
+
+def test_a_whole_game_on_a_phone(phone: Page, live_server) -> None:
+    page = phone
+    page.goto(live_server.url + "/")
+    page.get_by_test_id("new-game").click()
+    page.get_by_label("Side 1", exact=True).fill("Anna & Ben")
+    page.get_by_label("Side 2", exact=True).fill("Carla & Dan")
+    shot(page, "01-new-game")
+    page.get_by_test_id("start").click()
+    expect(page.get_by_test_id("needs-0")).to_have_text("needs 50 to open")
+    shot(page, "02-empty-scoreboard")
+
+    # Hand 1, detailed melds: seven kings and out (670); three queens (30).
+    page.get_by_test_id("enter-hand").click()
+    page.get_by_test_id("side-0-add-meld").click()
+    page.get_by_test_id("side-0-meld-0-rank").select_option("K")
+    page.get_by_test_id("side-0-meld-0-naturals").fill("7")
+    page.get_by_test_id("side-0-went-out").check()
+    page.get_by_test_id("side-1-add-meld").click()
+    page.get_by_test_id("side-1-meld-0-rank").select_option("Q")
+    expect(page.get_by_test_id("side-0-live")).to_have_text("+670 → 670")
+    shot(page, "03-hand-1-melds")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("total-0")).to_have_text("670")
+    assert totals(page) == ("670", "30")
+
+    # Hand 2, card-class counts: 3 high + 3 low (45); seven aces as a natural canasta, out (740).
+    page.get_by_test_id("enter-hand").click()
+    page.get_by_test_id("side-0-mode-counts").click()
+    page.get_by_test_id("side-0-melded-high").fill("3")
+    page.get_by_test_id("side-0-melded-low").fill("3")
+    page.get_by_test_id("side-1-mode-counts").click()
+    page.get_by_test_id("side-1-melded-aces").fill("7")
+    page.get_by_test_id("side-1-canastas-natural-plus").click()
+    page.get_by_test_id("side-1-went-out").check()
+    expect(page.get_by_test_id("side-1-live")).to_have_text("+740 → 770")
+    shot(page, "04-hand-2-counts")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("total-1")).to_have_text("770")
+    assert totals(page) == ("715", "770")
+
+    # Hand 3, totals: 800 melded points, a natural and a mixed canasta, out (1700); 60 in hand.
+    page.get_by_test_id("enter-hand").click()
+    page.get_by_test_id("side-0-mode-totals").click()
+    page.get_by_test_id("side-0-melded-points").fill("800")
+    page.get_by_test_id("side-0-canastas-natural").fill("1")
+    page.get_by_test_id("side-0-canastas-mixed").fill("1")
+    page.get_by_test_id("side-0-went-out").check()
+    page.get_by_test_id("side-1-hand-mode-points").click()
+    page.get_by_test_id("side-1-hand-points").fill("60")
+    expect(page.get_by_test_id("side-0-live")).to_have_text("+1700 → 2415")
+    shot(page, "05-hand-3-totals")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("total-0")).to_have_text("2415")
+    assert totals(page) == ("2415", "710")
+    expect(page.get_by_test_id("needs-0")).to_have_text("needs 90 to open")
+    expect(page.get_by_test_id("needs-1")).to_have_text("needs 50 to open")
+    expect(page.get_by_test_id("chart")).to_be_visible()
+    shot(page, "06-scoreboard-after-three-hands")
+
+    # An impossible hand is caught before saving, next to the meld, with the engine's words.
+    page.get_by_test_id("enter-hand").click()
+    page.get_by_test_id("side-0-add-meld").click()
+    page.get_by_test_id("side-0-meld-0-naturals").fill("1")
+    expect(page.get_by_test_id("error")).to_contain_text("a meld needs at least")
+    shot(page, "07-impossible-hand")
+    page.go_back()
+
+    # Edit hand 1: two red threes more (+200).
+    page.get_by_test_id("edit-1").click()
+    page.get_by_test_id("side-0-red-threes-plus").click()
+    page.get_by_test_id("side-0-red-threes-plus").click()
+    expect(page.get_by_test_id("side-0-live")).to_have_text("+870 → 870")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("total-0")).to_have_text("2615")
+    assert totals(page) == ("2615", "710")
+    shot(page, "08-hand-1-edited")
+
+    # Delete hand 2, then undo.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_test_id("delete-2").click()
+    expect(page.get_by_test_id("total-1")).to_have_text("-30")
+    assert totals(page) == ("2570", "-30")
+    expect(page.get_by_test_id("needs-1")).to_have_text("needs 15 to open")
+    shot(page, "09-hand-2-deleted")
+    page.get_by_test_id("undo").click()
+    expect(page.get_by_test_id("total-1")).to_have_text("710")
+    assert totals(page) == ("2615", "710")
+    expect(page.locator("table.hands tbody tr")).to_have_count(3)
+    shot(page, "10-hand-2-restored")
+
+    # The device remembers the game on the home page.
+    page.goto(live_server.url + "/")
+    expect(page.locator("#recent-list a")).to_have_text(re.compile("Anna & Ben"))
+    shot(page, "11-home-resume")
+
+
+def test_pages_fit_a_phone_without_sideways_scrolling(phone: Page, live_server) -> None:
+    for path in ("/", "/new/", "/opening/?variant=classic&score=3000&players=4", "/variants/"):
+        phone.goto(live_server.url + path)
+        width = phone.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, (path, width)
