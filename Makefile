@@ -31,8 +31,8 @@ bench: $(VENV)/.dev
 	$(PY) bench/rules.py
 
 messages: $(VENV)/.dev
-	cd scorekeeper && ../$(PY) ../manage.py makemessages --all --ignore '*/migrations/*'
-	$(PY) manage.py compilemessages
+	$(PY) manage.py makemessages -l fr -l es -l it --ignore ".venv/*" --ignore "tests/*" --ignore "bench/*"
+	$(PY) manage.py compilemessages -l fr -l es -l it --ignore ".venv"
 
 clean:
 	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis test-artifacts

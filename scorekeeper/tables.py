@@ -45,6 +45,32 @@ class SideColumn(tables.Column):
         )
 
 
+class ActionsColumn(tables.Column):
+    """Edit and delete buttons of a hand (rendered in code: a template per row costs more)."""
+
+    def __init__(self, edit_base: str, csrf_token: str) -> None:
+        self.edit_base = edit_base
+        self.csrf_token = csrf_token
+        super().__init__(empty_values=(), orderable=False, verbose_name="")
+
+    def render(self, record: HandRow) -> str:
+        return format_html(
+            '<a class="button small" href="{base}hand/{n}/" data-testid="edit-{n}">{edit}</a>'
+            '<form method="post" action="{base}hand/{n}/delete/" class="inline" '
+            "onsubmit=\"return confirm('{confirm}')\">"
+            '<input type="hidden" name="csrfmiddlewaretoken" value="{csrf}">'
+            '<input type="hidden" name="version" value="{version}">'
+            '<button class="small danger" type="submit" data-testid="delete-{n}">{delete}</button></form>',
+            base=self.edit_base,
+            n=record.number,
+            version=record.version,
+            csrf=self.csrf_token,
+            edit=_("Edit"),
+            delete=_("Delete"),
+            confirm=_("Delete this hand?"),
+        )
+
+
 class HandTable(tables.Table):
     number = tables.Column(verbose_name="#", orderable=False)
 
@@ -56,23 +82,15 @@ class HandTable(tables.Table):
         }
         orderable = False
 
-    def __init__(self, state: GameState, edit_base: str | None = None) -> None:
+    def __init__(
+        self, state: GameState, edit_base: str | None = None, get_token: Any = None
+    ) -> None:
         extra: list[tuple[str, tables.Column]] = [
             (f"side_{side.position}", SideColumn(side.position, verbose_name=side.name))
             for side in state.sides
         ]
         if edit_base:
-            extra.append(
-                (
-                    "actions",
-                    tables.TemplateColumn(
-                        template_name="scorekeeper/_hand_actions.html",
-                        verbose_name="",
-                        orderable=False,
-                        extra_context={"edit_base": edit_base},
-                    ),
-                )
-            )
+            extra.append(("actions", ActionsColumn(edit_base, get_token())))
         super().__init__(list(state.hands), extra_columns=extra)
 
 

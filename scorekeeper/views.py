@@ -9,6 +9,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse, StreamingHttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -120,7 +121,7 @@ def _scoreboard(request: HttpRequest, state: GameState, token: str | None) -> Ht
             "state": state,
             "game": state.game,
             "variant": state.ruleset.variant,
-            "table": HandTable(state, edit_base),
+            "table": HandTable(state, edit_base, lambda: get_token(request)),
             "chart": totals_chart(state),
             "token": token,
             "edit_base": edit_base,

@@ -62,6 +62,7 @@ def test_concurrent_posts_are_numbered_without_gaps_or_duplicates(live_server, g
         range(1, posts + 1)
     )
     status, state = call("GET", f"{live_server.url}/api/v1/games/{game['id']}")
+    assert status == 200
     assert state["sides"][0]["total"] == 670 * posts  # no update lost
 
 

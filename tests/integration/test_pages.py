@@ -141,7 +141,7 @@ def test_delete_and_undo_from_the_scoreboard(client) -> None:
 
 
 def test_the_share_link_is_read_only_and_a_wrong_edit_link_is_not_a_page(client) -> None:
-    game, token = new_game()
+    game, _ = new_game()
     play_hands(game, 1, NS_OUT_WITH_KINGS)
     shared = client.get(reverse("game", args=[game.id])).content.decode()
     assert "read only" in shared and "Enter hand" not in shared and "Delete" not in shared
