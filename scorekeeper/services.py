@@ -18,6 +18,7 @@ from django.db.models import F
 from scorekeeper.models import Game, Hand, Revision, Side, hash_token
 from scorekeeper.rules import RuleViolation, ruleset_for, score_record
 from scorekeeper.rules.errors import gettext_noop
+from scorekeeper.rules.records import side_layout
 from scorekeeper.selectors import game_progress, game_ruleset
 
 
@@ -50,7 +51,7 @@ class Author:
 MAX_NAME = 60
 
 
-def _side_names(sides: object, count_allowed: Any) -> list[tuple[str, str]]:
+def _side_names(sides: object) -> list[tuple[str, str]]:
     if not isinstance(sides, list) or not all(isinstance(s, dict) for s in sides):
         raise RuleViolation(
             gettext_noop("sides must be a list of objects with a name"), field="sides"
@@ -86,19 +87,8 @@ def game_create(
 ) -> tuple[Game, str]:
     """Create a game; returns it with its edit token (shown once: only its hash is kept)."""
     ruleset = ruleset_for(variant, players, rules or {})
-    names = _side_names(sides, None)
-    if ruleset.table.layout_for(len(names)) is None:
-        table = ruleset.table
-        raise RuleViolation(
-            gettext_noop(
-                "%(players)s players of %(variant)s play as %(layouts)s, not %(sides)s sides"
-            ),
-            field="sides",
-            players=players,
-            variant=variant,
-            layouts=" or ".join(f"{len(lay)} sides" for lay in table.layouts),
-            sides=len(names),
-        )
+    names = _side_names(sides)
+    side_layout(ruleset, len(names))
     overrides = {name: value for name, value in ruleset.overrides if name != "target"}
     token = secrets.token_urlsafe(24)
     with transaction.atomic():
@@ -214,15 +204,7 @@ def hand_record(
         hand = Hand.objects.create(
             game=game, number=number, record={"sides": entered}, result=result
         )
-        Revision.objects.create(
-            game=game,
-            number=number,
-            action=Revision.Action.CREATED,
-            record=hand.record,
-            result=result,
-            author=author.label,
-            user=author.user,
-        )
+        _keep(game, number, Revision.Action.CREATED, hand.record, result, author)
         _save_status(game, [*hands, hand])
     return hand
 
@@ -233,32 +215,37 @@ def hand_revise(
     """Replace a hand's record; the previous version is kept as a revision."""
     with transaction.atomic():
         game, names, hands = _locked(game_id)
-        hand = _hand(game, hands, number)
-        if expected_version is not None and expected_version != hand.version:
-            raise Conflict(
-                f"hand {number} was changed from another device since you opened it", game=game
-            )
+        hand = _current_hand(game, hands, number, expected_version)
         entered, result = hand_score(game, sides, names, _totals_before(hands, number, len(names)))
-        Revision.objects.create(
-            game=game,
-            number=number,
-            action=Revision.Action.EDITED,
-            record=hand.record,
-            result=hand.result,
-            author=author.label,
-            user=author.user,
-        )
+        _keep(game, number, Revision.Action.EDITED, hand.record, hand.result, author)
         hand.record, hand.result, hand.version = {"sides": entered}, result, hand.version + 1
         hand.save(update_fields=["record", "result", "version", "updated_at"])
         _save_status(game, hands)
     return hand
 
 
-def _hand(game: Game, hands: list[Hand], number: int) -> Hand:
+def _current_hand(game: Game, hands: list[Hand], number: int, expected_version: int | None) -> Hand:
+    """The hand of that number, refusing (409) an edit made against an older version."""
     for hand in hands:
         if hand.number == number:
+            if expected_version is not None and expected_version != hand.version:
+                raise Conflict(
+                    f"hand {number} was changed from another device since you opened it", game=game
+                )
             return hand
     raise Hand.DoesNotExist(f"game {game.id} has no hand {number}")
+
+
+def _keep(game: Game, number: int, action: str, record: Any, result: Any, author: Author) -> None:
+    Revision.objects.create(
+        game=game,
+        number=number,
+        action=action,
+        record=record,
+        result=result,
+        author=author.label,
+        user=author.user,
+    )
 
 
 def hand_delete(
@@ -267,20 +254,8 @@ def hand_delete(
     """Delete a hand; the hands after it move up one number. The last delete can be undone."""
     with transaction.atomic():
         game, _, hands = _locked(game_id)
-        hand = _hand(game, hands, number)
-        if expected_version is not None and expected_version != hand.version:
-            raise Conflict(
-                f"hand {number} was changed from another device since you opened it", game=game
-            )
-        Revision.objects.create(
-            game=game,
-            number=number,
-            action=Revision.Action.DELETED,
-            record=hand.record,
-            result=hand.result,
-            author=author.label,
-            user=author.user,
-        )
+        hand = _current_hand(game, hands, number, expected_version)
+        _keep(game, number, Revision.Action.DELETED, hand.record, hand.result, author)
         hand.delete()
         later = [h for h in hands if h.number > number]
         for h in later:  # ascending, so each number is free when it is taken
@@ -316,15 +291,7 @@ def hand_undo_delete(*, game_id: str, author: Author) -> Hand:
         )
         deleted.undone = True
         deleted.save(update_fields=["undone"])
-        Revision.objects.create(
-            game=game,
-            number=number,
-            action=Revision.Action.RESTORED,
-            record=hand.record,
-            result=result,
-            author=author.label,
-            user=author.user,
-        )
+        _keep(game, number, Revision.Action.RESTORED, hand.record, result, author)
         _save_status(game, sorted([*hands, hand], key=lambda h: h.number))
     return hand
 

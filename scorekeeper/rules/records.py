@@ -351,6 +351,24 @@ def parse_side(value: object, number: int) -> SideHand:
     )
 
 
+def side_layout(ruleset: Ruleset, sides: int) -> tuple[int, ...]:
+    """Players per side for a number of sides at the ruleset's table (2.1), or a RuleViolation."""
+    table = ruleset.table
+    layout = table.layout_for(sides)
+    if layout is None:
+        raise RuleViolation(
+            gettext_noop(
+                "%(players)s players of %(variant)s play as %(layouts)s, not %(sides)s sides"
+            ),
+            field="sides",
+            players=table.players,
+            variant=ruleset.variant.id,
+            layouts=" or ".join(f"{len(lay)} sides" for lay in table.layouts),
+            sides=sides,
+        )
+    return layout
+
+
 def parse_record(record: object) -> HandRecord:
     """A hand record (a parsed JSON object) as a :class:`HandRecord`, or a RuleViolation."""
     if not (type(record) is dict or isinstance(record, Mapping)):
@@ -364,19 +382,7 @@ def parse_record(record: object) -> HandRecord:
         raise RuleViolation(
             gettext_noop("sides must be a list, one object per side"), field="sides"
         )
-    table = ruleset.table
-    layout = table.layout_for(len(sides))
-    if layout is None:
-        raise RuleViolation(
-            gettext_noop(
-                "%(players)s players of %(variant)s play as %(layouts)s, not %(sides)s sides"
-            ),
-            field="sides",
-            players=table.players,
-            variant=ruleset.variant.id,
-            layouts=" or ".join(f"{len(lay)} sides" for lay in table.layouts),
-            sides=len(sides),
-        )
+    layout = side_layout(ruleset, len(sides))
     return HandRecord(
         ruleset=ruleset,
         sides=tuple([parse_side(side, i) for i, side in enumerate(sides, 1)]),
