@@ -120,7 +120,9 @@ def database_from_env() -> dict[str, object]:
         }
         # Tests use a file, not memory: a live server's threads then hold connections of their
         # own and really contend, as phones do.
-        config["TEST"] = {"NAME": str(Path(tempfile.gettempdir()) / "scorekeeper-test.sqlite3")}
+        # One file per test process, so two checkouts' suites can run at once.
+        test_db = Path(tempfile.gettempdir()) / f"scorekeeper-test-{os.getpid()}.sqlite3"
+        config["TEST"] = {"NAME": str(test_db)}
     return config
 
 

@@ -75,6 +75,7 @@ class HandTable(tables.Table):
     number = tables.Column(verbose_name="#", orderable=False)
 
     class Meta:
+        template_name = "scorekeeper/_hands_table.html"
         attrs = {"class": "hands", "data-testid": "hands"}
         row_attrs = {
             "class": lambda record: "after-end" if record.after_end else "",
