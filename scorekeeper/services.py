@@ -144,14 +144,7 @@ def hand_score(
         "sides": [
             {
                 "total": s.total,
-                "breakdown": {
-                    "cards": s.breakdown.cards,
-                    "hand": s.breakdown.hand,
-                    "canastas": s.breakdown.canastas,
-                    "red_threes": s.breakdown.red_threes,
-                    "going_out": s.breakdown.going_out,
-                    "other": s.breakdown.other,
-                },
+                "breakdown": s.breakdown.as_dict(),
             }
             for s in score.sides
         ],

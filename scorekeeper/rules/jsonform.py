@@ -14,14 +14,7 @@ def score_to_json(score: HandScore) -> dict[str, Any]:
             {
                 "name": side.name,
                 "total": side.total,
-                "breakdown": {
-                    "cards": side.breakdown.cards,
-                    "hand": side.breakdown.hand,
-                    "canastas": side.breakdown.canastas,
-                    "red_threes": side.breakdown.red_threes,
-                    "going_out": side.breakdown.going_out,
-                    "other": side.breakdown.other,
-                },
+                "breakdown": side.breakdown.as_dict(),
                 "score_after": side.score_after,
                 "opening_minimum": side.opening_minimum,
             }

@@ -54,6 +54,17 @@ class Breakdown:
             self.cards + self.hand + self.canastas + self.red_threes + self.going_out + self.other
         )
 
+    def as_dict(self) -> dict[str, int]:
+        """The breakdown object of hand-format.md's output."""
+        return {
+            "cards": self.cards,
+            "hand": self.hand,
+            "canastas": self.canastas,
+            "red_threes": self.red_threes,
+            "going_out": self.going_out,
+            "other": self.other,
+        }
+
 
 @dataclass(frozen=True, slots=True)
 class SideScore:
