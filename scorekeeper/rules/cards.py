@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from functools import lru_cache
 
 NATURAL_RANKS: tuple[str, ...] = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 BLACK_THREE = "3"
@@ -39,6 +40,7 @@ def ranks_between(low: str, high: str) -> tuple[str, ...]:
     return NATURAL_RANKS[start : end + 1]
 
 
+@lru_cache(maxsize=16)
 def class_limits(packs: int) -> dict[str, int]:
     """The most cards of each class one deal can hold with ``packs`` 54-card packs (section 1)."""
     return {

@@ -8,7 +8,6 @@ of exactly 7), 001 (espanola wild, concealed and black-three canastas, sequences
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.cards import BLACK_THREE, WILD, CardClass, rank_class, ranks_between
@@ -84,7 +83,6 @@ _NATURALS = WildLimit.NATURALS
 def _read_detailed(variant: Variant, side: SideHand, number: int) -> Melded:
     assert side.melds is not None
     values = variant.values
-    rank_values = _rank_values(values)
     out = Melded(has_meld=bool(side.melds))
     ranks = out.ranks
     seen: set[str] | None = None if variant.repeat_ranks else set()
@@ -110,14 +108,16 @@ def _read_detailed(variant: Variant, side: SideHand, number: int) -> Melded:
             points += naturals * values.black_three_melded
             black_threes += naturals
         elif naturals:
-            points += naturals * rank_values[rank]
             cls = _RANK_CLASS_NAME[rank]
             if cls == "high":
                 high += naturals
+                points += naturals * values.high
             elif cls == "low":
                 low += naturals
+                points += naturals * values.low
             else:
                 aces += naturals
+                points += naturals * values.ace
             ranks[rank] = ranks.get(rank, 0) + naturals
         if meld.twos:
             points += meld.twos * values.two
@@ -139,11 +139,6 @@ _RANK_CLASS_NAME = {
 
 def _add_classes(a: tuple[int, ...] | None, b: tuple[int, ...]) -> tuple[int, ...]:
     return b if a is None else tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-@lru_cache(maxsize=16)
-def _rank_values(values: CardValues) -> dict[str, int]:
-    return {rank: natural_value(values, rank) for rank in _RANK_CLASS_NAME}
 
 
 def _where(side: SideHand, number: int, meld: int, rank: str = "") -> dict[str, Any]:
