@@ -8,14 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.rules import HOUSE_RULES, PRESETS
-from scorekeeper.rules.variants import (
-    BlackThreeMeld,
-    CanastaTiers,
-    OnTie,
-    RedThreesAgainst,
-    RedThreeScale,
-    WildLimit,
-)
+from scorekeeper.rules.house_rules import Choice, HouseRule, Whole
 
 VARIANT_CHOICES = [(v.id, v.name) for v in PRESETS.values()]
 PLAYER_CHOICES = [(n, str(n)) for n in range(2, 7)]
@@ -35,17 +28,36 @@ class OpeningLookupForm(forms.Form):
 _DEFAULT = [("", _("as the preset"))]
 
 
-def _enum_choices(enum: Any) -> list[tuple[str, str]]:
-    return _DEFAULT + [(m.value, m.value.replace("_", " ")) for m in enum]
-
-
 _BOOL_CHOICES = [*_DEFAULT, ("true", _("yes")), ("false", _("no"))]
+
+
+def house_rule_field(rule: HouseRule) -> forms.Field:
+    """A form field for a house rule; empty means "as the preset". The engine validates again."""
+    values = rule.values
+    label = _(rule.label)
+    if isinstance(values, Whole):
+        return forms.IntegerField(
+            label=label,
+            required=False,
+            min_value=values.low,
+            max_value=values.high,
+            step_size=values.step if values.step > 1 else None,
+            widget=forms.NumberInput(attrs={**NUMERIC, "step": values.step}),
+        )
+    if isinstance(values, Choice):
+        choices = [(v, v.replace("_", " ")) for v in values.choices]
+        return forms.ChoiceField(label=label, choices=[*_DEFAULT, *choices], required=False)
+    return forms.ChoiceField(label=label, choices=_BOOL_CHOICES, required=False)
 
 
 class NewGameForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")  # labels read as names, not prompts
         super().__init__(*args, **kwargs)
+        # Target and house rules: one field per rule of the engine, from its own description.
+        for name, rule in HOUSE_RULES.items():
+            self.fields[name] = house_rule_field(rule)
+        self.fields["target"].help_text = _("Leave empty for the preset's target.")
 
     variant = forms.ChoiceField(
         label=_("Variant"), choices=VARIANT_CHOICES, initial="classic", widget=forms.RadioSelect
@@ -70,72 +82,6 @@ class NewGameForm(forms.Form):
     players_2 = forms.CharField(label=_("Players of side 2"), max_length=200, required=False)
     side_3 = forms.CharField(label=_("Side 3"), max_length=60, required=False)
     players_3 = forms.CharField(label=_("Players of side 3"), max_length=200, required=False)
-    target = forms.IntegerField(
-        label=_("Target"),
-        required=False,
-        min_value=500,
-        max_value=100_000,
-        widget=forms.NumberInput(attrs={**NUMERIC, "step": 5}),
-        help_text=_("Leave empty for the preset's target."),
-    )
-    # House rules (README "House rules"): empty means "as the preset".
-    wild_limit = forms.ChoiceField(
-        label=_("Wild cards per meld"), choices=_enum_choices(WildLimit), required=False
-    )
-    black_three_meld = forms.ChoiceField(
-        label=_("Black-three melds"), choices=_enum_choices(BlackThreeMeld), required=False
-    )
-    red_three_scale = forms.ChoiceField(
-        label=_("Red threes"), choices=_enum_choices(RedThreeScale), required=False
-    )
-    red_threes_against = forms.ChoiceField(
-        label=_("Red threes count against a side with"),
-        choices=_enum_choices(RedThreesAgainst),
-        required=False,
-    )
-    opening_below_zero = forms.IntegerField(
-        label=_("Opening minimum below zero"),
-        required=False,
-        min_value=0,
-        max_value=500,
-        widget=forms.NumberInput(attrs={**NUMERIC, "step": 5}),
-    )
-    on_tie = forms.ChoiceField(
-        label=_("A tie at the end"), choices=_enum_choices(OnTie), required=False
-    )
-    packs = forms.IntegerField(
-        label=_("Packs"),
-        required=False,
-        min_value=1,
-        max_value=8,
-        widget=forms.NumberInput(attrs=NUMERIC),
-    )
-    cards_dealt = forms.IntegerField(
-        label=_("Cards dealt"),
-        required=False,
-        min_value=7,
-        max_value=20,
-        widget=forms.NumberInput(attrs=NUMERIC),
-    )
-    wild_melds = forms.ChoiceField(
-        label=_("Melds of wild cards (espanola)"), choices=_BOOL_CHOICES, required=False
-    )
-    concealed_canasta_bonus = forms.IntegerField(
-        label=_("Concealed canasta bonus (espanola)"),
-        required=False,
-        min_value=0,
-        max_value=5000,
-        widget=forms.NumberInput(attrs={**NUMERIC, "step": 5}),
-    )
-    canasta_tiers = forms.ChoiceField(
-        label=_("Canasta-count tiers (espanola)"),
-        choices=_enum_choices(CanastaTiers),
-        required=False,
-    )
-    sequences = forms.ChoiceField(
-        label=_("Sequences (espanola)"), choices=_BOOL_CHOICES, required=False
-    )
-
     HOUSE_RULE_FIELDS = [name for name in HOUSE_RULES if name != "target"]
 
     def game_arguments(self) -> dict[str, Any]:
@@ -157,17 +103,11 @@ class NewGameForm(forms.Form):
             for i in range(1, count + 1)
         ]
         rules: dict[str, Any] = {}
-        for name in self.HOUSE_RULE_FIELDS:
+        for name in HOUSE_RULES:  # the target included
             value = data.get(name)
             if value in (None, ""):
                 continue
-            rules[name] = (
-                {"true": True, "false": False}.get(value, value)
-                if isinstance(value, str)
-                else value
-            )
-        if data.get("target"):
-            rules["target"] = data["target"]
+            rules[name] = {"true": True, "false": False}.get(value, value)
         return {
             "variant": data["variant"],
             "players": data["players"],

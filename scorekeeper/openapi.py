@@ -28,6 +28,19 @@ _BREAKDOWN = {
     "required": ["cards", "hand", "canastas", "red_threes", "going_out", "other"],
 }
 _MINIMUM = {"oneOf": [{"type": "integer"}, {"const": "canasta"}]}
+_SCORED_SIDES = {
+    "type": "array",
+    "items": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string"},
+            "total": {"type": "integer"},
+            "breakdown": _BREAKDOWN,
+            "score_after": {"type": "integer"},
+            "opening_minimum": _MINIMUM,
+        },
+    },
+}
 _AUTH = [{"gameToken": []}]
 _GAME_ID = {"name": "game_id", "in": "path", "required": True, "schema": {"type": "string"}}
 _NUMBER = {
@@ -225,19 +238,7 @@ SCHEMA: dict[str, Any] = {
             "HandScore": {
                 "type": "object",
                 "properties": {
-                    "sides": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "name": {"type": "string"},
-                                "total": {"type": "integer"},
-                                "breakdown": _BREAKDOWN,
-                                "score_after": {"type": "integer"},
-                                "opening_minimum": _MINIMUM,
-                            },
-                        },
-                    },
+                    "sides": _SCORED_SIDES,
                     "wins_game": {"type": ["integer", "null"]},
                 },
             },
@@ -338,19 +339,7 @@ SCHEMA: dict[str, Any] = {
                 "properties": {
                     "number": {"type": "integer"},
                     "version": {"type": "integer"},
-                    "sides": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "name": {"type": "string"},
-                                "total": {"type": "integer"},
-                                "breakdown": _BREAKDOWN,
-                                "score_after": {"type": "integer"},
-                                "opening_minimum": _MINIMUM,
-                            },
-                        },
-                    },
+                    "sides": _SCORED_SIDES,
                     "finished": {"type": "boolean"},
                     "winner": {"type": ["integer", "null"]},
                 },

@@ -44,81 +44,94 @@ class Ruleset:
         return self.table.target
 
 
-def _whole(name: str, low: int, high: int, step: int = 1) -> Callable[[object], int]:
-    def parse(value: object) -> int:
-        if type(value) is not int or not low <= value <= high or value % step:
-            raise RuleViolation(
-                gettext_noop(
-                    "house rule %(name)s must be a whole number from %(low)s to %(high)s"
-                    " in steps of %(step)s"
-                ),
-                field="rules",
-                name=name,
-                low=low,
-                high=high,
-                step=step,
-            )
-        return value
+@dataclass(frozen=True, slots=True)
+class Whole:
+    """A whole number from ``low`` to ``high`` in steps of ``step``."""
 
-    return parse
+    low: int
+    high: int
+    step: int = 1
 
-
-def _flag(name: str) -> Callable[[object], bool]:
-    def parse(value: object) -> bool:
-        if type(value) is not bool:
-            raise RuleViolation(
-                gettext_noop("house rule %(name)s must be true or false"), field="rules", name=name
-            )
-        return value
-
-    return parse
+    def parse(self, name: str, value: object) -> int:
+        if type(value) is int and self.low <= value <= self.high and not value % self.step:
+            return value
+        raise RuleViolation(
+            gettext_noop(
+                "house rule %(name)s must be a whole number from %(low)s to %(high)s"
+                " in steps of %(step)s"
+            ),
+            field="rules",
+            name=name,
+            low=self.low,
+            high=self.high,
+            step=self.step,
+        )
 
 
-def _choice(name: str, enum: type[StrEnum]) -> Callable[[object], StrEnum]:
-    def parse(value: object) -> StrEnum:
+@dataclass(frozen=True, slots=True)
+class Flag:
+    """True or false."""
+
+    def parse(self, name: str, value: object) -> bool:
+        if type(value) is bool:
+            return value
+        raise RuleViolation(
+            gettext_noop("house rule %(name)s must be true or false"), field="rules", name=name
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One of an enum's values."""
+
+    enum: type[StrEnum]
+
+    def parse(self, name: str, value: object) -> StrEnum:
         if isinstance(value, str):
             try:
-                return enum(value)
+                return self.enum(value)
             except ValueError:
                 pass
         raise RuleViolation(
             gettext_noop("house rule %(name)s must be one of %(choices)s"),
             field="rules",
             name=name,
-            choices=", ".join(member.value for member in enum),
+            choices=", ".join(self.choices),
         )
 
-    return parse
+    @property
+    def choices(self) -> tuple[str, ...]:
+        return tuple(member.value for member in self.enum)
+
+
+Apply = Callable[[Variant, Table, Any], tuple[Variant, Table]]
 
 
 @dataclass(frozen=True, slots=True)
 class HouseRule:
+    """A named override: its values (also used to build the form field), and where it applies."""
+
     name: str
+    label: str
     help: str
-    parse: Callable[[object], Any]
-    apply: Callable[[Variant, Table, Any], tuple[Variant, Table]]
+    values: Whole | Flag | Choice
+    apply: Apply
     presets: frozenset[str] | None = None  # None: every preset
-    current: Callable[[Variant, Table], Any] = lambda variant, table: None
+
+    def parse(self, value: object) -> Any:
+        return self.values.parse(self.name, value)
 
 
-def _on_table(field: str) -> Callable[[Variant, Table, Any], tuple[Variant, Table]]:
+def _on_table(field: str) -> Apply:
     return lambda variant, table, value: (variant, replace(table, **{field: value}))
 
 
-def _on_variant(field: str) -> Callable[[Variant, Table, Any], tuple[Variant, Table]]:
+def _on_variant(field: str) -> Apply:
     return lambda variant, table, value: (replace(variant, **{field: value}), table)
 
 
 def _concealed_bonus(variant: Variant, table: Table, value: int) -> tuple[Variant, Table]:
     return replace(variant, canasta_bonus=replace(variant.canasta_bonus, concealed=value)), table
-
-
-def _table_getter(field: str) -> Callable[[Variant, Table], Any]:
-    return lambda variant, table: getattr(table, field)
-
-
-def _variant_getter(field: str) -> Callable[[Variant, Table], Any]:
-    return lambda variant, table: getattr(variant, field)
 
 
 ESPANOLA_ONLY = frozenset({"espanola"})
@@ -128,110 +141,113 @@ HOUSE_RULES: dict[str, HouseRule] = {
     for rule in (
         HouseRule(
             "target",
+            gettext_noop("Target"),
             gettext_noop("Score that ends the game (2.10)."),
-            _whole("target", 500, 100_000, 5),
+            Whole(500, 100_000, 5),
             _on_table("target"),
-            current=_table_getter("target"),
-        ),
-        HouseRule(
-            "packs",
-            gettext_noop("Packs in play; sets the deck limits and “all the red threes” (2.1)."),
-            _whole("packs", 1, 8),
-            _on_table("packs"),
-            current=_table_getter("packs"),
-        ),
-        HouseRule(
-            "cards_dealt",
-            gettext_noop("Cards dealt to each player (2.1)."),
-            _whole("cards_dealt", 7, 20),
-            _on_table("cards_dealt"),
-            current=_table_getter("cards_dealt"),
         ),
         HouseRule(
             "wild_limit",
+            gettext_noop("Wild cards per meld"),
             gettext_noop(
-                "Wild cards a meld may hold: three, naturals (no more than its naturals), none (no cap) (2.3)."
+                "Wild cards a meld may hold: three, naturals (no more than its naturals), "
+                "none (no cap) (2.3)."
             ),
-            _choice("wild_limit", WildLimit),
+            Choice(WildLimit),
             _on_variant("wild_limit"),
-            current=_variant_getter("wild_limit"),
         ),
         HouseRule(
             "black_three_meld",
+            gettext_noop("Black-three melds"),
             gettext_noop(
-                "Black-three melds: going_out (3 or 4, going out only), canasta (7 or more, wins the game), never (2.3)."
+                "Black-three melds: going_out (3 or 4, going out only), canasta (7 or more, "
+                "wins the game), never (2.3)."
             ),
-            _choice("black_three_meld", BlackThreeMeld),
+            Choice(BlackThreeMeld),
             _on_variant("black_three_meld"),
-            current=_variant_getter("black_three_meld"),
         ),
         HouseRule(
             "red_three_scale",
+            gettext_noop("Red threes"),
             gettext_noop(
-                "Value of n red threes: double_from_four, plus_500_from_four, 500_for_all, 800_for_all (2.5)."
+                "Value of n red threes: double_from_four, plus_500_from_four, 500_for_all, "
+                "800_for_all (2.5)."
             ),
-            _choice("red_three_scale", RedThreeScale),
+            Choice(RedThreeScale),
             _on_variant("red_three_scale"),
-            current=_variant_getter("red_three_scale"),
         ),
         HouseRule(
             "red_threes_against",
+            gettext_noop("Red threes count against a side with"),
             gettext_noop("Red threes count against a side with no_meld or with no_canasta (2.5)."),
-            _choice("red_threes_against", RedThreesAgainst),
+            Choice(RedThreesAgainst),
             _on_variant("red_threes_against"),
-            current=_variant_getter("red_threes_against"),
         ),
         HouseRule(
             "opening_below_zero",
+            gettext_noop("Opening minimum below zero"),
             gettext_noop("Opening minimum of a side whose score is below zero (2.9)."),
-            _whole("opening_below_zero", 0, 500, 5),
+            Whole(0, 500, 5),
             _on_variant("opening_below_zero"),
-            current=_variant_getter("opening_below_zero"),
         ),
         HouseRule(
             "on_tie",
+            gettext_noop("A tie at the end"),
             gettext_noop(
                 "An exact tie for the highest total at the end: another_hand or draw (2.10)."
             ),
-            _choice("on_tie", OnTie),
+            Choice(OnTie),
             _on_variant("on_tie"),
-            current=_variant_getter("on_tie"),
+        ),
+        HouseRule(
+            "packs",
+            gettext_noop("Packs"),
+            gettext_noop("Packs in play; sets the deck limits and “all the red threes” (2.1)."),
+            Whole(1, 8),
+            _on_table("packs"),
+        ),
+        HouseRule(
+            "cards_dealt",
+            gettext_noop("Cards dealt"),
+            gettext_noop("Cards dealt to each player (2.1)."),
+            Whole(7, 20),
+            _on_table("cards_dealt"),
         ),
         HouseRule(
             "wild_melds",
+            gettext_noop("Melds of wild cards (espanola)"),
             gettext_noop("All-wild melds of 3 or more, a canasta at 7 (2.3)."),
-            _flag("wild_melds"),
+            Flag(),
             _on_variant("wild_melds"),
             ESPANOLA_ONLY,
-            current=_variant_getter("wild_melds"),
         ),
         HouseRule(
             "concealed_canasta_bonus",
+            gettext_noop("Concealed canasta bonus (espanola)"),
             gettext_noop(
                 "Bonus of a canasta laid down whole from the hand, instead of 500/300 (2.4)."
             ),
-            _whole("concealed_canasta_bonus", 0, 5000, 5),
+            Whole(0, 5000, 5),
             _concealed_bonus,
             ESPANOLA_ONLY,
-            current=lambda variant, table: variant.canasta_bonus.concealed,
         ),
         HouseRule(
             "canasta_tiers",
+            gettext_noop("Canasta-count tiers (espanola)"),
             gettext_noop(
                 "Canasta-count tiers: only the highest tier reached, or cumulative (2.4)."
             ),
-            _choice("canasta_tiers", CanastaTiers),
+            Choice(CanastaTiers),
             _on_variant("canasta_tier_mode"),
             ESPANOLA_ONLY,
-            current=_variant_getter("canasta_tier_mode"),
         ),
         HouseRule(
             "sequences",
+            gettext_noop("Sequences (espanola)"),
             gettext_noop("Sequences of 7 in a suit (1500) and the whole suit 4 to A (4000) (2.4)."),
-            _flag("sequences"),
+            Flag(),
             _on_variant("sequences"),
             ESPANOLA_ONLY,
-            current=_variant_getter("sequences"),
         ),
     )
 }
