@@ -20,6 +20,7 @@ from scorekeeper.charts import totals_chart
 from scorekeeper.forms import ImportForm, NewGameForm, OpeningLookupForm
 from scorekeeper.models import Game
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation, opening_minimum
+from scorekeeper.rules.house_rules import house_rule_defaults
 from scorekeeper.rules.opening import opening_minimum_for, opening_table
 from scorekeeper.rules.variants import CANASTA
 from scorekeeper.selectors import GameState, game_get, game_revisions, game_state, games_of_user
@@ -79,6 +80,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
             "targets": {t.players: t.target for t in v.tables},
             "sides": {t.players: sorted({len(lay) for lay in t.layouts}) for t in v.tables},
             "espanola_only": v.id == "espanola",
+            "defaults": {t.players: house_rule_defaults(v, t) for t in v.tables},
         }
         for v in PRESETS.values()
     }

@@ -116,6 +116,7 @@ class HouseRule:
     help: str
     values: Whole | Flag | Choice
     apply: Apply
+    read: Callable[[Variant, Table], Any]  # the value in force, to show a preset's default
     presets: frozenset[str] | None = None  # None: every preset
 
     def parse(self, value: object) -> Any:
@@ -134,6 +135,23 @@ def _concealed_bonus(variant: Variant, table: Table, value: int) -> tuple[Varian
     return replace(variant, canasta_bonus=replace(variant.canasta_bonus, concealed=value)), table
 
 
+def _table_value(field: str) -> Callable[[Variant, Table], Any]:
+    return lambda variant, table: getattr(table, field)
+
+
+def _variant_value(field: str) -> Callable[[Variant, Table], Any]:
+    return lambda variant, table: getattr(variant, field)
+
+
+def house_rule_defaults(variant: Variant, table: Table) -> dict[str, Any]:
+    """Each applicable house rule's value as the preset has it at this table."""
+    return {
+        name: rule.read(variant, table)
+        for name, rule in HOUSE_RULES.items()
+        if rule.presets is None or variant.id in rule.presets
+    }
+
+
 ESPANOLA_ONLY = frozenset({"espanola"})
 
 HOUSE_RULES: dict[str, HouseRule] = {
@@ -145,6 +163,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Score that ends the game (2.10)."),
             Whole(500, 100_000, 5),
             _on_table("target"),
+            _table_value("target"),
         ),
         HouseRule(
             "wild_limit",
@@ -155,6 +174,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             ),
             Choice(WildLimit),
             _on_variant("wild_limit"),
+            _variant_value("wild_limit"),
         ),
         HouseRule(
             "black_three_meld",
@@ -165,6 +185,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             ),
             Choice(BlackThreeMeld),
             _on_variant("black_three_meld"),
+            _variant_value("black_three_meld"),
         ),
         HouseRule(
             "red_three_scale",
@@ -175,6 +196,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             ),
             Choice(RedThreeScale),
             _on_variant("red_three_scale"),
+            _variant_value("red_three_scale"),
         ),
         HouseRule(
             "red_threes_against",
@@ -182,6 +204,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Red threes count against a side with no_meld or with no_canasta (2.5)."),
             Choice(RedThreesAgainst),
             _on_variant("red_threes_against"),
+            _variant_value("red_threes_against"),
         ),
         HouseRule(
             "opening_below_zero",
@@ -189,6 +212,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Opening minimum of a side whose score is below zero (2.9)."),
             Whole(0, 500, 5),
             _on_variant("opening_below_zero"),
+            _variant_value("opening_below_zero"),
         ),
         HouseRule(
             "on_tie",
@@ -198,6 +222,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             ),
             Choice(OnTie),
             _on_variant("on_tie"),
+            _variant_value("on_tie"),
         ),
         HouseRule(
             "packs",
@@ -205,6 +230,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Packs in play; sets the deck limits and “all the red threes” (2.1)."),
             Whole(1, 8),
             _on_table("packs"),
+            _table_value("packs"),
         ),
         HouseRule(
             "cards_dealt",
@@ -212,6 +238,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Cards dealt to each player (2.1)."),
             Whole(7, 20),
             _on_table("cards_dealt"),
+            _table_value("cards_dealt"),
         ),
         HouseRule(
             "wild_melds",
@@ -219,6 +246,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("All-wild melds of 3 or more, a canasta at 7 (2.3)."),
             Flag(),
             _on_variant("wild_melds"),
+            _variant_value("wild_melds"),
             ESPANOLA_ONLY,
         ),
         HouseRule(
@@ -229,6 +257,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             ),
             Whole(0, 5000, 5),
             _concealed_bonus,
+            lambda variant, table: variant.canasta_bonus.concealed,
             ESPANOLA_ONLY,
         ),
         HouseRule(
@@ -239,6 +268,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             ),
             Choice(CanastaTiers),
             _on_variant("canasta_tier_mode"),
+            _variant_value("canasta_tier_mode"),
             ESPANOLA_ONLY,
         ),
         HouseRule(
@@ -247,6 +277,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Sequences of 7 in a suit (1500) and the whole suit 4 to A (4000) (2.4)."),
             Flag(),
             _on_variant("sequences"),
+            _variant_value("sequences"),
             ESPANOLA_ONLY,
         ),
     )

@@ -18,6 +18,18 @@
     form.querySelectorAll(".side-fields").forEach(function (div) { div.hidden = +div.dataset.side > count; });
     document.getElementById("target-default").textContent = " " + window.NEW_GAME_LABELS["default"] + " " + p.targets[players.value];
     form.querySelectorAll(".espanola-only").forEach(function (div) { div.hidden = !p.espanola_only; });
+    // Show the preset's own value of each house rule beside "as the preset".
+    var defaults = p.defaults[players.value] || {};
+    Object.keys(defaults).forEach(function (name) {
+      var field = form.elements[name], value = defaults[name];
+      if (!field || value === null || value === undefined) { return; }
+      var shown = typeof value === "boolean" ? (value ? window.NEW_GAME_LABELS.yes : window.NEW_GAME_LABELS.no) : String(value).replace(/_/g, " ");
+      if (field.tagName === "SELECT") {
+        field.options[0].textContent = window.NEW_GAME_LABELS.preset + " (" + shown + ")";
+      } else {
+        field.placeholder = shown;
+      }
+    });
   }
   form.addEventListener("change", update);
   update();

@@ -122,3 +122,17 @@ def test_pages_fit_a_phone_without_sideways_scrolling(phone: Page, live_server) 
         phone.goto(live_server.url + path)
         width = phone.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, (path, width)
+
+
+def test_new_game_shows_the_preset_values_of_the_house_rules(phone: Page, live_server) -> None:
+    page = phone
+    page.goto(live_server.url + "/new/")
+    page.get_by_text("Canasta all'italiana").click()
+    expect(page.locator("#id_target")).to_have_attribute("placeholder", "12000")
+    expect(page.locator("#id_black_three_meld option").first).to_have_text("as the preset (never)")
+    page.get_by_text("Canasta, variante española").click()
+    page.locator("#id_players").select_option("6")
+    expect(page.locator("#id_packs")).to_have_attribute("placeholder", "8")
+    expect(page.locator("#id_sequences option").first).to_have_text("as the preset (no)")
+    expect(page.locator("#id_side_3")).to_be_hidden()
+    shot(page, "12-new-game-espanola-house-rules")

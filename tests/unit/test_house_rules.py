@@ -178,3 +178,20 @@ def test_overrides_leave_the_preset_itself_unchanged() -> None:
     assert ruleset_for("classic").target == 5000
     assert ruleset_for("classic").variant.wild_limit == "three"
     assert score_record(record("classic", going_out(kings_canasta(), mixed_nines()), {}))
+
+
+def test_defaults_show_each_presets_own_values() -> None:
+    from scorekeeper.rules import PRESETS
+    from scorekeeper.rules.house_rules import house_rule_defaults
+
+    ducale = PRESETS["ducale"]
+    six = house_rule_defaults(ducale, ducale.table(6))
+    assert (six["target"], six["cards_dealt"], six["packs"], six["opening_below_zero"]) == (
+        7500,
+        13,
+        3,
+        15,
+    )
+    assert six["red_three_scale"] == "plus_500_from_four" and "sequences" not in six
+    espanola = PRESETS["espanola"]
+    assert house_rule_defaults(espanola, espanola.table(4))["concealed_canasta_bonus"] == 1000
