@@ -21,10 +21,8 @@ BREAKDOWN_LABELS = {
 }
 
 
-def breakdown_html(breakdown: dict[str, int]) -> str:
-    return format_html_join(
-        " · ", "{} {}", ((BREAKDOWN_LABELS[k], v) for k, v in breakdown.items() if v)
-    )
+def breakdown_html(breakdown: dict[str, int], labels: dict[str, str]) -> str:
+    return format_html_join(" · ", "{} {}", ((labels[k], v) for k, v in breakdown.items() if v))
 
 
 class SideColumn(tables.Column):
@@ -32,7 +30,11 @@ class SideColumn(tables.Column):
 
     def __init__(self, index: int, **kwargs: Any) -> None:
         self.index = index
-        super().__init__(empty_values=(), orderable=False, **kwargs)
+        # Translated once per table, not once per cell.
+        self.labels = {key: str(label) for key, label in BREAKDOWN_LABELS.items()}
+        # The accessor names a real attribute: the cell is rendered from the whole row, and a
+        # failed lookup per cell (django-tables2's default for an extra column) costs more.
+        super().__init__(accessor="totals", empty_values=(), orderable=False, **kwargs)
 
     def render(self, record: HandRow) -> str:
         i = self.index
@@ -41,7 +43,7 @@ class SideColumn(tables.Column):
             '<div class="breakdown">{}</div>',
             f"{record.totals[i]:+d}",
             record.running[i],
-            breakdown_html(record.breakdowns[i]),
+            breakdown_html(record.breakdowns[i], self.labels),
         )
 
 
@@ -51,7 +53,8 @@ class ActionsColumn(tables.Column):
     def __init__(self, edit_base: str, csrf_token: str) -> None:
         self.edit_base = edit_base
         self.csrf_token = csrf_token
-        super().__init__(empty_values=(), orderable=False, verbose_name="")
+        self.labels = (str(_("Edit")), str(_("Delete")), str(_("Delete this hand?")))
+        super().__init__(accessor="version", empty_values=(), orderable=False, verbose_name="")
 
     def render(self, record: HandRow) -> str:
         return format_html(
@@ -65,9 +68,9 @@ class ActionsColumn(tables.Column):
             n=record.number,
             version=record.version,
             csrf=self.csrf_token,
-            edit=_("Edit"),
-            delete=_("Delete"),
-            confirm=_("Delete this hand?"),
+            edit=self.labels[0],
+            delete=self.labels[1],
+            confirm=self.labels[2],
         )
 
 
