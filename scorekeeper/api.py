@@ -14,12 +14,13 @@ from typing import Any
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
+from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from scorekeeper import services
 from scorekeeper.models import Game, Hand
 from scorekeeper.openapi import SCHEMA
-from scorekeeper.rules import RuleViolation, opening_minimum, score_json
+from scorekeeper.rules import RuleViolation, opening_minimum, score_record, score_to_json
 from scorekeeper.rules.opening import opening_minimum_for
 from scorekeeper.selectors import GameState, game_get, game_state
 
@@ -48,7 +49,9 @@ def api(*methods: str) -> Callable[[View], View]:
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
             if request.method not in methods:
-                response = error(405, f"method {request.method} not allowed")
+                response = error(
+                    405, _("method %(method)s not allowed") % {"method": request.method}
+                )
                 response["Allow"] = ", ".join(methods)
                 return response
             try:
@@ -56,12 +59,12 @@ def api(*methods: str) -> Callable[[View], View]:
             except ApiError as e:
                 return error(e.status, str(e), **e.extra)
             except RuleViolation as violation:
-                return error(400, str(violation))
+                return error(400, violation.render(_))
             except services.Conflict as conflict:
                 state = game_state(game_get(conflict.game.id))
                 return error(409, str(conflict), game=game_json(request, state))
             except (Game.DoesNotExist, Hand.DoesNotExist):
-                return error(404, "no such game or hand")
+                return error(404, _("no such game or hand"))
 
         return wrapped
 
@@ -72,16 +75,16 @@ def body_json(request: HttpRequest) -> Any:
     try:
         return json.loads(request.body or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise ApiError(400, f"the body is not JSON: {e}") from None
+        raise ApiError(400, _("the body is not JSON: %(error)s") % {"error": e}) from None
 
 
 def body_object(request: HttpRequest, allowed: set[str]) -> dict[str, Any]:
     data = body_json(request)
     if not isinstance(data, dict):
-        raise ApiError(400, "the body must be a JSON object")
+        raise ApiError(400, _("the body must be a JSON object"))
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise ApiError(400, f"unknown key {unknown[0]!r}")
+        raise ApiError(400, _("unknown key %(key)r") % {"key": unknown[0]})
     return data
 
 
@@ -89,10 +92,10 @@ def authorized_game(request: HttpRequest, game_id: str) -> Game:
     game = Game.objects.get(id=game_id)
     header = request.headers.get("Authorization", "")
     if not header:
-        raise ApiError(401, "this game's token is needed: Authorization: Bearer <token>")
-    scheme, _, token = header.partition(" ")
+        raise ApiError(401, _("this game's token is needed: Authorization: Bearer <token>"))
+    scheme, _space, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip() or not game.token_matches(token.strip()):
-        raise ApiError(403, "wrong token for this game")
+        raise ApiError(403, _("wrong token for this game"))
     return game
 
 
@@ -161,7 +164,7 @@ def expected_version(request: HttpRequest, data: dict[str, Any]) -> int | None:
     try:
         return int(str(raw).strip('W/"'))
     except ValueError:
-        raise ApiError(400, "If-Match / version must be the hand's version number") from None
+        raise ApiError(400, _("If-Match / version must be the hand's version number")) from None
 
 
 @api("GET")
@@ -171,8 +174,7 @@ def openapi(request: HttpRequest) -> HttpResponse:
 
 @api("POST")
 def score(request: HttpRequest) -> HttpResponse:
-    result = score_json(body_json(request))
-    return JsonResponse(result, status=400 if "error" in result else 200)
+    return JsonResponse(score_to_json(score_record(body_json(request))))
 
 
 @api("GET")
@@ -181,7 +183,7 @@ def opening(request: HttpRequest) -> HttpResponse:
         score_value = int(request.GET.get("score", ""))
         players = int(request.GET.get("players", "4"))
     except ValueError:
-        raise ApiError(400, "score and players must be whole numbers") from None
+        raise ApiError(400, _("score and players must be whole numbers")) from None
     minimum = opening_minimum_for(request.GET.get("variant", ""), score_value, players)
     return JsonResponse({"minimum": minimum})
 
@@ -216,7 +218,7 @@ def hands(request: HttpRequest, game_id: str) -> HttpResponse:
     data = body_object(request, {"sides", "number"})
     number = data.get("number")
     if number is not None and type(number) is not int:
-        raise ApiError(400, "number must be a whole number")
+        raise ApiError(400, _("number must be a whole number"))
     hand = services.hand_record(
         game_id=game_id,
         sides=data.get("sides"),

@@ -14,6 +14,7 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils.translation import gettext as _
 
 from scorekeeper.models import Game, Hand, Revision, Side, hash_token
 from scorekeeper.rules import RuleViolation, ruleset_for, score_record
@@ -63,7 +64,7 @@ def _side_names(sides: object) -> list[tuple[str, str]]:
             raise RuleViolation(
                 gettext_noop("unknown key %(key)r"), side=i, key=sorted(unknown)[0], field="sides"
             )
-        name = side.get("name") or f"Side {i}"
+        name = side.get("name") or _("Side %(n)s") % {"n": i}
         players = side.get("players", "")
         if isinstance(players, list) and all(isinstance(p, str) for p in players):
             players = ", ".join(p.strip() for p in players if p.strip())
@@ -187,12 +188,13 @@ def hand_record(
         number = len(hands) + 1
         if expected_number is not None and expected_number != number:
             raise Conflict(
-                f"hand {expected_number} was already entered from another device: this is hand {number}",
+                _("hand %(expected)s was already entered from another device: this is hand %(n)s")
+                % {"expected": expected_number, "n": number},
                 game=game,
             )
         progress = game_progress(game_ruleset(game), len(names), (h.result for h in hands))
         if progress.finished:
-            raise GameFinished("the game has ended: no more hands", game=game)
+            raise GameFinished(_("the game has ended: no more hands"), game=game)
         entered, result = hand_score(game, sides, names, _totals_before(hands, number, len(names)))
         hand = Hand.objects.create(
             game=game, number=number, record={"sides": entered}, result=result
@@ -223,7 +225,9 @@ def _current_hand(game: Game, hands: list[Hand], number: int, expected_version: 
         if hand.number == number:
             if expected_version is not None and expected_version != hand.version:
                 raise Conflict(
-                    f"hand {number} was changed from another device since you opened it", game=game
+                    _("hand %(n)s was changed from another device since you opened it")
+                    % {"n": number},
+                    game=game,
                 )
             return hand
     raise Hand.DoesNotExist(f"game {game.id} has no hand {number}")
@@ -271,7 +275,7 @@ def hand_undo_delete(*, game_id: str, author: Author) -> Hand:
         game, names, hands = _locked(game_id)
         deleted = last_delete(game)
         if deleted is None:
-            raise Conflict("there is no deleted hand to restore", game=game)
+            raise Conflict(_("there is no deleted hand to restore"), game=game)
         number = min(deleted.number, len(hands) + 1)
         for h in reversed([h for h in hands if h.number >= number]):  # descending: free the slot
             h.number += 1

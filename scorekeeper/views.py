@@ -18,7 +18,7 @@ from django.views.decorators.http import require_POST
 from scorekeeper import services
 from scorekeeper.charts import totals_chart
 from scorekeeper.forms import ImportForm, NewGameForm, OpeningLookupForm
-from scorekeeper.models import Game
+from scorekeeper.models import Game, Hand
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation, opening_minimum
 from scorekeeper.rules.house_rules import house_rule_defaults
 from scorekeeper.rules.opening import opening_minimum_for, opening_table
@@ -222,9 +222,18 @@ def _hand_page(request: HttpRequest, game_id: str, token: str, number: int | Non
             }
             entered = sides if isinstance(sides, list) else entered
             status = 400
-        except services.Conflict as conflict:
-            messages.error(request, str(conflict))
+        except services.GameFinished as finished:
+            messages.error(request, str(finished))
             return redirect("play", game_id, token)
+        except services.Conflict as conflict:
+            # Another phone got there first: keep what this player entered, on the current state.
+            state = game_state(game_get(game_id))
+            target = number if editing else state.next_number
+            assert target is not None
+            version = state.hands[target - 1].version if editing else None
+            entered = sides if isinstance(sides, list) else entered
+            error = {"message": f"{conflict}. " + _("Check and save again.")}
+            status = 409
     if not editing and state.finished:
         messages.info(request, _("The game has ended."))
         return redirect("play", game_id, token)
@@ -316,9 +325,7 @@ def hand_delete(request: HttpRequest, game_id: str, token: str, number: int) -> 
         messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
     except services.Conflict as conflict:
         messages.error(request, str(conflict))
-    except Exception as missing:
-        if missing.__class__.__name__ != "DoesNotExist":
-            raise
+    except Hand.DoesNotExist:
         messages.error(request, _("That hand is no longer there."))
     return redirect("play", game_id, token)
 

@@ -259,3 +259,38 @@ def test_scoreboard_query_count_does_not_grow_with_hands(
     with django_assert_num_queries(5):
         page = client.get(url)
     assert page.content.decode().count('data-hand="') == hands
+
+
+def test_deleting_a_hand_that_is_gone_says_so(client) -> None:
+    game, token = new_game()
+    page = client.post(reverse("hand-delete", args=[game.id, token, 3]), follow=True)
+    assert "That hand is no longer there." in page.content.decode()
+
+
+def test_a_stale_delete_is_refused_and_explained(client) -> None:
+    game, token = new_game()
+    play_hands(game, 1, NS_OUT_WITH_KINGS)
+    client.post(
+        reverse("hand-edit", args=[game.id, token, 1]),
+        {"record": json.dumps(BIG_HAND), "version": 1},
+    )
+    page = client.post(
+        reverse("hand-delete", args=[game.id, token, 1]), {"version": 1}, follow=True
+    )
+    assert "changed from another device" in page.content.decode()
+    assert Hand.objects.count() == 1
+
+
+def test_a_hand_entered_on_two_phones_at_once_keeps_the_second_phones_entry(client) -> None:
+    game, token = new_game()
+    play_hands(game, 1, NS_OUT_WITH_KINGS)  # the other phone saved hand 1 meanwhile
+    mine = [{"melds": [{"rank": "Q", "naturals": 4}]}, {}]
+    page = client.post(
+        reverse("hand-new", args=[game.id, token]), {"record": json.dumps(mine), "number": 1}
+    )
+    assert page.status_code == 409
+    html = page.content.decode()
+    assert "this is hand 2" in html and "Check and save again." in html
+    assert '"rank": "Q"' in html  # what this phone entered is still there
+    assert '<input type="hidden" name="number" value="2">' in html
+    assert Hand.objects.count() == 1
