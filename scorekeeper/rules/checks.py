@@ -12,7 +12,7 @@ from scorekeeper.rules.cards import CardClass, class_limits
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
 from scorekeeper.rules.house_rules import Ruleset
 from scorekeeper.rules.melds import CLASS_ORDER, COUNTS_AS_MIXED, COUNTS_AS_NATURAL, Melded
-from scorekeeper.rules.records import CardCounts, HandRecord, Points
+from scorekeeper.rules.records import NO_CARDS, CardCounts, HandRecord, Points
 from scorekeeper.rules.variants import GoingOutNeed
 
 CLASS_LABELS = {
@@ -94,7 +94,9 @@ def _check_going_out(ruleset: Ruleset, facts: Melded, number: int, name: str) ->
 
 def _check_deck(record: HandRecord, melded: Sequence[Melded]) -> None:
     packs = record.ruleset.packs
-    red_threes = sum(side.red_threes for side in record.sides)
+    red_threes = 0
+    for side in record.sides:
+        red_threes += side.red_threes
     if red_threes > 2 * packs:
         raise RuleViolation(
             gettext_noop("%(n)s red threes: more red threes than %(packs)s packs hold (%(max)s)"),
@@ -103,23 +105,30 @@ def _check_deck(record: HandRecord, melded: Sequence[Melded]) -> None:
             packs=packs,
             max=2 * packs,
         )
-    totals = [0, 0, 0, 0, 0, 0]  # CLASS_ORDER
+    # Cards by class (CLASS_ORDER), melded and in hand, wherever the entry gives counts.
+    jokers = twos = aces = high = low = black_threes = 0
     counted = False
     for side, facts in zip(record.sides, melded, strict=True):
-        if facts.classes is not None:
+        classes = facts.classes
+        if classes is not None:
             counted = True
-            for i, n in enumerate(facts.classes):
-                totals[i] += n
+            jokers += classes[0]
+            twos += classes[1]
+            aces += classes[2]
+            high += classes[3]
+            low += classes[4]
+            black_threes += classes[5]
         hand = side.hand
-        if type(hand) is CardCounts and hand.cards:
+        if type(hand) is CardCounts and hand is not NO_CARDS:
             counted = True
-            totals[0] += hand.jokers
-            totals[1] += hand.twos
-            totals[2] += hand.aces
-            totals[3] += hand.high
-            totals[4] += hand.low
-            totals[5] += hand.black_threes
+            jokers += hand.jokers
+            twos += hand.twos
+            aces += hand.aces
+            high += hand.high
+            low += hand.low
+            black_threes += hand.black_threes
     if counted:
+        totals = (jokers, twos, aces, high, low, black_threes)
         limits = class_limits(packs)
         for cls, n in zip(CLASS_ORDER, totals, strict=True):
             if n > limits[cls]:
@@ -130,17 +139,29 @@ def _check_deck(record: HandRecord, melded: Sequence[Melded]) -> None:
                     packs=packs,
                     max=limits[cls],
                 )
-    ranks: dict[str, int] = {}
+    _check_ranks(melded, 4 * packs)
+
+
+def _check_ranks(melded: Sequence[Melded], most: int) -> None:
+    """No rank melded more often than the packs hold (detailed entries name their ranks)."""
+    ranks: dict[str, int] | None = None
     for facts in melded:
-        for rank, n in facts.ranks.items():
-            ranks[rank] = ranks.get(rank, 0) + n
+        if not facts.ranks:
+            continue
+        if ranks is None:
+            ranks = dict(facts.ranks)
+        else:
+            for rank, n in facts.ranks.items():
+                ranks[rank] = ranks.get(rank, 0) + n
+    if ranks is None:
+        return
     for rank, n in ranks.items():
-        if n > 4 * packs:
+        if n > most:
             raise RuleViolation(
                 gettext_noop(
                     "%(n)s cards of rank %(card_rank)s: more than %(max)s cards of rank %(card_rank)s"
                 ),
                 n=n,
                 card_rank=rank,
-                max=4 * packs,
+                max=most,
             )
