@@ -108,6 +108,18 @@ def game_create(
     return game, token
 
 
+def game_rematch(*, game_id: str, owner: Any = None) -> tuple[Game, str]:
+    """A new game with the same preset, players, sides and house rules."""
+    game = Game.objects.prefetch_related("sides").get(id=game_id)
+    return game_create(
+        variant=game.variant,
+        players=game.players,
+        sides=[{"name": s.name, "players": s.player_names} for s in game.sides.all()],
+        rules=game.engine_rules,
+        owner=owner,
+    )
+
+
 def hand_score(
     game: Game, sides: object, names: list[str], score_before: tuple[int, ...]
 ) -> tuple[list[dict[str, Any]], dict[str, Any]]:

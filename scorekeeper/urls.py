@@ -35,6 +35,7 @@ urlpatterns = [
     path(play + "hand/<int:number>/preview", views.hand_preview, name="hand-preview"),
     path(play + "hand/<int:number>/delete/", views.hand_delete, name="hand-delete"),
     path(play + "undo/", views.hand_undo, name="hand-undo"),
+    path(play + "rematch/", views.game_rematch, name="game-rematch"),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -343,6 +343,14 @@ def hand_undo(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
     return redirect("play", game_id, token)
 
 
+@require_POST
+def game_rematch(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
+    _editable(request, game_id, token)
+    game, new_token = services.game_rematch(game_id=game_id, owner=request.user)
+    messages.success(request, _("A new game with the same players and rules."))
+    return redirect("play", game.id, new_token)
+
+
 def history(request: HttpRequest, game_id: str) -> HttpResponse:
     try:
         game = game_get(game_id)

@@ -9,8 +9,13 @@
   var CLASSES = ["jokers", "twos", "aces", "high", "low", "black_threes"];
   var csrf = document.querySelector("[name=csrfmiddlewaretoken]").value;
   var root = document.getElementById("sides");
+  // A draft survives a reload or a phone call: kept per game and hand until it is saved.
+  var draftKey = "canasta.draft." + config.preview_url;
+  var draft = null;
+  try { draft = JSON.parse(sessionStorage.getItem(draftKey) || "null"); } catch (e) { draft = null; }
+  var start = config.entered || draft || [];
   var sides = config.sides.map(function (side, i) {
-    return fromRecord((config.entered || [])[i] || {});
+    return fromRecord(start[i] || {});
   });
 
   function fromRecord(r) {
@@ -215,6 +220,7 @@
   var sequence = 0;
   function changed() {
     serverError = null;
+    try { sessionStorage.setItem(draftKey, JSON.stringify(sides.map(toRecord))); } catch (e) { /* full or private */ }
     clearTimeout(timer);
     timer = setTimeout(preview, 200);
   }
@@ -248,9 +254,10 @@
 
   document.getElementById("hand-form").addEventListener("submit", function () {
     document.getElementById("record").value = JSON.stringify(sides.map(toRecord));
+    try { sessionStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
     document.getElementById("save").disabled = true;  // one tap, one hand
   });
 
   render();
-  if (config.entered) { preview(); }
+  if (config.entered || draft) { preview(); }
 })();

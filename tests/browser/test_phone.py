@@ -136,3 +136,22 @@ def test_new_game_shows_the_preset_values_of_the_house_rules(phone: Page, live_s
     expect(page.locator("#id_sequences option").first).to_have_text("as the preset (no)")
     expect(page.locator("#id_side_3")).to_be_hidden()
     shot(page, "12-new-game-espanola-house-rules")
+
+
+def test_a_hand_being_entered_survives_a_reload(phone: Page, live_server) -> None:
+    from scorekeeper.services import game_create
+
+    game, token = game_create(variant="classic", players=4, sides=[{"name": "A"}, {"name": "B"}])
+    page = phone
+    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/hand/")
+    page.get_by_test_id("side-1-add-meld").click()
+    page.get_by_test_id("side-1-meld-0-rank").select_option("J")
+    page.get_by_test_id("side-1-meld-0-naturals").fill("5")
+    expect(page.get_by_test_id("side-1-live")).to_have_text("+50 → 50")
+    page.reload()
+    expect(page.get_by_test_id("side-1-meld-0-rank")).to_have_value("J")
+    expect(page.get_by_test_id("side-1-meld-0-naturals")).to_have_value("5")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("total-1")).to_have_text("50")
+    page.get_by_test_id("enter-hand").click()  # hand 2 starts empty: the draft went with the save
+    expect(page.get_by_test_id("side-1-meld-0-rank")).to_have_count(0)

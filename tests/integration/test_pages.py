@@ -294,3 +294,18 @@ def test_a_hand_entered_on_two_phones_at_once_keeps_the_second_phones_entry(clie
     assert '"rank": "Q"' in html  # what this phone entered is still there
     assert '<input type="hidden" name="number" value="2">' in html
     assert Hand.objects.count() == 1
+
+
+def test_play_again_starts_a_new_game_with_the_same_players_and_rules(client) -> None:
+    game, token = new_game(
+        variant="ducale", names=("Anna", "Ben"), rules={"target": 2000, "wild_limit": "none"}
+    )
+    play_hands(game, 1, BIG_HAND)
+    board = client.get(play_url(game, token)).content.decode()
+    assert "Play again" in board
+    response = client.post(reverse("game-rematch", args=[game.id, token]))
+    again = Game.objects.exclude(id=game.id).get()
+    assert response["Location"].startswith(f"/g/{again.id}/play/")
+    assert (again.variant, again.target, again.rules) == ("ducale", 2000, {"wild_limit": "none"})
+    assert [s.name for s in again.sides.all()] == ["Anna", "Ben"]
+    assert again.hands.count() == 0
