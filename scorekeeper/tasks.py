@@ -1,0 +1,13 @@
+"""Celery tasks of the scoring app: thin, idempotent, taking ids."""
+
+from __future__ import annotations
+
+from celery import shared_task
+
+from scorekeeper import services
+
+
+@shared_task
+def game_recompute(game_id: str) -> None:
+    """Rescore every hand of a game from its records (safe to run twice)."""
+    services.game_recompute(game_id=game_id)
