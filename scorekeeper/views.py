@@ -22,6 +22,7 @@ from scorekeeper.models import Game, Hand
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation, opening_minimum
 from scorekeeper.rules.house_rules import house_rule_defaults
 from scorekeeper.rules.opening import opening_minimum_for, opening_table
+from scorekeeper.rules.records import side_layout
 from scorekeeper.rules.variants import CANASTA
 from scorekeeper.selectors import GameState, game_get, game_revisions, game_state, games_of_user
 from scorekeeper.tables import HandTable, RevisionTable
@@ -151,6 +152,7 @@ def _entry_config(
 ) -> dict[str, Any]:
     variant = state.ruleset.variant
     before = state.hands[number - 2].running if number > 1 else tuple(0 for _ in state.sides)
+    layout = side_layout(state.ruleset, len(state.sides))
     kinds = ["natural", "mixed"]
     if variant.canasta_bonus.concealed is not None:
         kinds += ["concealed_natural", "concealed_mixed"]
@@ -165,7 +167,11 @@ def _entry_config(
         ranks.append("wild")
     return {
         "preview_url": reverse("hand-preview", args=[state.game.id, token, number]),
-        "sides": [{"name": s.name, "score_before": before[i]} for i, s in enumerate(state.sides)],
+        "sides": [
+            # A one-player side that went out holds no cards: the page hides "cards left".
+            {"name": s.name, "score_before": before[i], "solo": layout[i] == 1}
+            for i, s in enumerate(state.sides)
+        ],
         "entered": sides,
         "ranks": ranks,
         "canasta_kinds": kinds,

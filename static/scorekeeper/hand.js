@@ -15,7 +15,9 @@
   try { draft = JSON.parse(sessionStorage.getItem(draftKey) || "null"); } catch (e) { draft = null; }
   var start = config.entered || draft || [];
   var sides = config.sides.map(function (side, i) {
-    return fromRecord(start[i] || {});
+    var s = fromRecord(start[i] || {});
+    s.solo = side.solo;
+    return s;
   });
 
   function fromRecord(r) {
@@ -65,6 +67,7 @@
     if (s.went_out) { r.went_out = true; }
     if (s.went_out && s.concealed) { r.concealed = true; }
     if (s.exact_cut) { r.exact_cut = true; }
+    if (s.went_out && s.solo) { return r; }  // a player out alone holds no cards
     if (s.handMode === "points") { if (s.handPoints) { r.hand = {points: s.handPoints}; } }
     else { var hand = nonZero(s.hand); if (Object.keys(hand).length) { r.hand = hand; } }
     return r;
@@ -188,7 +191,7 @@
       el("label", {"class": "check big-check"}, [out, document.createTextNode(L.wentOut)]),
       s.went_out ? el("label", {"class": "check"}, [concealed, document.createTextNode(L.concealed)]) : null,
       config.exact_cut ? el("label", {"class": "check"}, [cut, document.createTextNode(L.exactCut)]) : null,
-      handPanel(s, i)
+      s.went_out && config.sides[i].solo ? null : handPanel(s, i)
     ]);
   }
 

@@ -155,3 +155,17 @@ def test_a_hand_being_entered_survives_a_reload(phone: Page, live_server) -> Non
     expect(page.get_by_test_id("total-1")).to_have_text("50")
     page.get_by_test_id("enter-hand").click()  # hand 2 starts empty: the draft went with the save
     expect(page.get_by_test_id("side-1-meld-0-rank")).to_have_count(0)
+
+
+def test_a_player_out_alone_is_not_asked_for_cards_left(phone: Page, live_server) -> None:
+    from scorekeeper.services import game_create
+
+    game, token = game_create(
+        variant="classic", players=2, sides=[{"name": "Ann"}, {"name": "Bob"}]
+    )
+    page = phone
+    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/hand/")
+    expect(page.get_by_test_id("side-0-hand-mode-points")).to_be_visible()
+    page.get_by_test_id("side-0-went-out").check()
+    expect(page.get_by_test_id("side-0-hand-mode-points")).to_have_count(0)
+    expect(page.get_by_test_id("side-1-hand-mode-points")).to_be_visible()
