@@ -86,6 +86,17 @@ def make_records(n: int) -> list[dict]:
     return records
 
 
+def vm_hwm_kib(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except OSError:
+        pass
+    return 0
+
+
 def rate(n: int, seconds: float) -> str:
     return f"{n / seconds:>10,.0f} hands/s  ({seconds * 1e6 / n:6.1f} µs/hand)"
 
@@ -122,16 +133,23 @@ def main() -> None:
         # Let Python keep its bytecode cache, as an installed app does: start-up then loads .pyc.
         env.pop("PYTHONDONTWRITEBYTECODE", None)
 
+        peak_kib = [0]
+
         def command(file: Path) -> None:
-            subprocess.run(
+            process = subprocess.Popen(
                 [sys.executable, str(ROOT / "manage.py"), "score_hand", str(file)],
                 stdout=subprocess.DEVNULL,
                 env=env,
-                check=False,
             )
+            # The high-water mark of the process's own memory after exec (VmHWM); the rusage
+            # of a child forked from this large process would count this process too.
+            while process.poll() is None:
+                peak_kib[0] = max(peak_kib[0], vm_hwm_kib(process.pid))
+                time.sleep(0.01)
 
         startup = best_of(5, lambda: command(empty))
         whole = best_of(5, lambda: command(path))
+        peak_mib = peak_kib[0] / 1024
 
     n = args.hands
     print(f"hands: {n:,} ({refused:,} refused by the rules), best of 5 runs")
@@ -143,6 +161,7 @@ def main() -> None:
     print(
         f"score_hand process, less start-up:     {rate(n, whole - startup)}  (start-up {startup * 1000:.0f} ms)"
     )
+    print(f"score_hand peak resident memory:       {peak_mib:.0f} MiB (main process)")
 
 
 if __name__ == "__main__":

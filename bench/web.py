@@ -38,6 +38,13 @@ HAND = {
 }
 
 
+def vm_hwm_mib(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -197,6 +204,12 @@ def main() -> None:
         print(
             f"16 clients, hand POST:      {rps_post:7.1f} requests/s (each client on its own game)"
         )
+        workers = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
+        peaks = [vm_hwm_mib(int(pid)) for pid in workers]
+        if peaks:
+            print(
+                f"gunicorn worker peak resident memory: {max(peaks):.0f} MiB (largest of {len(peaks)})"
+            )
     finally:
         server.terminate()
         server.wait()
