@@ -14,10 +14,11 @@ from typing import Any
 
 from scorekeeper.rules.cards import CARD_CLASSES, MELD_RANKS, NATURAL_RANKS
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
+from scorekeeper.rules.frozen import build
 from scorekeeper.rules.house_rules import Ruleset, ruleset_for
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class CardCounts:
     """Cards by class (hand-format.md "Card-class counts")."""
 
@@ -42,6 +43,7 @@ class Points:
 
 Cards = CardCounts | Points
 NO_CARDS = CardCounts()
+_NO_COUNTS = dict.fromkeys(CardCounts.__dataclass_fields__, 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +112,7 @@ NO_CANASTAS = CanastaCounts()
 NO_SEQUENCES = SequenceCounts()
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SideHand:
     """One side's hand; ``melds`` (detailed) or ``melded`` (summary), or neither."""
 
@@ -127,7 +129,7 @@ class SideHand:
     hand: Cards = NO_CARDS
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandRecord:
     ruleset: Ruleset
     sides: tuple[SideHand, ...]
@@ -198,7 +200,7 @@ def parse_cards(value: object, key: str, where: dict[str, Any]) -> Cards:
     _unknown(data, CARD_KEYS, where)
     for name, n in data.items():
         _count(n, f"{key}.{name}", where)
-    return CardCounts(**data)
+    return build(CardCounts, **{**_NO_COUNTS, **data})
 
 
 def _meld_where(where: dict[str, Any], index: int, rank: object = "") -> dict[str, Any]:
@@ -336,18 +338,19 @@ def parse_side(value: object, number: int) -> SideHand:
             field="canastas",
             **where,
         )
-    return SideHand(
-        name,
-        score_before,
-        melds,
-        melded,
-        canastas,
-        sequences,
-        red_threes,
-        went_out,
-        concealed,
-        exact_cut,
-        hand,
+    return build(
+        SideHand,
+        name=name,
+        score_before=score_before,
+        melds=melds,
+        melded=melded,
+        canastas=canastas,
+        sequences=sequences,
+        red_threes=red_threes,
+        went_out=went_out,
+        concealed=concealed,
+        exact_cut=exact_cut,
+        hand=hand,
     )
 
 
@@ -383,7 +386,8 @@ def parse_record(record: object) -> HandRecord:
             gettext_noop("sides must be a list, one object per side"), field="sides"
         )
     layout = side_layout(ruleset, len(sides))
-    return HandRecord(
+    return build(
+        HandRecord,
         ruleset=ruleset,
         sides=tuple([parse_side(side, i) for i, side in enumerate(sides, 1)]),
         layout=layout,

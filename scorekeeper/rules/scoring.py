@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scorekeeper.rules.checks import check_hand
+from scorekeeper.rules.frozen import build
 from scorekeeper.rules.house_rules import Ruleset
 from scorekeeper.rules.melds import (
     BLACK_THREES,
@@ -39,7 +40,7 @@ from scorekeeper.rules.variants import (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class Breakdown:
     cards: int = 0
     hand: int = 0
@@ -66,7 +67,7 @@ class Breakdown:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class SideScore:
     """One side's result; fields in the order of hand-format.md's output object."""
 
@@ -77,7 +78,7 @@ class SideScore:
     opening_minimum: Minimum
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True)
 class HandScore:
     """A scored hand: serialized field by field it is hand-format.md's output object."""
 
@@ -161,7 +162,15 @@ def score_side(ruleset: Ruleset, side: SideHand, facts: Melded) -> Breakdown:
     other = 0
     if side.exact_cut and variant.exact_cut_bonus is not None:
         other = variant.exact_cut_bonus if has_canasta else -variant.exact_cut_bonus
-    return Breakdown(cards, -in_hand, canastas, red_threes, going_out, other)
+    return build(
+        Breakdown,
+        cards=cards,
+        hand=-in_hand,
+        canastas=canastas,
+        red_threes=red_threes,
+        going_out=going_out,
+        other=other,
+    )
 
 
 def score_hand(record: HandRecord) -> HandScore:
@@ -176,10 +185,19 @@ def score_hand(record: HandRecord) -> HandScore:
         breakdown = score_side(ruleset, side, facts)
         total = breakdown.total
         after = side.score_before + total
-        sides.append(SideScore(side.name, total, breakdown, after, opening_minimum(variant, after)))
+        sides.append(
+            build(
+                SideScore,
+                name=side.name,
+                total=total,
+                breakdown=breakdown,
+                score_after=after,
+                opening_minimum=opening_minimum(variant, after),
+            )
+        )
         if wins_game is None and BLACK_THREES in facts.canastas:
             wins_game = index  # the first such side in seating order (2.4)
-    return HandScore(sides=tuple(sides), wins_game=wins_game)
+    return build(HandScore, sides=tuple(sides), wins_game=wins_game)
 
 
 def score_record(record: object) -> HandScore:
