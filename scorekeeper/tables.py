@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Any
 
 import django_tables2 as tables
-from django.urls import reverse
 from django.utils.html import format_html, format_html_join
 from django.utils.translation import gettext_lazy as _
 
@@ -111,7 +110,3 @@ class RevisionTable(tables.Table):
 
     def render_result(self, value: dict[str, Any]) -> str:
         return ", ".join(f"{side['total']:+d}" for side in value["sides"])
-
-
-def play_url(game_id: str, token: str) -> str:
-    return reverse("play", args=[game_id, token])
