@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import DATA, load_examples
+from tests.conftest import load_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -174,6 +174,3 @@ def test_variants_lists_every_preset_with_key_values() -> None:
         assert f"{preset}:" in result.stdout
     assert "target 15000" in result.stdout and "12000" in result.stdout
 
-
-def test_the_data_copy_is_the_one_the_tests_read() -> None:
-    assert (DATA / "examples.jsonl").exists()
