@@ -173,4 +173,3 @@ def test_variants_lists_every_preset_with_key_values() -> None:
     ):
         assert f"{preset}:" in result.stdout
     assert "target 15000" in result.stdout and "12000" in result.stdout
-
