@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.db.models import F
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Game, Hand, Revision, Side, hash_token
@@ -183,12 +182,12 @@ def _totals_before(hands: list[Hand], number: int, sides: int) -> tuple[int, ...
     return tuple(totals)
 
 
-def _save_status(game: Game, hands: list[Hand]) -> None:
-    progress = game_progress(game_ruleset(game), game.sides.count(), (h.result for h in hands))
+def _save_status(game: Game, sides: int, hands: list[Hand]) -> None:
+    """Rewrite the game's cached status and bump its version (the row is locked: no race)."""
+    progress = game_progress(game_ruleset(game), sides, (h.result for h in hands))
     game.status = Game.Status.FINISHED if progress.finished else Game.Status.PLAYING
-    game.version = F("version") + 1
+    game.version += 1
     game.save(update_fields=["status", "version", "updated_at"])
-    game.refresh_from_db(fields=["version"])
 
 
 def hand_record(
@@ -212,7 +211,7 @@ def hand_record(
             game=game, number=number, record={"sides": entered}, result=result
         )
         _keep(game, number, Revision.Action.CREATED, hand.record, result, author)
-        _save_status(game, [*hands, hand])
+        _save_status(game, len(names), [*hands, hand])
     return hand
 
 
@@ -227,7 +226,7 @@ def hand_revise(
         _keep(game, number, Revision.Action.EDITED, hand.record, hand.result, author)
         hand.record, hand.result, hand.version = {"sides": entered}, result, hand.version + 1
         hand.save(update_fields=["record", "result", "version", "updated_at"])
-        _save_status(game, hands)
+        _save_status(game, len(names), hands)
     return hand
 
 
@@ -262,7 +261,7 @@ def hand_delete(
 ) -> None:
     """Delete a hand; the hands after it move up one number. The last delete can be undone."""
     with transaction.atomic():
-        game, _, hands = _locked(game_id)
+        game, names, hands = _locked(game_id)
         hand = _current_hand(game, hands, number, expected_version)
         _keep(game, number, Revision.Action.DELETED, hand.record, hand.result, author)
         hand.delete()
@@ -270,7 +269,7 @@ def hand_delete(
         for h in later:  # ascending, so each number is free when it is taken
             h.number -= 1
             h.save(update_fields=["number"])
-        _save_status(game, [h for h in hands if h.pk != hand.pk])
+        _save_status(game, len(names), [h for h in hands if h.pk != hand.pk])
 
 
 def last_delete(game: Game) -> Revision | None:
@@ -301,7 +300,7 @@ def hand_undo_delete(*, game_id: str, author: Author) -> Hand:
         deleted.undone = True
         deleted.save(update_fields=["undone"])
         _keep(game, number, Revision.Action.RESTORED, hand.record, result, author)
-        _save_status(game, sorted([*hands, hand], key=lambda h: h.number))
+        _save_status(game, len(names), sorted([*hands, hand], key=lambda h: h.number))
     return hand
 
 
@@ -316,7 +315,7 @@ def game_recompute(*, game_id: str) -> Game:
             totals = tuple(
                 t + s["total"] for t, s in zip(totals, hand.result["sides"], strict=True)
             )
-        _save_status(game, hands)
+        _save_status(game, len(names), hands)
     return game
 
 
