@@ -139,8 +139,9 @@ class HandRecord:
 RECORD_KEYS = frozenset({"variant", "players", "rules", "sides"})
 MELD_KEYS = frozenset({"rank", "naturals", "twos", "jokers", "concealed"})
 CARD_KEYS = frozenset(CARD_CLASSES)
-CANASTA_KINDS = tuple(CanastaCounts.__dataclass_fields__)
-SEQUENCE_KINDS = tuple(SequenceCounts.__dataclass_fields__)
+CANASTA_KINDS = frozenset(CanastaCounts.__dataclass_fields__)
+SEQUENCE_KINDS = frozenset(SequenceCounts.__dataclass_fields__)
+SEQUENCE_KEYS = frozenset({"sequence"})
 _BOOL_KEYS = ("went_out", "concealed", "exact_cut")
 SIDE_KEYS = frozenset(
     {"name", "score_before", "melds", "melded", "canastas", "sequences", "red_threes", "hand"}
@@ -254,7 +255,7 @@ def _meld(rank: str, naturals: int, twos: int, jokers: int, concealed: bool) -> 
 
 
 def _parse_sequence(data: Mapping[str, Any], where: dict[str, Any]) -> Sequence:
-    _unknown(data, frozenset({"sequence"}), where)
+    _unknown(data, SEQUENCE_KEYS, where)
     ends = data["sequence"]
     if (
         not isinstance(ends, list)
@@ -271,10 +272,10 @@ def _parse_sequence(data: Mapping[str, Any], where: dict[str, Any]) -> Sequence:
 
 
 def _parse_counts(
-    value: object, key: str, kinds: tuple[str, ...], cls: type, where: dict[str, Any]
+    value: object, key: str, kinds: frozenset[str], cls: type, where: dict[str, Any]
 ) -> Any:
     data = _object(value, key, where)
-    _unknown(data, frozenset(kinds), where)
+    _unknown(data, kinds, where)
     return cls(**{kind: _count(n, f"{key}.{kind}", where) for kind, n in data.items()})
 
 
