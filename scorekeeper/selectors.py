@@ -46,6 +46,12 @@ class GameState:
     def next_number(self) -> int:
         return len(self.hands) + 1
 
+    def totals_before(self, number: int) -> tuple[int, ...]:
+        """Each side's total before hand ``number`` (1-based; past the last: the current totals)."""
+        if number <= 1 or not self.hands:
+            return (0,) * len(self.sides)
+        return self.hands[min(number, len(self.hands) + 1) - 2].running
+
     @property
     def winner_name(self) -> str | None:
         return self.sides[self.winner].name if self.winner is not None else None

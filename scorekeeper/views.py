@@ -151,7 +151,7 @@ def _entry_config(
     state: GameState, token: str, number: int, sides: list[dict[str, Any]] | None
 ) -> dict[str, Any]:
     variant = state.ruleset.variant
-    before = state.hands[number - 2].running if number > 1 else tuple(0 for _ in state.sides)
+    before = state.totals_before(number)
     layout = side_layout(state.ruleset, len(state.sides))
     kinds = ["natural", "mixed"]
     if variant.canasta_bonus.concealed is not None:
@@ -281,11 +281,7 @@ def hand_preview(request: HttpRequest, game_id: str, token: str, number: int) ->
     """The live score of the hand being entered: nothing is saved."""
     game = _editable(request, game_id, token)
     state = game_state(game_get(game_id))
-    before = (
-        state.hands[number - 2].running
-        if 1 < number <= len(state.hands) + 1
-        else (0,) * len(state.sides)
-    )
+    before = state.totals_before(number)
     try:
         sides = json.loads(request.body or b"null")
         _, result = services.hand_score(game, sides, [s.name for s in state.sides], before)
@@ -378,8 +374,8 @@ def export_jsonl(request: HttpRequest, game_id: str) -> HttpResponse:
     game = state.game
 
     def lines() -> Any:
-        for i, hand in enumerate(state.hands):
-            before = state.hands[i - 1].running if i else (0,) * len(state.sides)
+        for hand in state.hands:
+            before = state.totals_before(hand.number)
             record = {
                 "variant": game.variant,
                 "players": game.players,
