@@ -24,14 +24,12 @@ class CardClass(StrEnum):
 
 CARD_CLASSES: tuple[str, ...] = tuple(c.value for c in CardClass)
 
-_RANK_CLASS = {rank: CardClass.LOW for rank in ("4", "5", "6", "7")}
-_RANK_CLASS.update({rank: CardClass.HIGH for rank in ("8", "9", "10", "J", "Q", "K")})
-_RANK_CLASS["A"] = CardClass.ACES
-
-
-def rank_class(rank: str) -> CardClass:
-    """The class of a natural rank: low (4-7), high (8-K) or aces."""
-    return _RANK_CLASS[rank]
+# The class of each natural rank: low (4-7), high (8-K) or aces.
+RANK_CLASS: dict[str, CardClass] = {
+    **dict.fromkeys(("4", "5", "6", "7"), CardClass.LOW),
+    **dict.fromkeys(("8", "9", "10", "J", "Q", "K"), CardClass.HIGH),
+    "A": CardClass.ACES,
+}
 
 
 def ranks_between(low: str, high: str) -> tuple[str, ...]:

@@ -1,37 +1,48 @@
 """Checks that span the sides of a hand (VARIANTS.md section 4, 2.1 and 2.6).
 
-Deck limits count every side's melds and hands together (section 1); going out is checked against
-the preset's needs (2.6); at most one side goes out, at most one side cuts exactly (2.8).
+Deck limits count every side's melds and hands together (section 1), melded card points included
+(590 a pack); going out is checked against the seating's needs (2.6); at most one side goes out,
+at most one side cuts exactly (2.8).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
-from scorekeeper.rules.cards import CardClass, class_limits
-from scorekeeper.rules.errors import RuleViolation, gettext_noop
+from scorekeeper.rules.cards import CARD_CLASSES, class_limits
+from scorekeeper.rules.errors import (
+    Phrase,
+    RuleViolation,
+    gettext_noop,
+    list_phrase,
+    ngettext_lazy,
+    side_phrase,
+)
 from scorekeeper.rules.house_rules import Ruleset
-from scorekeeper.rules.melds import CLASS_ORDER, COUNTS_AS_MIXED, COUNTS_AS_NATURAL, Melded
-from scorekeeper.rules.records import NO_CARDS, CardCounts, HandRecord, Points
+from scorekeeper.rules.melds import (
+    COUNTS_AS_MIXED,
+    COUNTS_AS_NATURAL,
+    MeldedFacts,
+    max_melded_points,
+    over_the_deck,
+)
+from scorekeeper.rules.records import NO_CARDS, CardCounts, HandRecord, Points, SideHand
 from scorekeeper.rules.variants import GoingOutNeed
 
-CLASS_LABELS = {
-    CardClass.JOKERS: gettext_noop("jokers"),
-    CardClass.TWOS: gettext_noop("twos"),
-    CardClass.ACES: gettext_noop("aces"),
-    CardClass.HIGH: gettext_noop("high cards (8 to K)"),
-    CardClass.LOW: gettext_noop("low cards (4 to 7)"),
-    CardClass.BLACK_THREES: gettext_noop("black threes"),
-}
 
-
-def check_hand(record: HandRecord, melded: Sequence[Melded]) -> None:
+def check_hand(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     """Raise a RuleViolation for the first cross-side rule the hand breaks."""
     ruleset = record.ruleset
     variant = ruleset.variant
     sides = record.sides
-    if sum(side.went_out for side in sides) > 1:
-        raise RuleViolation(gettext_noop("more than one side went out"), field="went_out")
+    out = [i for i, side in enumerate(sides) if side.went_out]
+    if len(out) > 1:
+        raise RuleViolation(
+            gettext_noop("more than one side went out: %(sides)s"),
+            field="went_out",
+            sides=_named(sides, out),
+        )
     cutters = [i for i, side in enumerate(sides) if side.exact_cut]
     if cutters and variant.exact_cut_bonus is None:
         raise RuleViolation(
@@ -41,8 +52,13 @@ def check_hand(record: HandRecord, melded: Sequence[Melded]) -> None:
             variant=variant.id,
         )
     if len(cutters) > 1:
-        raise RuleViolation(gettext_noop("only one side can cut exactly"), field="exact_cut")
-    for number, (side, facts) in enumerate(zip(record.sides, melded, strict=True), 1):
+        raise RuleViolation(
+            gettext_noop("only one side can cut exactly: %(sides)s both cut exactly"),
+            field="exact_cut",
+            sides=_named(sides, cutters),
+        )
+    layout = ruleset.seating.layout
+    for number, (side, facts) in enumerate(zip(sides, melded, strict=True), 1):
         if side.concealed and not side.went_out:
             raise RuleViolation(
                 gettext_noop("concealed going out without going out"),
@@ -52,7 +68,7 @@ def check_hand(record: HandRecord, melded: Sequence[Melded]) -> None:
             )
         if side.went_out:
             _check_going_out(ruleset, facts, number, side.name)
-            if record.layout[number - 1] == 1 and _holds_cards(side.hand):
+            if layout[number - 1] == 1 and _holds_cards(side.hand):
                 raise RuleViolation(
                     gettext_noop("a player who went out holds no cards"),
                     side=number,
@@ -62,53 +78,72 @@ def check_hand(record: HandRecord, melded: Sequence[Melded]) -> None:
     _check_deck(record, melded)
 
 
+def _named(sides: Sequence[SideHand], indexes: list[int]) -> Phrase:
+    """ "side 1 (NS) and side 2 (EW)": the sides at those 0-based indexes."""
+    return list_phrase([side_phrase(i + 1, sides[i].name) for i in indexes])
+
+
 def _holds_cards(hand: CardCounts | Points) -> bool:
     return hand.points > 0 if isinstance(hand, Points) else hand.cards > 0
 
 
-def _check_going_out(ruleset: Ruleset, facts: Melded, number: int, name: str) -> None:
+def _check_going_out(ruleset: Ruleset, facts: MeldedFacts, number: int, name: str) -> None:
     need = ruleset.variant.going_out_need
+    where: dict[str, Any] = {"side": number, "side_name": name, "field": "went_out"}
     if need is GoingOutNeed.CANASTAS:
-        wanted = ruleset.table.going_out_canastas
-        if len(facts.canastas) < wanted:
+        wanted = ruleset.seating.going_out_canastas
+        made = facts.canasta_count
+        if made >= wanted:
+            return
+        if ruleset.is_house_rule("going_out_canastas") or wanted == 1:
             raise RuleViolation(
-                gettext_noop("going out needs %(n)s canasta(s), %(made)s made"),
-                side=number,
-                side_name=name,
-                field="went_out",
+                ngettext_lazy(
+                    "going out needs %(n)s canasta, %(made)s made",
+                    "going out needs %(n)s canastas, %(made)s made",
+                    "n",
+                ),
+                setting="going_out_canastas",
                 n=wanted,
-                made=len(facts.canastas),
+                made=made,
+                **where,
             )
+        # The seating's own need (classic with two or six players): say why.
+        raise RuleViolation(
+            ngettext_lazy(
+                "going out needs %(n)s canasta with %(players)s players, %(made)s made",
+                "going out needs %(n)s canastas with %(players)s players, %(made)s made",
+                "n",
+            ),
+            n=wanted,
+            players=ruleset.seating.players,
+            made=made,
+            **where,
+        )
     elif need is GoingOutNeed.NATURAL_AND_MIXED:
-        kinds = set(facts.canastas)
+        kinds = facts.canastas.keys()
         if not (kinds & COUNTS_AS_NATURAL and kinds & COUNTS_AS_MIXED):
             raise RuleViolation(
-                gettext_noop("going out needs a natural and a mixed canasta"),
-                side=number,
-                side_name=name,
-                field="went_out",
+                gettext_noop("going out needs a natural and a mixed canasta"), **where
             )
     else:  # pragma: no cover - a new GoingOutNeed without its check is a bug
         raise AssertionError(need)
 
 
-def _check_deck(record: HandRecord, melded: Sequence[Melded]) -> None:
+def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
+    variant = record.ruleset.variant
     packs = record.ruleset.packs
+    names = variant.deck.names
     red_threes = 0
     for side in record.sides:
         red_threes += side.red_threes
     if red_threes > 2 * packs:
-        raise RuleViolation(
-            gettext_noop("%(n)s red threes: more red threes than %(packs)s packs hold (%(max)s)"),
-            field="red_threes",
-            n=red_threes,
-            packs=packs,
-            max=2 * packs,
-        )
-    # Cards by class (CLASS_ORDER), melded and in hand, wherever the entry gives counts.
+        over_the_deck(variant, packs, red_threes, names.red_threes, 2 * packs, field="red_threes")
+    # Cards by class (CARD_CLASSES), melded and in hand, wherever the entry gives counts.
     jokers = twos = aces = high = low = black_threes = 0
+    points = 0
     counted = False
     for side, facts in zip(record.sides, melded, strict=True):
+        points += facts.points
         classes = facts.classes
         if classes is not None:
             counted = True
@@ -130,19 +165,16 @@ def _check_deck(record: HandRecord, melded: Sequence[Melded]) -> None:
     if counted:
         totals = (jokers, twos, aces, high, low, black_threes)
         limits = class_limits(packs)
-        for cls, n in zip(CLASS_ORDER, totals, strict=True):
+        for cls, n in zip(CARD_CLASSES, totals, strict=True):
             if n > limits[cls]:
-                raise RuleViolation(
-                    gettext_noop("%(n)s %(cards)s: more than %(packs)s packs hold (%(max)s)"),
-                    n=n,
-                    cards=CLASS_LABELS[CardClass(cls)],
-                    packs=packs,
-                    max=limits[cls],
-                )
+                over_the_deck(variant, packs, n, names.of(cls), limits[cls])
     _check_ranks(melded, 4 * packs)
+    most = max_melded_points(variant.values, packs)
+    if points > most:
+        over_the_deck(variant, packs, points, gettext_noop("melded points"), most, field="melded")
 
 
-def _check_ranks(melded: Sequence[Melded], most: int) -> None:
+def _check_ranks(melded: Sequence[MeldedFacts], most: int) -> None:
     """No rank melded more often than the packs hold (detailed entries name their ranks)."""
     ranks: dict[str, int] | None = None
     for facts in melded:
@@ -161,6 +193,7 @@ def _check_ranks(melded: Sequence[Melded], most: int) -> None:
                 gettext_noop(
                     "%(n)s cards of rank %(card_rank)s: more than %(max)s cards of rank %(card_rank)s"
                 ),
+                setting="packs",
                 n=n,
                 card_rank=rank,
                 max=most,

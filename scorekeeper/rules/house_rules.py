@@ -1,8 +1,8 @@
 """House rules: the values VARIANTS.md marks "(decision)", plus the target, overridable by name.
 
 A :class:`Ruleset` is what a hand is scored under: a preset after its house-rule overrides
-(``dataclasses.replace``) and the :class:`Table` of the player count, after its own overrides.
-Names and values are validated here; README.md documents them (section "House rules").
+(``dataclasses.replace``) and the :class:`Seating` of the player count and sides, after its own
+overrides. Names and values are validated here; README.md documents them ("House rules").
 """
 
 from __future__ import annotations
@@ -17,10 +17,11 @@ from scorekeeper.rules.errors import RuleViolation, gettext_noop
 from scorekeeper.rules.variants import (
     BlackThreeMeld,
     CanastaTiers,
+    GoingOutNeed,
     OnTie,
     RedThreesAgainst,
     RedThreeScale,
-    Table,
+    Seating,
     Variant,
     WildLimit,
     get_variant,
@@ -31,17 +32,25 @@ from scorekeeper.rules.variants import (
 class Ruleset:
     """A preset with its house rules, at one player count."""
 
-    variant: Variant
-    table: Table
+    variant: Variant  # the preset as played at this seating, house rules applied
+    seating: Seating
     overrides: tuple[tuple[str, Any], ...] = ()  # the validated house rules, as given
 
     @property
     def packs(self) -> int:
-        return self.table.packs
+        return self.seating.packs
 
     @property
     def target(self) -> int:
-        return self.table.target
+        return self.seating.target
+
+    @property
+    def layout(self) -> tuple[int, ...]:
+        return self.seating.layout
+
+    def is_house_rule(self, name: str) -> bool:
+        """Whether the table changed this value from the preset's."""
+        return any(given == name for given, _ in self.overrides)
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,7 +113,7 @@ class Choice:
         return tuple(member.value for member in self.enum)
 
 
-Apply = Callable[[Variant, Table, Any], tuple[Variant, Table]]
+Apply = Callable[[Variant, Seating, Any], tuple[Variant, Seating]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,43 +125,41 @@ class HouseRule:
     help: str
     values: Whole | Flag | Choice
     apply: Apply
-    read: Callable[[Variant, Table], Any]  # the value in force, to show a preset's default
-    presets: frozenset[str] | None = None  # None: every preset
+    read: Callable[[Variant, Seating], Any]  # the value in force, to show a preset's default
+    applies: Callable[[Variant], bool] = lambda preset: True  # read from the preset's own data
 
     def parse(self, value: object) -> Any:
         return self.values.parse(self.name, value)
 
 
-def _on_table(field: str) -> Apply:
-    return lambda variant, table, value: (variant, replace(table, **{field: value}))
+def _on_seating(field: str) -> Apply:
+    return lambda variant, seating, value: (variant, replace(seating, **{field: value}))
 
 
 def _on_variant(field: str) -> Apply:
-    return lambda variant, table, value: (replace(variant, **{field: value}), table)
+    return lambda variant, seating, value: (replace(variant, **{field: value}), seating)
 
 
-def _concealed_bonus(variant: Variant, table: Table, value: int) -> tuple[Variant, Table]:
-    return replace(variant, canasta_bonus=replace(variant.canasta_bonus, concealed=value)), table
+def _concealed_bonus(variant: Variant, seating: Seating, value: int) -> tuple[Variant, Seating]:
+    return replace(variant, canasta_bonus=replace(variant.canasta_bonus, concealed=value)), seating
 
 
-def _table_value(field: str) -> Callable[[Variant, Table], Any]:
-    return lambda variant, table: getattr(table, field)
+def _seating_value(field: str) -> Callable[[Variant, Seating], Any]:
+    return lambda variant, seating: getattr(seating, field)
 
 
-def _variant_value(field: str) -> Callable[[Variant, Table], Any]:
-    return lambda variant, table: getattr(variant, field)
+def _variant_value(field: str) -> Callable[[Variant, Seating], Any]:
+    return lambda variant, seating: getattr(variant, field)
 
 
-def house_rule_defaults(variant: Variant, table: Table) -> dict[str, Any]:
-    """Each applicable house rule's value as the preset has it at this table."""
+def house_rule_defaults(variant: Variant, seating: Seating) -> dict[str, Any]:
+    """Each applicable house rule's value as the preset has it at this seating."""
     return {
-        name: rule.read(variant, table)
+        name: rule.read(variant, seating)
         for name, rule in HOUSE_RULES.items()
-        if rule.presets is None or variant.id in rule.presets
+        if rule.applies(variant)
     }
 
-
-ESPANOLA_ONLY = frozenset({"espanola"})
 
 HOUSE_RULES: dict[str, HouseRule] = {
     rule.name: rule
@@ -162,8 +169,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Target"),
             gettext_noop("Score that ends the game (2.10)."),
             Whole(500, 100_000, 5),
-            _on_table("target"),
-            _table_value("target"),
+            _on_seating("target"),
+            _seating_value("target"),
         ),
         HouseRule(
             "wild_limit",
@@ -180,7 +187,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             "black_three_meld",
             gettext_noop("Black-three melds"),
             gettext_noop(
-                "Black-three melds: going_out (3 or 4, going out only), canasta (7 or more, "
+                "Black-three melds: going_out (3 or 4, going out only), canasta (a canasta, "
                 "wins the game), never (2.3)."
             ),
             Choice(BlackThreeMeld),
@@ -201,10 +208,22 @@ HOUSE_RULES: dict[str, HouseRule] = {
         HouseRule(
             "red_threes_against",
             gettext_noop("Red threes count against a side with"),
-            gettext_noop("Red threes count against a side with no_meld or with no_canasta (2.5)."),
+            gettext_noop(
+                "Red threes count against a side with no_meld, with no_canasta, or with "
+                "no_meld_another_out (no meld, and another side went out) (2.5)."
+            ),
             Choice(RedThreesAgainst),
             _on_variant("red_threes_against"),
             _variant_value("red_threes_against"),
+        ),
+        HouseRule(
+            "going_out_canastas",
+            gettext_noop("Canastas to go out"),
+            gettext_noop("Canastas a side needs to go out (2.6)."),
+            Whole(1, 3),
+            _on_seating("going_out_canastas"),
+            _seating_value("going_out_canastas"),
+            lambda preset: preset.going_out_need is GoingOutNeed.CANASTAS,
         ),
         HouseRule(
             "opening_below_zero",
@@ -229,81 +248,90 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Packs"),
             gettext_noop("Packs in play; sets the deck limits and “all the red threes” (2.1)."),
             Whole(1, 8),
-            _on_table("packs"),
-            _table_value("packs"),
+            _on_seating("packs"),
+            _seating_value("packs"),
+            lambda preset: preset.deck.fixed_packs is None,  # not a deck of its own (origen)
         ),
         HouseRule(
             "cards_dealt",
             gettext_noop("Cards dealt"),
             gettext_noop("Cards dealt to each player (2.1)."),
             Whole(7, 20),
-            _on_table("cards_dealt"),
-            _table_value("cards_dealt"),
+            _on_seating("cards_dealt"),
+            _seating_value("cards_dealt"),
         ),
         HouseRule(
             "wild_melds",
-            gettext_noop("Melds of wild cards (espanola)"),
-            gettext_noop("All-wild melds of 3 or more, a canasta at 7 (2.3)."),
+            gettext_noop("Melds of wild cards"),
+            gettext_noop("All-wild melds of 5 to 7 cards, a canasta at 7 (2.3)."),
             Flag(),
             _on_variant("wild_melds"),
             _variant_value("wild_melds"),
-            ESPANOLA_ONLY,
+            lambda preset: preset.wild_melds,
         ),
         HouseRule(
             "concealed_canasta_bonus",
-            gettext_noop("Concealed canasta bonus (espanola)"),
+            gettext_noop("Concealed canasta bonus"),
             gettext_noop(
                 "Bonus of a canasta laid down whole from the hand, instead of 500/300 (2.4)."
             ),
             Whole(0, 5000, 5),
             _concealed_bonus,
-            lambda variant, table: variant.canasta_bonus.concealed,
-            ESPANOLA_ONLY,
+            lambda variant, seating: variant.canasta_bonus.concealed,
+            lambda preset: preset.canasta_bonus.concealed is not None,
         ),
         HouseRule(
             "canasta_tiers",
-            gettext_noop("Canasta-count tiers (espanola)"),
+            gettext_noop("Canasta-count tiers"),
             gettext_noop(
                 "Canasta-count tiers: only the highest tier reached, or cumulative (2.4)."
             ),
             Choice(CanastaTiers),
             _on_variant("canasta_tier_mode"),
             _variant_value("canasta_tier_mode"),
-            ESPANOLA_ONLY,
+            lambda preset: bool(preset.canasta_tiers),
         ),
         HouseRule(
             "sequences",
-            gettext_noop("Sequences (espanola)"),
+            gettext_noop("Sequences"),
             gettext_noop("Sequences of 7 in a suit (1500) and the whole suit 4 to A (4000) (2.4)."),
             Flag(),
             _on_variant("sequences"),
             _variant_value("sequences"),
-            ESPANOLA_ONLY,
+            lambda preset: preset.sequence_bonus is not None,
         ),
     )
 }
 
 
-def ruleset_for(variant_id: object, players: object = 4, rules: object = None) -> Ruleset:
-    """The ruleset of a preset id, a player count and house-rule overrides, all validated."""
+def ruleset_for(
+    variant_id: object, players: object = 4, rules: object = None, sides: int | None = None
+) -> Ruleset:
+    """The ruleset of a preset id, a player count, house-rule overrides and (where a player count
+    has two layouts) the number of sides, all validated."""
     if (rules is None or rules == {}) and type(variant_id) is str and type(players) is int:
-        return _preset_ruleset(variant_id, players)
-    return _build_ruleset(variant_id, players, rules)
+        return _preset_ruleset(variant_id, players, sides)
+    return _build_ruleset(variant_id, players, rules, sides)
 
 
-@lru_cache(maxsize=64)
-def _preset_ruleset(variant_id: str, players: int) -> Ruleset:
+@lru_cache(maxsize=128)
+def _preset_ruleset(variant_id: str, players: int, sides: int | None) -> Ruleset:
     # Hot path of batch scoring: most records use a preset as it stands.
-    return _build_ruleset(variant_id, players, None)
+    return _build_ruleset(variant_id, players, None, sides)
 
 
-def _build_ruleset(variant_id: object, players: object, rules: object) -> Ruleset:
-    variant = get_variant(variant_id)
+def _build_ruleset(
+    variant_id: object, players: object, rules: object, sides: int | None
+) -> Ruleset:
+    preset = get_variant(variant_id)
     if type(players) is not int:
         raise RuleViolation(gettext_noop("players must be a whole number"), field="players")
-    table = variant.table(players)
+    seating = preset.seating(players, sides)
+    variant = preset
+    if seating.opening_steps is not None:
+        variant = replace(variant, opening_steps=seating.opening_steps)
     if rules is None or rules == {}:
-        return Ruleset(variant, table)
+        return Ruleset(variant, seating)
     if not isinstance(rules, Mapping):
         raise RuleViolation(gettext_noop("rules must be an object"), field="rules")
     given = []
@@ -316,14 +344,14 @@ def _build_ruleset(variant_id: object, players: object, rules: object) -> Rulese
                 name=name,
                 known=", ".join(HOUSE_RULES),
             )
-        if rule.presets is not None and variant.id not in rule.presets:
+        if not rule.applies(preset):
             raise RuleViolation(
                 gettext_noop("house rule %(name)s does not apply to %(variant)s"),
                 field="rules",
                 name=name,
-                variant=variant.id,
+                variant=preset.id,
             )
         parsed = rule.parse(value)
-        variant, table = rule.apply(variant, table, parsed)
+        variant, seating = rule.apply(variant, seating, parsed)
         given.append((name, parsed.value if isinstance(parsed, StrEnum) else parsed))
-    return Ruleset(variant, table, tuple(given))
+    return Ruleset(variant, seating, tuple(given))

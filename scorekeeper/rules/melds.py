@@ -1,58 +1,105 @@
 """What a side melded: meld rules, canasta kinds and melded card values (VARIANTS.md 2.3, 2.4).
 
-Each side's entry (detailed ``melds`` or summary ``melded``) is read into :class:`Melded`, the facts
-the scorer needs, checking every meld rule of section 4 on the way. Seeds: 000 (complete canasta
-of exactly 7), 001 (espanola wild, concealed and black-three canastas, sequences), 004 (DETENER).
+Each side's entry (detailed ``melds`` or summary ``melded``) is read into :class:`MeldedFacts`, the
+facts the scorer needs, checking every meld rule of section 4 on the way. Every count of a summary
+entry is checked against the deck before anything is built from it. Seeds: 000 (complete canasta
+of exactly 7), 001 (espanola: melds of 3 to 7, wild melds "de 5 en 5", concealed and black-three
+canastas, sequences), 002 (ducale: no cap on wild cards), 004 (origen: DETENER, no more jokers
+than naturals).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any, NoReturn
 
-from scorekeeper.rules.cards import BLACK_THREE, WILD, CardClass, rank_class, ranks_between
-from scorekeeper.rules.errors import RuleViolation, gettext_noop
+from scorekeeper.rules.cards import (
+    BLACK_THREE,
+    CARD_CLASSES,
+    RANK_CLASS,
+    WILD,
+    class_limits,
+    ranks_between,
+)
+from scorekeeper.rules.errors import Message, Phrase, RuleViolation, gettext_noop, ngettext_lazy
 from scorekeeper.rules.records import CardCounts, Meld, Points, Sequence, SideHand
-from scorekeeper.rules.variants import BlackThreeMeld, CardValues, Variant, WildLimit
+from scorekeeper.rules.variants import (
+    BlackThreeMeld,
+    CanastaBonus,
+    CardValues,
+    Variant,
+    WildLimit,
+)
 
-# Canasta kinds, as named in the summary entry's "canastas" object.
-NATURAL = "natural"
-MIXED = "mixed"
-CONCEALED_NATURAL = "concealed_natural"
-CONCEALED_MIXED = "concealed_mixed"
-WILD_PURE = "wild_pure"
-WILD_MIXED = "wild_mixed"
-BLACK_THREES = "black_threes"
+
+class CanastaKind(StrEnum):
+    """Canasta kinds, named as in the summary entry's ``canastas`` object (hand-format.md)."""
+
+    NATURAL = "natural"
+    MIXED = "mixed"
+    CONCEALED_NATURAL = "concealed_natural"
+    CONCEALED_MIXED = "concealed_mixed"
+    WILD_PURE = "wild_pure"
+    WILD_MIXED = "wild_mixed"
+    BLACK_THREES = "black_threes"
+
+
+# The one map from a canasta kind to the CanastaBonus field that values it (2.4); a preset whose
+# bonus is None there has no such canasta.
+BONUS_FIELD: dict[CanastaKind, str] = {
+    CanastaKind.NATURAL: "natural",
+    CanastaKind.MIXED: "mixed",
+    CanastaKind.CONCEALED_NATURAL: "concealed",
+    CanastaKind.CONCEALED_MIXED: "concealed",
+    CanastaKind.WILD_PURE: "wild_pure",
+    CanastaKind.WILD_MIXED: "wild_mixed",
+    CanastaKind.BLACK_THREES: "black_threes",
+}
 
 # For espanola's going-out need (2.6): which kinds count as natural, which as mixed.
-COUNTS_AS_NATURAL = frozenset({NATURAL, CONCEALED_NATURAL, WILD_PURE, BLACK_THREES})
-COUNTS_AS_MIXED = frozenset({MIXED, CONCEALED_MIXED, WILD_MIXED})
+COUNTS_AS_NATURAL = frozenset(
+    {
+        CanastaKind.NATURAL,
+        CanastaKind.CONCEALED_NATURAL,
+        CanastaKind.WILD_PURE,
+        CanastaKind.BLACK_THREES,
+    }
+)
+COUNTS_AS_MIXED = frozenset(
+    {CanastaKind.MIXED, CanastaKind.CONCEALED_MIXED, CanastaKind.WILD_MIXED}
+)
 
-STRAIGHT = "straight"
-ROYAL = "royal"
+STRAIGHT_LENGTH = 7  # a sequence of 7 in a suit
 ROYAL_LENGTH = 11  # the whole suit, 4 to A
-STRAIGHT_LENGTH = 7
+CANASTA_MIN_POINTS = 35  # 7 cards of 5 points or more: the least a canasta can be worth
+DECK_LIMIT = gettext_noop("%(n)s %(cards)s: %(limit)s (%(max)s)")
+
+
+_KINDS = tuple(CanastaKind)
+
+
+def canasta_bonus(bonus: CanastaBonus, kind: CanastaKind) -> int | None:
+    """The bonus of one canasta of that kind, or None where the preset has no such canasta."""
+    value: int | None = getattr(bonus, BONUS_FIELD[kind])
+    return value
 
 
 @dataclass(slots=True)
-class Melded:
+class MeldedFacts:
     """One side's melds as the scorer needs them (built once per side, then read)."""
 
     points: int = 0  # card values of the melded cards, before 2.7's sign
-    canastas: list[str] = field(default_factory=list)  # one kind per canasta
-    sequences: list[str] = field(default_factory=list)  # STRAIGHT or ROYAL per sequence
+    canastas: dict[CanastaKind, int] = field(default_factory=dict)  # how many of each kind
+    canasta_count: int = 0
+    straights: int = 0  # espanola sequences of 7
+    royals: int = 0  # espanola sequences of the whole suit
     has_meld: bool = False
-    classes: tuple[int, ...] | None = None  # melded cards by class (CLASS_ORDER); None: points only
+    classes: tuple[int, ...] | None = (
+        None  # melded cards by class (CARD_CLASSES); None: points only
+    )
     ranks: dict[str, int] = field(default_factory=dict)  # naturals by rank (detailed entry)
-
-
-def natural_value(values: CardValues, rank: str) -> int:
-    cls = rank_class(rank)
-    if cls is CardClass.LOW:
-        return values.low
-    if cls is CardClass.HIGH:
-        return values.high
-    return values.ace
 
 
 def count_value(values: CardValues, counts: CardCounts, black_three: int) -> int:
@@ -67,274 +114,373 @@ def count_value(values: CardValues, counts: CardCounts, black_three: int) -> int
     )
 
 
-def read_melded(variant: Variant, side: SideHand, number: int) -> Melded:
-    """The side's melded facts from whichever entry level it used."""
+_PER_PACK = tuple(class_limits(1)[cls] for cls in CARD_CLASSES)  # 2 jokers, 4 twos, ...
+
+
+def _class_points(values: CardValues) -> tuple[int, ...]:
+    """The melded value of one card of each class, in CARD_CLASSES order."""
+    return (
+        values.joker,
+        values.two,
+        values.ace,
+        values.high,
+        values.low,
+        values.black_three_melded,
+    )
+
+
+def max_melded_points(values: CardValues, packs: int) -> int:
+    """The card points every meldable card of the packs is worth (590 a pack, section 4)."""
+    jokers, twos, aces, high, low, black_threes = _PER_PACK
+    return packs * (
+        jokers * values.joker
+        + twos * values.two
+        + aces * values.ace
+        + high * values.high
+        + low * values.low
+        + black_threes * values.black_three_melded
+    )
+
+
+@lru_cache(maxsize=64)
+def max_canastas(packs: int, canasta_size: int) -> int:
+    """The most canastas (and sequences) the meldable cards of the packs can make."""
+    return sum(class_limits(packs).values()) // canasta_size
+
+
+def over_the_deck(
+    variant: Variant, packs: int, n: int, cards: str, most: int, **where: Any
+) -> NoReturn:
+    """Refuse ``n`` of something (``cards``, words to translate) where the deck holds ``most``."""
+    names = Phrase(cards)
+    raise RuleViolation(
+        DECK_LIMIT,
+        setting="packs",
+        n=n,
+        cards=names,
+        limit=Phrase(variant.deck.over_limit, {"cards": names, "packs": packs}),
+        max=most,
+        **where,
+    )
+
+
+def read_melded(variant: Variant, packs: int, side: SideHand, number: int) -> MeldedFacts:
+    """The side's melded facts from whichever entry level it used (``number``: 1-based)."""
     if side.melds is not None:
         return _read_detailed(variant, side, number)
     if side.melded is not None:
-        return _read_summary(variant, side, number)
-    return Melded()
+        return _read_summary(variant, packs, side, number)
+    return MeldedFacts()
 
 
-_THREE = WildLimit.THREE
-_NATURALS = WildLimit.NATURALS
+class MeldRefusal(Exception):
+    """A meld rule broken, before the meld's place is known: its reader makes it a RuleViolation
+    naming the side and the meld (so a meld that breaks nothing costs no location)."""
+
+    def __init__(self, template: Message, setting: str = "", field: str = "", **params: Any):
+        super().__init__(template)
+        self.template, self.setting, self.field, self.params = template, setting, field, params
+
+    def at(
+        self, variant: Variant, side: SideHand, number: int, index: int, rank: str
+    ) -> RuleViolation:
+        return RuleViolation(
+            self.template,
+            side=number,
+            side_name=side.name,
+            meld=index,
+            rank=rank,
+            rank_label=_rank_label(variant, rank),
+            field=self.field,
+            setting=self.setting,
+            **self.params,
+        )
 
 
-def _read_detailed(variant: Variant, side: SideHand, number: int) -> Melded:
+def _rank_label(variant: Variant, rank: str) -> Phrase | None:
+    """How a page names a meld's rank where it is not the rank itself."""
+    if rank == BLACK_THREE:
+        return Phrase(variant.deck.names.black_threes)
+    if rank == WILD:
+        return Phrase(gettext_noop("wild cards"))
+    return None
+
+
+# Detailed entry ----------------------------------------------------------------------------
+
+# Enum members read once: the per-meld loop is the engine's hot path.
+_NATURAL, _MIXED = CanastaKind.NATURAL, CanastaKind.MIXED
+_CONCEALED_NATURAL, _CONCEALED_MIXED = CanastaKind.CONCEALED_NATURAL, CanastaKind.CONCEALED_MIXED
+_WILD_PURE, _WILD_MIXED, _BLACK_THREES = (
+    CanastaKind.WILD_PURE,
+    CanastaKind.WILD_MIXED,
+    CanastaKind.BLACK_THREES,
+)
+_THREE, _NATURALS = WildLimit.THREE, WildLimit.NATURALS
+_CLASS_INDEX = {rank: CARD_CLASSES.index(cls) for rank, cls in RANK_CLASS.items()}
+_JOKERS, _TWOS, _BLACK = (CARD_CLASSES.index(c) for c in ("jokers", "twos", "black_threes"))
+
+
+def _read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
     assert side.melds is not None
     values = variant.values
-    out = Melded(has_meld=bool(side.melds))
+    class_points = _class_points(values)
+    out = MeldedFacts(has_meld=bool(side.melds))
     ranks = out.ranks
+    canastas = out.canastas
     seen: set[str] | None = None if variant.repeat_ranks else set()
-    points = jokers = twos = aces = high = low = black_threes = 0
-    for index, meld in enumerate(side.melds, 1):
-        if isinstance(meld, Sequence):
-            _read_sequence(variant, meld, out, _where(side, number, index))
-            continue
-        rank = meld.rank
-        if seen is not None:
-            if rank in seen:
-                raise RuleViolation(
-                    gettext_noop("a second meld of rank %(meld_rank)s: add the cards to the first"),
-                    meld_rank=rank,
-                    **_where(side, number, index, rank),
-                )
-            seen.add(rank)
-        kind = _check_meld(variant, meld, side.went_out, side, number, index)
-        if kind is not None:
-            out.canastas.append(kind)
-        naturals = meld.naturals
-        if rank == BLACK_THREE:
-            points += naturals * values.black_three_melded
-            black_threes += naturals
-        elif naturals:
-            cls = _RANK_CLASS_NAME[rank]
-            if cls == "high":
-                high += naturals
-                points += naturals * values.high
-            elif cls == "low":
-                low += naturals
-                points += naturals * values.low
-            else:
-                aces += naturals
-                points += naturals * values.ace
-            ranks[rank] = ranks.get(rank, 0) + naturals
-        if meld.twos:
-            points += meld.twos * values.two
-            twos += meld.twos
-        if meld.jokers:
-            points += meld.jokers * values.joker
-            jokers += meld.jokers
-    out.points += points
-    out.classes = _add_classes(out.classes, (jokers, twos, aces, high, low, black_threes))
+    by_class = [0, 0, 0, 0, 0, 0]  # CARD_CLASSES order
+    points = 0
+    index, rank = 0, ""
+    try:
+        for index, meld in enumerate(side.melds, 1):  # noqa: B007 (the except clause reads it)
+            if isinstance(meld, Sequence):
+                rank = meld.rank
+                points += _read_sequence(variant, meld, out, by_class)
+                continue
+            rank = meld.rank
+            if seen is not None:
+                if rank in seen:
+                    raise MeldRefusal(
+                        gettext_noop(
+                            "a second meld of rank %(meld_rank)s: add the cards to the first"
+                        ),
+                        meld_rank=rank,
+                    )
+                seen.add(rank)
+            kind = check_meld(variant, meld, side.went_out)
+            if kind is not None:
+                canastas[kind] = canastas.get(kind, 0) + 1
+                out.canasta_count += 1
+            naturals = meld.naturals
+            if rank == BLACK_THREE:
+                points += naturals * values.black_three_melded
+                by_class[_BLACK] += naturals
+            elif naturals:
+                cls = _CLASS_INDEX[rank]
+                points += naturals * class_points[cls]
+                by_class[cls] += naturals
+                ranks[rank] = ranks.get(rank, 0) + naturals
+            if meld.twos:
+                points += meld.twos * values.two
+                by_class[_TWOS] += meld.twos
+            if meld.jokers:
+                points += meld.jokers * values.joker
+                by_class[_JOKERS] += meld.jokers
+    except MeldRefusal as refusal:
+        raise refusal.at(variant, side, number, index, rank) from None
+    out.points = points
+    out.classes = tuple(by_class)
     return out
 
 
-CLASS_ORDER = ("jokers", "twos", "aces", "high", "low", "black_threes")  # Melded.classes order
-_RANK_CLASS_NAME = {
-    rank: rank_class(rank).value
-    for rank in ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
-}
-
-
-def _add_classes(a: tuple[int, ...] | None, b: tuple[int, ...]) -> tuple[int, ...]:
-    return b if a is None else tuple(x + y for x, y in zip(a, b, strict=True))
-
-
-def _where(side: SideHand, number: int, meld: int, rank: str = "") -> dict[str, Any]:
-    """The location of a message; built only when a rule is broken."""
-    return {"side": number, "side_name": side.name, "meld": meld, "rank": rank}
-
-
-def _check_meld(
-    variant: Variant, meld: Meld, went_out: bool, side: SideHand, number: int, index: int
-) -> str | None:
-    """Check one meld against 2.3; return its canasta kind, or None when it is not a canasta."""
-    size = meld.naturals + meld.twos + meld.jokers
+def check_meld(variant: Variant, meld: Meld, went_out: bool) -> CanastaKind | None:
+    """Check one meld against 2.3; its canasta kind, or None when it is not a canasta."""
+    rank = meld.rank
+    naturals = meld.naturals
     wilds = meld.twos + meld.jokers
-    if (
-        meld.rank in _RANK_CLASS_NAME
-        and not meld.concealed
-        and size >= variant.min_meld
-        and meld.naturals >= variant.min_naturals
-        and (variant.canasta_max is None or size <= variant.canasta_max)
-        and (
-            wilds <= 3
-            if variant.wild_limit is _THREE
-            else wilds <= meld.naturals
-            if variant.wild_limit is _NATURALS
-            else True
-        )
-    ):  # the common case: a valid natural-rank meld, not concealed
-        if size < variant.canasta_size:
-            return None
-        return MIXED if wilds else NATURAL
-    where = _where(side, number, index, meld.rank)
-    if meld.concealed and (
-        variant.canasta_bonus.concealed is None or meld.rank in (WILD, BLACK_THREE)
-    ):
-        raise RuleViolation(
+    size = naturals + wilds
+    if meld.concealed and (variant.canasta_bonus.concealed is None or rank in (WILD, BLACK_THREE)):
+        raise MeldRefusal(
             gettext_noop(
                 "“concealed” marks a natural-rank canasta laid down whole from the hand (espanola)"
             ),
             field="concealed",
-            **where,
         )
     if variant.canasta_max is not None and size > variant.canasta_max:
-        raise RuleViolation(
+        raise MeldRefusal(
             gettext_noop("a complete canasta takes no more cards (%(max)s at most)"),
             max=variant.canasta_max,
-            **where,
         )
-    if meld.rank == WILD:
-        return _check_wild_meld(variant, meld, where)
-    if meld.rank == BLACK_THREE:
-        return _check_black_threes(variant, meld, went_out, where)
+    if rank == WILD:
+        return _check_wild_meld(variant, meld, size)
+    if rank == BLACK_THREE:
+        refusal = black_three_refusal(variant, naturals, wilds, 1, went_out)
+        if refusal is not None:
+            template, setting, params = refusal
+            raise MeldRefusal(template, setting, **params)
+        return _BLACK_THREES if variant.black_three_meld is BlackThreeMeld.CANASTA else None
     if size < variant.min_meld:
-        raise RuleViolation(
-            gettext_noop("a meld needs at least %(min)s cards"), min=variant.min_meld, **where
+        raise MeldRefusal(gettext_noop("a meld needs at least %(min)s cards"), min=variant.min_meld)
+    # The wild limit before the natural count: where wilds may not outnumber naturals (origen,
+    # espanola), one natural and two wilds breaks that rule, not classic's two-natural minimum.
+    limit = variant.wild_limit
+    if limit is _THREE and wilds > 3:
+        raise MeldRefusal(gettext_noop("at most 3 wild cards in a meld"), "wild_limit")
+    if limit is _NATURALS and wilds > naturals:
+        raise MeldRefusal(gettext_noop("more wild cards than natural cards"), "wild_limit")
+    if naturals < variant.min_naturals:
+        raise MeldRefusal(
+            gettext_noop("a meld needs at least %(min)s natural cards"), min=variant.min_naturals
         )
-    if meld.naturals < variant.min_naturals:
-        raise RuleViolation(
-            gettext_noop("a meld needs at least %(min)s natural cards"),
-            min=variant.min_naturals,
-            **where,
-        )
-    if variant.wild_limit is WildLimit.THREE and wilds > 3:
-        raise RuleViolation(gettext_noop("at most 3 wild cards in a meld"), **where)
-    if variant.wild_limit is WildLimit.NATURALS and wilds > meld.naturals:
-        raise RuleViolation(gettext_noop("more wild cards than natural cards"), **where)
     if size < variant.canasta_size:
         if meld.concealed:
-            raise RuleViolation(
+            raise MeldRefusal(
                 gettext_noop("a concealed canasta needs %(size)s cards or more"),
                 size=variant.canasta_size,
-                **where,
             )
         return None
     if meld.concealed:
-        return CONCEALED_MIXED if wilds else CONCEALED_NATURAL
-    return MIXED if wilds else NATURAL
+        return _CONCEALED_MIXED if wilds else _CONCEALED_NATURAL
+    return _MIXED if wilds else _NATURAL
 
 
-def _check_wild_meld(variant: Variant, meld: Meld, where: dict[str, Any]) -> str | None:
+def _check_wild_meld(variant: Variant, meld: Meld, size: int) -> CanastaKind | None:
     if not variant.wild_melds:
-        raise RuleViolation(
+        raise MeldRefusal(
             gettext_noop("%(variant)s allows no meld of wild cards only"),
+            "wild_melds",
             variant=variant.id,
-            **where,
         )
     if meld.naturals:
-        raise RuleViolation(gettext_noop("a meld of wild cards holds no natural cards"), **where)
-    if meld.size < variant.min_meld:
-        raise RuleViolation(
+        raise MeldRefusal(gettext_noop("a meld of wild cards holds no natural cards"))
+    if size < variant.wild_meld_min:
+        raise MeldRefusal(
             gettext_noop("a meld of wild cards needs at least %(min)s cards"),
-            min=variant.min_meld,
-            **where,
+            min=variant.wild_meld_min,
         )
-    if meld.size < variant.canasta_size:
+    if size < variant.canasta_size:
         return None
-    return WILD_PURE if not (meld.twos and meld.jokers) else WILD_MIXED
+    return _WILD_MIXED if meld.twos and meld.jokers else _WILD_PURE
 
 
-def _check_black_threes(
-    variant: Variant, meld: Meld, went_out: bool, where: dict[str, Any]
-) -> str | None:
+def black_three_refusal(
+    variant: Variant, threes: int, wilds: int, canastas: int, went_out: bool
+) -> tuple[Message, str, dict[str, Any]] | None:
+    """The black-three meld rules of 2.3, for a detailed meld or a summary's counts.
+
+    ``threes`` black threes melded with ``wilds`` wild cards, meant as ``canastas`` canastas of
+    black threes (a detailed meld of black threes is one). Returns why they are refused (template,
+    house rule, parameters), or None.
+    """
+    names = Phrase(variant.deck.names.black_threes)
     mode = variant.black_three_meld
     if mode is BlackThreeMeld.NEVER:
-        raise RuleViolation(
-            gettext_noop("black threes are never melded in %(variant)s"),
-            variant=variant.id,
-            **where,
-        )
-    if meld.wilds:
-        raise RuleViolation(gettext_noop("a meld of black threes takes no wild cards"), **where)
-    if mode is BlackThreeMeld.GOING_OUT:
-        if not (3 <= meld.naturals <= 4 and went_out):
-            raise RuleViolation(gettext_noop("3 or 4 black threes, only when going out"), **where)
+        if threes:
+            return (
+                gettext_noop("%(black_threes)s are never melded in %(variant)s"),
+                "black_three_meld",
+                {"black_threes": names, "variant": variant.id},
+            )
         return None
-    if meld.naturals < variant.canasta_size:
-        raise RuleViolation(
-            gettext_noop("black threes are melded only as a canasta of %(size)s or more"),
-            size=variant.canasta_size,
-            **where,
+    if wilds:
+        return (
+            gettext_noop("a meld of %(black_threes)s takes no wild cards"),
+            "",
+            {"black_threes": names},
         )
-    return BLACK_THREES
+    if mode is BlackThreeMeld.GOING_OUT:
+        if threes and not (3 <= threes <= 4 and went_out):
+            return (
+                gettext_noop("3 or 4 %(black_threes)s, only when going out"),
+                "black_three_meld",
+                {"black_threes": names},
+            )
+        return None
+    size, most = variant.canasta_size, variant.canasta_max
+    if (threes or canastas) and not (
+        canastas and size * canastas <= threes and (most is None or threes <= most * canastas)
+    ):
+        template = (
+            gettext_noop("%(black_threes)s are melded only as a canasta of exactly %(size)s")
+            if most == size
+            else gettext_noop("%(black_threes)s are melded only as a canasta of %(size)s or more")
+        )
+        return template, "black_three_meld", {"black_threes": names, "size": size}
+    return None
 
 
-def _read_sequence(variant: Variant, seq: Sequence, out: Melded, where: dict[str, Any]) -> None:
-    where["rank"] = seq.rank
+def _read_sequence(variant: Variant, seq: Sequence, out: MeldedFacts, by_class: list[int]) -> int:
+    """Check an espanola sequence, count it, and return its card points."""
     if not variant.sequences:
-        raise RuleViolation(
-            gettext_noop("sequences are not played here (house rule “sequences”, espanola)"),
-            **where,
+        raise MeldRefusal(
+            gettext_noop("sequences are not played here (house rule “sequences”, espanola)")
         )
     ranks = ranks_between(seq.low, seq.high)
     if len(ranks) == ROYAL_LENGTH:
-        out.sequences.append(ROYAL)
+        out.royals += 1
     elif len(ranks) == STRAIGHT_LENGTH:
-        out.sequences.append(STRAIGHT)
+        out.straights += 1
     else:
-        raise RuleViolation(
-            gettext_noop("a sequence is 7 ranks in a row, or the whole suit from 4 to A"), **where
+        raise MeldRefusal(
+            gettext_noop("a sequence is 7 ranks in a row, or the whole suit from 4 to A")
         )
-    out.has_meld = True
-    by_class = dict.fromkeys(CLASS_ORDER, 0)
+    class_points = _class_points(variant.values)
+    points = 0
     for rank in ranks:
-        out.points += natural_value(variant.values, rank)
-        by_class[_RANK_CLASS_NAME[rank]] += 1
+        cls = _CLASS_INDEX[rank]
+        points += class_points[cls]
+        by_class[cls] += 1
         out.ranks[rank] = out.ranks.get(rank, 0) + 1
-    out.classes = _add_classes(out.classes, tuple(by_class.values()))
+    return points
 
 
-_CANASTA_KIND_BONUS = {
-    CONCEALED_NATURAL: "concealed",
-    CONCEALED_MIXED: "concealed",
-    WILD_PURE: "wild_pure",
-    WILD_MIXED: "wild_mixed",
-    BLACK_THREES: "black_threes",
-}
+# Summary entry ----------------------------------------------------------------------------
 
 
-def _read_summary(variant: Variant, side: SideHand, number: int) -> Melded:
+def _read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> MeldedFacts:
     melded = side.melded
     where: dict[str, Any] = {"side": number, "side_name": side.name, "field": "canastas"}
     counts = side.canastas
     canastas = counts.total
-    plain = counts.natural + counts.mixed
-    if canastas != plain:  # kinds only some presets have
-        for kind, bonus_field in _CANASTA_KIND_BONUS.items():
-            if getattr(counts, kind) and getattr(variant.canasta_bonus, bonus_field) is None:
+    sequences = side.sequences.straight + side.sequences.royal
+    kinds: dict[CanastaKind, int] = {}
+    if canastas == counts.natural + counts.mixed:  # the kinds every preset has
+        if counts.natural:
+            kinds[_NATURAL] = counts.natural
+        if counts.mixed:
+            kinds[_MIXED] = counts.mixed
+    for kind in _KINDS if canastas != counts.natural + counts.mixed else ():
+        n = getattr(counts, kind.value)
+        if n:
+            if canasta_bonus(variant.canasta_bonus, kind) is None:
                 raise RuleViolation(
                     gettext_noop("%(variant)s has no %(kind)s canastas"),
                     variant=variant.id,
-                    kind=kind.replace("_", " "),
+                    kind=kind.value.replace("_", " "),
                     **where,
                 )
-    sequences = side.sequences
-    n_sequences = sequences.straight + sequences.royal
-    if n_sequences and not variant.sequences:
+            kinds[kind] = n
+    if sequences and not variant.sequences:
         raise RuleViolation(
             gettext_noop("sequences are not played here (house rule “sequences”, espanola)"),
             **where,
         )
-    if canastas == plain:
-        kinds = [NATURAL] * counts.natural + [MIXED] * counts.mixed
-    else:
-        kinds = [kind for kind in _KINDS for _ in range(getattr(counts, kind))]
-    out = Melded(
-        canastas=kinds,
-        sequences=[STRAIGHT] * sequences.straight + [ROYAL] * sequences.royal
-        if n_sequences
-        else [],
-    )
     if isinstance(melded, Points):
-        out.points = melded.points
-        out.has_meld = melded.points > 0 or canastas > 0
+        points = melded.points
+        has_meld = points > 0 or canastas > 0
     else:
         assert isinstance(melded, CardCounts)
-        out.points = count_value(variant.values, melded, variant.values.black_three_melded)
-        out.has_meld = melded.cards > 0 or canastas > 0
+        points = count_value(variant.values, melded, variant.values.black_three_melded)
+        has_meld = melded.cards > 0 or canastas > 0
+    # Counts are checked before anything is built from them (a count may be any whole number).
+    if points < CANASTA_MIN_POINTS * (canastas + sequences):
+        raise RuleViolation(
+            ngettext_lazy(
+                "%(canastas)s canasta cannot hold only %(points)s points: it holds at least "
+                "7 cards worth 5 or more (%(min)s)",
+                "%(canastas)s canastas cannot hold only %(points)s points: each holds at least "
+                "7 cards worth 5 or more (%(min)s in all)",
+                "canastas",
+            ),
+            canastas=canastas + sequences,
+            points=points,
+            min=CANASTA_MIN_POINTS * (canastas + sequences),
+            **where,
+        )
+    most = max_canastas(packs, variant.canasta_size)
+    if canastas + sequences > most:
+        over_the_deck(variant, packs, canastas + sequences, gettext_noop("canastas"), most, **where)
+    out = MeldedFacts(
+        points=points,
+        canastas=kinds,
+        canasta_count=canastas,
+        straights=side.sequences.straight,
+        royals=side.sequences.royal,
+        has_meld=has_meld,
+    )
+    if isinstance(melded, CardCounts):
+        _check_summary_counts(variant, side, melded, {**where, "field": "melded"})
         out.classes = (
             melded.jokers,
             melded.twos,
@@ -343,20 +489,7 @@ def _read_summary(variant: Variant, side: SideHand, number: int) -> Melded:
             melded.low,
             melded.black_threes,
         )
-        _check_summary_counts(variant, side, melded, where)
-    if out.points < 35 * (canastas + n_sequences):
-        raise RuleViolation(
-            gettext_noop(
-                "%(canastas)s canasta(s) need at least %(min)s melded points (7 cards of 5 or more each)"
-            ),
-            canastas=canastas + n_sequences,
-            min=35 * (canastas + n_sequences),
-            **where,
-        )
     return out
-
-
-_KINDS = (NATURAL, MIXED, CONCEALED_NATURAL, CONCEALED_MIXED, WILD_PURE, WILD_MIXED, BLACK_THREES)
 
 
 def _check_summary_counts(
@@ -364,40 +497,40 @@ def _check_summary_counts(
 ) -> None:
     """Count-level checks: black threes as in a black-three meld, canastas within the cards."""
     counts = side.canastas
-    where = {**where, "field": "melded"}
-    threes = melded.black_threes
-    mode = variant.black_three_meld
-    if threes:
-        if mode is BlackThreeMeld.NEVER:
-            raise RuleViolation(
-                gettext_noop("black threes are never melded in %(variant)s"),
-                variant=variant.id,
-                **where,
-            )
-        if mode is BlackThreeMeld.GOING_OUT and not (3 <= threes <= 4 and side.went_out):
-            raise RuleViolation(gettext_noop("3 or 4 black threes, only when going out"), **where)
-    if (
-        mode is BlackThreeMeld.CANASTA
-        and (threes or counts.black_threes)
-        and threes < variant.canasta_size * max(counts.black_threes, 1)
-    ):
-        raise RuleViolation(
-            gettext_noop("black threes are melded only as a canasta of %(size)s or more"),
-            size=variant.canasta_size,
-            **where,
-        )
-    if melded.cards < variant.canasta_size * counts.total:
-        raise RuleViolation(
-            gettext_noop("%(canastas)s canasta(s) need at least %(min)s melded cards"),
-            canastas=counts.total,
-            min=variant.canasta_size * counts.total,
-            **where,
-        )
+    refusal = black_three_refusal(
+        variant, melded.black_threes, 0, counts.black_threes, side.went_out
+    )
+    if refusal is not None:
+        template, setting, params = refusal
+        raise RuleViolation(template, setting=setting, **params, **where)
+    size = variant.canasta_size
+    _at_least(
+        melded.cards,
+        size * counts.total,
+        ngettext_lazy(
+            "%(canastas)s canasta needs at least %(min)s melded cards",
+            "%(canastas)s canastas need at least %(min)s melded cards",
+            "canastas",
+        ),
+        counts.total,
+        where,
+    )
     wild_canastas = counts.wild_pure + counts.wild_mixed
-    if melded.jokers + melded.twos < variant.canasta_size * wild_canastas:
-        raise RuleViolation(
-            gettext_noop("%(canastas)s wild canasta(s) need at least %(min)s wild cards"),
-            canastas=wild_canastas,
-            min=variant.canasta_size * wild_canastas,
-            **where,
-        )
+    _at_least(
+        melded.jokers + melded.twos,
+        size * wild_canastas,
+        ngettext_lazy(
+            "%(canastas)s wild canasta needs at least %(min)s wild cards",
+            "%(canastas)s wild canastas need at least %(min)s wild cards",
+            "canastas",
+        ),
+        wild_canastas,
+        where,
+    )
+
+
+def _at_least(
+    have: int, need: int, template: Message, canastas: int, where: dict[str, Any]
+) -> None:
+    if have < need:
+        raise RuleViolation(template, canastas=canastas, min=need, **where)

@@ -131,9 +131,8 @@ class SideHand:
 
 @dataclass(frozen=True)
 class HandRecord:
-    ruleset: Ruleset
+    ruleset: Ruleset  # its seating has as many sides as the record
     sides: tuple[SideHand, ...]
-    layout: tuple[int, ...]  # players per side
 
 
 RECORD_KEYS = frozenset({"variant", "players", "rules", "sides"})
@@ -167,13 +166,17 @@ def _count(value: object, key: str, where: dict[str, Any]) -> int:
     )
 
 
+MAX_POINTS = 100_000  # section 4: a point total above it is a slip of the finger
+
+
 def _points(value: object, key: str, where: dict[str, Any]) -> int:
-    if type(value) is int and value >= 0 and not value % 5:
+    if type(value) is int and 0 <= value <= MAX_POINTS and not value % 5:
         return value
     raise RuleViolation(
-        gettext_noop("%(key)s points must be a multiple of 5, 0 or more"),
+        gettext_noop("%(key)s points must be a multiple of 5 from 0 to %(max)s"),
         key=key,
         field=key,
+        max=MAX_POINTS,
         **where,
     )
 
@@ -217,7 +220,7 @@ def _parse_meld(value: object, index: int, where: dict[str, Any]) -> Meld | Sequ
     rank = data.get("rank")
     if not data.keys() <= MELD_KEYS:
         _unknown(data, MELD_KEYS, _meld_where(where, index, rank))
-    if rank not in MELD_RANKS:
+    if type(rank) is not str or rank not in MELD_RANKS:
         raise RuleViolation(
             gettext_noop("rank must be one of 4 5 6 7 8 9 10 J Q K A, 3 (black threes) or wild"),
             field="rank",
@@ -260,8 +263,7 @@ def _parse_sequence(data: Mapping[str, Any], where: dict[str, Any]) -> Sequence:
     if (
         not isinstance(ends, list)
         or len(ends) != 2
-        or ends[0] not in NATURAL_RANKS
-        or ends[1] not in NATURAL_RANKS
+        or not all(type(end) is str and end in NATURAL_RANKS for end in ends)
     ):
         raise RuleViolation(
             gettext_noop("a sequence is [lowest rank, highest rank], ranks 4 to A"),
@@ -355,24 +357,6 @@ def parse_side(value: object, number: int) -> SideHand:
     )
 
 
-def side_layout(ruleset: Ruleset, sides: int) -> tuple[int, ...]:
-    """Players per side for a number of sides at the ruleset's table (2.1), or a RuleViolation."""
-    table = ruleset.table
-    layout = table.layout_for(sides)
-    if layout is None:
-        raise RuleViolation(
-            gettext_noop(
-                "%(players)s players of %(variant)s play as %(layouts)s, not %(sides)s sides"
-            ),
-            field="sides",
-            players=table.players,
-            variant=ruleset.variant.id,
-            layouts=" or ".join(f"{len(lay)} sides" for lay in table.layouts),
-            sides=sides,
-        )
-    return layout
-
-
 def parse_record(record: object) -> HandRecord:
     """A hand record (a parsed JSON object) as a :class:`HandRecord`, or a RuleViolation."""
     if not (type(record) is dict or isinstance(record, Mapping)):
@@ -380,16 +364,16 @@ def parse_record(record: object) -> HandRecord:
     _unknown(record, RECORD_KEYS, {})
     if "variant" not in record:
         raise RuleViolation(gettext_noop("variant is required"), field="variant")
-    ruleset = ruleset_for(record["variant"], record.get("players", 4), record.get("rules"))
     sides = record.get("sides")
+    given = len(sides) if type(sides) is list else None
+    # The number of sides picks the seating where a player count has two layouts (2.1).
+    ruleset = ruleset_for(record["variant"], record.get("players", 4), record.get("rules"), given)
     if type(sides) is not list:
         raise RuleViolation(
             gettext_noop("sides must be a list, one object per side"), field="sides"
         )
-    layout = side_layout(ruleset, len(sides))
     return build(
         HandRecord,
         ruleset=ruleset,
         sides=tuple([parse_side(side, i) for i, side in enumerate(sides, 1)]),
-        layout=layout,
     )

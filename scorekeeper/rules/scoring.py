@@ -14,30 +14,19 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from scorekeeper.rules.checks import check_hand
+from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.frozen import build
-from scorekeeper.rules.house_rules import Ruleset
+from scorekeeper.rules.house_rules import HOUSE_RULES, Ruleset
 from scorekeeper.rules.melds import (
-    BLACK_THREES,
-    CONCEALED_MIXED,
-    CONCEALED_NATURAL,
-    MIXED,
-    NATURAL,
-    ROYAL,
-    WILD_MIXED,
-    WILD_PURE,
-    Melded,
+    CanastaKind,
+    MeldedFacts,
+    canasta_bonus,
     count_value,
     read_melded,
 )
 from scorekeeper.rules.opening import Minimum, opening_minimum
 from scorekeeper.rules.records import HandRecord, Points, SideHand, parse_record
-from scorekeeper.rules.variants import (
-    CanastaBonus,
-    CanastaTiers,
-    RedThreesAgainst,
-    RedThreeScale,
-    Variant,
-)
+from scorekeeper.rules.variants import CanastaTiers, RedThreesAgainst, RedThreeScale, Variant
 
 
 @dataclass(frozen=True)
@@ -86,10 +75,6 @@ class HandScore:
     wins_game: int | None  # 0-based index of a side that won outright (espanola black threes)
 
 
-def _red_three_value(scale: RedThreeScale, n: int, packs: int) -> int:
-    return _RED_THREE_SCALES[scale](n, packs)
-
-
 _RED_THREE_SCALES: dict[RedThreeScale, Callable[[int, int], int]] = {
     RedThreeScale.DOUBLE_FROM_FOUR: lambda n, packs: 200 * n if n >= 4 else 100 * n,
     RedThreeScale.PLUS_500_FROM_FOUR: lambda n, packs: 100 * n + 500 if n >= 4 else 100 * n,
@@ -97,35 +82,43 @@ _RED_THREE_SCALES: dict[RedThreeScale, Callable[[int, int], int]] = {
     RedThreeScale.ALL_FOR_800: lambda n, packs: 800 if n and n == 2 * packs else 100 * n,
 }
 
-
-def _canasta_bonus(bonus: CanastaBonus, kind: str) -> int:
-    if kind == NATURAL:
-        return bonus.natural
-    if kind == MIXED:
-        return bonus.mixed
-    value = {
-        CONCEALED_NATURAL: bonus.concealed,
-        CONCEALED_MIXED: bonus.concealed,
-        WILD_PURE: bonus.wild_pure,
-        WILD_MIXED: bonus.wild_mixed,
-        BLACK_THREES: bonus.black_threes,
-    }[kind]
-    assert value is not None, kind  # melds.py refuses kinds the preset does not have
-    return value
+# Whether a side's red threes count against it (2.5), from its melds and whether another side
+# went out.
+_RED_THREES_AGAINST: dict[RedThreesAgainst, Callable[[MeldedFacts, bool], bool]] = {
+    RedThreesAgainst.NO_MELD: lambda facts, another_out: not facts.has_meld,
+    RedThreesAgainst.NO_CANASTA: lambda facts, another_out: not facts.canasta_count,
+    RedThreesAgainst.NO_MELD_ANOTHER_OUT: lambda facts, another_out: (
+        another_out and not facts.has_meld
+    ),
+}
 
 
-def _tier_bonus(variant: Variant, canastas: int) -> int:
-    reached = [bonus for count, bonus in variant.canasta_tiers if canastas >= count]
-    if not reached:
-        return 0
-    return sum(reached) if variant.canasta_tier_mode is CanastaTiers.CUMULATIVE else reached[-1]
+def _canasta_bonuses(variant: Variant, facts: MeldedFacts) -> int:
+    """Canasta bonuses (2.4), with espanola's tiers and sequences; only with a canasta."""
+    total = 0
+    for kind, n in facts.canastas.items():
+        bonus = canasta_bonus(variant.canasta_bonus, kind)
+        assert bonus is not None, kind  # melds.py refuses kinds the preset does not have
+        total += n * bonus
+    if variant.canasta_tiers:
+        reached = [bonus for count, bonus in variant.canasta_tiers if facts.canasta_count >= count]
+        if reached:
+            cumulative = variant.canasta_tier_mode is CanastaTiers.CUMULATIVE
+            total += sum(reached) if cumulative else reached[-1]
+    if variant.sequence_bonus is not None:
+        straight, royal = variant.sequence_bonus
+        total += facts.straights * straight + facts.royals * royal
+    return total
 
 
-def score_side(ruleset: Ruleset, side: SideHand, facts: Melded) -> Breakdown:
-    """One side's breakdown; the hand has passed every check."""
+def score_side(
+    ruleset: Ruleset, side: SideHand, facts: MeldedFacts, another_out: bool = False
+) -> Breakdown:
+    """One side's breakdown; the hand has passed every check. ``another_out``: another side
+    went out this hand."""
     variant = ruleset.variant
     values = variant.values
-    has_canasta = bool(facts.canastas)
+    has_canasta = facts.canasta_count > 0
     cards = facts.points
     if variant.melds_negative_without_canasta and not has_canasta:
         cards = -cards
@@ -137,24 +130,11 @@ def score_side(ruleset: Ruleset, side: SideHand, facts: Melded) -> Breakdown:
         if hand.cards
         else 0
     )
-    canastas = 0
-    if has_canasta:
-        for kind in facts.canastas:
-            canastas += _canasta_bonus(variant.canasta_bonus, kind)
-        if variant.canasta_tiers:
-            canastas += _tier_bonus(variant, len(facts.canastas))
-        straight, royal = variant.sequence_bonus
-        for sequence in facts.sequences:
-            canastas += royal if sequence == ROYAL else straight
+    canastas = _canasta_bonuses(variant, facts) if has_canasta else 0
     red_threes = 0
     if side.red_threes:
-        red_threes = _red_three_value(variant.red_three_scale, side.red_threes, ruleset.packs)
-        against = (
-            not facts.has_meld
-            if variant.red_threes_against is RedThreesAgainst.NO_MELD
-            else not has_canasta
-        )
-        if against:
+        red_threes = _RED_THREE_SCALES[variant.red_three_scale](side.red_threes, ruleset.packs)
+        if _RED_THREES_AGAINST[variant.red_threes_against](facts, another_out):
             red_threes = -red_threes
     going_out = 0
     if side.went_out:
@@ -173,16 +153,38 @@ def score_side(ruleset: Ruleset, side: SideHand, facts: Melded) -> Breakdown:
     )
 
 
+def check_record(record: HandRecord) -> list[MeldedFacts]:
+    """Every rule of section 4 across the record's sides; the melded facts of each side.
+
+    A refusal decided by a value the table changed from the preset's names that house rule.
+    """
+    ruleset = record.ruleset
+    variant = ruleset.variant
+    try:
+        melded = [
+            read_melded(variant, ruleset.packs, side, i) for i, side in enumerate(record.sides, 1)
+        ]
+        check_hand(record, melded)
+    except RuleViolation as violation:
+        if violation.setting and ruleset.is_house_rule(violation.setting):
+            violation.house_rule = HOUSE_RULES[violation.setting].label
+        raise
+    return melded
+
+
 def score_hand(record: HandRecord) -> HandScore:
     """Check and score a parsed hand record."""
     ruleset = record.ruleset
     variant = ruleset.variant
-    melded = [read_melded(variant, side, i) for i, side in enumerate(record.sides, 1)]
-    check_hand(record, melded)
+    melded = check_record(record)
+    out = None  # the side that went out (at most one: checked)
+    for i, side in enumerate(record.sides):
+        if side.went_out:
+            out = i
     sides = []
     wins_game = None
     for index, (side, facts) in enumerate(zip(record.sides, melded, strict=True)):
-        breakdown = score_side(ruleset, side, facts)
+        breakdown = score_side(ruleset, side, facts, out is not None and out != index)
         total = breakdown.total
         after = side.score_before + total
         sides.append(
@@ -195,7 +197,7 @@ def score_hand(record: HandRecord) -> HandScore:
                 opening_minimum=opening_minimum(variant, after),
             )
         )
-        if wins_game is None and BLACK_THREES in facts.canastas:
+        if wins_game is None and CanastaKind.BLACK_THREES in facts.canastas:
             wins_game = index  # the first such side in seating order (2.4)
     return build(HandScore, sides=tuple(sides), wins_game=wins_game)
 

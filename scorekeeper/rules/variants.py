@@ -2,10 +2,11 @@
 
 A variant is one frozen :class:`Variant`; where behaviour truly differs between presets it holds a
 small enum that the scorer dispatches on once (wild limit, black-three melds, red-three scale...).
-Per-table values (sides, packs, cards dealt, target, canastas to go out) live in :class:`Table`.
+Per-table values (sides, packs, cards dealt, target, canastas to go out) live in :class:`Seating`;
+the cards and their names in :class:`Deck`.
 
 Sources: seeds 000 (classic-fr), 001 (classic-es, espanola), 002 (ducale), 003 (italiana),
-004 (origen); classic is the Official Canasta Laws / Hoyle.
+004 (origen); classic is the Official Canasta Laws / Hoyle (its six-handed game included).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from enum import StrEnum
 
-from scorekeeper.rules.errors import RuleViolation, gettext_noop
+from scorekeeper.rules.errors import Message, RuleViolation, gettext_noop, ngettext_lazy
 
 CANASTA = "canasta"  # an opening minimum that is "a complete canasta", not points (2.9)
 
@@ -30,7 +31,7 @@ class BlackThreeMeld(StrEnum):
     """When black threes may be melded (2.3)."""
 
     GOING_OUT = "going_out"  # 3 or 4, no wilds, only in the turn the side goes out
-    CANASTA = "canasta"  # only as a canasta of 7 or more, no wilds, any turn; wins the game
+    CANASTA = "canasta"  # only as a canasta, no wilds, any turn; wins the game
     NEVER = "never"
 
 
@@ -48,12 +49,15 @@ class RedThreesAgainst(StrEnum):
 
     NO_MELD = "no_meld"
     NO_CANASTA = "no_canasta"
+    # origen (seed 004): no combination laid, and another side went out; when the stock ran out
+    # with nobody out, they count plus.
+    NO_MELD_ANOTHER_OUT = "no_meld_another_out"
 
 
 class GoingOutNeed(StrEnum):
     """What a side needs to go out (2.6)."""
 
-    CANASTAS = "canastas"  # Table.going_out_canastas canastas of any kind
+    CANASTAS = "canastas"  # Seating.going_out_canastas canastas of any kind
     NATURAL_AND_MIXED = "natural_and_mixed"  # espanola: a natural and a mixed canasta
 
 
@@ -72,21 +76,94 @@ class OnTie(StrEnum):
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
-    """One accepted player count of a preset (2.1, 2.6, 2.10)."""
+class Seating:
+    """One accepted way to seat a preset's table: a player count in sides (2.1, 2.6, 2.9, 2.10).
+
+    A player count may have two layouts (six players: three sides of two, or two of three), each
+    a seating of its own, since the target can differ between them (classic, 2.10).
+    """
 
     players: int
-    layouts: tuple[tuple[int, ...], ...]  # players per side, one tuple per accepted layout
+    layout: tuple[int, ...]  # players per side, in seating order
     cards_dealt: int
     packs: int
     target: int
     going_out_canastas: int = 1
+    # This seating's own opening table, where it differs from the preset's (2.9: classic with six
+    # players needs 150 from 7500); None: the preset's.
+    opening_steps: tuple[tuple[int, int | str], ...] | None = None
 
-    def layout_for(self, sides: int) -> tuple[int, ...] | None:
-        for layout in self.layouts:
-            if len(layout) == sides:
-                return layout
-        return None
+    @property
+    def sides(self) -> int:
+        return len(self.layout)
+
+    @property
+    def layout_label(self) -> str:
+        """ "2 v 2", "1 v 1 v 1": the layout as the spec writes it."""
+        return " v ".join(str(n) for n in self.layout)
+
+
+@dataclass(frozen=True, slots=True)
+class CardNames:
+    """What players of a preset call each kind of card (section 1), in pages and messages."""
+
+    jokers: str = gettext_noop("jokers")
+    twos: str = gettext_noop("twos")
+    aces: str = gettext_noop("aces")
+    high: str = gettext_noop("high cards (8 to K)")
+    low: str = gettext_noop("low cards (4 to 7)")
+    black_threes: str = gettext_noop("black threes")
+    red_threes: str = gettext_noop("red threes")
+
+    def of(self, kind: str) -> str:
+        """The name of a card class (``CardClass`` value) or ``"red_threes"``."""
+        name: str = getattr(self, kind)
+        return name
+
+    def own(self) -> dict[str, str]:
+        """The names that differ from a standard pack's (origen: DIVA, GENTLEMAN...)."""
+        standard = CardNames()
+        return {
+            kind: name
+            for kind in self.__dataclass_fields__
+            if (name := self.of(kind)) != standard.of(kind)
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The cards a preset is played with (section 1): their names, and how a limit names the deck.
+
+    ``over_limit`` completes "5 jokers: ..." when a count is more than the deck holds; it takes
+    ``cards`` (what there is too much of) and ``packs``.
+    """
+
+    id: str
+    names: CardNames
+    over_limit: Message
+    fixed_packs: int | None = None  # a deck of its own, as this many packs at every table
+    description: str = ""  # how pages name a deck of its own, in place of a number of packs
+
+
+STANDARD_DECK = Deck(
+    id="standard",
+    names=CardNames(),
+    over_limit=ngettext_lazy(
+        "more %(cards)s than %(packs)s pack holds",
+        "more %(cards)s than %(packs)s packs hold",
+        "packs",
+    ),
+)
+
+# Canasta-Origen's own 108-card deck (seed 004): DIVA jokers (50), GENTLEMAN jokers (20, the twos),
+# DETENER stop cards (the black threes), SOL bonus cards (the red threes). Limits as 2 packs.
+ORIGEN_DECK = Deck(
+    id="origen",
+    names=CardNames(jokers="DIVA", twos="GENTLEMAN", black_threes="DETENER", red_threes="SOL"),
+    over_limit=gettext_noop("more %(cards)s than the 108-card Canasta-Origen deck holds"),
+    fixed_packs=2,
+    description=gettext_noop("its own 108-card deck"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +199,8 @@ class Variant:
     name: str
     source: str
     description: str
-    tables: tuple[Table, ...]
+    seatings: tuple[Seating, ...]
+    deck: Deck = STANDARD_DECK
     values: CardValues = CardValues()
     min_meld: int = 3
     min_naturals: int = 2
@@ -130,13 +208,14 @@ class Variant:
     repeat_ranks: bool = False  # a side may hold two melds of one rank
     black_three_meld: BlackThreeMeld = BlackThreeMeld.GOING_OUT
     wild_melds: bool = False  # all-wild melds
+    wild_meld_min: int = 3  # the fewest cards of an all-wild meld (espanola: "de 5 en 5")
     canasta_size: int = 7
-    canasta_max: int | None = None  # classic-fr: a complete canasta takes no more cards
+    canasta_max: int | None = None  # classic-fr, espanola: a meld holds 7 cards at most
     canasta_bonus: CanastaBonus = CanastaBonus()
     canasta_tiers: tuple[tuple[int, int], ...] = ()  # (canastas reached, bonus), ascending
     canasta_tier_mode: CanastaTiers = CanastaTiers.HIGHEST
-    sequences: bool = False  # espanola sequences, a house rule
-    sequence_bonus: tuple[int, int] = (1500, 4000)  # 7 in a suit, the whole suit 4 to A
+    sequences: bool = False  # sequences are played (espanola: a house rule, off by default)
+    sequence_bonus: tuple[int, int] | None = None  # 7 in a suit, the whole suit 4 to A
     red_three_scale: RedThreeScale = RedThreeScale.DOUBLE_FROM_FOUR
     red_threes_against: RedThreesAgainst = RedThreesAgainst.NO_MELD
     going_out_need: GoingOutNeed = GoingOutNeed.CANASTAS
@@ -147,50 +226,79 @@ class Variant:
     opening_below_zero: int = 15
     opening_steps: tuple[tuple[int, int | str], ...] = ((0, 50), (1500, 90), (3000, 120))
     opening_single_meld: bool = False  # ducale: one meld must reach the minimum alone
+    opening_from_hand_only: bool = False  # classic-fr: not even the discard pile's top card counts
     on_tie: OnTie = OnTie.ANOTHER_HAND
-    deck: str = "standard"  # "origen": the Canasta-Origen 108-card deck
 
     @property
     def player_counts(self) -> tuple[int, ...]:
-        return tuple(table.players for table in self.tables)
+        return tuple(dict.fromkeys(seating.players for seating in self.seatings))
 
-    def table(self, players: int) -> Table:
-        for table in self.tables:
-            if table.players == players:
-                return table
+    def seatings_of(self, players: int) -> tuple[Seating, ...]:
+        """The layouts this preset seats ``players`` in (the first is the usual one)."""
+        return tuple(seating for seating in self.seatings if seating.players == players)
+
+    def seating(self, players: int, sides: int | None = None) -> Seating:
+        """The seating of ``players`` in ``sides`` sides (None: the usual layout), or a refusal."""
+        found = self.seatings_of(players)
+        if not found:
+            raise RuleViolation(
+                gettext_noop("%(variant)s is played by %(allowed)s players, not %(players)s"),
+                field="players",
+                variant=self.id,
+                players=players,
+                allowed=", ".join(str(p) for p in self.player_counts),
+            )
+        if sides is None:
+            return found[0]
+        for seating in found:
+            if seating.sides == sides:
+                return seating
         raise RuleViolation(
-            gettext_noop("%(variant)s is played by %(allowed)s players, not %(players)s"),
-            field="players",
-            variant=self.id,
+            gettext_noop(
+                "%(players)s players of %(variant)s play as %(layouts)s, not %(sides)s sides"
+            ),
+            field="sides",
             players=players,
-            allowed=", ".join(str(p) for p in self.player_counts),
+            variant=self.id,
+            layouts=" or ".join(f"{seating.sides} sides" for seating in found),
+            sides=sides,
         )
 
 
-def _tables(
+SOLO2, SOLO3, PAIRS, FIVE = (1, 1), (1, 1, 1), (2, 2), (2, 3)
+THREE_PAIRS, TWO_TRIOS, FOUR_SOLO = (2, 2, 2), (3, 3), (1, 1, 1, 1)
+
+
+def _seatings(
     spec: dict[int, tuple[tuple[tuple[int, ...], ...], int]],
     *,
     packs: int = 2,
     six_packs: int = 3,
     target: int = 5000,
     going_out_canastas: dict[int, int] | None = None,
-) -> tuple[Table, ...]:
-    """Build a preset's tables from ``{players: (layouts, cards dealt)}``."""
+) -> tuple[Seating, ...]:
+    """A preset's seatings from ``{players: (layouts, cards dealt)}``."""
     needs = going_out_canastas or {}
     return tuple(
-        Table(
+        Seating(
             players=players,
-            layouts=layouts,
+            layout=layout,
             cards_dealt=dealt,
             packs=six_packs if players == 6 else packs,
             target=target,
             going_out_canastas=needs.get(players, 1),
         )
         for players, (layouts, dealt) in spec.items()
+        for layout in layouts
     )
 
 
-SOLO2, SOLO3, PAIRS, FIVE = ((1, 1),), ((1, 1, 1),), ((2, 2),), ((2, 3),)
+CLASSIC_OPENING = ((0, 50), (1500, 90), (3000, 120))
+
+# The Official Canasta Laws' six-handed game: three packs, 13 cards each, two canastas to go out,
+# 7500 in three sides of two and 10000 in two sides of three, 150 to open from 7500.
+_SIX_HANDED = {"cards_dealt": 13, "packs": 3, "going_out_canastas": 2}
+_SIX_HANDED_OPENING = (*CLASSIC_OPENING, (7500, 150))
 
 CLASSIC = Variant(
     id="classic",
@@ -199,16 +307,15 @@ CLASSIC = Variant(
     description=gettext_noop(
         "The international rules: the reference the other presets differ from."
     ),
-    tables=_tables(
-        {
-            2: (SOLO2, 15),
-            3: (SOLO3, 13),
-            4: (PAIRS, 11),
-            5: (FIVE, 11),
-            6: (((2, 2, 2), (3, 3)), 11),
-        },
-        going_out_canastas={2: 2},
+    seatings=(
+        *_seatings(
+            {2: ((SOLO2,), 15), 3: ((SOLO3,), 13), 4: ((PAIRS,), 11), 5: ((FIVE,), 11)},
+            going_out_canastas={2: 2},
+        ),
+        Seating(6, THREE_PAIRS, target=7500, opening_steps=_SIX_HANDED_OPENING, **_SIX_HANDED),
+        Seating(6, TWO_TRIOS, target=10000, opening_steps=_SIX_HANDED_OPENING, **_SIX_HANDED),
     ),
+    opening_steps=CLASSIC_OPENING,
 )
 
 CLASSIC_FR = replace(
@@ -220,14 +327,21 @@ CLASSIC_FR = replace(
         "French rules: a canasta is exactly 7 cards, a black three left in hand costs 100, melds "
         "count against a side without a canasta, and from 5000 the opening needs a complete canasta."
     ),
-    tables=_tables(
-        {2: (SOLO2, 15), 3: (SOLO3, 13), 4: (PAIRS, 11), 6: (((2, 2, 2), (3, 3)), 13)},
+    seatings=_seatings(
+        {
+            2: ((SOLO2,), 15),
+            3: ((SOLO3,), 13),
+            4: ((PAIRS,), 11),
+            5: ((FIVE,), 11),
+            6: ((THREE_PAIRS, TWO_TRIOS), 13),
+        },
         going_out_canastas={6: 2},
     ),
     values=CardValues(black_three_in_hand=100),
     canasta_max=7,
     melds_negative_without_canasta=True,
-    opening_steps=((0, 50), (1500, 90), (3000, 120), (5000, CANASTA)),
+    opening_steps=(*CLASSIC_OPENING, (5000, CANASTA)),
+    opening_from_hand_only=True,
 )
 
 CLASSIC_ES = replace(
@@ -236,11 +350,17 @@ CLASSIC_ES = replace(
     name="Canasta (reglas generales)",
     source="seed 001: Spanish rules, general part",
     description=gettext_noop(
-        "Spanish general rules: a black three left in hand costs 100 and red threes count against "
-        "a side without a canasta."
+        "Spanish general rules, to 7000: a black three left in hand costs 100, red threes count "
+        "against a side without a canasta, 150 to open from 5000 and 180 from 7500."
+    ),
+    # The tables are classic's; the target is the seed's standard game (its quick game of 5000
+    # is the house rule "target"), and its one opening table has no six-handed row.
+    seatings=tuple(
+        replace(seating, target=7000, opening_steps=None) for seating in CLASSIC.seatings
     ),
     values=CardValues(black_three_in_hand=100),
     red_threes_against=RedThreesAgainst.NO_CANASTA,
+    opening_steps=(*CLASSIC_OPENING, (5000, 150), (7500, 180)),
 )
 
 ESPANOLA = Variant(
@@ -248,11 +368,16 @@ ESPANOLA = Variant(
     name="Canasta, variante española",
     source="seed 001: Spanish rules, “variante española”",
     description=gettext_noop(
-        "Four packs, to 15000: wild and concealed canastas, a canasta of black threes wins the "
-        "game, going out needs a natural and a mixed canasta."
+        "Four packs, to 15000: melds of 3 to 7 cards, wild and concealed canastas, a canasta of "
+        "black threes wins the game, going out needs a natural and a mixed canasta."
     ),
-    tables=_tables(
-        {2: (SOLO2, 15), 3: (SOLO3, 15), 4: (PAIRS, 15), 6: (((3, 3),), 15)},
+    seatings=_seatings(
+        {
+            2: ((SOLO2,), 15),
+            3: ((SOLO3,), 15),
+            4: ((PAIRS, FOUR_SOLO), 15),  # "se pueden formar dos equipos": teams are optional
+            6: ((TWO_TRIOS,), 15),
+        },
         packs=4,
         six_packs=8,
         target=15000,
@@ -262,15 +387,18 @@ ESPANOLA = Variant(
     repeat_ranks=True,
     black_three_meld=BlackThreeMeld.CANASTA,
     wild_melds=True,
+    wild_meld_min=5,
+    canasta_max=7,  # "en grupos de 3 a 7 cartas": an eighth card starts a second meld
     canasta_bonus=CanastaBonus(concealed=1000, wild_pure=3000, wild_mixed=2000, black_threes=0),
     canasta_tiers=((5, 500), (7, 2000)),
+    sequence_bonus=(1500, 4000),
     red_threes_against=RedThreesAgainst.NO_CANASTA,
     going_out_need=GoingOutNeed.NATURAL_AND_MIXED,
     going_out_bonus=200,
     concealed_going_out_bonus=200,
     melds_negative_without_canasta=True,
     exact_cut_bonus=100,
-    opening_steps=((0, 50), (1500, 90), (3000, 120), (5000, 150), (7500, 180)),
+    opening_steps=(*CLASSIC_OPENING, (5000, 150), (7500, 180)),
 )
 
 DUCALE = replace(
@@ -279,13 +407,14 @@ DUCALE = replace(
     name="Canasta Ducale",
     source="seed 002: Ducale leaflet",
     description=gettext_noop(
-        "The Ducale leaflet: four red threes are worth 900, the opening must be one single meld, "
-        "7500 to win with six players."
+        "The Ducale leaflet: no cap on wild cards in a meld, four red threes are worth 900, the "
+        "opening must be one single meld, 7500 to win with six players."
     ),
-    tables=(
-        *_tables({2: (SOLO2, 15), 3: (SOLO3, 15), 4: (PAIRS, 11), 5: (FIVE, 11)}),
-        Table(players=6, layouts=((2, 2, 2),), cards_dealt=13, packs=3, target=7500),
+    seatings=(
+        *_seatings({2: ((SOLO2,), 15), 3: ((SOLO3,), 15), 4: ((PAIRS,), 11), 5: ((FIVE,), 11)}),
+        Seating(6, THREE_PAIRS, cards_dealt=13, packs=3, target=7500),
     ),
+    wild_limit=WildLimit.NONE,  # "au moins 3 cartes dont 2 dites naturelles"
     red_three_scale=RedThreeScale.PLUS_500_FROM_FOUR,
     opening_single_meld=True,
 )
@@ -299,14 +428,20 @@ ITALIANA = replace(
         "Italian rules, to 12000: black threes are never melded, all the red threes are worth 500, "
         "higher opening minimums."
     ),
-    tables=_tables(
-        {2: (SOLO2, 15), 3: (SOLO3, 15), 4: (PAIRS, 15), 6: (((2, 2, 2), (3, 3)), 15)},
+    seatings=_seatings(
+        {
+            2: ((SOLO2,), 15),
+            3: ((SOLO3,), 15),
+            4: ((PAIRS,), 15),
+            6: ((THREE_PAIRS, TWO_TRIOS), 15),
+        },
         target=12000,
     ),
     black_three_meld=BlackThreeMeld.NEVER,
     red_three_scale=RedThreeScale.ALL_FOR_500,
     concealed_going_out_bonus=100,  # no extra bonus for going out concealed (2.6)
-    opening_steps=((0, 50), (2000, 90), (5000, 120), (7000, 160), (10000, 180)),
+    # "oltre 10000": 10000 itself still needs 160, the first score over it (10005) needs 180.
+    opening_steps=((0, 50), (2000, 90), (5000, 120), (7000, 160), (10005, 180)),
 )
 
 ORIGEN = replace(
@@ -318,16 +453,17 @@ ORIGEN = replace(
         "The Canasta-Origen card game: its own 108-card deck (DIVA and GENTLEMAN jokers, DETENER, "
         "SOL), no more wilds than naturals, all four SOL are worth 800."
     ),
-    tables=(
-        Table(players=2, layouts=SOLO2, cards_dealt=15, packs=2, target=5000),
-        Table(players=4, layouts=PAIRS, cards_dealt=13, packs=2, target=5000),
-        Table(players=6, layouts=((3, 3),), cards_dealt=11, packs=2, target=5000),
+    seatings=(
+        Seating(2, SOLO2, cards_dealt=15, packs=2, target=5000),
+        Seating(4, PAIRS, cards_dealt=13, packs=2, target=5000),
+        Seating(6, TWO_TRIOS, cards_dealt=11, packs=2, target=5000),
     ),
+    deck=ORIGEN_DECK,
     wild_limit=WildLimit.NATURALS,
     red_three_scale=RedThreeScale.ALL_FOR_800,
+    red_threes_against=RedThreesAgainst.NO_MELD_ANOTHER_OUT,
     concealed_going_out_bonus=100,  # no extra bonus for going out concealed (2.6)
     opening_below_zero=0,
-    deck="origen",
 )
 
 PRESETS: dict[str, Variant] = {

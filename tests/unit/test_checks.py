@@ -54,8 +54,8 @@ CASES = [
     ),
     (
         "all-wild meld of two",
-        record("espanola", {"melds": [meld("wild", jokers=2)]}, {}),
-        "a meld of wild cards needs at least 3 cards",
+        record("espanola", {"melds": [meld("wild", twos=2, jokers=2)]}, {}),
+        "a meld of wild cards needs at least 5 cards",
     ),
     (
         "black threes when not going out",
@@ -80,7 +80,7 @@ CASES = [
     (
         "espanola black threes short of a canasta",
         record("espanola", {"melds": [meld("3", 6)]}, {}),
-        "black threes are melded only as a canasta of 7 or more",
+        "black threes are melded only as a canasta of exactly 7",
     ),
     (
         "second meld of a rank",
@@ -110,7 +110,7 @@ CASES = [
     (
         "too many jokers across melds and hands",
         record("classic", {"melds": [meld("K", 4, jokers=3)]}, {"hand": {"jokers": 2}}),
-        "5 jokers: more than 2 packs hold (4)",
+        "5 jokers: more jokers than 2 packs hold (4)",
     ),
     (
         "too many red threes",
@@ -120,7 +120,7 @@ CASES = [
     (
         "too many black threes",
         record("classic", {"hand": {"black_threes": 3}}, {"hand": {"black_threes": 2}}),
-        "5 black threes: more than 2 packs hold (4)",
+        "5 black threes: more black threes than 2 packs hold (4)",
     ),
     (
         "more than one side out",
@@ -135,17 +135,17 @@ CASES = [
     (
         "going out without a canasta",
         record("classic", going_out(meld("K", 6)), {}),
-        "side 1: going out needs 1 canasta(s), 0 made",
+        "side 1: going out needs 1 canasta, 0 made",
     ),
     (
         "two players need two canastas",
         record("classic", going_out(kings_canasta()), {}, players=2),
-        "going out needs 2 canasta(s), 1 made",
+        "going out needs 2 canastas with 2 players, 1 made",
     ),
     (
         "six-player classic-fr needs two",
         record("classic-fr", going_out(kings_canasta()), {}, players=6),
-        "going out needs 2 canasta(s)",
+        "going out needs 2 canastas with 6 players, 1 made",
     ),
     (
         "espanola out without a natural",
@@ -155,7 +155,7 @@ CASES = [
     (
         "negative points",
         record("classic", {"melded": {"points": -5}}, {}),
-        "melded points must be a multiple of 5, 0 or more",
+        "melded points must be a multiple of 5 from 0 to 100000",
     ),
     (
         "points not a multiple of 5",
@@ -165,12 +165,12 @@ CASES = [
     (
         "canastas the points cannot hold",
         record("classic", {"melded": {"points": 60}, "canastas": {"natural": 2}}, {}),
-        "2 canasta(s) need at least 70 melded points",
+        "2 canastas cannot hold only 60 points",
     ),
     (
         "canastas the cards cannot hold",
         record("classic", {"melded": {"aces": 6}, "canastas": {"natural": 1}}, {}),
-        "1 canasta(s) need at least 7 melded cards",
+        "1 canasta needs at least 7 melded cards",
     ),
     (
         "summary canasta kind the preset lacks",
@@ -285,13 +285,124 @@ def test_messages_render_through_a_translation_function() -> None:
     )
 
 
-def test_six_player_classic_out_with_one_canasta_is_fine() -> None:
-    score_record(record("classic", going_out(kings_canasta()), {}, {}, players=6))
-
-
 def test_a_black_three_meld_going_out_is_fine() -> None:
     score_record(record("classic", going_out(kings_canasta(), meld("3", 4)), {}))
 
 
 def test_a_partner_of_the_player_out_may_hold_cards() -> None:
     score_record(record("classic", going_out(kings_canasta(), hand={"high": 3}), {}))
+
+
+# Messages name the table's own cards and reasons.
+
+
+@pytest.mark.parametrize(
+    ("hand", "words"),
+    [
+        (
+            record("origen", {"red_threes": 4}, {"red_threes": 1}),
+            "5 SOL: more SOL than the 108-card Canasta-Origen deck holds (4)",
+        ),
+        (
+            record("origen", {"hand": {"jokers": 3}}, {"hand": {"jokers": 2}}),
+            "5 DIVA: more DIVA than the 108-card Canasta-Origen deck holds (4)",
+        ),
+        (
+            record("origen", going_out(kings_canasta(), meld("3", 3, twos=1)), {}),
+            "side 1, meld 2 (DETENER): a meld of DETENER takes no wild cards",
+        ),
+        (
+            record("origen", {"melds": [meld("3", 3)]}, {}),
+            "side 1, meld 1 (DETENER): 3 or 4 DETENER, only when going out",
+        ),
+        (
+            record("origen", {"melded": {"black_threes": 3}}, {}),
+            "side 1: 3 or 4 DETENER, only when going out",
+        ),
+    ],
+)
+def test_origen_refusals_use_the_rulebooks_card_names(hand: dict, words: str) -> None:
+    assert str(refusal(hand)) == words
+
+
+@pytest.mark.parametrize("variant", ["origen", "espanola"])
+def test_one_natural_and_two_wilds_breaks_the_no_more_wilds_than_naturals_rule(variant) -> None:
+    message = str(refusal(record(variant, {"melds": [meld("K", 1, twos=1, jokers=1)]}, {})))
+    assert message == "side 1, meld 1 (K): more wild cards than natural cards"
+
+
+def test_two_sides_out_are_named() -> None:
+    hand = record(
+        "classic",
+        going_out(kings_canasta(), name="NS"),
+        going_out(meld("Q", 7), name="EW"),
+    )
+    assert str(refusal(hand)) == "more than one side went out: side 1 (NS) and side 2 (EW)"
+    three = record(
+        "classic",
+        going_out(kings_canasta()),
+        going_out(meld("Q", 7)),
+        going_out(meld("J", 7)),
+        players=3,
+    )
+    assert str(refusal(three)) == "more than one side went out: side 1, side 2 and side 3"
+
+
+def test_two_exact_cuts_are_named() -> None:
+    hand = record("espanola", {"exact_cut": True}, {"name": "Ellos", "exact_cut": True})
+    assert str(refusal(hand)) == (
+        "only one side can cut exactly: side 1 and side 2 (Ellos) both cut exactly"
+    )
+
+
+def test_plurals_are_real_plurals() -> None:
+    one = refusal(record("classic", {"melded": {"aces": 6}, "canastas": {"natural": 1}}, {}))
+    two = refusal(record("classic", {"melded": {"aces": 8}, "canastas": {"natural": 2}}, {}))
+    assert "1 canasta needs at least 7 melded cards" in str(one)
+    assert "2 canastas need at least 14 melded cards" in str(two)
+    assert "(s)" not in str(one) + str(two)
+
+
+def test_plural_messages_render_through_a_plural_translation_function() -> None:
+    error = refusal(record("classic", going_out(meld("K", 6)), {}))
+    forms = {"going out needs %(n)s canasta, %(made)s made": ("il faut %(n)s canasta", "x")}
+
+    def translate_plural(singular: str, plural: str, n: int) -> str:
+        return forms[singular][0 if n == 1 else 1] if singular in forms else singular
+
+    assert error.render(
+        lambda s: {"side %(side)s": "camp %(side)s"}.get(s, s), translate_plural
+    ) == ("camp 1: il faut 1 canasta")
+
+
+def test_a_huge_count_is_refused_before_anything_is_built_from_it() -> None:
+    import tracemalloc
+
+    hands = [
+        record("classic", {"melded": {"points": 100000}, "canastas": {"natural": 10**8}}, {}),
+        record("classic", {"melded": {"points": 35000}, "canastas": {"mixed": 1000}}, {}),
+        record(
+            "espanola",
+            {
+                "melded": {"points": 100000},
+                "canastas": {"natural": 1},
+                "sequences": {"straight": 10**9},
+            },
+            {},
+            rules={"sequences": True},
+        ),
+        record("classic", {"melds": [meld("K", 10**20)]}, {"red_threes": 10**20}),
+    ]
+    tracemalloc.start()
+    try:
+        for hand in hands:
+            refusal(hand)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert peak < 1_000_000, peak
+
+
+def test_more_canastas_than_the_packs_hold() -> None:
+    hand = record("classic", {"melded": {"points": 35000}, "canastas": {"mixed": 1000}}, {})
+    assert str(refusal(hand)) == "side 1: 1000 canastas: more canastas than 2 packs hold (14)"

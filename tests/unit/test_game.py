@@ -11,7 +11,9 @@ from scorekeeper.rules import game_outcome, ruleset_for
     ("variant", "players", "target"),
     [
         ("classic", 4, 5000),
-        ("classic-es", 4, 5000),
+        ("classic-es", 4, 7000),
+        ("classic-es", 6, 7000),
+        ("classic", 6, 7500),
         ("espanola", 4, 15000),
         ("italiana", 2, 12000),
         ("ducale", 4, 5000),
@@ -30,7 +32,7 @@ def test_the_game_goes_on_below_the_target() -> None:
 
 
 def test_the_highest_total_wins_even_if_another_side_reached_the_target_first() -> None:
-    outcome = game_outcome(ruleset_for("classic", 6), [5050, 5400, 200])
+    outcome = game_outcome(ruleset_for("classic", 6), [7550, 7900, 200])
     assert (outcome.finished, outcome.winner) == (True, 1)
 
 
@@ -39,9 +41,21 @@ def test_an_exact_tie_at_the_top_plays_another_hand() -> None:
 
 
 def test_a_tie_below_the_leader_does_not_matter() -> None:
-    assert game_outcome(ruleset_for("classic", 6), [5300, 5200, 5200]).winner == 0
+    assert game_outcome(ruleset_for("classic", 6), [7800, 7700, 7700]).winner == 0
 
 
 def test_espanola_black_three_canasta_wins_at_once_below_the_target() -> None:
     outcome = game_outcome(ruleset_for("espanola"), [900, 4000], wins_game=0)
     assert (outcome.finished, outcome.winner) == (True, 0)
+
+
+@pytest.mark.parametrize(("sides", "target"), [(3, 7500), (2, 10000)])
+def test_six_handed_classic_target_depends_on_the_layout(sides: int, target: int) -> None:
+    """Official Canasta Laws: three sides of two play to 7500, two sides of three to 10000."""
+    assert ruleset_for("classic", 6, sides=sides).target == target
+
+
+def test_classic_es_quick_game_of_5000_is_the_target_house_rule() -> None:
+    quick = ruleset_for("classic-es", 4, {"target": 5000})
+    assert game_outcome(quick, [5000, 100]).winner == 0
+    assert not game_outcome(ruleset_for("classic-es"), [5000, 100]).finished

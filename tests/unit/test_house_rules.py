@@ -19,6 +19,7 @@ def test_house_rule_names_are_the_documented_ones() -> None:
         "black_three_meld",
         "red_three_scale",
         "red_threes_against",
+        "going_out_canastas",
         "opening_below_zero",
         "on_tie",
         "wild_melds",
@@ -43,12 +44,21 @@ def test_target_override_changes_when_the_game_ends() -> None:
     assert game_outcome(ruleset, [7000, 100]).winner == 0
 
 
-def test_ducale_without_the_wild_cap_accepts_four_wilds() -> None:
+def test_ducale_with_the_cap_of_three_refuses_four_wilds_naming_the_house_rule() -> None:
     four_wilds = {"melds": [meld("K", 4, twos=2, jokers=2)]}
-    with pytest.raises(RuleViolation):
-        score_record(record("ducale", four_wilds, {}))
-    hand = record("ducale", four_wilds, {}, rules={"wild_limit": "none"})
-    assert breakdown(hand)["canastas"] == 300
+    assert breakdown(record("ducale", four_wilds, {}))["canastas"] == 300
+    with pytest.raises(RuleViolation) as refused:
+        score_record(record("ducale", four_wilds, {}, rules={"wild_limit": "three"}))
+    assert str(refused.value) == (
+        "side 1, meld 1 (K): at most 3 wild cards in a meld"
+        " (this table's house rule: Wild cards per meld)"
+    )
+
+
+def test_a_preset_value_refusal_names_no_house_rule() -> None:
+    with pytest.raises(RuleViolation) as refused:
+        score_record(record("classic", {"melds": [meld("K", 4, twos=2, jokers=2)]}, {}))
+    assert "house rule" not in str(refused.value)
 
 
 def test_classic_fr_may_forbid_black_three_melds() -> None:
@@ -79,6 +89,34 @@ def test_origen_red_threes_can_count_against_only_without_a_canasta() -> None:
     assert breakdown(hand)["red_threes"] == -200
 
 
+def test_origen_old_rule_no_meld_counts_sol_minus_even_when_nobody_went_out() -> None:
+    # The value games stored before the rulebook reading keep (data migration 0002).
+    side = {"red_threes": 2, "hand": {"high": 1}}
+    assert breakdown(record("origen", {"melds": [meld("K", 3)]}, side), 1)["red_threes"] == 200
+    old = record("origen", {"melds": [meld("K", 3)]}, side, rules={"red_threes_against": "no_meld"})
+    assert breakdown(old, 1)["red_threes"] == -200
+
+
+def test_going_out_canastas_house_rule_keeps_the_old_six_handed_need() -> None:
+    hand = record("classic", going_out(kings_canasta()), {}, {}, players=6)
+    with pytest.raises(RuleViolation, match="needs 2 canastas with 6 players"):
+        score_record(hand)
+    assert breakdown({**hand, "rules": {"going_out_canastas": 1}})["going_out"] == 100
+    stricter = record("classic", going_out(kings_canasta()), {}, rules={"going_out_canastas": 2})
+    with pytest.raises(RuleViolation) as refused:
+        score_record(stricter)
+    assert str(refused.value) == (
+        "side 1: going out needs 2 canastas, 1 made (this table's house rule: Canastas to go out)"
+    )
+
+
+def test_house_rules_that_a_preset_has_no_use_for_are_refused() -> None:
+    with pytest.raises(RuleViolation, match="going_out_canastas does not apply to espanola"):
+        ruleset_for("espanola", 4, {"going_out_canastas": 1})
+    with pytest.raises(RuleViolation, match="packs does not apply to origen"):
+        ruleset_for("origen", 4, {"packs": 3})
+
+
 def test_espanola_concealed_bonus_and_cumulative_tiers() -> None:
     hand = record(
         "espanola",
@@ -95,7 +133,7 @@ def test_espanola_concealed_bonus_and_cumulative_tiers() -> None:
 
 
 def test_espanola_without_wild_melds_refuses_them() -> None:
-    hand = record("espanola", {"melds": [meld("wild", twos=3)]}, {}, rules={"wild_melds": False})
+    hand = record("espanola", {"melds": [meld("wild", twos=5)]}, {}, rules={"wild_melds": False})
     with pytest.raises(RuleViolation, match="no meld of wild cards only"):
         score_record(hand)
 
@@ -149,7 +187,7 @@ def test_a_drawn_game_when_ties_do_not_play_on() -> None:
 
 
 def test_cards_dealt_override_is_kept() -> None:
-    assert ruleset_for("ducale", 6, {"cards_dealt": 11}).table.cards_dealt == 11
+    assert ruleset_for("ducale", 6, {"cards_dealt": 11}).seating.cards_dealt == 11
 
 
 @pytest.mark.parametrize(
@@ -185,7 +223,7 @@ def test_defaults_show_each_presets_own_values() -> None:
     from scorekeeper.rules.house_rules import house_rule_defaults
 
     ducale = PRESETS["ducale"]
-    six = house_rule_defaults(ducale, ducale.table(6))
+    six = house_rule_defaults(ducale, ducale.seating(6))
     assert (six["target"], six["cards_dealt"], six["packs"], six["opening_below_zero"]) == (
         7500,
         13,
@@ -194,4 +232,4 @@ def test_defaults_show_each_presets_own_values() -> None:
     )
     assert six["red_three_scale"] == "plus_500_from_four" and "sequences" not in six
     espanola = PRESETS["espanola"]
-    assert house_rule_defaults(espanola, espanola.table(4))["concealed_canasta_bonus"] == 1000
+    assert house_rule_defaults(espanola, espanola.seating(4))["concealed_canasta_bonus"] == 1000

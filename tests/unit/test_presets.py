@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import PRESETS, score_record
+from scorekeeper.rules import PRESETS, RuleViolation, score_record
 from scorekeeper.rules.variants import CANASTA
 from tests.factories import breakdown, going_out, kings_canasta, meld, mixed_nines, record, totals
 
@@ -22,37 +22,36 @@ def test_registry_holds_the_seven_presets_in_spec_order() -> None:
 
 
 @pytest.mark.parametrize(
-    ("variant", "players", "layouts", "dealt", "packs", "target"),
+    ("variant", "players", "layouts", "dealt", "packs", "targets"),
     [
-        ("classic", 2, ((1, 1),), 15, 2, 5000),
-        ("classic", 5, ((2, 3),), 11, 2, 5000),
-        ("classic", 6, ((2, 2, 2), (3, 3)), 11, 3, 5000),
-        ("classic-fr", 6, ((2, 2, 2), (3, 3)), 13, 3, 5000),
-        ("classic-es", 3, ((1, 1, 1),), 13, 2, 5000),
-        ("espanola", 4, ((2, 2),), 15, 4, 15000),
-        ("espanola", 6, ((3, 3),), 15, 8, 15000),
-        ("ducale", 3, ((1, 1, 1),), 15, 2, 5000),
-        ("ducale", 6, ((2, 2, 2),), 13, 3, 7500),
-        ("italiana", 6, ((2, 2, 2), (3, 3)), 15, 3, 12000),
-        ("origen", 4, ((2, 2),), 13, 2, 5000),
-        ("origen", 6, ((3, 3),), 11, 2, 5000),
+        ("classic", 2, ((1, 1),), 15, 2, (5000,)),
+        ("classic", 5, ((2, 3),), 11, 2, (5000,)),
+        ("classic", 6, ((2, 2, 2), (3, 3)), 13, 3, (7500, 10000)),
+        ("classic-fr", 5, ((2, 3),), 11, 2, (5000,)),
+        ("classic-fr", 6, ((2, 2, 2), (3, 3)), 13, 3, (5000, 5000)),
+        ("classic-es", 3, ((1, 1, 1),), 13, 2, (7000,)),
+        ("classic-es", 6, ((2, 2, 2), (3, 3)), 13, 3, (7000, 7000)),
+        ("espanola", 4, ((2, 2), (1, 1, 1, 1)), 15, 4, (15000, 15000)),
+        ("espanola", 6, ((3, 3),), 15, 8, (15000,)),
+        ("ducale", 3, ((1, 1, 1),), 15, 2, (5000,)),
+        ("ducale", 6, ((2, 2, 2),), 13, 3, (7500,)),
+        ("italiana", 6, ((2, 2, 2), (3, 3)), 15, 3, (12000, 12000)),
+        ("origen", 4, ((2, 2),), 13, 2, (5000,)),
+        ("origen", 6, ((3, 3),), 11, 2, (5000,)),
     ],
 )
-def test_tables_of_section_2_1(variant, players, layouts, dealt, packs, target) -> None:
-    table = PRESETS[variant].table(players)
-    assert (table.layouts, table.cards_dealt, table.packs, table.target) == (
-        layouts,
-        dealt,
-        packs,
-        target,
-    )
+def test_seatings_of_section_2_1(variant, players, layouts, dealt, packs, targets) -> None:
+    seatings = PRESETS[variant].seatings_of(players)
+    assert tuple(s.layout for s in seatings) == layouts
+    assert {(s.cards_dealt, s.packs) for s in seatings} == {(dealt, packs)}
+    assert tuple(s.target for s in seatings) == targets
 
 
 @pytest.mark.parametrize(
     ("variant", "accepted"),
     [
         ("classic", (2, 3, 4, 5, 6)),
-        ("classic-fr", (2, 3, 4, 6)),
+        ("classic-fr", (2, 3, 4, 5, 6)),
         ("espanola", (2, 3, 4, 6)),
         ("ducale", (2, 3, 4, 5, 6)),
         ("italiana", (2, 3, 4, 6)),
@@ -135,7 +134,7 @@ def test_espanola_black_three_canasta_wins_the_game_and_scores_no_bonus() -> Non
     assert score.wins_game == 1
     assert score.sides[1].breakdown.canastas == 0
     assert score.sides[1].breakdown.cards == 35
-    both = record("espanola", {"melds": [meld("3", 8)]}, {"melds": [meld("3", 7)]}, players=6)
+    both = record("espanola", {"melds": [meld("3", 7)]}, {"melds": [meld("3", 7)]}, players=6)
     assert score_record(both).wins_game == 0  # the first such side in seating order
 
 
@@ -232,3 +231,152 @@ def test_score_after_and_next_opening_minimum_follow_the_hand() -> None:
     sides = score_record(hand).sides
     assert (sides[0].score_after, sides[0].opening_minimum) == (1670, 90)
     assert (sides[1].score_after, sides[1].opening_minimum) == (2990, 90)
+
+
+# The rulebooks' own rules where the specification had them wrong (issue "follow the rulebooks").
+
+
+def test_six_handed_classic_deals_13_and_needs_two_canastas_to_go_out() -> None:
+    """Official Canasta Laws, six-handed: 13 cards, three packs, two canastas to go out."""
+    seating = PRESETS["classic"].seating(6, 3)
+    assert (seating.cards_dealt, seating.packs, seating.going_out_canastas) == (13, 3, 2)
+    two = record(
+        "classic", going_out(kings_canasta(), meld("A", 7)), {}, {"hand": {"low": 1}}, players=6
+    )
+    # 70 + 140 cards, 1000 canastas, 100 out; the third side -5.
+    assert totals(two) == [1310, 0, -5]
+
+
+@pytest.mark.parametrize(
+    ("players", "score", "minimum"),
+    [(6, 7495, 120), (6, 7500, 150), (6, 9995, 150), (4, 7500, 120)],
+)
+def test_six_handed_classic_needs_150_from_7500(players: int, score: int, minimum: int) -> None:
+    from scorekeeper.rules.opening import opening_minimum_for
+
+    assert opening_minimum_for("classic", score, players) == minimum
+
+
+def test_six_handed_classic_hand_reports_the_six_handed_opening_minimum() -> None:
+    hand = record(
+        "classic",
+        going_out(kings_canasta(), meld("A", 7), score_before=7000),
+        {},
+        {},
+        players=6,
+    )
+    assert score_record(hand).sides[0].opening_minimum == 150  # 7000 + 1310 = 8310
+
+
+def test_classic_es_has_its_own_opening_table_at_every_table_size() -> None:
+    from scorekeeper.rules.opening import opening_minimum_for
+
+    assert [opening_minimum_for("classic-es", s, 6) for s in (4995, 5000, 7495, 7500)] == [
+        120,
+        150,
+        150,
+        180,
+    ]
+
+
+def test_origen_sol_of_a_side_without_a_combination_count_plus_when_nobody_went_out() -> None:
+    # Seed 004: minus only "si un camp finit la manche alors que l'autre n'a pas posé".
+    stock_out = record("origen", {"melds": [meld("K", 3)]}, {"red_threes": 4})
+    assert breakdown(stock_out, 1)["red_threes"] == 800
+    finished = record("origen", going_out(kings_canasta()), {"red_threes": 4})
+    assert breakdown(finished, 1)["red_threes"] == -800
+
+
+def test_ducale_takes_any_number_of_wilds_with_two_naturals() -> None:
+    # Seed 002: "au moins 3 cartes dont 2 dites naturelles"; 2 aces + 3 twos + 2 jokers.
+    hand = record("ducale", {"melds": [meld("A", 2, twos=3, jokers=2)]}, {})
+    assert breakdown(hand) == {
+        "cards": 40 + 60 + 100,
+        "hand": 0,
+        "canastas": 300,
+        "red_threes": 0,
+        "going_out": 0,
+        "other": 0,
+    }
+
+
+def test_espanola_an_eighth_king_starts_a_second_meld_of_kings() -> None:
+    hand = record("espanola", {"melds": [kings_canasta(), meld("K", 3)]}, {})
+    assert breakdown(hand)["cards"] == 100 and breakdown(hand)["canastas"] == 500
+    with pytest.raises(RuleViolation, match="a complete canasta takes no more cards"):
+        score_record(record("espanola", {"melds": [meld("K", 6, twos=2)]}, {}))
+
+
+@pytest.mark.parametrize(("twos", "jokers", "canastas"), [(5, 0, 0), (3, 3, 0), (4, 3, 2000)])
+def test_espanola_wild_melds_hold_5_to_7(twos: int, jokers: int, canastas: int) -> None:
+    hand = record(
+        "espanola", {"melds": [kings_canasta(), meld("wild", twos=twos, jokers=jokers)]}, {}
+    )
+    assert breakdown(hand)["canastas"] == 500 + canastas
+    assert breakdown(hand)["cards"] == 70 + 20 * twos + 50 * jokers
+
+
+def test_espanola_a_meld_of_eight_wilds_is_refused() -> None:
+    with pytest.raises(RuleViolation, match="takes no more cards"):
+        score_record(record("espanola", {"melds": [meld("wild", twos=8)]}, {}))
+
+
+def test_espanola_canasta_of_black_threes_is_exactly_seven() -> None:
+    with pytest.raises(RuleViolation, match="takes no more cards"):
+        score_record(record("espanola", {"melds": [meld("3", 8)]}, {}, players=6))
+    summary = {"melded": {"black_threes": 8}, "canastas": {"black_threes": 1}}
+    with pytest.raises(RuleViolation, match="only as a canasta of exactly 7"):
+        score_record(record("espanola", summary, {}, players=6))
+
+
+def test_espanola_four_players_each_for_themselves() -> None:
+    hand = record(
+        "espanola",
+        going_out(meld("Q", 7), mixed_nines()),
+        {"melds": [meld("8", 3)]},
+        {"hand": {"high": 2}},
+        {"red_threes": 1, "hand": {"low": 1}},
+        players=4,
+    )
+    # Side 1: 70 + 120 cards, 500 + 300, out 200. Side 4: no canasta: its red three counts minus.
+    assert totals(hand) == [1190, -30, -20, -105]
+
+
+def test_classic_fr_five_players_two_against_three() -> None:
+    hand = record("classic-fr", going_out(kings_canasta()), {"melds": [meld("Q", 3)]}, players=5)
+    assert totals(hand) == [670, -30]  # no complete canasta: 30 counts minus (2.7)
+
+
+def test_classic_fr_opening_counts_only_cards_from_the_hand() -> None:
+    assert PRESETS["classic-fr"].opening_from_hand_only
+    assert not any(v.opening_from_hand_only for v in PRESETS.values() if v.id != "classic-fr")
+
+
+def test_points_above_100000_are_a_slip_of_the_finger() -> None:
+    assert totals(record("classic", {"hand": {"points": 100000}}, {})) == [-100000, 0]
+    with pytest.raises(RuleViolation, match="from 0 to 100000"):
+        score_record(record("classic", {"hand": {"points": 100005}}, {}))
+
+
+def test_melded_points_of_all_sides_stay_within_590_a_pack() -> None:
+    within = record(
+        "classic",
+        {"melded": {"points": 900}, "canastas": {"natural": 2}},
+        {"melded": {"points": 280}},
+    )
+    assert totals(within)[1] == 280  # 1180 in all: exactly what 2 packs hold
+    over = record(
+        "classic",
+        {"melded": {"points": 900}, "canastas": {"natural": 2}},
+        {"melded": {"points": 285}},
+    )
+    with pytest.raises(
+        RuleViolation, match=r"1185 melded points: more melded points than 2 packs hold \(1180\)"
+    ):
+        score_record(over)
+    four_packs = record(
+        "espanola",
+        {"melded": {"points": 2000}, "canastas": {"natural": 2}},
+        {"melded": {"points": 360}},
+    )
+    assert totals(four_packs)[1] == -360  # 2360 = 4 x 590

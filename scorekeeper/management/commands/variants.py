@@ -17,13 +17,17 @@ class Command(BaseCommand):
         for variant in PRESETS.values():
             self.stdout.write(self.style.MIGRATE_HEADING(f"{variant.id}: {variant.name}"))
             self.stdout.write(f"  source: {variant.source}")
-            tables = "; ".join(
-                f"{t.players} players: "
-                + " or ".join("v".join(str(n) for n in layout) for layout in t.layouts)
-                + f", {t.cards_dealt} cards, {t.packs} packs, target {t.target}"
-                for t in variant.tables
+            seatings = "; ".join(
+                f"{s.players} players as {s.layout_label}: {s.cards_dealt} cards, "
+                f"{s.packs} packs, target {s.target}"
+                + (
+                    f", {s.going_out_canastas} canastas to go out"
+                    if s.going_out_canastas > 1
+                    else ""
+                )
+                for s in variant.seatings
             )
-            self.stdout.write(f"  tables: {tables}")
+            self.stdout.write(f"  tables: {seatings}")
             bonus = variant.canasta_bonus
             extra = [
                 f"{name} {value}"
