@@ -5,6 +5,12 @@
 - ``CELERY_BROKER_URL``: e.g. ``redis://127.0.0.1:6379/0``; unset: tasks run eagerly in-process.
 - ``DJANGO_DEBUG``: on by default for local use; ``0`` (off) requires ``DJANGO_SECRET_KEY`` and
   ``DJANGO_ALLOWED_HOSTS`` (comma-separated).
+- ``DJANGO_HTTPS`` (default: on when DEBUG is off), ``DJANGO_PROXY_COUNT``,
+  ``DJANGO_CSRF_TRUSTED_ORIGINS``, ``DJANGO_HSTS_SECONDS``: serving behind a TLS proxy.
+- ``REDIS_URL``: the cache (login throttling, rate limits); unset: the broker's Redis if it is
+  one, else the database.
+- ``DJANGO_ADMINS``, ``DJANGO_EMAIL_HOST`` and friends: who hears of a 500, and password reset.
+- ``DJANGO_LOG_LEVEL``: INFO by default; logs go to standard error.
 
 A value this file does not understand stops the start-up with a message, never a silent default.
 """
@@ -13,6 +19,7 @@ from __future__ import annotations
 
 import os
 import tempfile
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -34,6 +41,20 @@ def env_flag(name: str, default: bool) -> bool:
     if raw.lower() in _FALSE:
         return False
     raise ImproperlyConfigured(f"{name}={raw!r}: expected one of 1/0, true/false, yes/no, on/off")
+
+
+def env_int(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r}: expected a whole number") from None
+
+
+def env_list(name: str) -> list[str]:
+    return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
 
 
 DEBUG = env_flag("DJANGO_DEBUG", True)
@@ -64,6 +85,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "axes",
     "scorekeeper",
     "tournaments",
 ]
@@ -78,6 +100,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "scorekeeper.errors.DatabaseUnavailable",
+    "django_ratelimit.middleware.RatelimitMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
@@ -149,8 +174,118 @@ STATIC_ROOT = BASE_DIR / "staticfiles"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    # In production: hashed names (cached forever by browsers) and compressed copies, served by
+    # WhiteNoise; `manage.py collectstatic` writes them.
+    "staticfiles": {
+        "BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"
+        if DEBUG
+        else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+    },
 }
+
+# Behind a TLS proxy. DJANGO_PROXY_COUNT proxies in front set X-Forwarded-For and -Proto.
+HTTPS = env_flag("DJANGO_HTTPS", not DEBUG)
+PROXY_COUNT = env_int("DJANGO_PROXY_COUNT", 0)
+if PROXY_COUNT:
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS")
+if HTTPS:
+    SECURE_SSL_REDIRECT = True
+    SESSION_COOKIE_SECURE = CSRF_COOKIE_SECURE = True
+    SECURE_HSTS_SECONDS = env_int("DJANGO_HSTS_SECONDS", 365 * 24 * 3600)
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
+    SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD", True)
+
+# Who hears of a 500 (with DEBUG off), and the mail that password reset sends.
+ADMINS = [(address, address) for address in env_list("DJANGO_ADMINS")]
+if os.environ.get("DJANGO_EMAIL_HOST"):
+    EMAIL_HOST = os.environ["DJANGO_EMAIL_HOST"]
+    EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 587)
+    EMAIL_HOST_USER = os.environ.get("DJANGO_EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = os.environ.get("DJANGO_EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = env_flag("DJANGO_EMAIL_USE_TLS", True)
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"  # written to the log
+DEFAULT_FROM_EMAIL = SERVER_EMAIL = os.environ.get(
+    "DJANGO_DEFAULT_FROM_EMAIL", "canasta-scorekeeper@localhost"
+)
+
+# Logs go to standard error (gunicorn and systemd keep them); every 500 with its traceback.
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s: %(message)s"}},
+    "filters": {"debug_off": {"()": "django.utils.log.RequireDebugFalse"}},
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "plain",
+        },
+        "mail_admins": {
+            "class": "django.utils.log.AdminEmailHandler",
+            "level": "ERROR",
+            "filters": ["debug_off"],
+        },
+    },
+    "root": {"handlers": ["stderr"], "level": os.environ.get("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
+        "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+    },
+}
+
+# The cache holds login throttling and rate-limit counts, shared by every web process: Redis
+# when there is one, else a database table (created by migration 0005, or `createcachetable`).
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if not REDIS_URL and os.environ.get("CELERY_BROKER_URL", "").startswith("redis"):
+    REDIS_URL = os.environ["CELERY_BROKER_URL"]
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "scorekeeper",
+    }
+    if REDIS_URL
+    else {
+        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+        "LOCATION": "scorekeeper_cache",
+    },
+    # Rendered parts of pages, keyed by the game's version (never stale, so a per-process
+    # memory works as well as Redis, which the web processes share).
+    "fragments": {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": "fragments",
+    }
+    if REDIS_URL
+    else {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
+}
+
+# Login throttling on both login pages (django-axes, counts in the cache): five failures for a
+# username from one address lock it for 15 minutes.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_CLIENT_IP_CALLABLE = "scorekeeper.client.client_ip"
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+
+# Rate limits on anonymous writes (new games, import, the score API), by client address; the
+# decorators are in views.py and api.py. The app is not installed: its system checks know
+# neither Django's own Redis cache nor the database cache, both shared and fine for counting.
+RATELIMIT_VIEW = "scorekeeper.errors.rate_limited"
+RATELIMIT_IP_META_KEY = "scorekeeper.client.client_ip"
+RATE_NEW_GAMES = os.environ.get("SCOREKEEPER_RATE_NEW_GAMES", "120/h")
+RATE_SCORE = os.environ.get("SCOREKEEPER_RATE_SCORE", "600/m")
 
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -164,5 +299,9 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True  # tasks are idempotent: a worker lost mid-task lets another redo it
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A broker that is down is said at once (the admin's recompute then does the work itself),
+# rather than retried for a minute inside a request.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
 # Eager mode still round-trips task arguments through the JSON serializer (Celery 5.5+), so a task
 # whose arguments JSON cannot carry fails in tests as it would with a real broker.

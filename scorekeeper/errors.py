@@ -1,0 +1,73 @@
+"""Error answers: JSON under /api/, friendly pages elsewhere (never a traceback).
+
+``handler404`` and ``handler500`` (urls.py) and :class:`DatabaseUnavailable` middleware: while the
+database is down, an API request gets a JSON 503 and a page a short HTML 503 that says to retry.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+
+from django.db import DatabaseError, InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+
+logger = logging.getLogger("scorekeeper")
+
+
+def _is_api(request: HttpRequest) -> bool:
+    return request.path.startswith("/api/")
+
+
+def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse({"error": _("no such game or hand")}, status=404)
+    return render(request, "404.html", status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        return JsonResponse({"error": _("something went wrong on our side")}, status=500)
+    return render(request, "500.html", status=500)
+
+
+def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    """Too many anonymous writes from one address (django-ratelimit): 429, try again later."""
+    message = _("Too many new games or imports from this address: wait a few minutes.")
+    if _is_api(request):
+        response: HttpResponse = JsonResponse({"error": message}, status=429)
+    else:
+        response = render(request, "429.html", {"message": message}, status=429)
+    response["Retry-After"] = "60"
+    return response
+
+
+def unavailable(request: HttpRequest) -> HttpResponse:
+    if _is_api(request):
+        response: HttpResponse = JsonResponse(
+            {"error": _("the database is not answering: try again in a moment")}, status=503
+        )
+    else:
+        response = render(request, "503.html", status=503)
+    response["Retry-After"] = "5"
+    return response
+
+
+class DatabaseUnavailable:
+    """A lost database connection (a restart, a failover) is a 503 to retry, not a 500."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if isinstance(exception, OperationalError | InterfaceError) or (
+            isinstance(exception, DatabaseError) and "connection" in str(exception).lower()
+        ):
+            logger.warning("database unavailable: %s", exception)
+            return unavailable(request)
+        return None

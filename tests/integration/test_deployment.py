@@ -1,0 +1,112 @@
+"""What a club's server needs: tracebacks in the log, login throttling on both login pages,
+rate limits on anonymous writes, and a 503 rather than a traceback when the database is down."""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import pytest
+from django.db import OperationalError
+from django.test import Client
+
+from scorekeeper.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_500_is_logged_with_its_traceback_to_standard_error(monkeypatch, caplog) -> None:
+    def broken(*args, **kwargs):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("scorekeeper.views.opening_table", broken)
+    client = Client(raise_request_exception=False)
+    with caplog.at_level(logging.ERROR, logger="django.request"):
+        page = client.get("/opening/")
+    assert page.status_code == 500
+    assert "Something went wrong on our side" in page.content.decode()
+    record = next(r for r in caplog.records if r.name == "django.request")
+    assert record.exc_info and record.exc_info[0] is RuntimeError
+    handler = next(
+        h for h in logging.getLogger("django").handlers if isinstance(h, logging.StreamHandler)
+    )
+    assert handler.stream in (sys.stderr, sys.__stderr__) or handler.stream.name == "<stderr>"
+
+
+def test_an_api_500_is_json(monkeypatch) -> None:
+    monkeypatch.setattr("scorekeeper.api.opening_minimum_for", lambda *a: 1 / 0)
+    response = Client(raise_request_exception=False).get(
+        "/api/v1/opening-minimum?variant=classic&score=0"
+    )
+    assert response.status_code == 500 and response.json()["error"]
+
+
+@pytest.mark.parametrize("path", ["/api/v1/games/abcdef", "/g/abcdef/", "/g/abcdef/edit/"])
+def test_the_database_unavailable_is_a_503_not_a_traceback(monkeypatch, path: str) -> None:
+    from django.db.models.sql.compiler import SQLCompiler
+
+    def down(*args, **kwargs):
+        raise OperationalError("connection to server at 127.0.0.1 failed: Connection refused")
+
+    monkeypatch.setattr(SQLCompiler, "execute_sql", down)  # every query fails, as in an outage
+    response = Client(raise_request_exception=False).get(path)
+    assert response.status_code == 503 and response["Retry-After"]
+    if path.startswith("/api/"):
+        assert "database is not answering" in response.json()["error"]
+    else:
+        assert "Back in a moment" in response.content.decode()
+
+
+@pytest.mark.parametrize("login", ["/accounts/login/", "/admin/login/"])
+def test_five_failed_logins_lock_that_name_out_for_a_while(
+    client, django_user_model, login
+) -> None:
+    django_user_model.objects.create_user("director", password="the-right-one-42")
+    statuses = [
+        client.post(login, {"username": "director", "password": "wrong"}).status_code
+        for _ in range(5)
+    ]
+    assert statuses == [200] * 4 + [429]  # the form again, with its error; the fifth locks
+    locked = client.post(login, {"username": "director", "password": "the-right-one-42"})
+    assert locked.status_code == 429
+    assert "Too many attempts" in locked.content.decode()
+    other = Client().post(login, {"username": "someone", "password": "wrong"})
+    assert other.status_code == 200  # another name is not locked out
+
+
+def test_anonymous_new_games_are_rate_limited_by_address(client, settings) -> None:
+    settings.RATE_NEW_GAMES = "2/m"
+    form = {"variant": "classic", "players": 4, "sides": 2}
+    assert [client.post("/new/", form).status_code for _ in range(2)] == [302, 302]
+    limited = client.post("/new/", form)
+    assert limited.status_code == 429 and "wait a few minutes" in limited.content.decode()
+    api = client.post(
+        "/api/v1/games",
+        '{"variant": "classic", "sides": [{"name": "A"}, {"name": "B"}]}',
+        content_type="application/json",
+    )
+    assert api.status_code == 429 and api.json()["error"]
+    elsewhere = Client(REMOTE_ADDR="10.0.0.9").post("/new/", form)
+    assert elsewhere.status_code == 302
+    assert Game.objects.count() == 3
+
+
+def test_a_logged_in_director_is_not_rate_limited(client, settings, django_user_model) -> None:
+    settings.RATE_NEW_GAMES = "1/m"
+    client.force_login(django_user_model.objects.create_user("director", password="x-9y8u7i"))
+    form = {"variant": "classic", "players": 4, "sides": 2}
+    assert [client.post("/new/", form).status_code for _ in range(3)] == [302] * 3
+
+
+def test_behind_a_proxy_the_forwarded_address_is_the_client(settings) -> None:
+    from django.test import RequestFactory
+
+    from scorekeeper.client import client_ip
+
+    settings.PROXY_COUNT = 1
+    request = RequestFactory().get(
+        "/", REMOTE_ADDR="10.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 203.0.113.5"
+    )
+    assert client_ip(request) == "203.0.113.5"  # the left entry is the client's own claim
+    settings.PROXY_COUNT = 0
+    assert client_ip(request) == "10.0.0.1"
