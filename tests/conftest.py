@@ -19,3 +19,27 @@ def load_examples() -> list[dict]:
 @pytest.fixture(scope="session")
 def examples() -> list[dict]:
     return load_examples()
+
+
+@pytest.fixture
+def client():
+    """Django's test client, checking every API answer against the OpenAPI document."""
+    from django.test import Client
+
+    from tests.openapi_check import check
+
+    class CheckedClient(Client):
+        def request(self, **request):  # type: ignore[no-untyped-def]
+            response = super().request(**request)
+            path = request.get("PATH_INFO", "")
+            if path.startswith("/api/") and not getattr(response, "streaming", False):
+                check(
+                    request["REQUEST_METHOD"],
+                    path,
+                    response.status_code,
+                    response.get("Content-Type", ""),
+                    response.content,
+                )
+            return response
+
+    return CheckedClient()
