@@ -1,8 +1,14 @@
 """JSON API v1 (OpenAPI schema: /api/v1/openapi.json, from scorekeeper/openapi.py).
 
-Errors are ``{"error": "..."}``: 400 for a record the rules refuse (nothing saved), 401 without
-a token, 403 with a wrong one, 404 for an unknown game or hand, 409 for a hand after the end of
-the game or an edit made against a stale version (with the current state of the game).
+Errors are one shape, ``{"error": "...", "field": ..., "side": ..., "meld": ...}``, and save
+nothing: 400 for a body or record the rules refuse, 401 without a token, 403 with a wrong one,
+404 for an unknown game or hand, 409 for a hand after the end of the game or a change made
+against a stale version (with the current state of the game), 413 for a body over the size
+limit, 422 for an Idempotency-Key reused with another request, 428 for an edit or delete that
+does not say which version of the hand it was shown (If-Match).
+
+Every write takes an ``Idempotency-Key``: a retry with the same key answers as the first request
+did and writes nothing (``Idempotent-Replayed: true``).
 """
 
 from __future__ import annotations
@@ -12,19 +18,23 @@ from collections.abc import Callable
 from functools import wraps
 from typing import Any
 
+from django.core.exceptions import RequestDataTooBig
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
-from scorekeeper import services
+from scorekeeper import idempotency, limits, services
+from scorekeeper.i18n import explain
 from scorekeeper.models import Game, Hand
 from scorekeeper.openapi import SCHEMA
 from scorekeeper.rules import RuleViolation, opening_minimum, score_record, score_to_json
 from scorekeeper.rules.opening import opening_minimum_for
-from scorekeeper.selectors import GameState, game_get, game_state
+from scorekeeper.selectors import GameState, game_get, game_ruleset, game_state
 
 View = Callable[..., HttpResponse]
+WRITES = frozenset({"POST", "PUT", "DELETE"})
 
 
 class ApiError(Exception):
@@ -35,16 +45,46 @@ class ApiError(Exception):
 
 
 def error(status: int, message: str, **extra: Any) -> JsonResponse:
+    """The one error body of the API (and of the hand preview)."""
     response = JsonResponse({"error": message, **extra}, status=status)
     if status == 401:
         response["WWW-Authenticate"] = 'Bearer realm="game"'
     return response
 
 
+def refusal(violation: RuleViolation, status: int = 400) -> JsonResponse:
+    """A rule the record breaks, with where it is: the side, the meld and the field."""
+    return error(
+        status,
+        explain(violation),
+        field=violation.field or None,
+        side=violation.side,
+        meld=violation.meld,
+    )
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
+    return error(404, _("no such game or hand"))
+
+
 def api(*methods: str) -> Callable[[View], View]:
-    """JSON in and out, the HTTP methods allowed, and errors mapped to status codes."""
+    """JSON in and out, the HTTP methods allowed, errors mapped to status codes, and writes
+    made once per Idempotency-Key."""
 
     def decorate(view: View) -> View:
+        def answer(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            try:
+                return view(request, *args, **kwargs)
+            except ApiError as e:
+                return error(e.status, str(e), **e.extra)
+            except RuleViolation as violation:
+                return refusal(violation)
+            except services.Conflict as conflict:
+                state = game_state(game_get(conflict.game.id))
+                return error(409, str(conflict), game=game_json(request, state))
+            except (Game.DoesNotExist, Hand.DoesNotExist):
+                return not_found(request)
+
         @csrf_exempt  # token authentication: no cookies, so no CSRF
         @wraps(view)
         def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -55,20 +95,61 @@ def api(*methods: str) -> Callable[[View], View]:
                 response["Allow"] = ", ".join(methods)
                 return response
             try:
-                return view(request, *args, **kwargs)
-            except ApiError as e:
-                return error(e.status, str(e), **e.extra)
-            except RuleViolation as violation:
-                return error(400, violation.render(_))
-            except services.Conflict as conflict:
-                state = game_state(game_get(conflict.game.id))
-                return error(409, str(conflict), game=game_json(request, state))
-            except (Game.DoesNotExist, Hand.DoesNotExist):
-                return error(404, _("no such game or hand"))
+                body = request.body
+            except RequestDataTooBig:
+                return error(413, _("the body is too large"))
+            key = request.headers.get("Idempotency-Key")
+            if request.method in WRITES and key is not None:
+                return _once(request, key, body, lambda: answer(request, *args, **kwargs))
+            return answer(request, *args, **kwargs)
 
         return wrapped
 
     return decorate
+
+
+def _once(
+    request: HttpRequest, key: str, body: bytes, run: Callable[[], HttpResponse]
+) -> HttpResponse:
+    """Answer a write once per Idempotency-Key: a retry gets the first answer, writes nothing."""
+    try:
+        idempotency.check_key(key)
+    except idempotency.BadKey:
+        return error(
+            400, _("an Idempotency-Key is 16 to 255 printable ASCII characters: use a random UUID")
+        )
+    scope = f"{request.method} {request.path}"
+    # The same body with the same credentials: a replay never answers another client.
+    print_ = idempotency.fingerprint(
+        request.headers.get("Authorization", "").encode() + b"\n" + body
+    )
+    try:
+        earlier = idempotency.previous(scope, key, print_)
+        if earlier is None:
+            with transaction.atomic():
+                response = run()
+                if response.status_code >= 500:
+                    transaction.set_rollback(True)  # a failure is not an answer: a retry runs
+                    return response
+                answer = {
+                    "status": response.status_code,
+                    "body": response.content.decode(),
+                    "location": response.get("Location", ""),
+                }
+                if idempotency.remember(scope, key, print_, answer):
+                    return response
+                transaction.set_rollback(True)  # a twin with this key got there first
+            earlier = idempotency.previous(scope, key, print_)
+    except idempotency.KeyReused:
+        return error(422, _("this Idempotency-Key was used for a different request"))
+    assert earlier is not None
+    replay = HttpResponse(
+        earlier["body"], status=earlier["status"], content_type="application/json"
+    )
+    if earlier["location"]:
+        replay["Location"] = earlier["location"]
+    replay["Idempotent-Replayed"] = "true"
+    return replay
 
 
 def body_json(request: HttpRequest) -> Any:
@@ -76,6 +157,10 @@ def body_json(request: HttpRequest) -> Any:
         return json.loads(request.body or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise ApiError(400, _("the body is not JSON: %(error)s") % {"error": e}) from None
+    except RecursionError:
+        raise ApiError(400, _("the body is nested too deeply")) from None
+    except ValueError:  # an integer of thousands of digits
+        raise ApiError(400, _("a number in the body has too many digits")) from None
 
 
 def body_object(request: HttpRequest, allowed: set[str]) -> dict[str, Any]:
@@ -84,7 +169,9 @@ def body_object(request: HttpRequest, allowed: set[str]) -> dict[str, Any]:
         raise ApiError(400, _("the body must be a JSON object"))
     unknown = sorted(set(data) - allowed)
     if unknown:
-        raise ApiError(400, _("unknown key %(key)r") % {"key": unknown[0]})
+        raise ApiError(
+            400, _("unknown key %(key)r") % {"key": unknown[0][:40]}, field=unknown[0][:40]
+        )
     return data
 
 
@@ -97,6 +184,13 @@ def authorized_game(request: HttpRequest, game_id: str) -> Game:
     if scheme.lower() != "bearer" or not token.strip() or not game.token_matches(token.strip()):
         raise ApiError(403, _("wrong token for this game"))
     return game
+
+
+def hand_number(number: int) -> int:
+    """A hand number from a URL; one no game can hold is simply not there (404)."""
+    if not 1 <= number <= services.MAX_HANDS:
+        raise Hand.DoesNotExist(number)
+    return number
 
 
 def game_json(request: HttpRequest, state: GameState) -> dict[str, Any]:
@@ -124,7 +218,7 @@ def game_json(request: HttpRequest, state: GameState) -> dict[str, Any]:
                 "version": h.version,
                 "sides": [
                     {"total": t, "breakdown": b, "score_after": r}
-                    for t, b, r in zip(h.totals, h.breakdowns, h.running, strict=True)
+                    for t, b, r in zip(h.scores, h.breakdowns, h.running, strict=True)
                 ],
             }
             for h in state.hands
@@ -134,37 +228,50 @@ def game_json(request: HttpRequest, state: GameState) -> dict[str, Any]:
     }
 
 
-def hand_json(request: HttpRequest, state: GameState, number: int) -> dict[str, Any]:
-    row = state.hands[number - 1]
-    variant = state.ruleset.variant
+def write_json(write: services.HandWrite) -> dict[str, Any]:
+    """A hand as written, from the write itself (no read of the game's other hands)."""
+    hand, game = write.hand, write.game
+    variant = game_ruleset(game, len(write.score_after)).variant
     return {
-        "number": row.number,
-        "version": row.version,
+        "number": hand.number,
+        "version": hand.version,
         "sides": [
             {
-                "name": side.name,
-                "total": total,
-                "breakdown": breakdown,
+                "name": name,
+                "total": side["total"],
+                "breakdown": side["breakdown"],
                 "score_after": after,
                 "opening_minimum": opening_minimum(variant, after),
             }
-            for side, total, breakdown, after in zip(
-                state.sides, row.totals, row.breakdowns, row.running, strict=True
+            for name, side, after in zip(
+                write.names, hand.result["sides"], write.score_after, strict=True
             )
         ],
-        "finished": state.finished,
-        "winner": state.winner,
+        "finished": game.ended_at is not None,
+        "winner": game.winner,
     }
 
 
-def expected_version(request: HttpRequest, data: dict[str, Any]) -> int | None:
+def expected_version(request: HttpRequest, data: dict[str, Any]) -> int:
+    """The version of the hand the client was shown: If-Match, or "version" in the body."""
     raw = request.headers.get("If-Match", data.get("version"))
     if raw is None:
-        return None
+        raise ApiError(
+            428,
+            _('say which version of the hand you were shown: If-Match: "<version>"'),
+            field="version",
+        )
     try:
-        return int(str(raw).strip('W/"'))
+        value = int(str(raw).removeprefix("W/").strip('"'))
     except ValueError:
-        raise ApiError(400, _("If-Match / version must be the hand's version number")) from None
+        raise ApiError(
+            400, _("If-Match / version must be the hand's version number"), field="version"
+        ) from None
+    if not 0 <= value < 2**31:
+        raise ApiError(
+            400, _("If-Match / version must be the hand's version number"), field="version"
+        )
+    return value
 
 
 @api("GET")
@@ -173,6 +280,7 @@ def openapi(request: HttpRequest) -> HttpResponse:
 
 
 @api("POST")
+@limits.scores
 def score(request: HttpRequest) -> HttpResponse:
     return JsonResponse(score_to_json(score_record(body_json(request))))
 
@@ -189,6 +297,7 @@ def opening(request: HttpRequest) -> HttpResponse:
 
 
 @api("POST")
+@limits.new_games
 def games(request: HttpRequest) -> HttpResponse:
     data = body_object(request, {"variant", "players", "sides", "rules"})
     game, token = services.game_create(
@@ -217,43 +326,43 @@ def hands(request: HttpRequest, game_id: str) -> HttpResponse:
     authorized_game(request, game_id)
     data = body_object(request, {"sides", "number"})
     number = data.get("number")
-    if number is not None and type(number) is not int:
-        raise ApiError(400, _("number must be a whole number"))
-    hand = services.hand_record(
+    if number is not None and not (type(number) is int and 1 <= number <= services.MAX_HANDS):
+        raise ApiError(400, _("number must be a hand number, 1 or more"), field="number")
+    write = services.hand_add(
         game_id=game_id,
         sides=data.get("sides"),
         author=services.Author.of(request.user),
         expected_number=number,
     )
-    state = game_state(game_get(game_id))
-    return JsonResponse(hand_json(request, state, hand.number), status=201)
+    return JsonResponse(write_json(write), status=201)
 
 
 @api("PUT", "DELETE")
 def hand(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
     authorized_game(request, game_id)
+    number = hand_number(number)
     author = services.Author.of(request.user)
     if request.method == "DELETE":
-        version = expected_version(request, {})
         services.hand_delete(
-            game_id=game_id, number=number, author=author, expected_version=version
+            game_id=game_id,
+            number=number,
+            author=author,
+            expected_version=expected_version(request, {}),
         )
         return HttpResponse(status=204)
     data = body_object(request, {"sides", "version"})
-    services.hand_revise(
+    write = services.hand_revise(
         game_id=game_id,
         number=number,
         sides=data.get("sides"),
         author=author,
         expected_version=expected_version(request, data),
     )
-    state = game_state(game_get(game_id))
-    return JsonResponse(hand_json(request, state, number))
+    return JsonResponse(write_json(write))
 
 
 @api("POST")
 def undo_delete(request: HttpRequest, game_id: str) -> HttpResponse:
     authorized_game(request, game_id)
-    restored = services.hand_undo_delete(game_id=game_id, author=services.Author.of(request.user))
-    state = game_state(game_get(game_id))
-    return JsonResponse(hand_json(request, state, restored.number), status=201)
+    write = services.hand_undo_delete(game_id=game_id, author=services.Author.of(request.user))
+    return JsonResponse(write_json(write), status=201)

@@ -6,3 +6,8 @@ class ScorekeeperConfig(AppConfig):
     name = "scorekeeper"
     verbose_name = _("Scorekeeper")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        from scorekeeper import tables_speedup
+
+        tables_speedup.install()

@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-
-from scorekeeper.selectors import GameState
 
 WIDTH, HEIGHT, PAD = 320, 160, 8
 COLOURS = ("#0a6b4f", "#b3431b", "#2f4fb0")
@@ -28,15 +27,18 @@ class Chart:
     height: int = HEIGHT
 
 
-def totals_chart(state: GameState) -> Chart | None:
-    if not state.hands:
+def totals_chart(
+    points: Sequence[tuple[int, tuple[int, ...]]], names: Sequence[str], target: int
+) -> Chart | None:
+    """The running totals at (hand number, totals) points, from 0 before the first hand."""
+    if not points:
         return None
-    series = [[0, *(hand.running[i] for hand in state.hands)] for i in range(len(state.sides))]
-    target = state.ruleset.target
+    numbers = [0, *(number for number, _ in points)]
+    series = [[0, *(totals[i] for _, totals in points)] for i in range(len(names))]
     low = min(0, *(min(s) for s in series))
     high = max(target, *(max(s) for s in series))
     span = high - low or 1
-    steps = len(state.hands)
+    steps = numbers[-1] or 1
 
     def y(value: int) -> float:
         return round(PAD + (HEIGHT - 2 * PAD) * (high - value) / span, 1)
@@ -46,10 +48,12 @@ def totals_chart(state: GameState) -> Chart | None:
 
     lines = tuple(
         Line(
-            side.name,
+            name,
             COLOURS[i % len(COLOURS)],
-            " ".join(f"{x(step)},{y(value)}" for step, value in enumerate(series[i])),
+            " ".join(
+                f"{x(step)},{y(value)}" for step, value in zip(numbers, series[i], strict=True)
+            ),
         )
-        for i, side in enumerate(state.sides)
+        for i, name in enumerate(names)
     )
     return Chart(lines=lines, target_y=y(target), zero_y=y(0), low=low, high=high)

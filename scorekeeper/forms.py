@@ -7,11 +7,15 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.imports import MAX_BYTES as MAX_IMPORT_BYTES
 from scorekeeper.rules import HOUSE_RULES, PRESETS
 from scorekeeper.rules.house_rules import Choice, HouseRule, Whole
 
 VARIANT_CHOICES = [(v.id, v.name) for v in PRESETS.values()]
 PLAYER_CHOICES = [(n, str(n)) for n in range(2, 7)]
+# As many side-name fields as the largest layout of any preset (espanola: four on their own).
+MAX_SIDES = max(seating.sides for v in PRESETS.values() for seating in v.seatings)
+SIDE_COUNTS = sorted({seating.sides for v in PRESETS.values() for seating in v.seatings})
 NUMERIC = {"inputmode": "numeric"}
 
 
@@ -26,6 +30,7 @@ class OpeningLookupForm(forms.Form):
 
 
 _DEFAULT = [("", _("as the preset"))]
+SIDE_NAMES = {1: _("North–South"), 2: _("East–West")}
 
 
 _BOOL_CHOICES = [*_DEFAULT, ("true", _("yes")), ("false", _("no"))]
@@ -54,6 +59,16 @@ class NewGameForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")  # labels read as names, not prompts
         super().__init__(*args, **kwargs)
+        for i in range(1, MAX_SIDES + 1):
+            self.fields[f"side_{i}"] = forms.CharField(
+                label=_("Side %(n)s") % {"n": i},
+                max_length=60,
+                required=False,
+                initial=SIDE_NAMES.get(i, ""),
+            )
+            self.fields[f"players_{i}"] = forms.CharField(
+                label=_("Players of side %(n)s") % {"n": i}, max_length=200, required=False
+            )
         # Target and house rules: one field per rule of the engine, from its own description.
         for name, rule in HOUSE_RULES.items():
             self.fields[name] = house_rule_field(rule)
@@ -67,37 +82,22 @@ class NewGameForm(forms.Form):
     )
     sides = forms.TypedChoiceField(
         label=_("Sides"),
-        choices=[(2, "2"), (3, "3")],
+        choices=[(n, str(n)) for n in SIDE_COUNTS],
         coerce=int,
         initial=2,
-        help_text=_("With six players: three pairs or two teams of three."),
+        help_text=_(
+            "Where the players can sit two ways: six players as three pairs or two teams of "
+            "three; four players of the Spanish variant as two pairs or each for themselves."
+        ),
     )
-    side_1 = forms.CharField(
-        label=_("Side 1"), max_length=60, required=False, initial=_("North–South")
-    )
-    players_1 = forms.CharField(label=_("Players of side 1"), max_length=200, required=False)
-    side_2 = forms.CharField(
-        label=_("Side 2"), max_length=60, required=False, initial=_("East–West")
-    )
-    players_2 = forms.CharField(label=_("Players of side 2"), max_length=200, required=False)
-    side_3 = forms.CharField(label=_("Side 3"), max_length=60, required=False)
-    players_3 = forms.CharField(label=_("Players of side 3"), max_length=200, required=False)
     HOUSE_RULE_FIELDS = [name for name in HOUSE_RULES if name != "target"]
 
     def game_arguments(self) -> dict[str, Any]:
         """The arguments of services.game_create from the cleaned data."""
         data = self.cleaned_data
-        variant = PRESETS[data["variant"]]
-        counts = sorted(
-            {
-                len(layout)
-                for t in variant.tables
-                if t.players == data["players"]
-                for layout in t.layouts
-            }
-        )
-        # One layout: its side count; two (six players): the one chosen. The engine checks it.
-        count = counts[0] if len(counts) == 1 else data["sides"]
+        seatings = PRESETS[data["variant"]].seatings_of(data["players"])
+        # One layout: its side count; two: the one chosen. The engine checks it again.
+        count = seatings[0].sides if len(seatings) == 1 else data["sides"]
         sides = [
             {"name": data[f"side_{i}"] or "", "players": data[f"players_{i}"] or ""}
             for i in range(1, count + 1)
@@ -118,11 +118,34 @@ class NewGameForm(forms.Form):
     def house_rule_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.HOUSE_RULE_FIELDS]
 
+    def side_fields(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
+        return [(i, self[f"side_{i}"], self[f"players_{i}"]) for i in range(1, MAX_SIDES + 1)]
+
 
 class ImportForm(forms.Form):
     file = forms.FileField(label=_("JSON Lines file"), required=False)
     text = forms.CharField(
         label=_("…or paste the hand records, one per line"),
         required=False,
+        max_length=MAX_IMPORT_BYTES,
         widget=forms.Textarea(attrs={"rows": 6, "spellcheck": "false"}),
     )
+
+    def clean_file(self) -> Any:
+        upload = self.cleaned_data.get("file")
+        if upload is not None and upload.size > MAX_IMPORT_BYTES:
+            raise forms.ValidationError(
+                _("The file is too large: %(n)s MB at most.") % {"n": MAX_IMPORT_BYTES // 1_000_000}
+            )
+        return upload
+
+    def text_given(self) -> str:
+        """The records, from the file if one was given, else from the text box."""
+        upload = self.cleaned_data.get("file")
+        if upload is None:
+            text: str = self.cleaned_data.get("text", "")
+            return text
+        try:
+            return bytes(upload.read()).decode("utf-8")
+        except UnicodeDecodeError:
+            raise forms.ValidationError(_("The file is not UTF-8 text.")) from None

@@ -1,9 +1,14 @@
 """Games, their sides, hands and the revisions of hands.
 
 Only what players entered is stored as the source of truth: the hand records. A hand's ``result``
-(its score, from the engine) and a game's ``status`` are caches, rewritten in the same transaction
-as the records and recomputable at any time (``services.game_recompute``); running totals, opening
-minimums and the winner are derived on read (``selectors.game_state``).
+(its score, from the engine) and ``score_after`` (the running totals after it), and the game's
+``totals``, ``hand_count``, ``status``, ``ended_at`` and ``winner`` are caches, rewritten in the same transaction as the records (the game row is
+locked) and recomputable at any time (``services.game_recompute``). They let a write do work that
+does not grow with the hands before it, and a page read the hands it shows, not the whole game.
+
+A hand's ``version`` is the game's change counter (``Game.version``) when that hand last changed
+content *or place*: at any moment, a number and a version name exactly one state of one hand, so a
+stale or repeated edit or delete can never reach another hand.
 """
 
 from __future__ import annotations
@@ -46,6 +51,11 @@ class Game(models.Model):
         related_name="games",
     )
     version = models.PositiveIntegerField(default=0)  # bumped on every change, for stale checks
+    # Caches of the hands (see the module docstring).
+    totals = models.JSONField(default=list)  # each side's total after the last hand
+    hand_count = models.PositiveIntegerField(default=0)
+    ended_at = models.PositiveIntegerField(null=True, blank=True)  # the hand that ended the game
+    winner = models.PositiveSmallIntegerField(null=True, blank=True)  # 0-based side; None: draw
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -85,7 +95,8 @@ class Hand(models.Model):
     number = models.PositiveIntegerField()  # 1-based, without gaps
     record = models.JSONField()  # the sides as entered (hand-format.md, without score_before)
     result = models.JSONField()  # cache: [{"total", "breakdown"}] per side and "wins_game"
-    version = models.PositiveIntegerField(default=1)
+    score_after = models.JSONField(default=list)  # cache: each side's running total after it
+    version = models.PositiveIntegerField(default=1)  # Game.version when it last changed or moved
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -118,6 +129,7 @@ class Revision(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
     undone = models.BooleanField(default=False)  # a delete that was undone
+    game_version = models.PositiveIntegerField(default=0)  # Game.version after this change
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -125,3 +137,26 @@ class Revision(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_id} #{self.number} {self.action}"
+
+
+class IdempotentRequest(models.Model):
+    """A write made once under a client's Idempotency-Key, and what it answered.
+
+    A retry with the same key (a dropped connection, a double tap, a reload) gets the first answer
+    and writes nothing. The row is written in the same transaction as the write it guards, so two
+    retries racing each other leave one write (the unique constraint refuses the second).
+    """
+
+    scope = models.CharField(max_length=200)  # "POST /api/v1/games/x/hands", or a page's write
+    key = models.CharField(max_length=255)
+    fingerprint = models.CharField(max_length=64)  # sha256 of the request body
+    answer = models.JSONField()  # what to give back: status, body, headers (API) or a number
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["scope", "key"], name="idempotent_unique_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.scope} {self.key}"

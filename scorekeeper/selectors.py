@@ -1,15 +1,25 @@
-"""Reads: a game's state derived from its hand records, in a fixed number of queries."""
+"""Reads: a game's state from its row's caches and the hands a page shows.
+
+The game row caches each side's total and the game's end (models.py), and each hand its running
+totals, so a page reads a fixed number of rows whatever the length of the game: the scoreboard
+shows a window of hands and a chart of at most CHART_POINTS points. The API and the exports read
+every hand (game_state).
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db.models import QuerySet
+from django.http import Http404
 
 from scorekeeper.models import Game, Hand, Revision
-from scorekeeper.rules import Minimum, Ruleset, game_outcome, opening_minimum, ruleset_for
+from scorekeeper.rules import Minimum, Ruleset, opening_minimum, ruleset_for
+
+BOARD_PAGE = 20  # hands on one page of the scoreboard
+CHART_POINTS = 60  # the most hands the chart plots (evenly spread over a longer game)
 
 
 @dataclass(frozen=True)
@@ -17,14 +27,14 @@ class SideState:
     position: int
     name: str
     player_names: str
-    total: int
+    total: int  # the side's running total after the last hand
     opening_minimum: Minimum
 
 
 @dataclass(frozen=True)
 class HandRow:
     number: int
-    totals: tuple[int, ...]  # this hand's score per side
+    scores: tuple[int, ...]  # this hand's score per side
     breakdowns: tuple[dict[str, int], ...]
     running: tuple[int, ...]  # each side's total after this hand
     after_end: bool  # entered after the hand that ended the game (kept, flagged)
@@ -37,66 +47,54 @@ class GameState:
     game: Game
     ruleset: Ruleset
     sides: tuple[SideState, ...]
-    hands: tuple[HandRow, ...]
+    hands: tuple[HandRow, ...]  # every hand, or the window a page shows
+    hand_count: int
     finished: bool
     winner: int | None
     ended_at: int | None  # number of the hand that ended the game
 
     @property
     def next_number(self) -> int:
-        return len(self.hands) + 1
+        return self.hand_count + 1
 
-    def totals_before(self, number: int) -> tuple[int, ...]:
-        """Each side's total before hand ``number`` (1-based; past the last: the current totals)."""
-        if number <= 1 or not self.hands:
-            return (0,) * len(self.sides)
-        return self.hands[min(number, len(self.hands) + 1) - 2].running
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return tuple(side.total for side in self.sides)
 
     @property
     def winner_name(self) -> str | None:
         return self.sides[self.winner].name if self.winner is not None else None
 
 
-def game_ruleset(game: Game) -> Ruleset:
-    return ruleset_for(game.variant, game.players, game.engine_rules)
-
-
-@dataclass(frozen=True)
-class Progress:
-    running: list[tuple[int, ...]]  # totals after each hand
-    finished: bool
-    winner: int | None
-    ended_at: int | None
-
-
-def game_progress(ruleset: Ruleset, sides: int, results: Iterable[dict[str, Any]]) -> Progress:
-    """Running totals and the game's end from hand results in order (VARIANTS.md 2.10)."""
-    totals = [0] * sides
-    running = []
-    finished, winner, ended_at = False, None, None
-    for number, result in enumerate(results, 1):
-        for i, side in enumerate(result["sides"]):
-            totals[i] += side["total"]
-        running.append(tuple(totals))
-        if not finished:
-            outcome = game_outcome(ruleset, totals, result.get("wins_game"))
-            if outcome.finished:
-                finished, winner, ended_at = True, outcome.winner, number
-    return Progress(running, finished, winner, ended_at)
+def game_ruleset(game: Game, sides: int) -> Ruleset:
+    """The ruleset a game's hands are scored under (its sides pick the seating)."""
+    return ruleset_for(game.variant, game.players, game.engine_rules, sides)
 
 
 def game_get(game_id: str) -> Game:
     return Game.objects.prefetch_related("sides").get(id=game_id)
 
 
+def _row(hand: Hand, ended_at: int | None) -> HandRow:
+    sides = hand.result["sides"]
+    return HandRow(
+        number=hand.number,
+        scores=tuple(side["total"] for side in sides),
+        breakdowns=tuple(side["breakdown"] for side in sides),
+        running=tuple(hand.score_after),
+        after_end=ended_at is not None and hand.number > ended_at,
+        version=hand.version,
+        record=hand.record if "record" not in hand.get_deferred_fields() else {},
+    )
+
+
 def game_state(game: Game, hands: Sequence[Hand] | None = None) -> GameState:
-    """The state of a game (prefetch its sides) from its hands: three queries in all."""
-    ruleset = game_ruleset(game)
+    """The state of a game (prefetch its sides) with ``hands`` (default: every hand)."""
     if hands is None:
         hands = list(game.hands.order_by("number"))
     sides = list(game.sides.all())
-    progress = game_progress(ruleset, len(sides), (hand.result for hand in hands))
-    totals = progress.running[-1] if progress.running else (0,) * len(sides)
+    ruleset = game_ruleset(game, len(sides))
+    totals = list(game.totals) or [0] * len(sides)
     variant = ruleset.variant
     return GameState(
         game=game,
@@ -107,21 +105,95 @@ def game_state(game: Game, hands: Sequence[Hand] | None = None) -> GameState:
             )
             for i, s in enumerate(sides)
         ),
-        hands=tuple(
-            HandRow(
-                number=hand.number,
-                totals=tuple(side["total"] for side in hand.result["sides"]),
-                breakdowns=tuple(side["breakdown"] for side in hand.result["sides"]),
-                running=progress.running[i],
-                after_end=progress.ended_at is not None and hand.number > progress.ended_at,
-                version=hand.version,
-                record=hand.record,
-            )
-            for i, hand in enumerate(hands)
-        ),
-        finished=progress.finished,
-        winner=progress.winner,
-        ended_at=progress.ended_at,
+        hands=tuple(_row(hand, game.ended_at) for hand in hands),
+        hand_count=game.hand_count,
+        finished=game.ended_at is not None,
+        winner=game.winner,
+        ended_at=game.ended_at,
+    )
+
+
+def game_summary(game: Game) -> GameState:
+    """The state of a game without its hands: totals, end, next hand number (two queries)."""
+    return game_state(game, hands=())
+
+
+def game_or_404(game_id: str) -> Game:
+    try:
+        return game_get(game_id)
+    except Game.DoesNotExist:
+        raise Http404 from None
+
+
+def game_state_or_404(game_id: str) -> GameState:
+    """The state of a game with every hand, for a page; an unknown id is a 404."""
+    try:
+        return game_state(game_get(game_id))
+    except Game.DoesNotExist:
+        raise Http404 from None
+
+
+@dataclass(frozen=True)
+class BoardPage:
+    number: int  # 1-based
+    count: int  # pages in all (at least 1)
+    first: int  # the first and last hand number shown (0, 0 without hands)
+    last: int
+
+
+def board_page(hand_count: int, page: int | None) -> BoardPage:
+    """The window of hands a scoreboard page shows; by default the last (latest hands)."""
+    count = max(1, -(-hand_count // BOARD_PAGE))
+    number = count if page is None else min(max(page, 1), count)
+    first = (number - 1) * BOARD_PAGE + 1
+    last = min(number * BOARD_PAGE, hand_count)
+    return BoardPage(number, count, first if hand_count else 0, last)
+
+
+def game_board(game: Game, page: int | None = None) -> tuple[GameState, BoardPage]:
+    """The scoreboard: the game's summary and one page of its hands (three queries)."""
+    window = board_page(game.hand_count, page)
+    hands = list(
+        game.hands.filter(number__gte=window.first, number__lte=window.last)
+        .only("game_id", "number", "result", "score_after", "version")  # not records or dates
+        .order_by("number")
+    )
+    return game_state(game, hands), window
+
+
+def chart_points(game: Game) -> list[tuple[int, tuple[int, ...]]]:
+    """(hand number, running totals) for the chart: every hand, or CHART_POINTS spread evenly
+    over a longer game (the last hand always among them)."""
+    count = game.hand_count
+    if count <= CHART_POINTS:
+        hands = game.hands.all()
+    else:
+        numbers = {round(1 + i * (count - 1) / (CHART_POINTS - 1)) for i in range(CHART_POINTS)}
+        hands = game.hands.filter(number__in=numbers)
+    rows = hands.order_by("number").values_list("number", "score_after")
+    return [(number, tuple(after)) for number, after in rows]
+
+
+def hand_shown(game: Game, number: int) -> Hand | None:
+    return game.hands.filter(number=number).first()
+
+
+def totals_before(game: Game, number: int) -> tuple[int, ...]:
+    """Each side's total before hand ``number`` (past the last hand: the current totals)."""
+    if number > game.hand_count:
+        return tuple(game.totals)
+    if number <= 1:
+        return (0,) * len(game.totals)
+    after = game.hands.filter(number=number - 1).values_list("score_after", flat=True).first()
+    return tuple(after) if after is not None else (0,) * len(game.totals)
+
+
+def hand_last_deleted(game: Game) -> Revision | None:
+    """The last delete of the game's hands not yet undone."""
+    return (
+        game.revisions.filter(action=Revision.Action.DELETED, undone=False)
+        .order_by("-at", "-id")
+        .first()
     )
 
 

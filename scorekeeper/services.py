@@ -1,25 +1,37 @@
 """Writes: games and hands. Each service owns its transaction, its locks and its validation.
 
-A hand is scored by the rules engine when it is written; the game row is locked
+A hand is scored by the rules engine when it is written. The game row is locked
 (``select_for_update``) for every change to its hands, so hands from several phones are numbered
-without gaps or duplicates and no update is lost. On SQLite the same holds through IMMEDIATE
-transactions (settings.py).
+without gaps or duplicates and no update is lost; on SQLite the same holds through IMMEDIATE
+transactions (settings.py). The game row also caches its totals, hand count and end (models.py),
+so a write reads the game row and the hands from the one it changes onward, never those before.
+
+An edit or a delete names the hand it was shown by its number *and* version: the version changes
+whenever the hand's content or place changes, so a stale or repeated request is refused (409) and
+never reaches another hand.
 """
 
 from __future__ import annotations
 
 import secrets
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 
 from scorekeeper.models import Game, Hand, Revision, Side, hash_token
-from scorekeeper.rules import RuleViolation, ruleset_for, score_record
+from scorekeeper.rules import RuleViolation, game_outcome, ruleset_for
 from scorekeeper.rules.errors import gettext_noop
-from scorekeeper.rules.records import side_layout
-from scorekeeper.selectors import game_progress, game_ruleset
+from scorekeeper.scoring import score_entry, stored_sides
+from scorekeeper.selectors import game_ruleset, hand_last_deleted
+
+MAX_NAME = 60
+MAX_PLAYER_NAMES = 200
+MAX_HANDS = 2000  # a game longer than this is a script, not a table (and an import's cap)
+_SHIFT = 1_000_000  # renumbering moves hands out of the way first: (game, number) is unique
 
 
 class Conflict(Exception):
@@ -45,14 +57,33 @@ class Author:
     def of(cls, user: Any) -> Author:
         if user is not None and getattr(user, "is_authenticated", False):
             return cls(user.get_username(), user)
-        return cls("edit link")
+        return cls(EDIT_LINK)
 
 
-MAX_NAME = 60
+EDIT_LINK = "edit link"  # Revision.author of a change made through the edit link (shown translated)
+
+
+@dataclass(frozen=True)
+class HandWrite:
+    """A hand as written, with each side's total after it and the game's caches after the write."""
+
+    hand: Hand
+    game: Game
+    score_after: tuple[int, ...]
+    names: list[str]  # the game's side names, in seating order
+
+
+def check_text(value: str, *, side: int | None = None, field: str = "sides") -> str:
+    """Text a player typed: no control characters (NUL...) and no lone surrogates."""
+    if any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in value):
+        raise RuleViolation(
+            gettext_noop("names may not hold control characters"), side=side, field=field
+        )
+    return value
 
 
 def _side_names(sides: object) -> list[tuple[str, str]]:
-    if not isinstance(sides, list) or not all(isinstance(s, dict) for s in sides):
+    if not isinstance(sides, list) or not sides or not all(isinstance(s, dict) for s in sides):
         raise RuleViolation(
             gettext_noop("sides must be a list of objects with a name"), field="sides"
         )
@@ -71,9 +102,9 @@ def _side_names(sides: object) -> list[tuple[str, str]]:
             raise RuleViolation(
                 gettext_noop("side names and players are text"), side=i, field="sides"
             )
-        if len(name) > MAX_NAME or len(players) > 200:
+        if len(name) > MAX_NAME or len(players) > MAX_PLAYER_NAMES:
             raise RuleViolation(gettext_noop("that name is too long"), side=i, field="sides")
-        out.append((name.strip(), players.strip()))
+        out.append((check_text(name.strip(), side=i), check_text(players.strip(), side=i)))
     return out
 
 
@@ -86,9 +117,9 @@ def game_create(
     owner: Any = None,
 ) -> tuple[Game, str]:
     """Create a game; returns it with its edit token (shown once: only its hash is kept)."""
-    ruleset = ruleset_for(variant, players, rules or {})
     names = _side_names(sides)
-    side_layout(ruleset, len(names))
+    # The number of sides picks the layout, and with it the target (2.1, 2.10).
+    ruleset = ruleset_for(variant, players, rules or {}, len(names))
     overrides = {name: value for name, value in ruleset.overrides if name != "target"}
     token = secrets.token_urlsafe(24)
     with transaction.atomic():
@@ -98,6 +129,7 @@ def game_create(
             players=players,
             rules=overrides,
             target=ruleset.target,
+            totals=[0] * len(names),
             owner=owner if getattr(owner, "is_authenticated", False) else None,
         )
         Side.objects.bulk_create(
@@ -119,132 +151,67 @@ def game_rematch(*, game_id: str, owner: Any = None) -> tuple[Game, str]:
     )
 
 
-def hand_score(
-    game: Game, sides: object, names: list[str], score_before: tuple[int, ...]
-) -> tuple[list[dict[str, Any]], dict[str, Any]]:
-    """Check and score a hand's sides for the game, saving nothing: (sides as stored, result)."""
-    if not isinstance(sides, list):
-        raise RuleViolation(
-            gettext_noop("sides must be a list, one object per side"), field="sides"
-        )
-    if len(sides) != len(names):
-        raise RuleViolation(
-            gettext_noop("this game has %(n)s sides, not %(given)s"),
-            field="sides",
-            n=len(names),
-            given=len(sides),
-        )
-    entered = []
-    for i, side in enumerate(sides):
-        if not isinstance(side, dict):
-            raise RuleViolation(gettext_noop("%(key)s must be an object"), key="side", side=i + 1)
-        if "score_before" in side:
-            raise RuleViolation(
-                gettext_noop("score_before comes from the game: leave it out"),
-                side=i + 1,
-                field="score_before",
-            )
-        entered.append({"name": names[i], **side})
-    record = {
-        "variant": game.variant,
-        "players": game.players,
-        "rules": game.engine_rules,
-        "sides": [{**side, "score_before": score_before[i]} for i, side in enumerate(entered)],
-    }
-    score = score_record(record)
-    result = {
-        "sides": [
-            {
-                "total": s.total,
-                "breakdown": s.breakdown.as_dict(),
-            }
-            for s in score.sides
-        ],
-        "wins_game": score.wins_game,
-    }
-    return entered, result
+def _locked(game_id: str) -> Game:
+    return Game.objects.select_for_update().get(id=game_id)
 
 
-def _locked(game_id: str) -> tuple[Game, list[str], list[Hand]]:
-    game = Game.objects.select_for_update().get(id=game_id)
-    names = list(game.sides.values_list("name", flat=True))
-    hands = list(game.hands.order_by("number"))
-    return game, names, hands
+def _names(game: Game) -> list[str]:
+    return list(game.sides.values_list("name", flat=True))
 
 
-def _totals_before(hands: list[Hand], number: int, sides: int) -> tuple[int, ...]:
-    totals = [0] * sides
+def _from(game: Game, number: int) -> list[Hand]:
+    """The game's hands from ``number`` on, in order."""
+    return list(game.hands.filter(number__gte=number).order_by("number"))
+
+
+def _before(totals: Sequence[int], hands: Iterable[Hand]) -> list[int]:
+    """Each side's total before the first of ``hands``, from the totals after the last."""
+    before = list(totals)
     for hand in hands:
-        if hand.number >= number:
-            break
+        for i, side in enumerate(hand.result["sides"]):
+            before[i] -= side["total"]
+    return before
+
+
+def _settle(game: Game, first: int, before: Sequence[int], hands: Sequence[Hand]) -> None:
+    """Rewrite the caches from hand ``first`` on: each hand's ``score_after`` and the game's
+    totals, count and end. ``before`` is each side's total before hand ``first``, ``hands`` the
+    game's hands from ``first`` on, in order, with their results (VARIANTS.md 2.10)."""
+    totals = list(before)
+    ended_earlier = game.ended_at is not None and game.ended_at < first
+    if not ended_earlier:
+        game.ended_at = game.winner = None
+    ruleset = game_ruleset(game, len(totals))
+    for number, hand in enumerate(hands, first):
         for i, side in enumerate(hand.result["sides"]):
             totals[i] += side["total"]
-    return tuple(totals)
+        hand.score_after = list(totals)
+        if game.ended_at is None:
+            outcome = game_outcome(ruleset, totals, hand.result.get("wins_game"))
+            if outcome.finished:
+                game.ended_at, game.winner = number, outcome.winner
+    game.totals = totals
+    game.hand_count = first - 1 + len(hands)
+    game.status = Game.Status.FINISHED if game.ended_at is not None else Game.Status.PLAYING
 
 
-def _save_status(game: Game, sides: int, hands: list[Hand]) -> None:
-    """Rewrite the game's cached status and bump its version (the row is locked: no race)."""
-    progress = game_progress(game_ruleset(game), sides, (h.result for h in hands))
-    game.status = Game.Status.FINISHED if progress.finished else Game.Status.PLAYING
-    game.version += 1
-    game.save(update_fields=["status", "version", "updated_at"])
+def _save(game: Game) -> None:
+    game.save(
+        update_fields=[
+            "totals",
+            "hand_count",
+            "ended_at",
+            "winner",
+            "status",
+            "version",
+            "updated_at",
+        ]
+    )
 
 
-def hand_record(
-    *, game_id: str, sides: object, author: Author, expected_number: int | None = None
-) -> Hand:
-    """Score and append the next hand. Refused (409) after the game has ended."""
-    with transaction.atomic():
-        game, names, hands = _locked(game_id)
-        number = len(hands) + 1
-        if expected_number is not None and expected_number != number:
-            raise Conflict(
-                _("hand %(expected)s was already entered from another device: this is hand %(n)s")
-                % {"expected": expected_number, "n": number},
-                game=game,
-            )
-        progress = game_progress(game_ruleset(game), len(names), (h.result for h in hands))
-        if progress.finished:
-            raise GameFinished(_("the game has ended: no more hands"), game=game)
-        entered, result = hand_score(game, sides, names, _totals_before(hands, number, len(names)))
-        hand = Hand.objects.create(
-            game=game, number=number, record={"sides": entered}, result=result
-        )
-        _keep(game, number, Revision.Action.CREATED, hand.record, result, author)
-        _save_status(game, len(names), [*hands, hand])
-    return hand
-
-
-def hand_revise(
-    *, game_id: str, number: int, sides: object, author: Author, expected_version: int | None = None
-) -> Hand:
-    """Replace a hand's record; the previous version is kept as a revision."""
-    with transaction.atomic():
-        game, names, hands = _locked(game_id)
-        hand = _current_hand(game, hands, number, expected_version)
-        entered, result = hand_score(game, sides, names, _totals_before(hands, number, len(names)))
-        _keep(game, number, Revision.Action.EDITED, hand.record, hand.result, author)
-        hand.record, hand.result, hand.version = {"sides": entered}, result, hand.version + 1
-        hand.save(update_fields=["record", "result", "version", "updated_at"])
-        _save_status(game, len(names), hands)
-    return hand
-
-
-def _current_hand(game: Game, hands: list[Hand], number: int, expected_version: int | None) -> Hand:
-    """The hand of that number, refusing (409) an edit made against an older version."""
-    for hand in hands:
-        if hand.number == number:
-            if expected_version is not None and expected_version != hand.version:
-                raise Conflict(
-                    _("hand %(n)s was changed from another device since you opened it")
-                    % {"n": number},
-                    game=game,
-                )
-            return hand
-    raise Hand.DoesNotExist(f"game {game.id} has no hand {number}")
-
-
-def _keep(game: Game, number: int, action: str, record: Any, result: Any, author: Author) -> None:
+def _revision_add(
+    game: Game, number: int, action: str, record: Any, result: Any, author: Author
+) -> None:
     Revision.objects.create(
         game=game,
         number=number,
@@ -253,124 +220,279 @@ def _keep(game: Game, number: int, action: str, record: Any, result: Any, author
         result=result,
         author=author.label,
         user=author.user,
+        game_version=game.version,
     )
 
 
-def hand_delete(
-    *, game_id: str, number: int, author: Author, expected_version: int | None = None
-) -> None:
-    """Delete a hand; the hands after it move up one number. The last delete can be undone."""
-    with transaction.atomic():
-        game, names, hands = _locked(game_id)
-        hand = _current_hand(game, hands, number, expected_version)
-        _keep(game, number, Revision.Action.DELETED, hand.record, hand.result, author)
-        hand.delete()
-        later = [h for h in hands if h.number > number]
-        for h in later:  # ascending, so each number is free when it is taken
-            h.number -= 1
-            h.save(update_fields=["number"])
-        _save_status(game, len(names), [h for h in hands if h.pk != hand.pk])
-
-
-def last_delete(game: Game) -> Revision | None:
-    return (
-        game.revisions.filter(action=Revision.Action.DELETED, undone=False)
-        .order_by("-at", "-id")
-        .first()
+def _renumber(game: Game, after: int, by: int) -> None:
+    """Move the hands after number ``after`` by ``by`` places; each takes the game's version."""
+    later = Hand.objects.filter(game=game, number__gt=after)
+    later.update(number=F("number") + _SHIFT)  # out of the way of the unique (game, number)
+    Hand.objects.filter(game=game, number__gt=_SHIFT).update(
+        number=F("number") - _SHIFT + by, version=game.version
     )
 
 
-def hand_undo_delete(*, game_id: str, author: Author) -> Hand:
-    """Put the last deleted hand back at its number (rescored: totals may have moved since)."""
+def hand_add(
+    *, game_id: str, sides: object, author: Author, expected_number: int | None = None
+) -> HandWrite:
+    """Score and append the next hand. Refused (409) after the game has ended."""
     with transaction.atomic():
-        game, names, hands = _locked(game_id)
-        deleted = last_delete(game)
-        if deleted is None:
-            raise Conflict(_("there is no deleted hand to restore"), game=game)
-        number = min(deleted.number, len(hands) + 1)
-        for h in reversed([h for h in hands if h.number >= number]):  # descending: free the slot
-            h.number += 1
-            h.save(update_fields=["number"])
-        entered, result = hand_score(
-            game, deleted.record["sides"], names, _totals_before(hands, number, len(names))
+        game = _locked(game_id)
+        number = game.hand_count + 1
+        if expected_number is not None and expected_number != number:
+            raise Conflict(
+                _("hand %(expected)s was already entered from another device: this is hand %(n)s")
+                % {"expected": expected_number, "n": number},
+                game=game,
+            )
+        if game.ended_at is not None:
+            raise GameFinished(_("the game has ended: no more hands"), game=game)
+        if number > MAX_HANDS:
+            raise RuleViolation(gettext_noop("a game holds %(n)s hands at most"), n=MAX_HANDS)
+        names = _names(game)
+        before = list(game.totals)
+        entry = score_entry(game, sides, names, before)
+        game.version += 1
+        hand = Hand(
+            game=game,
+            number=number,
+            record={"sides": entry.sides},
+            result=entry.result,
+            version=game.version,
         )
-        hand = Hand.objects.create(
-            game=game, number=number, record={"sides": entered}, result=result
+        _settle(game, number, before, [hand])
+        hand.save(force_insert=True)
+        _revision_add(game, number, Revision.Action.CREATED, hand.record, entry.result, author)
+        _save(game)
+    return HandWrite(hand, game, tuple(game.totals), names)
+
+
+def _shown(game: Game, hands: list[Hand], number: int, expected_version: int) -> Hand:
+    """The hand the player was shown: that number at that version, or a refusal."""
+    if not hands or hands[0].number != number:
+        raise Hand.DoesNotExist(f"game {game.id} has no hand {number}")
+    hand = hands[0]
+    if hand.version != expected_version:
+        raise Conflict(
+            _("hand %(n)s was changed from another device since you opened it") % {"n": number},
+            game=game,
         )
-        deleted.undone = True
-        deleted.save(update_fields=["undone"])
-        _keep(game, number, Revision.Action.RESTORED, hand.record, result, author)
-        _save_status(game, len(names), sorted([*hands, hand], key=lambda h: h.number))
     return hand
 
 
-def game_recompute(*, game_id: str) -> Game:
-    """Rescore every hand from its record: results and status are derived data."""
+def hand_revise(
+    *, game_id: str, number: int, sides: object, author: Author, expected_version: int
+) -> HandWrite:
+    """Replace a hand's record; the previous version is kept as a revision."""
     with transaction.atomic():
-        game, names, hands = _locked(game_id)
-        totals = (0,) * len(names)
+        game = _locked(game_id)
+        hands = _from(game, number)
+        hand = _shown(game, hands, number, expected_version)
+        before = _before(game.totals, hands)
+        names = _names(game)
+        entry = score_entry(game, sides, names, before)
+        game.version += 1
+        _revision_add(game, number, Revision.Action.EDITED, hand.record, hand.result, author)
+        hand.record, hand.result = {"sides": entry.sides}, entry.result
+        hand.version = game.version
+        _settle(game, number, before, hands)
+        hand.save(update_fields=["record", "result", "version", "score_after", "updated_at"])
+        Hand.objects.bulk_update(hands[1:], ["score_after"], batch_size=500)
+        _save(game)
+    return HandWrite(hand, game, tuple(hand.score_after), names)
+
+
+def hand_delete(*, game_id: str, number: int, author: Author, expected_version: int) -> None:
+    """Delete the hand shown; the hands after it move up one number (and take a new version)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        hands = _from(game, number)
+        hand = _shown(game, hands, number, expected_version)
+        before = _before(game.totals, hands)
+        game.version += 1
+        _revision_add(game, number, Revision.Action.DELETED, hand.record, hand.result, author)
+        hand.delete()
+        _renumber(game, number, -1)
+        _settle(game, number, before, hands[1:])
+        Hand.objects.bulk_update(hands[1:], ["score_after"], batch_size=500)
+        _save(game)
+
+
+def hand_undo_delete(*, game_id: str, author: Author) -> HandWrite:
+    """Put the last deleted hand back at its number (rescored: totals may have moved since)."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        deleted = hand_last_deleted(game)
+        if deleted is None:
+            raise Conflict(_("there is no deleted hand to restore"), game=game)
+        number = min(deleted.number, game.hand_count + 1)
+        hands = _from(game, number)
+        before = _before(game.totals, hands)
+        names = _names(game)
+        entry = score_entry(game, stored_sides(deleted.record), names, before)
+        game.version += 1
+        _renumber(game, number - 1, 1)
+        hand = Hand(
+            game=game,
+            number=number,
+            record={"sides": entry.sides},
+            result=entry.result,
+            version=game.version,
+        )
+        _settle(game, number, before, [hand, *hands])
+        hand.save(force_insert=True)
+        Hand.objects.bulk_update(hands, ["score_after"], batch_size=500)
+        deleted.undone = True
+        deleted.save(update_fields=["undone"])
+        _revision_add(game, number, Revision.Action.RESTORED, hand.record, entry.result, author)
+        _save(game)
+    return HandWrite(hand, game, tuple(hand.score_after), names)
+
+
+def game_recompute(*, game_id: str) -> Game:
+    """Rescore every hand from its record: results and the game's caches are derived data."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        hands = list(game.hands.order_by("number"))
+        names = _names(game)
+        sides = len(names)
+        totals = [0] * sides
         for hand in hands:
-            _, hand.result = hand_score(game, hand.record["sides"], names, totals)
-            hand.save(update_fields=["result"])
-            totals = tuple(
-                t + s["total"] for t, s in zip(totals, hand.result["sides"], strict=True)
-            )
-        _save_status(game, len(names), hands)
+            entry = score_entry(game, stored_sides(hand.record), names, totals)
+            hand.result = entry.result
+            totals = [t + s.total for t, s in zip(totals, entry.score.sides, strict=True)]
+        game.ended_at = None
+        _settle(game, 1, [0] * sides, hands)
+        Hand.objects.bulk_update(hands, ["result", "score_after"], batch_size=500)
+        game.version += 1
+        _save(game)
     return game
 
 
+RECORD_KEYS = frozenset({"variant", "players", "rules", "sides"})
+
+
 def game_import(
-    *, records: list[dict[str, Any]], owner: Any = None, author: Author
+    *, records: Sequence[tuple[int, object]], owner: Any = None, author: Author
 ) -> tuple[Game, str]:
     """A game from hand records in hand-format (JSON Lines export, or a game begun on paper).
 
-    The first record gives the preset, players, house rules and side names; every record's
-    sides are entered as hands in order (their score_before is recomputed by the game).
+    ``records`` are (line number, parsed record). The first gives the preset, players, house
+    rules and side names; every record's sides are entered as hands in order (their names and
+    score_before come from the game). Linear in the number of hands; all or nothing: a refusal
+    names its line and nothing is saved.
     """
     if not records:
         raise RuleViolation(gettext_noop("nothing to import: no hand records"))
-    first = records[0]
-    if not isinstance(first, dict) or not isinstance(first.get("sides"), list):
-        raise RuleViolation(gettext_noop("a hand record must be a JSON object"))
-    with transaction.atomic():
-        game, token = game_create(
-            variant=first.get("variant"),  # type: ignore[arg-type]
-            players=first.get("players", 4),
-            sides=[
-                {"name": s.get("name", "") if isinstance(s, dict) else ""} for s in first["sides"]
-            ],
-            rules={k: v for k, v in (first.get("rules") or {}).items()},
-            owner=owner,
+    if len(records) > MAX_HANDS:
+        raise RuleViolation(
+            gettext_noop("an import holds %(n)s hands at most"), n=MAX_HANDS, field="file"
         )
-        for line, record in enumerate(records, 1):
-            if not isinstance(record, dict) or set(record) - {
-                "variant",
-                "players",
-                "rules",
-                "sides",
-            }:
-                raise RuleViolation(gettext_noop("line %(line)s: not a hand record"), line=line)
-            if (record.get("variant"), record.get("players", 4)) != (game.variant, game.players):
-                raise RuleViolation(
-                    gettext_noop(
-                        "line %(line)s: every hand must be of the same preset and players"
-                    ),
-                    line=line,
+    line = records[0][0]
+    try:
+        with transaction.atomic():
+            first = _record(records[0][1])
+            first_sides = first.get("sides")
+            game, token = game_create(
+                variant=first.get("variant"),  # type: ignore[arg-type]
+                players=first.get("players", 4),
+                sides=[
+                    {"name": s.get("name", "") if isinstance(s, dict) else ""}
+                    for s in (first_sides if isinstance(first_sides, list) else [])
+                ],
+                rules=first.get("rules"),
+                owner=owner,
+            )
+            names = _names(game)
+            totals = [0] * len(names)
+            new_hands, new_revisions = [], []
+            for number, (at, value) in enumerate(records, 1):
+                line = at  # named in a refusal
+                record = _record(value)
+                if (record.get("variant"), record.get("players", 4)) != (
+                    game.variant,
+                    game.players,
+                ):
+                    raise RuleViolation(
+                        gettext_noop("every hand must be of the same preset and players")
+                    )
+                given = record.get("sides")
+                sides = (
+                    [
+                        {k: v for k, v in side.items() if k not in ("score_before", "name")}
+                        if isinstance(side, dict)
+                        else side
+                        for side in given
+                    ]
+                    if isinstance(given, list)
+                    else given
                 )
-            sides = [
-                {k: v for k, v in side.items() if k not in ("score_before", "name")}
-                if isinstance(side, dict)
-                else side
-                for side in record.get("sides", [])
-            ]
-            try:
-                hand_record(game_id=game.id, sides=sides, author=author)
-            except RuleViolation as violation:
+                entry = score_entry(game, sides, names, totals)
+                totals = [t + s.total for t, s in zip(totals, entry.score.sides, strict=True)]
+                game.version += 1
+                new_hands.append(
+                    Hand(
+                        game=game,
+                        number=number,
+                        record={"sides": entry.sides},
+                        result=entry.result,
+                        version=game.version,
+                    )
+                )
+                new_revisions.append(
+                    Revision(
+                        game=game,
+                        number=number,
+                        action=Revision.Action.CREATED,
+                        record={"sides": entry.sides},
+                        result=entry.result,
+                        author=author.label,
+                        user=author.user,
+                        game_version=game.version,
+                    )
+                )
+            _settle(game, 1, [0] * len(totals), new_hands)
+            if game.ended_at is not None and game.ended_at < len(new_hands):
+                line = records[game.ended_at][0]  # the first hand after the end
                 raise RuleViolation(
-                    gettext_noop("line %(line)s: %(error)s"), line=line, error=str(violation)
-                ) from None
-            except GameFinished:
-                raise RuleViolation(
-                    gettext_noop("line %(line)s: the game had already ended"), line=line
-                ) from None
+                    gettext_noop("the game had already ended after hand %(n)s"),
+                    n=game.ended_at,
+                )
+            Hand.objects.bulk_create(new_hands, batch_size=500)
+            Revision.objects.bulk_create(new_revisions, batch_size=500)
+            _save(game)
+    except RuleViolation as violation:
+        violation.line = line
+        raise
     return game, token
+
+
+def _record(value: object) -> dict[str, Any]:
+    if not isinstance(value, dict) or not value.keys() <= RECORD_KEYS:
+        raise RuleViolation(gettext_noop("not a hand record"))
+    return value
+
+
+@dataclass(frozen=True)
+class RecomputeSent:
+    queued: int  # sent to a Celery worker
+    done_here: int  # recomputed in this process: the broker did not answer
+
+
+def games_recompute_request(*, game_ids: Sequence[str]) -> RecomputeSent:
+    """Ask a worker to recompute each game; where the broker does not answer, do it here so the
+    work is never dropped (tasks.game_recompute is idempotent, so a twin run is harmless)."""
+    from kombu.exceptions import OperationalError as BrokerDown
+
+    from scorekeeper.tasks import game_recompute as task
+
+    queued = done_here = 0
+    for game_id in game_ids:
+        try:
+            task.delay(game_id)
+            queued += 1
+        except BrokerDown:
+            game_recompute(game_id=game_id)
+            done_here += 1
+    return RecomputeSent(queued, done_here)

@@ -1,21 +1,39 @@
-"""URL configuration: pages, the edit pages under a game's edit link, and JSON API v1."""
+"""URL configuration: pages, the edit pages of a game, and JSON API v1.
+
+Game ids are checked by their converter, so a malformed id (NUL, a megabyte of text) is a plain
+404 and never reaches the database. Under /api/ a 404 is JSON (handler404).
+"""
 
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, register_converter
 
-from scorekeeper import api, views
+from scorekeeper import api, exports, views
+from scorekeeper.errors import page_not_found, server_error
 
-play = "g/<str:game_id>/play/<str:token>/"
+
+class GameIdConverter:
+    regex = "[0-9A-Za-z]{1,12}"  # models.new_game_id
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(GameIdConverter, "game")
+
+edit = "g/<game:game_id>/edit/"
 
 api_v1 = [
     path("openapi.json", api.openapi, name="api-openapi"),
     path("score", api.score, name="api-score"),
     path("opening-minimum", api.opening, name="api-opening"),
     path("games", api.games, name="api-games"),
-    path("games/<str:game_id>", api.game, name="api-game"),
-    path("games/<str:game_id>/hands", api.hands, name="api-hands"),
-    path("games/<str:game_id>/hands/<int:number>", api.hand, name="api-hand"),
-    path("games/<str:game_id>/undo-delete", api.undo_delete, name="api-undo-delete"),
+    path("games/<game:game_id>", api.game, name="api-game"),
+    path("games/<game:game_id>/hands", api.hands, name="api-hands"),
+    path("games/<game:game_id>/hands/<int:number>", api.hand, name="api-hand"),
+    path("games/<game:game_id>/undo-delete", api.undo_delete, name="api-undo-delete"),
 ]
 
 urlpatterns = [
@@ -25,19 +43,23 @@ urlpatterns = [
     path("new/", views.game_new, name="game-new"),
     path("import/", views.game_import, name="game-import"),
     path("games/", views.my_games, name="my-games"),
-    path("g/<str:game_id>/", views.game_view, name="game"),
-    path("g/<str:game_id>/history/", views.history, name="history"),
-    path("g/<str:game_id>/export.jsonl", views.export_jsonl, name="export-jsonl"),
-    path("g/<str:game_id>/export.csv", views.export_csv, name="export-csv"),
-    path(play, views.play, name="play"),
-    path(play + "hand/", views.hand_new, name="hand-new"),
-    path(play + "hand/<int:number>/", views.hand_edit, name="hand-edit"),
-    path(play + "hand/<int:number>/preview", views.hand_preview, name="hand-preview"),
-    path(play + "hand/<int:number>/delete/", views.hand_delete, name="hand-delete"),
-    path(play + "undo/", views.hand_undo, name="hand-undo"),
-    path(play + "rematch/", views.game_rematch, name="game-rematch"),
+    path("g/<game:game_id>/", views.game_view, name="game"),
+    path("g/<game:game_id>/history/", views.history, name="history"),
+    path("g/<game:game_id>/export.jsonl", exports.export_jsonl, name="export-jsonl"),
+    path("g/<game:game_id>/export.csv", exports.export_csv, name="export-csv"),
+    path("g/<game:game_id>/play/<str:token>/", views.play, name="play"),
+    path(edit, views.edit, name="edit"),
+    path(edit + "hand/", views.hand_new, name="hand-new"),
+    path(edit + "hand/<int:number>/", views.hand_edit, name="hand-edit"),
+    path(edit + "hand/<int:number>/preview", views.hand_preview, name="hand-preview"),
+    path(edit + "hand/<int:number>/delete/", views.hand_delete, name="hand-delete"),
+    path(edit + "undo/", views.hand_undo, name="hand-undo"),
+    path(edit + "rematch/", views.game_rematch, name="game-rematch"),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
 ]
+
+handler404 = page_not_found
+handler500 = server_error

@@ -80,11 +80,22 @@ def new_game(
 
 
 def play_hands(game, count: int, sides: list | None = None) -> None:
-    from scorekeeper.services import Author, hand_record
+    from scorekeeper.services import Author, hand_add
 
     for _ in range(count):
-        hand_record(
+        hand_add(
             game_id=game.id,
             sides=sides or [{"melds": [{"rank": "5", "naturals": 3}]}, {}],
             author=Author("test"),
         )
+
+
+def open_edit_link(client, game, token: str) -> str:
+    """Open the game's edit link as a phone does: it keeps the token in a cookie and goes on to
+    the edit page, whose URL (without the token) it returns."""
+    from django.urls import reverse
+
+    response = client.get(reverse("play", args=[game.id, token]))
+    assert response.status_code == 302
+    assert response["Location"] == reverse("edit", args=[game.id])
+    return response["Location"]

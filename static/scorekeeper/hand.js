@@ -13,7 +13,11 @@
   var draftKey = "canasta.draft." + config.preview_url;
   var draft = null;
   try { draft = JSON.parse(sessionStorage.getItem(draftKey) || "null"); } catch (e) { draft = null; }
-  var start = config.entered || draft || [];
+  if (Array.isArray(draft)) { draft = {sides: draft}; }  // a draft kept by an older page
+  // One key per entry, kept with the draft: a second submit or a reload after saving saves nothing.
+  var entryKey = (draft && draft.key) || config.entry_key;
+  document.getElementById("entry-key").value = entryKey;
+  var start = config.entered || (draft && draft.sides) || [];
   var sides = config.sides.map(function (side, i) {
     var s = fromRecord(start[i] || {});
     s.solo = side.solo;
@@ -103,11 +107,12 @@
     }));
   }
 
-  function rankLabel(r) { return r === "wild" ? L.wild : r === "3" ? (config.origen ? L.origenBlack : L.blackThreeRank) : r; }
+  // A deck of its own names its cards (Canasta-Origen: DIVA, GENTLEMAN, DETENER, SOL).
+  var own = config.card_names;
+  function rankLabel(r) { return r === "wild" ? L.wild : r === "3" ? (own.black_threes || L.blackThreeRank) : r; }
 
   function classLabel(c) {
-    if (config.origen) { if (c === "jokers") { return L.origenJokers; } if (c === "twos") { return L.origenTwos; } if (c === "black_threes") { return L.origenBlack; } }
-    return L[c];
+    return own[c] || L[c];
   }
 
   function meldRow(s, i, m, j) {
@@ -187,7 +192,7 @@
       el("h2", {}, [el("span", {text: config.sides[i].name}), el("span", {"class": "live", id: id + "-live", "data-testid": id + "-live"})]),
       toggle([["melds", L.melds], ["counts", L.counts], ["totals", L.totals]], s.mode, function (m) { s.mode = m; render(); changed(); }, id + "-mode"),
       meldedPanel(s, i),
-      stepper(config.origen ? L.origenRed : L.redThrees, s.red_threes, 1, function (v) { s.red_threes = v; changed(); }, id + "-red-threes"),
+      stepper(own.red_threes || L.redThrees, s.red_threes, 1, function (v) { s.red_threes = v; changed(); }, id + "-red-threes"),
       el("label", {"class": "check big-check"}, [out, document.createTextNode(L.wentOut)]),
       s.went_out ? el("label", {"class": "check"}, [concealed, document.createTextNode(L.concealed)]) : null,
       config.exact_cut ? el("label", {"class": "check"}, [cut, document.createTextNode(L.exactCut)]) : null,
@@ -205,14 +210,14 @@
     var banner = document.getElementById("error");
     document.querySelectorAll(".has-error").forEach(function (n) { n.classList.remove("has-error"); });
     if (!error) { banner.hidden = true; return; }
-    banner.textContent = error.message;
+    banner.textContent = error.error;
     banner.hidden = false;
     var selector = error.meld ? '.meld[data-side="' + (error.side - 1) + '"][data-meld="' + error.meld + '"]'
       : error.side ? '.side-panel[data-side="' + error.side + '"]' : null;
     var node = selector && document.querySelector(selector);
     if (node) {
       node.classList.add("has-error");
-      var note = el("div", {"class": "field-error", text: error.message});
+      var note = el("div", {"class": "field-error", text: error.error});
       node.appendChild(note);
     }
   }
@@ -223,7 +228,7 @@
   var sequence = 0;
   function changed() {
     serverError = null;
-    try { sessionStorage.setItem(draftKey, JSON.stringify(sides.map(toRecord))); } catch (e) { /* full or private */ }
+    try { sessionStorage.setItem(draftKey, JSON.stringify({key: entryKey, sides: sides.map(toRecord)})); } catch (e) { /* full or private */ }
     clearTimeout(timer);
     timer = setTimeout(preview, 200);
   }
@@ -237,7 +242,7 @@
         if (mine !== sequence) { return; }  // a newer change is on its way
         document.querySelectorAll(".field-error").forEach(function (n) { n.remove(); });
         if (data.error) {
-          showError(data.error);
+          showError(data);
           sides.forEach(function (s, i) { document.getElementById("side-" + i + "-live").textContent = ""; });
           document.getElementById("preview").textContent = "";
           return;

@@ -1,5 +1,6 @@
-/* New game: offer the player counts of the chosen preset, the right number of side names, and
-   show the preset's target. The server checks everything again. */
+/* New game: offer the player counts of the chosen preset, its layouts (sides), the right number
+   of side names, the house rules that apply to it, and show the preset's target. The server
+   checks everything again. */
 (function () {
   "use strict";
   var presets = JSON.parse(document.getElementById("presets").textContent);
@@ -10,16 +11,17 @@
     var p = presets[variant()];
     Array.prototype.forEach.call(players.options, function (o) { o.disabled = p.players.indexOf(+o.value) < 0; });
     if (p.players.indexOf(+players.value) < 0) { players.value = String(p.players.indexOf(4) >= 0 ? 4 : p.players[0]); }
-    var layouts = p.sides[players.value] || [2];
-    document.getElementById("sides-choice").hidden = layouts.length < 2;
-    Array.prototype.forEach.call(sides.options, function (o) { o.disabled = layouts.indexOf(+o.value) < 0; });
-    if (layouts.indexOf(+sides.value) < 0) { sides.value = String(layouts[0]); }
-    var count = layouts.length > 1 ? +sides.value : layouts[0];
-    form.querySelectorAll(".side-fields").forEach(function (div) { div.hidden = +div.dataset.side > count; });
-    document.getElementById("target-default").textContent = " " + window.NEW_GAME_LABELS["default"] + " " + p.targets[players.value];
-    form.querySelectorAll(".espanola-only").forEach(function (div) { div.hidden = !p.espanola_only; });
-    // Show the preset's own value of each house rule beside "as the preset".
-    var defaults = p.defaults[players.value] || {};
+    var seatings = p.seatings[players.value] || [];
+    var counts = seatings.map(function (s) { return s.sides; });
+    document.getElementById("sides-choice").hidden = counts.length < 2;
+    Array.prototype.forEach.call(sides.options, function (o) { o.disabled = counts.indexOf(+o.value) < 0; });
+    if (counts.indexOf(+sides.value) < 0) { sides.value = String(counts[0]); }
+    var seating = seatings[Math.max(0, counts.indexOf(+sides.value))] || {sides: 2, target: "", defaults: {}};
+    form.querySelectorAll(".side-fields").forEach(function (div) { div.hidden = +div.dataset.side > seating.sides; });
+    document.getElementById("target-default").textContent = " " + window.NEW_GAME_LABELS["default"] + " " + seating.target;
+    // A house rule shows only where it applies to the preset; beside "as the preset", its value.
+    var defaults = seating.defaults;
+    form.querySelectorAll(".house-rule").forEach(function (div) { div.hidden = !(div.dataset.rule in defaults); });
     Object.keys(defaults).forEach(function (name) {
       var field = form.elements[name], value = defaults[name];
       if (!field || value === null || value === undefined) { return; }

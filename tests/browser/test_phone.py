@@ -98,9 +98,11 @@ def test_a_whole_game_on_a_phone(phone: Page, live_server) -> None:
     assert totals(page) == ("2615", "710")
     shot(page, "08-hand-1-edited")
 
-    # Delete hand 2, then undo.
-    page.once("dialog", lambda dialog: dialog.accept())
+    # Delete hand 2 (the page asks first, showing the hand), then undo.
     page.get_by_test_id("delete-2").click()
+    expect(page.get_by_test_id("hand-scores")).to_contain_text("+740")
+    shot(page, "09a-delete-hand-2")
+    page.get_by_test_id("confirm-delete").click()
     expect(page.get_by_test_id("total-1")).to_have_text("-30")
     assert totals(page) == ("2570", "-30")
     expect(page.get_by_test_id("needs-1")).to_have_text("needs 15 to open")
@@ -143,7 +145,8 @@ def test_a_hand_being_entered_survives_a_reload(phone: Page, live_server) -> Non
 
     game, token = game_create(variant="classic", players=4, sides=[{"name": "A"}, {"name": "B"}])
     page = phone
-    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/hand/")
+    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/")  # the edit link: kept in a cookie
+    page.goto(f"{live_server.url}/g/{game.id}/edit/hand/")
     page.get_by_test_id("side-1-add-meld").click()
     page.get_by_test_id("side-1-meld-0-rank").select_option("J")
     page.get_by_test_id("side-1-meld-0-naturals").fill("5")
@@ -164,7 +167,8 @@ def test_a_player_out_alone_is_not_asked_for_cards_left(phone: Page, live_server
         variant="classic", players=2, sides=[{"name": "Ann"}, {"name": "Bob"}]
     )
     page = phone
-    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/hand/")
+    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/")  # the edit link: kept in a cookie
+    page.goto(f"{live_server.url}/g/{game.id}/edit/hand/")
     expect(page.get_by_test_id("side-0-hand-mode-points")).to_be_visible()
     page.get_by_test_id("side-0-went-out").check()
     expect(page.get_by_test_id("side-0-hand-mode-points")).to_have_count(0)

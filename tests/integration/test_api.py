@@ -43,7 +43,12 @@ def test_score_refuses_an_invalid_record_with_400(client) -> None:
         client, "/api/v1/score", {"variant": "classic", "sides": [{"redthrees": 1}, {}]}
     )
     assert response.status_code == 400
-    assert response.json() == {"error": "side 1: unknown key 'redthrees'"}
+    assert response.json() == {
+        "error": "side 1: unknown key 'redthrees'",
+        "field": "redthrees",
+        "side": 1,
+        "meld": None,
+    }
 
 
 def test_score_refuses_a_body_that_is_not_json(client) -> None:
@@ -192,11 +197,18 @@ def test_a_hand_after_the_end_of_the_game_is_409(client) -> None:
 
 def test_put_replaces_a_hand_and_totals_recompute(client, game) -> None:
     url = f"/api/v1/games/{game['id']}/hands"
+    first = post(client, url, {"sides": NS_OUT_WITH_KINGS}, game["token"]).json()
     post(client, url, {"sides": NS_OUT_WITH_KINGS}, game["token"])
-    post(client, url, {"sides": NS_OUT_WITH_KINGS}, game["token"])
-    response = post(client, url + "/1", {"sides": BIG_HAND}, game["token"], method="put")
+    response = post(
+        client,
+        url + "/1",
+        {"sides": BIG_HAND, "version": first["version"]},
+        game["token"],
+        method="put",
+    )
     assert response.status_code == 200
-    assert response.json()["version"] == 2
+    assert response.json()["version"] == 3  # the game's third change
+    assert [s["score_after"] for s in response.json()["sides"]] == [2110, -50]
     state = client.get(f"/api/v1/games/{game['id']}").json()
     assert [s["total"] for s in state["sides"]] == [2110 + 670, -50]
     assert [h["sides"][0]["score_after"] for h in state["hands"]] == [2110, 2780]
@@ -207,9 +219,9 @@ def test_put_replaces_a_hand_and_totals_recompute(client, game) -> None:
 
 def test_a_stale_edit_gets_409_with_the_current_state(client, game) -> None:
     url = f"/api/v1/games/{game['id']}/hands"
-    post(client, url, {"sides": NS_OUT_WITH_KINGS}, game["token"])
+    post(client, url, {"sides": NS_OUT_WITH_KINGS}, game["token"])  # version 1
     first = post(client, url + "/1", {"sides": BIG_HAND, "version": 1}, game["token"], method="put")
-    assert first.status_code == 200
+    assert first.status_code == 200 and first.json()["version"] == 2
     stale = client.put(
         url + "/1",
         json.dumps({"sides": NS_OUT_WITH_KINGS}),
@@ -237,9 +249,10 @@ def test_delete_renumbers_and_undo_puts_the_hand_back(client, game) -> None:
     url = f"/api/v1/games/{game['id']}/hands"
     for sides in (NS_OUT_WITH_KINGS, BIG_HAND, NS_OUT_WITH_KINGS):
         post(client, url, {"sides": sides}, game["token"])
-    assert (
-        client.delete(url + "/2", HTTP_AUTHORIZATION=f"Bearer {game['token']}").status_code == 204
+    deleted = client.delete(
+        url + "/2", HTTP_AUTHORIZATION=f"Bearer {game['token']}", HTTP_IF_MATCH='"2"'
     )
+    assert deleted.status_code == 204
     state = client.get(f"/api/v1/games/{game['id']}").json()
     assert [h["number"] for h in state["hands"]] == [1, 2]
     assert [s["total"] for s in state["sides"]] == [1340, 0]
@@ -256,11 +269,12 @@ def test_unknown_game_or_hand_is_404(client, game) -> None:
     response = post(
         client,
         f"/api/v1/games/{game['id']}/hands/7",
-        {"sides": NS_OUT_WITH_KINGS},
+        {"sides": NS_OUT_WITH_KINGS, "version": 1},
         game["token"],
         method="put",
     )
     assert response.status_code == 404
+    assert response.json()["error"] == "no such game or hand"
 
 
 def test_get_game_has_the_documented_shape(client, game) -> None:

@@ -7,7 +7,7 @@ import json
 import pytest
 from django.urls import reverse
 
-from tests.factories import new_game
+from tests.factories import new_game, open_edit_link
 
 pytestmark = pytest.mark.django_db
 
@@ -23,15 +23,16 @@ pytestmark = pytest.mark.django_db
 )
 def test_scoreboard_speaks_the_browser_language(client, language: str, words: str) -> None:
     game, token = new_game()
-    page = client.get(reverse("play", args=[game.id, token]), HTTP_ACCEPT_LANGUAGE=language)
+    page = client.get(open_edit_link(client, game, token), HTTP_ACCEPT_LANGUAGE=language)
     assert words in page.content.decode()
 
 
 def test_a_refused_hand_is_explained_in_french(client) -> None:
     game, token = new_game()
+    open_edit_link(client, game, token)
     sides = [{"melds": [{"rank": "K", "naturals": 1, "twos": 2}]}, {}]
     page = client.post(
-        reverse("hand-new", args=[game.id, token]),
+        reverse("hand-new", args=[game.id]),
         {"record": json.dumps(sides)},
         HTTP_ACCEPT_LANGUAGE="fr",
     )
@@ -43,8 +44,9 @@ def test_a_refused_hand_is_explained_in_french(client) -> None:
 
 def test_the_hand_entry_labels_are_translated(client) -> None:
     game, token = new_game()
+    open_edit_link(client, game, token)
     page = client.get(
-        reverse("hand-new", args=[game.id, token]), HTTP_ACCEPT_LANGUAGE="es"
+        reverse("hand-new", args=[game.id]), HTTP_ACCEPT_LANGUAGE="es"
     ).content.decode()
     assert "Guardar la mano" in page
     assert "necesita %(n)s para abrir" in page  # filled in by hand.js

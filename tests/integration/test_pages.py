@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
 
 from scorekeeper.models import Game, Hand
 from scorekeeper.services import game_recompute
-from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS, new_game, play_hands
+from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS, new_game, open_edit_link, play_hands
 
 pytestmark = pytest.mark.django_db
 
 
-def play_url(game, token: str) -> str:
-    return reverse("play", args=[game.id, token])
+opened = open_edit_link
 
 
 def test_home_and_lookup_pages_need_no_login(client) -> None:
@@ -50,7 +50,7 @@ def test_new_game_form_creates_the_game_and_opens_its_edit_link(client) -> None:
     )
     game = Game.objects.get()
     assert response.status_code == 302
-    assert response["Location"].startswith(f"/g/{game.id}/play/")
+    assert response["Location"] == f"/g/{game.id}/edit/"  # the token stays in a cookie
     assert (game.target, [s.name for s in game.sides.all()]) == (
         7000,
         ["Anna & Ben", "Carla & Dan"],
@@ -87,8 +87,9 @@ def test_six_players_in_three_pairs_get_three_sides(client) -> None:
 
 def test_hand_form_saves_the_hand_and_redirects_to_the_scoreboard(client) -> None:
     game, token = new_game()
+    opened(client, game, token)
     response = client.post(
-        reverse("hand-new", args=[game.id, token]),
+        reverse("hand-new", args=[game.id]),
         {"record": json.dumps(NS_OUT_WITH_KINGS), "number": 1},
     )
     assert response.status_code == 302
@@ -99,9 +100,10 @@ def test_hand_form_saves_the_hand_and_redirects_to_the_scoreboard(client) -> Non
 
 def test_an_impossible_hand_is_shown_again_with_the_engine_message(client) -> None:
     game, token = new_game()
+    opened(client, game, token)
     sides = [{"melds": [{"rank": "K", "naturals": 1, "twos": 2}]}, {}]
     response = client.post(
-        reverse("hand-new", args=[game.id, token]), {"record": json.dumps(sides), "number": 1}
+        reverse("hand-new", args=[game.id]), {"record": json.dumps(sides), "number": 1}
     )
     assert response.status_code == 400
     assert (
@@ -113,13 +115,14 @@ def test_an_impossible_hand_is_shown_again_with_the_engine_message(client) -> No
 
 def test_editing_a_hand_changes_the_totals_and_keeps_a_revision(client) -> None:
     game, token = new_game()
+    edit_url = opened(client, game, token)
     play_hands(game, 1, NS_OUT_WITH_KINGS)
     response = client.post(
-        reverse("hand-edit", args=[game.id, token, 1]),
+        reverse("hand-edit", args=[game.id, 1]),
         {"record": json.dumps(BIG_HAND), "version": 1},
     )
     assert response.status_code == 302
-    board = client.get(play_url(game, token)).content.decode()
+    board = client.get(edit_url).content.decode()
     assert '<div class="total" data-testid="total-0">2110</div>' in board
     history = client.get(reverse("history", args=[game.id])).content.decode()
     assert "Edited" in history and "Entered" in history
@@ -127,13 +130,14 @@ def test_editing_a_hand_changes_the_totals_and_keeps_a_revision(client) -> None:
 
 def test_delete_and_undo_from_the_scoreboard(client) -> None:
     game, token = new_game()
+    edit_url = opened(client, game, token)
     play_hands(game, 1, NS_OUT_WITH_KINGS)
     play_hands(game, 1, BIG_HAND)
-    client.post(reverse("hand-delete", args=[game.id, token, 1]), {"version": 1})
-    board = client.get(play_url(game, token)).content.decode()
+    client.post(reverse("hand-delete", args=[game.id, 1]), {"version": 1})
+    board = client.get(edit_url).content.decode()
     assert '<div class="total" data-testid="total-0">2110</div>' in board
     assert "Undo: put hand 1 back" in board
-    client.post(reverse("hand-undo", args=[game.id, token]))
+    client.post(reverse("hand-undo", args=[game.id]))
     assert list(Hand.objects.values_list("number", "result__sides__0__total")) == [
         (1, 670),
         (2, 2110),
@@ -146,10 +150,10 @@ def test_the_share_link_is_read_only_and_a_wrong_edit_link_is_not_a_page(client)
     shared = client.get(reverse("game", args=[game.id])).content.decode()
     assert "read only" in shared and "Enter hand" not in shared and "Delete" not in shared
     assert client.get(reverse("play", args=[game.id, "guess"])).status_code == 404
-    assert (
-        client.post(reverse("hand-new", args=[game.id, "guess"]), {"record": "[]"}).status_code
-        == 404
-    )
+    assert client.get(reverse("edit", args=[game.id])).status_code == 404  # no edit cookie
+    assert client.post(reverse("hand-new", args=[game.id]), {"record": "[]"}).status_code == 404
+    client.cookies["edit_" + game.id] = "forged"
+    assert client.get(reverse("edit", args=[game.id])).status_code == 404
 
 
 def test_club_users_see_and_edit_their_own_games(client, django_user_model) -> None:
@@ -162,15 +166,18 @@ def test_club_users_see_and_edit_their_own_games(client, django_user_model) -> N
     game = Game.objects.get()
     assert game.owner == user
     assert "Mine" in client.get("/games/").content.decode()
-    assert client.get(reverse("play", args=[game.id, "mine"])).status_code == 200
+    client.cookies.clear()  # no edit link on this device: the login alone opens the game
+    client.force_login(user)
+    assert client.get(reverse("edit", args=[game.id])).status_code == 200
     client.logout()
-    assert client.get(reverse("play", args=[game.id, "mine"])).status_code == 404
+    assert client.get(reverse("edit", args=[game.id])).status_code == 404
 
 
 def test_winner_banner_when_the_game_ends(client) -> None:
     game, token = new_game(rules={"target": 2000})
+    edit_url = opened(client, game, token)
     play_hands(game, 1, BIG_HAND)
-    board = client.get(play_url(game, token)).content.decode()
+    board = client.get(edit_url).content.decode()
     assert "NS wins!" in board and "Enter hand" not in board
 
 
@@ -248,45 +255,65 @@ def test_recompute_restores_results_from_the_records() -> None:
     assert list(Hand.objects.values_list("result__sides__0__total", flat=True)) == [670, 670]
 
 
-@pytest.mark.parametrize("hands", [5, 50])
-def test_scoreboard_query_count_does_not_grow_with_hands(
-    client, django_assert_num_queries, hands: int
+@pytest.mark.parametrize(("hands", "shown"), [(5, range(1, 6)), (50, range(41, 51))])
+def test_scoreboard_reads_a_fixed_number_of_rows_whatever_the_games_length(
+    client, django_assert_num_queries, hands: int, shown: range
 ) -> None:
-    game, token = new_game()
+    """The latest page of hands (20 a page), totals from the game row, a sampled chart; the
+    hands and chart come from the fragment cache while the game has not changed."""
+    from django.core.cache import caches
+
+    game, token = new_game(rules={"target": 100000})
+    url = opened(client, game, token)
     play_hands(game, hands)
-    url = play_url(game, token)
     client.get(url)  # warm the session and the template caches
-    with django_assert_num_queries(5):
-        page = client.get(url)
-    assert page.content.decode().count('data-hand="') == hands
+    caches["fragments"].clear()
+    with django_assert_num_queries(5):  # game, last delete, sides, hands shown, chart points...
+        page = client.get(url).content.decode()
+    with django_assert_num_queries(2):  # ...and with the board cached: the game, the last delete
+        again = client.get(url).content.decode()
+    rows = slice(page.index('<div class="table-wrap">'), page.index("</table>"))
+    assert again[rows] == page[rows]
+    assert [int(n) for n in re.findall(r'data-hand="(\d+)"', page)] == list(shown)
+    assert '<div class="total" data-testid="total-0">' + str(15 * hands) in page
+
+
+def test_earlier_hands_are_a_page_away(client) -> None:
+    game, _ = new_game(rules={"target": 100000})
+    play_hands(game, 45)
+    page = client.get(reverse("game", args=[game.id]) + "?page=1").content.decode()
+    assert [int(n) for n in re.findall(r'data-hand="(\d+)"', page)] == list(range(1, 21))
+    assert "Hands 1 to 20 of 45" in page and "Later hands" in page
+    assert "Earlier hands" not in page
 
 
 def test_deleting_a_hand_that_is_gone_says_so(client) -> None:
     game, token = new_game()
-    page = client.post(reverse("hand-delete", args=[game.id, token, 3]), follow=True)
+    opened(client, game, token)
+    page = client.post(reverse("hand-delete", args=[game.id, 3]), follow=True)
     assert "That hand is no longer there." in page.content.decode()
 
 
 def test_a_stale_delete_is_refused_and_explained(client) -> None:
     game, token = new_game()
+    opened(client, game, token)
     play_hands(game, 1, NS_OUT_WITH_KINGS)
     client.post(
-        reverse("hand-edit", args=[game.id, token, 1]),
+        reverse("hand-edit", args=[game.id, 1]),
         {"record": json.dumps(BIG_HAND), "version": 1},
     )
-    page = client.post(
-        reverse("hand-delete", args=[game.id, token, 1]), {"version": 1}, follow=True
-    )
+    page = client.post(reverse("hand-delete", args=[game.id, 1]), {"version": 1}, follow=True)
     assert "changed from another device" in page.content.decode()
     assert Hand.objects.count() == 1
 
 
 def test_a_hand_entered_on_two_phones_at_once_keeps_the_second_phones_entry(client) -> None:
     game, token = new_game()
+    opened(client, game, token)
     play_hands(game, 1, NS_OUT_WITH_KINGS)  # the other phone saved hand 1 meanwhile
     mine = [{"melds": [{"rank": "Q", "naturals": 4}]}, {}]
     page = client.post(
-        reverse("hand-new", args=[game.id, token]), {"record": json.dumps(mine), "number": 1}
+        reverse("hand-new", args=[game.id]), {"record": json.dumps(mine), "number": 1}
     )
     assert page.status_code == 409
     html = page.content.decode()
@@ -300,12 +327,71 @@ def test_play_again_starts_a_new_game_with_the_same_players_and_rules(client) ->
     game, token = new_game(
         variant="ducale", names=("Anna", "Ben"), rules={"target": 2000, "wild_limit": "none"}
     )
+    edit_url = opened(client, game, token)
     play_hands(game, 1, BIG_HAND)
-    board = client.get(play_url(game, token)).content.decode()
+    board = client.get(edit_url).content.decode()
     assert "Play again" in board
-    response = client.post(reverse("game-rematch", args=[game.id, token]))
+    response = client.post(reverse("game-rematch", args=[game.id]))
     again = Game.objects.exclude(id=game.id).get()
-    assert response["Location"].startswith(f"/g/{again.id}/play/")
+    assert response["Location"] == f"/g/{again.id}/edit/"
+    assert client.get(response["Location"]).status_code == 200  # this phone may edit it
     assert (again.variant, again.target, again.rules) == ("ducale", 2000, {"wild_limit": "none"})
     assert [s.name for s in again.sides.all()] == ["Anna", "Ben"]
     assert again.hands.count() == 0
+
+
+def test_six_handed_classic_in_two_teams_of_three_plays_to_10000(client) -> None:
+    client.post("/new/", {"variant": "classic", "players": 6, "sides": 2})
+    game = Game.objects.get()
+    assert (game.target, game.sides.count()) == (10000, 2)
+
+
+def test_espanola_four_players_each_for_themselves(client) -> None:
+    names = {f"side_{i}": name for i, name in enumerate(("Ana", "Bea", "Carlos", "Dani"), 1)}
+    client.post("/new/", {"variant": "espanola", "players": 4, "sides": 4, **names})
+    game = Game.objects.get()
+    assert [s.name for s in game.sides.all()] == ["Ana", "Bea", "Carlos", "Dani"]
+
+
+def test_rules_page_names_origens_cards_and_the_french_opening(client) -> None:
+    page = client.get("/variants/").content.decode()
+    origen = page[page.index('id="origen"') :]
+    for words in ("its own 108-card deck", "DIVA 50", "GENTLEMAN 20", "DETENER", "SOL"):
+        assert words in origen, words
+    french = page[page.index('id="classic-fr"') : page.index('id="classic-es"')]
+    assert "Only cards from the hand count toward the opening" in french
+    assert page.count("Only cards from the hand count toward the opening") == 1
+    lookup = client.get("/opening/?variant=classic-fr&score=0&players=5").content.decode()
+    assert "Needs 50 to open" in lookup
+    assert 'data-testid="hand-only"' in lookup
+    classic = client.get("/opening/?variant=classic&score=0&players=4").content.decode()
+    assert 'data-testid="hand-only"' not in classic
+
+
+def test_origen_hand_entry_uses_the_rulebooks_card_names(client) -> None:
+    game, token = new_game("origen")
+    opened(client, game, token)
+    page = client.get(reverse("hand-new", args=[game.id])).content.decode()
+    config = json.loads(page.split('id="hand-config" type="application/json">')[1].split("<")[0])
+    assert config["card_names"] == {
+        "jokers": "DIVA",
+        "twos": "GENTLEMAN",
+        "black_threes": "DETENER",
+        "red_threes": "SOL",
+    }
+    classic, classic_token = new_game()
+    opened(client, classic, classic_token)
+    page = client.get(reverse("hand-new", args=[classic.id])).content.decode()
+    assert '"card_names": {}' in page
+
+
+def test_a_refusal_on_the_page_uses_real_plurals_in_french(client) -> None:
+    game, token = new_game(players=2, names=("Anne", "Ben"))
+    opened(client, game, token)
+    sides = [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {}]
+    page = client.post(
+        reverse("hand-new", args=[game.id]),
+        {"record": json.dumps(sides)},
+        HTTP_ACCEPT_LANGUAGE="fr",
+    ).content.decode()
+    assert "il faut 2 canastas à 2 joueurs pour sortir, 1 faite" in page

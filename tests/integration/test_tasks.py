@@ -135,3 +135,50 @@ def test_a_real_worker_through_redis_recomputes_the_game(tmp_path: Path) -> None
         server.terminate()
         worker.wait(timeout=30)
         server.wait(timeout=30)
+
+
+@pytest.fixture
+def admin_client(client, django_user_model):
+    user = django_user_model.objects.create_superuser("director", "d@example.org", "pw-9d8f7g6h")
+    client.force_login(user)
+    return client
+
+
+def recompute_from_the_admin(client, game) -> str:
+    response = client.post(
+        "/admin/scorekeeper/game/",
+        {"action": "recompute", "_selected_action": [game.id]},
+        follow=True,
+    )
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+@pytest.mark.django_db
+def test_the_admin_recompute_action_sends_the_task(admin_client) -> None:
+    game, _ = new_game()
+    play_hands(game, 2, NS_OUT_WITH_KINGS)
+    Hand.objects.update(result=CORRUPT)
+    page = recompute_from_the_admin(admin_client, game)
+    assert "Recomputing 1 game in the background." in page
+    assert totals() == [670, 670]  # eager here: the task already ran
+
+
+@pytest.mark.django_db
+def test_with_the_broker_down_the_admin_recompute_does_the_work_and_says_so(admin_client) -> None:
+    from scorekeeper.celery import app
+
+    game, _ = new_game()
+    play_hands(game, 2, NS_OUT_WITH_KINGS)
+    Hand.objects.update(result=CORRUPT)
+    saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
+    app.conf.update(task_always_eager=False, broker_url=f"redis://127.0.0.1:{free_port()}/0")
+    try:
+        started = time.monotonic()
+        page = recompute_from_the_admin(admin_client, game)
+        assert time.monotonic() - started < 15  # said at once, not retried for a minute
+    finally:
+        app.conf.update(saved)
+        app.pool.force_close_all()
+    assert "The task queue is not answering: 1 game was recomputed here instead." in page
+    assert totals() == [670, 670]

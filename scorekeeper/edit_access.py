@@ -1,0 +1,69 @@
+"""Who may change a game from the pages: the holder of its edit link, or its logged-in owner.
+
+The edit link ``/g/<id>/play/<token>/`` is the game's key. Opening it once sets a signed cookie
+for that game's pages and redirects to ``/g/<id>/edit/``, so the token reaches an access log at
+most once; the edit pages read the cookie. Only a hash of the token is stored (models.Game).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect
+
+from scorekeeper.models import Game
+
+SALT = "scorekeeper.edit-link"
+MAX_AGE = 400 * 24 * 3600  # browsers keep a cookie at most 400 days
+
+
+def cookie_name(game_id: str) -> str:
+    return f"edit_{game_id}"
+
+
+def game_path(game_id: str) -> str:
+    return f"/g/{game_id}/"
+
+
+def edit_token(request: HttpRequest, game_id: str) -> str | None:
+    """The edit token this device holds for the game (from its signed cookie), if any."""
+    token: str | None = request.get_signed_cookie(
+        cookie_name(game_id), default=None, salt=SALT, max_age=MAX_AGE
+    )
+    return token
+
+
+def can_edit(request: HttpRequest, game: Game) -> bool:
+    token = edit_token(request, game.id)
+    if token is not None and game.token_matches(token):
+        return True
+    user = request.user
+    return bool(user.is_authenticated and game.owner_id == user.pk)
+
+
+def editable_game(request: HttpRequest, game_id: str) -> Game:
+    """The game, if this device may change it; else 404 (an edit page that is not yours is
+    simply not a page)."""
+    try:
+        game = Game.objects.get(id=game_id)
+    except Game.DoesNotExist:
+        raise Http404 from None
+    if not can_edit(request, game):
+        raise Http404
+    return game
+
+
+def open_edit_link(request: HttpRequest, game: Game, token: str) -> HttpResponse:
+    """Keep the token in a cookie for this game's pages and go to its edit page."""
+    response = redirect("edit", game.id)
+    response.set_signed_cookie(
+        cookie_name(game.id),
+        token,
+        salt=SALT,
+        max_age=MAX_AGE,
+        path=game_path(game.id),
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+    return response

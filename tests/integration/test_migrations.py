@@ -1,0 +1,106 @@
+"""Games stored before the rulebook corrections keep scoring as they did (migration 0002)."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from scorekeeper import services
+from scorekeeper.rules import RuleViolation
+from scorekeeper.selectors import game_get, game_state
+
+BEFORE = [("scorekeeper", "0001_initial")]
+
+
+def stored_game(apps, variant, players, target, names, hands, rules=None):
+    """A game as the old code stored it: its records and the results it computed then."""
+    Game = apps.get_model("scorekeeper", "Game")
+    Side = apps.get_model("scorekeeper", "Side")
+    Hand = apps.get_model("scorekeeper", "Hand")
+    game = Game.objects.create(
+        token_hash=f"{variant}-{players}".ljust(64, "0"),
+        variant=variant,
+        players=players,
+        rules=rules or {},
+        target=target,
+    )
+    for i, name in enumerate(names):
+        Side.objects.create(game=game, position=i, name=name)
+    for number, (sides, totals) in enumerate(hands, 1):
+        result = {
+            "sides": [{"total": t, "breakdown": {"cards": t}} for t in totals],
+            "wins_game": None,
+        }
+        Hand.objects.create(game=game, number=number, record={"sides": sides}, result=result)
+    return game.id
+
+
+@pytest.fixture
+def migrate():
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    yield executor
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_old_games_keep_their_totals_after_the_migration(migrate) -> None:
+    old = migrate.loader.project_state(BEFORE).apps
+    # Origen, stock exhausted: the old rule counted side 2's SOL minus (no combination laid).
+    origen = stored_game(
+        old,
+        "origen",
+        4,
+        5000,
+        ["Alberto", "Segundo"],
+        [
+            (
+                [{"melds": [{"rank": "K", "naturals": 3}]}, {"red_threes": 2, "hand": {"high": 1}}],
+                [30, -210],
+            )
+        ],
+    )
+    # Six-handed classic: the old rule let a side go out with one canasta.
+    six = stored_game(
+        old,
+        "classic",
+        6,
+        5000,
+        ["A", "B", "C"],
+        [([{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {}, {}], [670, 0, 0])],
+    )
+    ducale = stored_game(old, "ducale", 4, 5000, ["NS", "EW"], [])
+    quick = stored_game(old, "classic-es", 4, 5000, ["NS", "EW"], [], rules={"on_tie": "draw"})
+    migrate.loader.build_graph()
+    migrate.migrate(migrate.loader.graph.leaf_nodes())
+
+    for game_id, totals in ((origen, (30, -210)), (six, (670, 0, 0))):
+        services.game_recompute(game_id=game_id)
+        state = game_state(game_get(game_id))
+        assert tuple(side.total for side in state.sides) == totals
+        assert state.hands[0].breakdowns  # rescored from the records, not the stored cache
+
+    assert game_get(six).rules == {"going_out_canastas": 1, "cards_dealt": 11}
+    assert game_state(game_get(six)).ruleset.seating.cards_dealt == 11
+    assert game_get(origen).rules == {"red_threes_against": "no_meld"}
+    assert game_get(quick).rules == {"on_tie": "draw"}  # its own choice stays; target stored
+    assert game_state(game_get(quick)).ruleset.target == 5000
+    # Ducale keeps its old cap of three wilds.
+    four_wilds = [{"melds": [{"rank": "K", "naturals": 4, "twos": 2, "jokers": 2}]}, {}]
+    with pytest.raises(RuleViolation, match="house rule: Wild cards per meld"):
+        services.hand_add(game_id=ducale, sides=four_wilds, author=services.Author("test"))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_new_games_play_the_rulebooks_rules(migrate) -> None:
+    migrate.loader.build_graph()
+    migrate.migrate(migrate.loader.graph.leaf_nodes())
+    game, _ = services.game_create(
+        variant="ducale", players=4, sides=[{"name": "NS"}, {"name": "EW"}]
+    )
+    four_wilds = [{"melds": [{"rank": "K", "naturals": 4, "twos": 2, "jokers": 2}]}, {}]
+    hand = services.hand_add(game_id=game.id, sides=four_wilds, author=services.Author("test")).hand
+    assert hand.result["sides"][0]["total"] == 40 + 2 * 20 + 2 * 50 + 300
+    assert game_get(game.id).rules == {}
