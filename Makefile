@@ -31,7 +31,7 @@ bench: $(VENV)/.dev
 	$(PY) bench/rules.py
 
 messages: $(VENV)/.dev
-	$(PY) manage.py makemessages -l fr -l es -l it --ignore ".venv/*" --ignore "tests/*" --ignore "bench/*"
+	$(PY) manage.py makemessages -l fr -l es -l it --no-obsolete --ignore ".venv/*" --ignore "tests/*" --ignore "bench/*"
 	$(PY) manage.py compilemessages -l fr -l es -l it --ignore ".venv"
 
 clean:

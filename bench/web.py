@@ -15,17 +15,16 @@ import argparse
 import http.client
 import json
 import os
-import socket
 import statistics
-import subprocess
 import sys
-import tempfile
 import threading
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-PY = sys.executable
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from serving import served, vm_hwm_mib
+
 HAND = {
     "sides": [
         {
@@ -38,27 +37,19 @@ HAND = {
 }
 
 
-def vm_hwm_mib(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 class Client:
     def __init__(self, port: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
 
     def call(
-        self, method: str, path: str, body: object = None, token: str | None = None
+        self,
+        method: str,
+        path: str,
+        body: object = None,
+        token: str | None = None,
+        **extra: str,
     ) -> tuple[int, bytes]:
-        headers = {"Content-Type": "application/json"}
+        headers = {"Content-Type": "application/json", **extra}
         if token:
             headers["Authorization"] = f"Bearer {token}"
         self.conn.request(method, path, json.dumps(body) if body is not None else None, headers)
@@ -125,60 +116,22 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     args = parser.parse_args()
 
-    env = {**os.environ}
-    stop_pg = None
-    if not env.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
-        pgdir = tempfile.mkdtemp(prefix="scorekeeper-bench-pg.")
-        out = subprocess.run(
-            [str(ROOT / "scripts" / "throwaway-postgres"), pgdir],
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        for line in out.splitlines():
-            name, _, value = line.removeprefix("export ").partition("=")
-            env[name] = value.strip("'")
-        stop_pg = env["THROWAWAY_PG_STOP"]
-    env.update(
-        DJANGO_DEBUG="0", DJANGO_SECRET_KEY="bench-" + "x" * 40, DJANGO_ALLOWED_HOSTS="127.0.0.1"
-    )
-    subprocess.run([PY, "manage.py", "migrate", "-v0"], cwd=ROOT, env=env, check=True)
-    subprocess.run(
-        [PY, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
-    )
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            str(Path(PY).parent / "gunicorn"),
-            "scorekeeper.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            str(args.workers),
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        for _ in range(100):
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+    with served(args.workers) as app:
+        port = app.port
         client = Client(port)
         game = new_game(client, 50)
         hands_path = f"/api/v1/games/{game['id']}/hands"
-        board = f"/g/{game['id']}/play/{game['token']}/"
+        board = f"/g/{game['id']}/"
 
         def post_then_delete() -> float:
             start = time.perf_counter()
             status, raw = client.call("POST", hands_path, HAND, game["token"])
             elapsed = time.perf_counter() - start
             assert status == 201, raw
-            status, _ = client.call("DELETE", f"{hands_path}/51", None, game["token"])  # back to 50
+            version = json.loads(raw)["version"]
+            status, _ = client.call(
+                "DELETE", f"{hands_path}/51", None, game["token"], **{"If-Match": f'"{version}"'}
+            )  # back to 50
             assert status == 204
             return elapsed
 
@@ -204,17 +157,11 @@ def main() -> None:
         print(
             f"16 clients, hand POST:      {rps_post:7.1f} requests/s (each client on its own game)"
         )
-        workers = Path(f"/proc/{server.pid}/task/{server.pid}/children").read_text().split()
-        peaks = [vm_hwm_mib(int(pid)) for pid in workers]
+        peaks = [vm_hwm_mib(pid) for pid in app.workers()]
         if peaks:
             print(
                 f"gunicorn worker peak resident memory: {max(peaks):.0f} MiB (largest of {len(peaks)})"
             )
-    finally:
-        server.terminate()
-        server.wait()
-        if stop_pg:
-            subprocess.run(stop_pg, shell=True, capture_output=True)
 
 
 if __name__ == "__main__":
