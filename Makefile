@@ -1,12 +1,14 @@
-# Canasta Scorekeeper. `make run` serves the app on http://127.0.0.1:8000; `make test` runs every
-# test on SQLite and on PostgreSQL. Both set up what they need on a fresh Debian with Python 3.11.
+# Canasta Scorekeeper. `make run` serves the app to the phones on this machine's network
+# (http://<this machine's address>:8000, DEBUG off, gunicorn; scripts/serve-local); `make dev` is
+# Django's development server with DEBUG on, on http://127.0.0.1:8000; `make test` runs every test
+# on SQLite and on PostgreSQL. They set up what they need on a fresh Debian with Python 3.11.
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 
-.PHONY: run test lint bench messages clean
+.PHONY: run dev test lint bench messages clean
 
 $(VENV)/.runtime: requirements.txt
 	scripts/ensure-venv "$(PYTHON)" "$(VENV)"
@@ -18,6 +20,9 @@ $(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
 	touch $@
 
 run: $(VENV)/.runtime
+	scripts/serve-local
+
+dev: $(VENV)/.runtime
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
 

@@ -10,11 +10,16 @@ from __future__ import annotations
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
+from django.urls import reverse
 
 from scorekeeper.models import Game
 
 SALT = "scorekeeper.edit-link"
 MAX_AGE = 400 * 24 * 3600  # browsers keep a cookie at most 400 days
+# The games this device holds an edit link for, newest first, for the home page. Ids only: they
+# are the read-only share links, not keys (the keys stay in each game's own cookie).
+RECENT = "recent_games"
+RECENT_MAX = 20
 
 
 def cookie_name(game_id: str) -> str:
@@ -31,6 +36,31 @@ def edit_token(request: HttpRequest, game_id: str) -> str | None:
         cookie_name(game_id), default=None, salt=SALT, max_age=MAX_AGE
     )
     return token
+
+
+def recent_game_ids(request: HttpRequest) -> list[str]:
+    """The ids of the games this device opened with their edit link, newest first."""
+    ids = request.COOKIES.get(RECENT, "").split(".")
+    return [i for i in ids if i.isalnum() and len(i) <= 12][:RECENT_MAX]
+
+
+def recent_games_keep(request: HttpRequest, response: HttpResponse, ids: list[str]) -> None:
+    response.set_cookie(
+        RECENT,
+        ".".join(ids[:RECENT_MAX]),
+        max_age=MAX_AGE,
+        secure=settings.SESSION_COOKIE_SECURE,
+        httponly=True,
+        samesite="Lax",
+    )
+
+
+def edit_url(request: HttpRequest, game_id: str) -> str | None:
+    """The game's edit link as this device holds it (to add a phone), or None."""
+    token = edit_token(request, game_id)
+    if token is None:
+        return None
+    return request.build_absolute_uri(reverse("play", args=[game_id, token]))
 
 
 def can_edit(request: HttpRequest, game: Game) -> bool:
@@ -66,4 +96,6 @@ def open_edit_link(request: HttpRequest, game: Game, token: str) -> HttpResponse
         httponly=True,
         samesite="Lax",
     )
+    recent = [game.id, *(i for i in recent_game_ids(request) if i != game.id)]
+    recent_games_keep(request, response, recent)
     return response

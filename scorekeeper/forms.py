@@ -8,6 +8,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.imports import MAX_BYTES as MAX_IMPORT_BYTES
+from scorekeeper.rule_words import choice_words
 from scorekeeper.rules import HOUSE_RULES, PRESETS
 from scorekeeper.rules.house_rules import Choice, HouseRule, Whole
 
@@ -50,7 +51,7 @@ def house_rule_field(rule: HouseRule) -> forms.Field:
             widget=forms.NumberInput(attrs={**NUMERIC, "step": values.step}),
         )
     if isinstance(values, Choice):
-        choices = [(v, v.replace("_", " ")) for v in values.choices]
+        choices = [(member.value, choice_words(member)) for member in values.enum]
         return forms.ChoiceField(label=label, choices=[*_DEFAULT, *choices], required=False)
     return forms.ChoiceField(label=label, choices=_BOOL_CHOICES, required=False)
 

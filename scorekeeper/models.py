@@ -56,6 +56,7 @@ class Game(models.Model):
     hand_count = models.PositiveIntegerField(default=0)
     ended_at = models.PositiveIntegerField(null=True, blank=True)  # the hand that ended the game
     winner = models.PositiveSmallIntegerField(null=True, blank=True)  # 0-based side; None: draw
+    first_dealer = models.PositiveSmallIntegerField(default=0)  # a seat (seats.py) dealing hand 1
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -16,7 +16,8 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from scorekeeper.models import Game, Hand, Revision
-from scorekeeper.rules import Minimum, Ruleset, opening_minimum, ruleset_for
+from scorekeeper.rules import PRESETS, Minimum, Ruleset, opening_minimum, ruleset_for
+from scorekeeper.seats import dealer_of, seat_names
 
 BOARD_PAGE = 20  # hands on one page of the scoreboard
 CHART_POINTS = 60  # the most hands the chart plots (evenly spread over a longer game)
@@ -197,9 +198,100 @@ def hand_last_deleted(game: Game) -> Revision | None:
     )
 
 
-def game_revisions(game: Game) -> QuerySet[Revision]:
-    return game.revisions.select_related("user").order_by("-at", "-id")
+def hand_undoable(game: Game) -> Revision | None:
+    """The delete that "undo" would reverse, only while it is the game's last change: once a hand
+    was saved, corrected or deleted since, putting the old hand back would renumber that work."""
+    deleted = hand_last_deleted(game)
+    return deleted if deleted is not None and deleted.game_version == game.version else None
+
+
+@dataclass(frozen=True)
+class RevisionRow:
+    """A change as the history shows it. An edit's revision keeps the hand as it was before;
+    ``after`` is the result it was changed to (None for the other changes)."""
+
+    revision: Revision
+    after: dict[str, Any] | None = None
+
+
+def game_revisions(game: Game) -> list[RevisionRow]:
+    """The game's changes, newest first, each edit with the result it led to.
+
+    That result is not stored with the edit: it is the "before" of the next change of the same
+    hand (another edit, or its delete), or the hand as it is now. The hand is followed through
+    the renumbering of later deletes and restores. Two queries whatever the number of changes.
+    """
+    revisions = list(game.revisions.select_related("user").order_by("-at", "-id"))
+    after: dict[int, dict[str, Any]] = {}  # revision id -> the result its edit led to
+    waiting: dict[int, Revision] = {}  # hand number now -> the edit waiting for its result
+    Action = Revision.Action
+    for revision in sorted(revisions, key=lambda r: r.id):  # ids follow the game's changes
+        number = revision.number
+        if revision.action in (Action.EDITED, Action.DELETED) and number in waiting:
+            after[waiting.pop(number).id] = revision.result
+        if revision.action == Action.DELETED:  # the hands after it move up one number
+            waiting = {n - 1 if n > number else n: edit for n, edit in waiting.items()}
+        elif revision.action == Action.RESTORED:  # the hands from its number move down one
+            waiting = {n + 1 if n >= number else n: edit for n, edit in waiting.items()}
+        if revision.action == Action.EDITED:
+            waiting[number] = revision
+    if waiting:
+        for number, result in game.hands.filter(number__in=waiting).values_list("number", "result"):
+            after[waiting[number].id] = result
+    return [RevisionRow(revision, after.get(revision.id)) for revision in revisions]
 
 
 def games_of_user(user: Any) -> QuerySet[Game]:
     return Game.objects.filter(owner=user).prefetch_related("sides").order_by("-updated_at")
+
+
+@dataclass(frozen=True)
+class GameCard:
+    """A game as the home page lists it: its sides with their totals, and where it stands."""
+
+    game: Game
+    variant_name: str
+    sides: tuple[tuple[str, int], ...]
+    winner: str | None  # the winning side's name once the game has ended
+    finished: bool
+    next_number: int
+
+
+def game_cards(ids: Sequence[str]) -> list[GameCard]:
+    """The games of ``ids`` that exist, in that order (two queries)."""
+    games = {g.id: g for g in Game.objects.filter(id__in=ids).prefetch_related("sides")}
+    cards = []
+    for game_id in ids:
+        game = games.get(game_id)
+        if game is None:
+            continue
+        names = [s.name for s in game.sides.all()]
+        totals = list(game.totals) or [0] * len(names)
+        cards.append(
+            GameCard(
+                game=game,
+                variant_name=PRESETS[game.variant].name
+                if game.variant in PRESETS
+                else game.variant,
+                sides=tuple(zip(names, totals, strict=False)),
+                winner=names[game.winner] if game.winner is not None else None,
+                finished=game.ended_at is not None,
+                next_number=game.hand_count + 1,
+            )
+        )
+    return cards
+
+
+@dataclass(frozen=True)
+class Deal:
+    seats: tuple[str, ...]  # each seat's player, going round the table
+    first_dealer: int
+    next_dealer: str  # who deals the next hand
+
+
+def game_deal(game: Game) -> Deal:
+    """Whose turn it is to deal the game's next hand (one query: the sides)."""
+    sides = list(game.sides.values_list("name", "player_names"))
+    seats = tuple(seat_names(sides, game_ruleset(game, len(sides)).layout))
+    first = game.first_dealer if game.first_dealer < len(seats) else 0
+    return Deal(seats, first, dealer_of(seats, first, game.hand_count + 1))

@@ -139,6 +139,19 @@ def game_create(
     return game, token
 
 
+def game_first_dealer_set(*, game_id: str, seat: object) -> Game:
+    """Choose who deals the first hand (a seat, seats.py); the deal rotates from there."""
+    with transaction.atomic():
+        game = _locked(game_id)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
+            raise RuleViolation(
+                gettext_noop("the first dealer is a seat from 1 to %(n)s"), n=game.players
+            )
+        game.first_dealer = seat
+        game.save(update_fields=["first_dealer", "updated_at"])
+    return game
+
+
 def game_rematch(*, game_id: str, owner: Any = None) -> tuple[Game, str]:
     """A new game with the same preset, players, sides and house rules."""
     game = Game.objects.prefetch_related("sides").get(id=game_id)
@@ -326,6 +339,13 @@ def hand_undo_delete(*, game_id: str, author: Author) -> HandWrite:
         deleted = hand_last_deleted(game)
         if deleted is None:
             raise Conflict(_("there is no deleted hand to restore"), game=game)
+        if deleted.game_version != game.version:
+            # Undo restores exactly what it says: the last change, with nothing saved since.
+            raise Conflict(
+                _("the game changed after hand %(n)s was deleted: it can no longer be undone")
+                % {"n": deleted.number},
+                game=game,
+            )
         number = min(deleted.number, game.hand_count + 1)
         hands = _from(game, number)
         before = _before(game.totals, hands)
@@ -410,12 +430,17 @@ def game_import(
             for number, (at, value) in enumerate(records, 1):
                 line = at  # named in a refusal
                 record = _record(value)
-                if (record.get("variant"), record.get("players", 4)) != (
-                    game.variant,
-                    game.players,
-                ):
+                if not isinstance(record.get("rules", {}), dict):
+                    raise RuleViolation(gettext_noop("rules must be an object"), field="rules")
+                if (
+                    record.get("variant"),
+                    record.get("players", 4),
+                    record.get("rules", first.get("rules")),
+                ) != (game.variant, game.players, first.get("rules")):
                     raise RuleViolation(
-                        gettext_noop("every hand must be of the same preset and players")
+                        gettext_noop(
+                            "every hand must be of the same preset, players and house rules"
+                        )
                     )
                 given = record.get("sides")
                 sides = (

@@ -5,7 +5,11 @@
 - ``CELERY_BROKER_URL``: e.g. ``redis://127.0.0.1:6379/0``; unset: tasks run eagerly in-process.
 - ``DJANGO_DEBUG``: on by default for local use; ``0`` (off) requires ``DJANGO_SECRET_KEY`` and
   ``DJANGO_ALLOWED_HOSTS`` (comma-separated).
-- ``DJANGO_HTTPS`` (default: on when DEBUG is off), ``DJANGO_PROXY_COUNT``,
+- ``SCOREKEEPER_LOCAL=1`` (what ``make run`` sets): a club laptop serving phones on its Wi-Fi.
+  DEBUG is off by default, the secret key is read from ``.secret_key`` beside the SQLite database
+  (made once, mode 0600) unless ``DJANGO_SECRET_KEY`` is set, the allowed hosts are this machine's
+  names and addresses (plus any in ``DJANGO_ALLOWED_HOSTS``), and HTTPS is off by default.
+- ``DJANGO_HTTPS`` (default: on when DEBUG is off, outside local mode), ``DJANGO_PROXY_COUNT``,
   ``DJANGO_CSRF_TRUSTED_ORIGINS``, ``DJANGO_HSTS_SECONDS``: serving behind a TLS proxy.
 - ``REDIS_URL``: the cache (login throttling, rate limits); unset: the broker's Redis if it is
   one, else the database.
@@ -18,6 +22,9 @@ A value this file does not understand stops the start-up with a message, never a
 from __future__ import annotations
 
 import os
+import secrets
+import socket
+import sys
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -57,9 +64,79 @@ def env_list(name: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
 
 
-DEBUG = env_flag("DJANGO_DEBUG", True)
+def local_addresses() -> list[str]:
+    """This machine's IPv4 addresses that phones on its network can reach, the one on the way to
+    the rest of the network (the default route) first. Loopback addresses are left out."""
+    found: list[str] = []
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("203.0.113.1", 9))  # a UDP "connect" sends nothing: it picks the route
+        found.append(probe.getsockname()[0])
+    except OSError:
+        pass  # no default route: only the interfaces below
+    finally:
+        probe.close()
+    if sys.platform.startswith("linux"):  # every interface's address (SIOCGIFADDR)
+        import fcntl
+        import struct
 
-if DEBUG:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
+            for _index, name in socket.if_nameindex():
+                try:
+                    answer = fcntl.ioctl(
+                        sock.fileno(), 0x8915, struct.pack("256s", name[:15].encode())
+                    )
+                except OSError:
+                    continue  # an interface without an IPv4 address
+                found.append(socket.inet_ntoa(answer[20:24]))
+    return [a for a in dict.fromkeys(found) if not a.startswith(("127.", "0."))]
+
+
+def local_hosts(addresses: list[str]) -> list[str]:
+    """The names a phone on the local network may use for this machine."""
+    hostname = socket.gethostname()
+    names = ["localhost", "127.0.0.1", "[::1]", *addresses]
+    if hostname:
+        names += [hostname, hostname if hostname.endswith(".local") else f"{hostname}.local"]
+    return list(dict.fromkeys(names + env_list("DJANGO_ALLOWED_HOSTS")))
+
+
+def secret_key_from_file(path: Path) -> str:
+    """The key kept in ``path``; made there first (mode 0600) if there is none yet. Written to
+    a temporary file and hard-linked into place, so two processes starting at once agree."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".secret_key.")
+        try:
+            with os.fdopen(descriptor, "w") as new:
+                new.write(secrets.token_urlsafe(50) + "\n")
+            os.link(temporary, path)
+        except FileExistsError:
+            pass  # another process made it first: use theirs
+        except OSError as error:
+            raise ImproperlyConfigured(
+                f"cannot write the secret key file {path}: {error}"
+            ) from None
+        finally:
+            os.unlink(temporary)
+    key = path.read_text().strip()
+    if not key:
+        raise ImproperlyConfigured(
+            f"the secret key file {path} is empty: delete it to make another"
+        )
+    return key
+
+
+# Local mode (`make run`): the app served to phones on a club's Wi-Fi, plain HTTP, no debug pages.
+LOCAL = env_flag("SCOREKEEPER_LOCAL", False)
+DEBUG = env_flag("DJANGO_DEBUG", not LOCAL)
+
+if LOCAL and not DEBUG:
+    # The key is read from its file once the database's place is known (below DATABASES).
+    SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY", "")
+    LOCAL_ADDRESSES = local_addresses()  # `make run` prints the first for the phones
+    ALLOWED_HOSTS = local_hosts(LOCAL_ADDRESSES)
+elif DEBUG:
     SECRET_KEY = os.environ.get("DJANGO_SECRET_KEY") or "insecure-local-development-key"
     ALLOWED_HOSTS = [
         h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "127.0.0.1,localhost").split(",") if h
@@ -85,6 +162,7 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django_tables2",
+    "csp",
     "axes",
     "scorekeeper",
     "tournaments",
@@ -100,12 +178,30 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     "scorekeeper.errors.DatabaseUnavailable",
     "django_ratelimit.middleware.RatelimitMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "scorekeeper.urls"
+
+# A strict Content-Security-Policy (django-csp): scripts and styles only from our static files,
+# never inline, so an injected <script> or on* handler would not run. Data goes to scripts
+# through json_script (a JSON block, not code).
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "connect-src": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+        "base-uri": ["'none'"],
+        "object-src": ["'none'"],
+    }
+}
 
 TEMPLATES = [
     {
@@ -153,6 +249,16 @@ def database_from_env() -> dict[str, object]:
 
 DATABASES = {"default": database_from_env()}
 
+if LOCAL and not DEBUG and not SECRET_KEY:
+    # Beside the SQLite database, so the key lives and is backed up with it; sessions and edit
+    # cookies outlive a restart.
+    _database = DATABASES["default"]
+    SECRET_KEY = secret_key_from_file(
+        Path(str(_database["NAME"])).parent / ".secret_key"
+        if _database["ENGINE"] == "django.db.backends.sqlite3"
+        else BASE_DIR / ".secret_key"
+    )
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
@@ -184,7 +290,7 @@ STORAGES = {
 }
 
 # Behind a TLS proxy. DJANGO_PROXY_COUNT proxies in front set X-Forwarded-For and -Proto.
-HTTPS = env_flag("DJANGO_HTTPS", not DEBUG)
+HTTPS = env_flag("DJANGO_HTTPS", not DEBUG and not LOCAL)  # a LAN has no certificate
 PROXY_COUNT = env_int("DJANGO_PROXY_COUNT", 0)
 if PROXY_COUNT:
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")

@@ -9,7 +9,9 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.selectors import GameState, HandRow
+from scorekeeper.models import Revision
+from scorekeeper.selectors import GameState, HandRow, RevisionRow
+from scorekeeper.services import EDIT_LINK
 
 BREAKDOWN_LABELS = {
     "cards": _("cards"),
@@ -51,7 +53,8 @@ class SideColumn(tables.Column):
 
 class ActionsColumn(tables.Column):
     """Links to correct or delete a hand: no form in the row (delete asks on a page of its own),
-    so a row is the same for every visitor and the table can be cached by the game's version."""
+    so a row is the same for every visitor and the table can be cached by the game's version.
+    Each is a 44 × 44 px target at least, with a gap before the delete (app.css .row-actions)."""
 
     def __init__(self, edit_base: str) -> None:
         self.base = escape(edit_base)
@@ -61,9 +64,9 @@ class ActionsColumn(tables.Column):
     def render(self, record: HandRow) -> SafeString:
         n = int(record.number)
         return mark_safe(
-            f'<span class="row-actions"><a class="button small" href="{self.base}hand/{n}/" '
-            f'data-testid="edit-{n}">{self.edit}</a>'
-            f'<a class="button small danger" href="{self.base}hand/{n}/delete/" '
+            f'<span class="row-actions"><a class="button small row-action" '
+            f'href="{self.base}hand/{n}/" data-testid="edit-{n}">{self.edit}</a>'
+            f'<a class="button small row-action danger" href="{self.base}hand/{n}/delete/" '
             f'data-testid="delete-{n}">{self.delete}</a></span>'
         )
 
@@ -90,16 +93,55 @@ class HandTable(tables.Table):
         super().__init__(list(state.hands), extra_columns=extra)
 
 
+def _scores(result: dict[str, Any]) -> str:
+    return ", ".join(f"{int(side['total']):+d}" for side in result["sides"])
+
+
+def _cell(name: str, label: Any = None) -> dict[str, Any]:
+    """A cell's class (a phone stacks a row's cells: app.css), and the words shown before it
+    there when its value alone would not say what it is."""
+    td = {"class": f"rev-{name}", **({"data-label": label} if label is not None else {})}
+    return {"td": td, "th": {"class": f"rev-{name}"}}
+
+
 class RevisionTable(tables.Table):
-    at = tables.DateTimeColumn(verbose_name=_("When"), format="Y-m-d H:i")
-    number = tables.Column(verbose_name=_("Hand"))
-    action = tables.Column(verbose_name=_("What"))
-    author = tables.Column(verbose_name=_("Who"))
-    result = tables.Column(verbose_name=_("Scores of that version"), orderable=False)
+    """The history: one row per change; an edit shows the scores before and after it."""
+
+    at = tables.DateTimeColumn(
+        verbose_name=_("When"), accessor="revision__at", format="Y-m-d H:i", attrs=_cell("at")
+    )
+    number = tables.Column(
+        verbose_name=_("Hand"), accessor="revision__number", attrs=_cell("number", _("Hand"))
+    )
+    action = tables.Column(
+        verbose_name=_("What"), accessor="revision__action", attrs=_cell("action")
+    )
+    author = tables.Column(
+        verbose_name=_("Who"), accessor="revision__author", attrs=_cell("author")
+    )
+    result = tables.Column(
+        verbose_name=_("Scores"),
+        accessor="revision__result",
+        orderable=False,
+        attrs=_cell("result"),
+    )
 
     class Meta:
-        attrs = {"class": "hands", "data-testid": "revisions"}
+        attrs = {"class": "hands revisions", "data-testid": "revisions"}
         orderable = False
 
-    def render_result(self, value: dict[str, Any]) -> str:
-        return ", ".join(f"{side['total']:+d}" for side in value["sides"])
+    def render_action(self, value: str) -> str:
+        return str(Revision.Action(value).label)
+
+    def render_author(self, value: str) -> str:
+        # Stored untranslated (services.EDIT_LINK); a username never has a space.
+        return str(_("edit link")) if value == EDIT_LINK else value
+
+    def render_result(self, value: dict[str, Any], record: RevisionRow) -> SafeString:
+        before = escape(_scores(value))
+        if record.after is None:
+            return mark_safe(f'<span class="scores">{before}</span>')
+        return mark_safe(
+            f'<span class="scores old">{before}</span> <span class="arrow">→</span> '
+            f'<span class="scores new">{escape(_scores(record.after))}</span>'
+        )

@@ -7,7 +7,7 @@ Game ids are checked by their converter, so a malformed id (NUL, a megabyte of t
 from django.contrib import admin
 from django.urls import include, path, register_converter
 
-from scorekeeper import api, exports, views
+from scorekeeper import api, exports, hand_pages, views
 from scorekeeper.errors import page_not_found, server_error
 
 
@@ -43,18 +43,20 @@ urlpatterns = [
     path("new/", views.game_new, name="game-new"),
     path("import/", views.game_import, name="game-import"),
     path("games/", views.my_games, name="my-games"),
+    path("games/<game:game_id>/forget/", views.game_forget, name="game-forget"),
     path("g/<game:game_id>/", views.game_view, name="game"),
     path("g/<game:game_id>/history/", views.history, name="history"),
     path("g/<game:game_id>/export.jsonl", exports.export_jsonl, name="export-jsonl"),
     path("g/<game:game_id>/export.csv", exports.export_csv, name="export-csv"),
     path("g/<game:game_id>/play/<str:token>/", views.play, name="play"),
     path(edit, views.edit, name="edit"),
-    path(edit + "hand/", views.hand_new, name="hand-new"),
-    path(edit + "hand/<int:number>/", views.hand_edit, name="hand-edit"),
-    path(edit + "hand/<int:number>/preview", views.hand_preview, name="hand-preview"),
-    path(edit + "hand/<int:number>/delete/", views.hand_delete, name="hand-delete"),
-    path(edit + "undo/", views.hand_undo, name="hand-undo"),
+    path(edit + "hand/", hand_pages.hand_new, name="hand-new"),
+    path(edit + "hand/<int:number>/", hand_pages.hand_edit, name="hand-edit"),
+    path(edit + "hand/<int:number>/preview", hand_pages.hand_preview, name="hand-preview"),
+    path(edit + "hand/<int:number>/delete/", hand_pages.hand_delete, name="hand-delete"),
+    path(edit + "undo/", hand_pages.hand_undo, name="hand-undo"),
     path(edit + "rematch/", views.game_rematch, name="game-rematch"),
+    path(edit + "dealer/", views.game_dealer, name="game-dealer"),
     path("api/v1/", include(api_v1)),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -197,7 +197,7 @@ class Variant:
 
     id: str
     name: str
-    source: str
+    source: str  # the rulebook's own title, as pages show it
     description: str
     seatings: tuple[Seating, ...]
     deck: Deck = STANDARD_DECK
@@ -322,7 +322,7 @@ CLASSIC_FR = replace(
     CLASSIC,
     id="classic-fr",
     name="Canasta (règles françaises)",
-    source="seed 000: French Wikipedia “Canasta”",
+    source="Wikipédia (français) — Canasta",  # seed 000
     description=gettext_noop(
         "French rules: a canasta is exactly 7 cards, a black three left in hand costs 100, melds "
         "count against a side without a canasta, and from 5000 the opening needs a complete canasta."
@@ -348,7 +348,7 @@ CLASSIC_ES = replace(
     CLASSIC,
     id="classic-es",
     name="Canasta (reglas generales)",
-    source="seed 001: Spanish rules, general part",
+    source="Las reglas del juego de Canasta — Reglas",  # seed 001, general part
     description=gettext_noop(
         "Spanish general rules, to 7000: a black three left in hand costs 100, red threes count "
         "against a side without a canasta, 150 to open from 5000 and 180 from 7500."
@@ -366,7 +366,7 @@ CLASSIC_ES = replace(
 ESPANOLA = Variant(
     id="espanola",
     name="Canasta, variante española",
-    source="seed 001: Spanish rules, “variante española”",
+    source="Las reglas del juego de Canasta — Variante española",  # seed 001
     description=gettext_noop(
         "Four packs, to 15000: melds of 3 to 7 cards, wild and concealed canastas, a canasta of "
         "black threes wins the game, going out needs a natural and a mixed canasta."
@@ -405,7 +405,7 @@ DUCALE = replace(
     CLASSIC,
     id="ducale",
     name="Canasta Ducale",
-    source="seed 002: Ducale leaflet",
+    source="Ducale, le jeu français — Les règles de jeu",  # seed 002
     description=gettext_noop(
         "The Ducale leaflet: no cap on wild cards in a meld, four red threes are worth 900, the "
         "opening must be one single meld, 7500 to win with six players."
@@ -423,7 +423,7 @@ ITALIANA = replace(
     CLASSIC,
     id="italiana",
     name="Canasta all'italiana",
-    source="seed 003: Italian rules",
+    source="Come si gioca a Canasta?",  # seed 003
     description=gettext_noop(
         "Italian rules, to 12000: black threes are never melded, all the red threes are worth 500, "
         "higher opening minimums."
@@ -448,7 +448,7 @@ ORIGEN = replace(
     CLASSIC,
     id="origen",
     name="Canasta-Origen",
-    source="seed 004: Canasta-Origen rulebook",
+    source="Canasta-Origen — La règle du jeu",  # seed 004
     description=gettext_noop(
         "The Canasta-Origen card game: its own 108-card deck (DIVA and GENTLEMAN jokers, DETENER, "
         "SOL), no more wilds than naturals, all four SOL are worth 800."

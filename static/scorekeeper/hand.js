@@ -3,7 +3,7 @@
    rules, nothing saved); saving posts the sides as hand-format JSON. */
 (function () {
   "use strict";
-  var L = window.HAND_LABELS;
+  var L = JSON.parse(document.getElementById("hand-labels").textContent);
   var config = JSON.parse(document.getElementById("hand-config").textContent);
   var serverError = JSON.parse(document.getElementById("hand-error").textContent);
   var CLASSES = ["jokers", "twos", "aces", "high", "low", "black_threes"];
@@ -89,14 +89,14 @@
   }
 
   function stepper(label, value, step, onChange, testid) {
-    var input = el("input", {type: "number", inputmode: "numeric", min: "0", step: String(step), value: String(value), "data-testid": testid, "aria-label": label});
+    var input = el("input", {type: "number", inputmode: "numeric", min: "0", step: String(step), value: String(value), "data-testid": testid, id: testid, "aria-label": label});
     function set(v) { v = Math.max(0, v); input.value = String(v); onChange(v); }
     input.addEventListener("input", function () { var v = parseInt(input.value, 10); onChange(isNaN(v) ? 0 : Math.max(0, v)); });
     return el("div", {"class": "stepper"}, [
-      el("span", {"class": "stepper-label", text: label}),
-      el("button", {type: "button", "class": "step", "aria-label": "−", text: "−", "data-testid": testid + "-minus", onclick: function () { set((parseInt(input.value, 10) || 0) - step); }}),
+      el("label", {"class": "stepper-label", "for": testid, text: label}),
+      el("button", {type: "button", "class": "step", "aria-label": L.fewer.replace("%(what)s", label), text: "−", "data-testid": testid + "-minus", onclick: function () { set((parseInt(input.value, 10) || 0) - step); }}),
       input,
-      el("button", {type: "button", "class": "step", "aria-label": "+", text: "+", "data-testid": testid + "-plus", onclick: function () { set((parseInt(input.value, 10) || 0) + step); }})
+      el("button", {type: "button", "class": "step", "aria-label": L.more.replace("%(what)s", label), text: "+", "data-testid": testid + "-plus", onclick: function () { set((parseInt(input.value, 10) || 0) + step); }})
     ]);
   }
 
@@ -120,10 +120,16 @@
     var select = el("select", {"data-testid": id + "-rank", "aria-label": L.rank, onchange: function () { m.rank = select.value; changed(); }},
       config.ranks.map(function (r) { return el("option", {value: r, text: rankLabel(r)}); }));
     select.value = m.rank;
+    var whole = null;
+    if (config.concealed_melds) {
+      // The box always shows the stored value: a redraw, a reload or a correction keeps it.
+      whole = el("input", {type: "checkbox", "data-testid": id + "-concealed", onchange: function (e) { m.concealed = e.target.checked; changed(); }});
+      whole.checked = !!m.concealed;
+    }
     return el("div", {"class": "meld", "data-side": i, "data-meld": j + 1}, [
       el("div", {"class": "meld-head"}, [select,
-        config.concealed_melds ? el("label", {"class": "check"}, [el("input", {type: "checkbox", "data-testid": id + "-concealed", onchange: function (e) { m.concealed = e.target.checked; changed(); }}), document.createTextNode(L.concealedMeld)]) : null,
-        el("button", {type: "button", "class": "small danger", text: "×", "aria-label": L.remove, "data-testid": id + "-remove", onclick: function () { s.melds.splice(j, 1); render(); changed(); }})]),
+        el("button", {type: "button", "class": "remove danger", text: "×", "aria-label": L.removeMeld, "data-testid": id + "-remove", onclick: function () { s.melds.splice(j, 1); render(); changed(); }})]),
+      whole ? el("label", {"class": "check"}, [whole, document.createTextNode(L.concealedMeld)]) : null,
       stepper(L.naturals, m.naturals, 1, function (v) { m.naturals = v; changed(); }, id + "-naturals"),
       stepper(classLabel("twos"), m.twos, 1, function (v) { m.twos = v; changed(); }, id + "-twos"),
       stepper(classLabel("jokers"), m.jokers, 1, function (v) { m.jokers = v; changed(); }, id + "-jokers")
@@ -133,26 +139,43 @@
   function sequenceRow(s, i, q, j) {
     var ranks = config.ranks.filter(function (r) { return r !== "3" && r !== "wild"; });
     function pick(key) {
-      var select = el("select", {"aria-label": L[key], onchange: function () { q[key] = select.value; changed(); }},
+      var select = el("select", {"aria-label": key === "low" ? L.sequenceFrom : L.sequenceTo, "data-testid": "side-" + i + "-sequence-" + j + "-" + key, onchange: function () { q[key] = select.value; changed(); }},
         ranks.map(function (r) { return el("option", {value: r, text: r}); }));
       select.value = q[key];
       return select;
     }
     return el("div", {"class": "meld"}, [el("div", {"class": "meld-head"}, [
       el("span", {text: L.from}), pick("low"), el("span", {text: L.to}), pick("high"),
-      el("button", {type: "button", "class": "small danger", text: "×", onclick: function () { s.sequences.splice(j, 1); render(); changed(); }})])]);
+      el("button", {type: "button", "class": "remove danger", text: "×", "aria-label": L.removeSequence, "data-testid": "side-" + i + "-sequence-" + j + "-remove", onclick: function () { s.sequences.splice(j, 1); render(); changed(); }})])]);
+  }
+
+  // A new meld starts from its rank: one tap on a grid of big buttons.
+  function rankGrid(s, i) {
+    var id = "side-" + i;
+    var used = s.melds.map(function (m) { return m.rank; });
+    return el("div", {"class": "rank-pick", role: "group", "aria-label": L.pickRank, "data-testid": id + "-rank-grid"}, [
+      el("p", {"class": "rank-pick-title", text: L.pickRank}),
+      el("div", {"class": "rank-grid"}, config.ranks.map(function (r) {
+        return el("button", {type: "button", "class": used.indexOf(r) >= 0 ? "rank used" : "rank", text: rankLabel(r), "data-testid": id + "-rank-" + r,
+          onclick: function () {
+            var wild = r === "wild";
+            s.melds.push({rank: r, naturals: wild ? 0 : config.min_meld, twos: wild ? config.min_meld : 0, jokers: 0, concealed: false});
+            s.picking = false; render(); changed();
+            focusTestid(id + "-meld-" + (s.melds.length - 1) + "-naturals");
+          }});
+      })),
+      el("button", {type: "button", "class": "cancel", text: L.cancel, "data-testid": id + "-rank-cancel", onclick: function () { s.picking = false; render(); focusTestid(id + "-add-meld"); }})
+    ]);
   }
 
   function meldedPanel(s, i) {
     var id = "side-" + i;
     if (s.mode === "melds") {
-      var used = s.melds.map(function (m) { return m.rank; });
-      var next = config.ranks.filter(function (r) { return used.indexOf(r) < 0 && r !== "3" && r !== "wild"; })[0] || "4";
       return el("div", {}, s.melds.map(function (m, j) { return meldRow(s, i, m, j); })
         .concat(s.sequences.map(function (q, j) { return sequenceRow(s, i, q, j); }))
-        .concat([el("button", {type: "button", "class": "add", "data-testid": id + "-add-meld", text: "+ " + L.addMeld,
-          onclick: function () { s.melds.push({rank: next, naturals: 3, twos: 0, jokers: 0, concealed: false}); render(); changed(); }}),
-          config.sequences ? el("button", {type: "button", "class": "add", text: "+ " + L.addSequence,
+        .concat([s.picking ? rankGrid(s, i) : el("button", {type: "button", "class": "add", "data-testid": id + "-add-meld", text: "+ " + L.addMeld,
+          onclick: function () { s.picking = true; render(); focusTestid(id + "-rank-" + config.ranks[0]); }}),
+          config.sequences ? el("button", {type: "button", "class": "add", "data-testid": id + "-add-sequence", text: "+ " + L.addSequence,
           onclick: function () { s.sequences.push({low: "5", high: "J"}); render(); changed(); }}) : null]));
     }
     var parts = [];
@@ -181,12 +204,16 @@
   function sidePanel(s, i) {
     var id = "side-" + i;
     var out = el("input", {type: "checkbox", "data-testid": id + "-went-out", onchange: function (e) {
-      sides.forEach(function (o) { o.went_out = false; });
+      // One side goes out: ticking it unticks another, and says so here, where it happens.
+      var moved = [];
+      sides.forEach(function (o, k) { if (o !== s && o.went_out && e.target.checked) { o.went_out = false; moved.push(config.sides[k].name); } });
+      sides.forEach(function (o) { o.notice = ""; });
+      s.notice = moved.length ? L.outMoved.replace("%(name)s", moved.join(", ")) : "";
       s.went_out = e.target.checked; render(); changed(); }});
     out.checked = s.went_out;
     var concealed = el("input", {type: "checkbox", "data-testid": id + "-concealed", onchange: function (e) { s.concealed = e.target.checked; changed(); }});
     concealed.checked = s.concealed;
-    var cut = el("input", {type: "checkbox", onchange: function (e) { s.exact_cut = e.target.checked; changed(); }});
+    var cut = el("input", {type: "checkbox", "data-testid": id + "-exact-cut", onchange: function (e) { s.exact_cut = e.target.checked; changed(); }});
     cut.checked = s.exact_cut;
     return el("section", {"class": "card side-panel", "data-side": i + 1, "data-testid": id}, [
       el("h2", {}, [el("span", {text: config.sides[i].name}), el("span", {"class": "live", id: id + "-live", "data-testid": id + "-live"})]),
@@ -194,16 +221,26 @@
       meldedPanel(s, i),
       stepper(own.red_threes || L.redThrees, s.red_threes, 1, function (v) { s.red_threes = v; changed(); }, id + "-red-threes"),
       el("label", {"class": "check big-check"}, [out, document.createTextNode(L.wentOut)]),
+      s.notice ? el("p", {"class": "notice", role: "status", "data-testid": id + "-notice", text: s.notice}) : null,
       s.went_out ? el("label", {"class": "check"}, [concealed, document.createTextNode(L.concealed)]) : null,
       config.exact_cut ? el("label", {"class": "check"}, [cut, document.createTextNode(L.exactCut)]) : null,
       s.went_out && config.sides[i].solo ? null : handPanel(s, i)
     ]);
   }
 
+  function focusTestid(testid) {
+    var node = testid && root.querySelector('[data-testid="' + testid + '"]');
+    if (node) { node.focus(); }
+  }
+
   function render() {
+    // The form is redrawn from its state: keep the keyboard focus where it was.
+    var active = document.activeElement;
+    var focused = active && root.contains(active) ? active.getAttribute("data-testid") : null;
     root.textContent = "";
     sides.forEach(function (s, i) { root.appendChild(sidePanel(s, i)); });
     showError(serverError);
+    focusTestid(focused);
   }
 
   function showError(error) {
@@ -228,6 +265,7 @@
   var sequence = 0;
   function changed() {
     serverError = null;
+    blankAccepted = false;
     try { sessionStorage.setItem(draftKey, JSON.stringify({key: entryKey, sides: sides.map(toRecord)})); } catch (e) { /* full or private */ }
     clearTimeout(timer);
     timer = setTimeout(preview, 200);
@@ -260,10 +298,33 @@
       .catch(function () { /* offline: the server checks again on save */ });
   }
 
-  document.getElementById("hand-form").addEventListener("submit", function () {
+  var form = document.getElementById("hand-form");
+  var blank = document.getElementById("blank-confirm");
+  var blankAccepted = false;
+  function isBlank() {
+    return sides.every(function (s) { return Object.keys(toRecord(s)).length === 0; });
+  }
+  form.addEventListener("submit", function (event) {
+    var choice = event.submitter && event.submitter.name === "choice";
+    if (!choice && !blankAccepted && isBlank()) {
+      // A completely blank hand is most often a slip: ask before saving 0 for every side.
+      event.preventDefault();
+      blank.hidden = false;
+      document.getElementById("blank-save").focus();
+      return;
+    }
     document.getElementById("record").value = JSON.stringify(sides.map(toRecord));
     try { sessionStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
     document.getElementById("save").disabled = true;  // one tap, one hand
+  });
+  document.getElementById("blank-save").addEventListener("click", function () {
+    blankAccepted = true;
+    blank.hidden = true;
+    form.requestSubmit(document.getElementById("save"));
+  });
+  document.getElementById("blank-back").addEventListener("click", function () {
+    blank.hidden = true;
+    document.getElementById("save").focus();
   });
 
   render();

@@ -4,6 +4,7 @@
 (function () {
   "use strict";
   var presets = JSON.parse(document.getElementById("presets").textContent);
+  var LABELS = JSON.parse(document.getElementById("new-game-labels").textContent);
   var form = document.getElementById("new-game");
   var players = form.elements.players, sides = form.elements.sides;
   function variant() { var v = form.querySelector("input[name=variant]:checked"); return v ? v.value : "classic"; }
@@ -18,16 +19,19 @@
     if (counts.indexOf(+sides.value) < 0) { sides.value = String(counts[0]); }
     var seating = seatings[Math.max(0, counts.indexOf(+sides.value))] || {sides: 2, target: "", defaults: {}};
     form.querySelectorAll(".side-fields").forEach(function (div) { div.hidden = +div.dataset.side > seating.sides; });
-    document.getElementById("target-default").textContent = " " + window.NEW_GAME_LABELS["default"] + " " + seating.target;
+    document.getElementById("target-default").textContent = " " + LABELS["default"] + " " + seating.target;
     // A house rule shows only where it applies to the preset; beside "as the preset", its value.
     var defaults = seating.defaults;
     form.querySelectorAll(".house-rule").forEach(function (div) { div.hidden = !(div.dataset.rule in defaults); });
     Object.keys(defaults).forEach(function (name) {
       var field = form.elements[name], value = defaults[name];
       if (!field || value === null || value === undefined) { return; }
-      var shown = typeof value === "boolean" ? (value ? window.NEW_GAME_LABELS.yes : window.NEW_GAME_LABELS.no) : String(value).replace(/_/g, " ");
+      var shown = typeof value === "boolean" ? (value ? LABELS.yes : LABELS.no) : String(value);
       if (field.tagName === "SELECT") {
-        field.options[0].textContent = window.NEW_GAME_LABELS.preset + " (" + shown + ")";
+        // The preset's value in the words of its own option, never its id.
+        var option = field.querySelector('option[value="' + String(value) + '"]');
+        if (option) { shown = option.textContent; }
+        field.options[0].textContent = LABELS.preset + " (" + shown + ")";
       } else {
         field.placeholder = shown;
       }

@@ -1,12 +1,18 @@
 """The effective configuration: SQLite and eager Celery without environment, PostgreSQL when
-DATABASE_URL says so, a production mode that `check --deploy` finds clean, loud failure on
+DATABASE_URL says so, a production mode that `check --deploy` finds clean, the local mode of
+`make run` (DEBUG off, a key kept in a file, this machine's names, plain HTTP), loud failure on
 values the settings do not understand. Settings are read in-process from settings.py under a
-given environment; one subprocess runs the real `manage.py check --deploy`."""
+given environment; subprocesses run the real `manage.py check --deploy` and local mode's pages."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 import runpy
+import shutil
+import socket
+import stat
 import subprocess
 import sys
 from pathlib import Path
@@ -95,6 +101,133 @@ def test_production_behind_a_tls_proxy(monkeypatch) -> None:
     )
     lan = settings_with(monkeypatch, **PRODUCTION, DJANGO_HTTPS="0")
     assert "SECURE_SSL_REDIRECT" not in lan  # a club laptop on its Wi-Fi serves plain HTTP
+
+
+def test_local_mode_has_debug_off_and_a_key_made_once_beside_the_database(
+    monkeypatch, tmp_path: Path
+) -> None:
+    local = {"SCOREKEEPER_LOCAL": "1", "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3"}
+    key_file = tmp_path / ".secret_key"
+    assert not key_file.exists()
+    first = settings_with(monkeypatch, **local)
+    assert first["DEBUG"] is False
+    assert key_file.read_text().strip() == first["SECRET_KEY"]
+    assert len(first["SECRET_KEY"]) >= 50 and "insecure" not in first["SECRET_KEY"]
+    assert stat.S_IMODE(key_file.stat().st_mode) == 0o600
+    assert [p.name for p in tmp_path.iterdir()] == [".secret_key"]  # no temporary file left
+    again = settings_with(monkeypatch, **local)  # the next start: the same key, from the file
+    assert again["SECRET_KEY"] == first["SECRET_KEY"]
+    elsewhere = tmp_path / "other"
+    other = settings_with(
+        monkeypatch, SCOREKEEPER_LOCAL="1", DATABASE_URL=f"sqlite:///{elsewhere}/db.sqlite3"
+    )
+    assert other["SECRET_KEY"] != first["SECRET_KEY"]  # each database its own key
+    given = settings_with(monkeypatch, **local, DJANGO_SECRET_KEY="from-the-environment")
+    assert given["SECRET_KEY"] == "from-the-environment"
+
+
+def test_local_mode_allows_this_machines_names_and_serves_plain_http(
+    monkeypatch, tmp_path: Path
+) -> None:
+    config = settings_with(
+        monkeypatch,
+        SCOREKEEPER_LOCAL="1",
+        DATABASE_URL=f"sqlite:///{tmp_path}/db.sqlite3",
+        DJANGO_ALLOWED_HOSTS="cards.club.lan",
+    )
+    hosts = config["ALLOWED_HOSTS"]
+    hostname = socket.gethostname()
+    assert {"localhost", "127.0.0.1", hostname, f"{hostname}.local", "cards.club.lan"} <= set(hosts)
+    assert "*" not in hosts and set(config["LOCAL_ADDRESSES"]) <= set(hosts)
+    if shutil.which("ip"):  # each interface's (first) IPv4 address, as `ip` sees them
+        shown = subprocess.run(["ip", "-o", "-4", "addr"], capture_output=True, text=True).stdout
+        addresses: dict[str, str] = {}
+        for interface, address in re.findall(r"^\d+: (\S+)\s+inet ([\d.]+)/", shown, re.M):
+            addresses.setdefault(interface, address)
+        assert set(addresses.values()) - {"127.0.0.1"} <= set(config["LOCAL_ADDRESSES"])
+    assert config["HTTPS"] is False  # a LAN has no certificate
+    assert not config.get("SECURE_SSL_REDIRECT") and not config.get("SESSION_COOKIE_SECURE")
+    assert not config.get("CSRF_COOKIE_SECURE") and not config.get("SECURE_HSTS_SECONDS")
+    assert "whitenoise.middleware.WhiteNoiseMiddleware" in config["MIDDLEWARE"]
+    assert config["STORAGES"]["staticfiles"]["BACKEND"].endswith(
+        "CompressedManifestStaticFilesStorage"
+    )
+
+
+def test_production_mode_makes_no_key_file_and_still_needs_its_key(
+    monkeypatch, tmp_path: Path
+) -> None:
+    database = f"sqlite:///{tmp_path}/db.sqlite3"
+    with pytest.raises(ImproperlyConfigured, match="DJANGO_SECRET_KEY"):
+        settings_with(monkeypatch, DJANGO_DEBUG="0", DATABASE_URL=database)
+    config = settings_with(monkeypatch, **PRODUCTION, DATABASE_URL=database)
+    assert config["ALLOWED_HOSTS"] == ["cards.example.org"] and config["HTTPS"] is True
+    assert list(tmp_path.iterdir()) == []
+    developer = settings_with(monkeypatch, DATABASE_URL=database)  # `make dev`
+    assert developer["DEBUG"] is True and list(tmp_path.iterdir()) == []
+
+
+LOCAL_PAGES = """
+import json, sys
+from unittest import mock
+
+import django
+django.setup()
+from django.conf import settings
+from django.core.management import call_command
+from django.test import Client, override_settings
+
+call_command("check", "--fail-level", "ERROR")
+call_command("migrate", verbosity=0)
+answers = {"debug": settings.DEBUG}
+with override_settings(STATIC_ROOT=sys.argv[1]):  # as `make run` does, into a directory of ours
+    call_command("collectstatic", interactive=False, verbosity=0)
+    client = Client(raise_request_exception=False, HTTP_HOST="127.0.0.1:8000")
+    missing = client.get("/nope/")
+    answers["404"] = [missing.status_code, missing.content.decode()]
+    with mock.patch("scorekeeper.views.opening_table", side_effect=RuntimeError("a bug")):
+        broken = client.get("/opening/")
+    answers["500"] = [broken.status_code, broken.content.decode()]
+    css = next(w.split('"')[1] for w in answers["404"][1].split("href=") if ".css" in w[:80])
+    answers["css"] = [css, client.get(css).status_code]
+    answers["lan"] = [client.get("/", HTTP_HOST=host + ":8000").status_code
+                      for host in settings.LOCAL_ADDRESSES]
+    answers["elsewhere"] = client.get("/", HTTP_HOST="evil.example").status_code
+print(json.dumps(answers))
+"""
+
+
+def test_local_mode_shows_the_friendly_error_pages_and_serves_hashed_static(
+    tmp_path: Path,
+) -> None:
+    env = {
+        "PATH": os.environ["PATH"],
+        "SCOREKEEPER_LOCAL": "1",
+        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
+    }
+    result = subprocess.run(
+        [sys.executable, "-c", LOCAL_PAGES, str(tmp_path / "static")],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    answers = json.loads(result.stdout.splitlines()[-1])
+    assert answers["debug"] is False
+    status, page = answers["404"]
+    assert status == 404 and "This page is not here" in page
+    assert "DEBUG = True" not in page and "URLconf" not in page  # not Django's debug page
+    status, page = answers["500"]
+    assert status == 500 and "Something went wrong on our side" in page
+    assert "Traceback" not in page and "a bug" not in page
+    css, status = answers["css"]
+    assert re.fullmatch(r"/static/scorekeeper/app\.[0-9a-f]{12}\.css", css) and status == 200
+    assert answers["lan"] == [200] * len(answers["lan"])
+    assert answers["elsewhere"] == 400
+    assert (tmp_path / ".secret_key").exists()
 
 
 @pytest.mark.parametrize(

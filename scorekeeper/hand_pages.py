@@ -1,0 +1,413 @@
+"""The hand pages: enter, correct, delete and undo a hand, and the live preview.
+
+Two phones may play one game. A save made against a game that changed since the page was opened
+is never silent: the page shows what the other phone saved beside this entry and asks. For a new
+hand, "the same hand" drops this entry and "the next hand" saves it after the other phone's; for a
+correction, the player keeps one of the two versions. Nothing is saved without that choice.
+"""
+
+from __future__ import annotations
+
+import json
+import uuid
+from dataclasses import dataclass
+from typing import Any
+
+from django.contrib import messages
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+from django.views.decorators.http import require_POST
+
+from scorekeeper import idempotency, services
+from scorekeeper.api import refusal
+from scorekeeper.edit_access import editable_game
+from scorekeeper.i18n import explain
+from scorekeeper.models import Game, Hand
+from scorekeeper.rules import RuleViolation, opening_minimum
+from scorekeeper.scoring import score_entry
+from scorekeeper.selectors import GameState, game_summary, hand_shown, totals_before
+
+# The choices of a page that met another phone's save (the names of its submit buttons' values).
+DROP = "drop"  # "it is the same hand" / "keep the other phone's version": save nothing
+NEXT = "next"  # "it is the next hand": save this entry after the other phone's
+KEEP = "keep"  # "keep mine": save this correction over the other phone's
+
+
+@dataclass(frozen=True)
+class SideBySide:
+    name: str
+    theirs: int | None  # the side's score in the hand the other phone saved
+    mine: int | None  # in this entry (None: the entry does not score yet)
+
+
+@dataclass(frozen=True)
+class OtherPhone:
+    """What another phone saved while this entry was being made, and the choices it leaves."""
+
+    editing: bool
+    number: int  # the hand the other phone saved (or corrected)
+    rows: tuple[SideBySide, ...]
+    next_number: int | None  # a new hand: where "the next hand" saves it (None: game over)
+    current_version: int | None  # a correction: the version "keep mine" replaces (None: gone)
+
+
+# The words of the entry page's script (read through json_script: no inline script).
+LABELS = {
+    "melds": gettext_lazy("Melds"),
+    "counts": gettext_lazy("Card counts"),
+    "totals": gettext_lazy("Totals"),
+    "addMeld": gettext_lazy("Add a meld"),
+    "pickRank": gettext_lazy("Which rank? Tap it:"),
+    "cancel": gettext_lazy("Cancel"),
+    "addSequence": gettext_lazy("Add a sequence"),
+    "remove": gettext_lazy("Remove"),
+    "removeMeld": gettext_lazy("Remove this meld"),
+    "removeSequence": gettext_lazy("Remove this sequence"),
+    "rank": gettext_lazy("Rank"),
+    "naturals": gettext_lazy("Naturals"),
+    "twos": gettext_lazy("Twos"),
+    "jokers": gettext_lazy("Jokers"),
+    "concealedMeld": gettext_lazy("Laid down whole"),
+    "melded": gettext_lazy("Melded cards"),
+    "meldedPoints": gettext_lazy("Melded points"),
+    "aces": gettext_lazy("Aces"),
+    "high": gettext_lazy("8 to K"),
+    "low": gettext_lazy("4 to 7"),
+    "black_threes": gettext_lazy("Black threes"),
+    "canastas": gettext_lazy("Canastas"),
+    "natural": gettext_lazy("Natural"),
+    "mixed": gettext_lazy("Mixed"),
+    "concealed_natural": gettext_lazy("Concealed natural"),
+    "concealed_mixed": gettext_lazy("Concealed mixed"),
+    "wild_pure": gettext_lazy("Wild, one kind"),
+    "wild_mixed": gettext_lazy("Wild, mixed"),
+    "redThrees": gettext_lazy("Red threes"),
+    "wentOut": gettext_lazy("Went out"),
+    "concealed": gettext_lazy("Concealed (all in one turn)"),
+    "exactCut": gettext_lazy("Exact cut"),
+    "inHand": gettext_lazy("Cards left in hand"),
+    "asCounts": gettext_lazy("Count"),
+    "asPoints": gettext_lazy("Points"),
+    "points": gettext_lazy("Points"),
+    "wild": gettext_lazy("Wild"),
+    "blackThreeRank": gettext_lazy("Black 3"),
+    "more": gettext_lazy("%(what)s: one more"),
+    "fewer": gettext_lazy("%(what)s: one fewer"),
+    "needs": gettext_lazy("needs %(n)s to open"),
+    "needsCanasta": gettext_lazy("needs a complete canasta"),
+    "winsGame": gettext_lazy("wins the game at once"),
+    "from": gettext_lazy("from"),
+    "to": gettext_lazy("to"),
+    "sequenceFrom": gettext_lazy("Sequence starts at"),
+    "sequenceTo": gettext_lazy("Sequence ends at"),
+    "outMoved": gettext_lazy("Only one side goes out: %(name)s is no longer marked as out."),
+}
+
+
+def _int(value: str | None) -> int | None:
+    try:
+        number = int(value) if value else None
+    except ValueError:
+        return None
+    return number if number is not None and 0 <= number < 2**31 else None
+
+
+def _posted_sides(request: HttpRequest) -> Any:
+    try:
+        return json.loads(request.POST.get("record", ""))
+    except (json.JSONDecodeError, RecursionError, ValueError):
+        return None
+
+
+def _error_json(violation: RuleViolation) -> dict[str, Any]:
+    """The API's error body, for the hand page's script."""
+    body: dict[str, Any] = json.loads(refusal(violation).content)
+    return body
+
+
+def _entry_config(
+    state: GameState,
+    number: int,
+    before: tuple[int, ...],
+    sides: list[dict[str, Any]] | None,
+    entry_key: str,
+) -> dict[str, Any]:
+    variant = state.ruleset.variant
+    layout = state.ruleset.layout
+    kinds = ["natural", "mixed"]
+    if variant.canasta_bonus.concealed is not None:
+        kinds += ["concealed_natural", "concealed_mixed"]
+    if variant.wild_melds:
+        kinds += ["wild_pure", "wild_mixed"]
+    if variant.black_three_meld == "canasta":
+        kinds.append("black_threes")
+    ranks = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    if variant.black_three_meld != "never":
+        ranks.append("3")
+    if variant.wild_melds:
+        ranks.append("wild")
+    return {
+        "preview_url": reverse("hand-preview", args=[state.game.id, number]),
+        "entry_key": entry_key,
+        "sides": [
+            # A one-player side that went out holds no cards: the page hides "cards left".
+            {"name": s.name, "score_before": before[i], "solo": layout[i] == 1}
+            for i, s in enumerate(state.sides)
+        ],
+        "entered": sides,
+        "ranks": ranks,
+        "min_meld": variant.min_meld,
+        "canasta_kinds": kinds,
+        "concealed_melds": variant.canasta_bonus.concealed is not None,
+        "sequences": variant.sequences,
+        "exact_cut": variant.exact_cut_bonus is not None,
+        "card_names": {kind: _(name) for kind, name in variant.deck.names.own().items()},
+    }
+
+
+def _entry_totals(game: Game, state: GameState, sides: Any, number: int) -> list[int | None]:
+    """Each side's score in this entry, as if it were hand ``number`` (None where it does not
+    score yet: the choice is still offered, and saving checks it again)."""
+    try:
+        entry = score_entry(game, sides, [s.name for s in state.sides], totals_before(game, number))
+    except RuleViolation:
+        return [None] * len(state.sides)
+    return [side["total"] for side in entry.result["sides"]]
+
+
+def _other_phone(
+    game: Game, state: GameState, sides: Any, number: int, editing: bool
+) -> OtherPhone:
+    """What the other phone left at hand ``number``, beside this entry."""
+    theirs = hand_shown(game, number)
+    scores = [s["total"] for s in theirs.result["sides"]] if theirs is not None else []
+    mine = _entry_totals(game, state, sides, number)
+    return OtherPhone(
+        editing=editing,
+        number=number,
+        rows=tuple(
+            SideBySide(side.name, scores[i] if scores else None, mine[i])
+            for i, side in enumerate(state.sides)
+        ),
+        next_number=None if editing or state.finished else state.next_number,
+        current_version=theirs.version if editing and theirs is not None else None,
+    )
+
+
+def _form(
+    request: HttpRequest,
+    game: Game,
+    number: int | None,
+    *,
+    entered: Any = None,
+    error: dict[str, Any] | None = None,
+    other: OtherPhone | None = None,
+    status: int = 200,
+) -> HttpResponse:
+    """The entry page of hand ``number`` (None: the next hand)."""
+    state = game_summary(game)
+    editing = number is not None
+    shown = hand_shown(game, number) if number is not None else None
+    if entered is None and shown is not None:
+        entered = shown.record["sides"]
+    # The hidden fields name what the player was shown: after another phone's save they still
+    # do, so a plain Save meets the conflict again instead of saving without a choice.
+    number_field = other.number if other is not None and not editing else state.next_number
+    version_field = (
+        _int(request.POST.get("version")) if other is not None else (shown and shown.version)
+    )
+    target = number if number is not None else state.next_number
+    entry_key = request.POST.get("entry_key", "") or uuid.uuid4().hex
+    sides = entered if isinstance(entered, list) else None
+    return render(
+        request,
+        "scorekeeper/hand_entry.html",
+        {
+            "state": state,
+            "game": game,
+            "variant": state.ruleset.variant,
+            "number": number if editing else number_field,
+            "number_field": number_field,
+            "editing": editing,
+            "version": version_field,
+            "error": error,
+            "other": other,
+            "labels": LABELS,
+            "config": _entry_config(state, target, totals_before(game, target), sides, entry_key),
+        },
+        status=status,
+    )
+
+
+def _hand_add_once(
+    request: HttpRequest, game_id: str, sides: Any, expected_number: int | None, key: str
+) -> str:
+    """Save a new hand once per entry: the page sends one key per entry, so a second submit or
+    a reload after saving saves nothing. Returns the message to show."""
+    scope = f"page hand-add {game_id}"
+    try:
+        idempotency.check_key(key)
+    except idempotency.BadKey:
+        key = uuid.uuid4().hex  # an old page without a key: this submit alone
+    earlier = idempotency.previous(scope, key, "")
+    if earlier is None:
+        with transaction.atomic():
+            write = services.hand_add(
+                game_id=game_id,
+                sides=sides,
+                author=services.Author.of(request.user),
+                expected_number=expected_number,
+            )
+            if idempotency.remember(scope, key, "", {"number": write.hand.number}):
+                return _("Hand %(n)s saved.") % {"n": write.hand.number}
+            transaction.set_rollback(True)  # a twin submit of this entry got there first
+        earlier = idempotency.previous(scope, key, "")
+    assert earlier is not None
+    return _("Hand %(n)s was already saved.") % {"n": earlier["number"]}
+
+
+def _save(request: HttpRequest, game: Game, number: int | None, sides: Any) -> str:
+    """Save the entry as the player chose; returns the message to show."""
+    choice = request.POST.get("choice", "")
+    if number is not None:
+        field = "current_version" if choice == KEEP else "version"
+        services.hand_revise(
+            game_id=game.id,
+            number=number,
+            sides=sides,
+            author=services.Author.of(request.user),
+            expected_version=_int(request.POST.get(field)) or 0,
+        )
+        return _("Hand %(n)s corrected.") % {"n": number}
+    field = "next_number" if choice == NEXT else "number"
+    key = request.POST.get("entry_key", "")
+    return _hand_add_once(request, game.id, sides, _int(request.POST.get(field)), key)
+
+
+def _post(request: HttpRequest, game: Game, number: int | None) -> HttpResponse:
+    sides = _posted_sides(request)
+    if request.POST.get("choice") == DROP:
+        messages.info(request, _("Your entry was dropped: the scoreboard shows the hand as saved."))
+        return redirect("edit", game.id)
+    try:
+        messages.success(request, _save(request, game, number, sides))
+    except RuleViolation as violation:
+        return _form(request, game, number, entered=sides, error=_error_json(violation), status=400)
+    except services.GameFinished as finished:
+        messages.error(request, str(finished))
+    except services.Conflict:
+        # Another phone saved first: keep this entry and show both, for the player to choose.
+        game.refresh_from_db()
+        state = game_summary(game)
+        tried = _int(
+            request.POST.get("next_number" if request.POST.get("choice") == NEXT else "number")
+        )
+        at = number if number is not None else tried or state.hand_count
+        other = _other_phone(game, state, sides, at, editing=number is not None)
+        return _form(request, game, number, entered=sides, other=other, status=409)
+    except Hand.DoesNotExist:
+        messages.error(request, _("That hand is no longer there."))
+    return redirect("edit", game.id)
+
+
+def _hand_page(request: HttpRequest, game_id: str, number: int | None) -> HttpResponse:
+    game = editable_game(request, game_id)
+    if number is not None and hand_shown(game, number) is None:
+        raise Http404
+    if request.method == "POST":
+        return _post(request, game, number)
+    if number is None and game.ended_at is not None:
+        messages.info(request, _("The game has ended."))
+        return redirect("edit", game_id)
+    return _form(request, game, number)
+
+
+def hand_new(request: HttpRequest, game_id: str) -> HttpResponse:
+    return _hand_page(request, game_id, None)
+
+
+def hand_edit(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
+    return _hand_page(request, game_id, number)
+
+
+@require_POST
+def hand_preview(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
+    """The live score of the hand being entered: nothing is saved."""
+    game = editable_game(request, game_id)
+    state = game_summary(game)
+    before = totals_before(game, number)
+    try:
+        sides = json.loads(request.body or b"null")
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, ValueError):
+        return JsonResponse({"error": _("not JSON")}, status=400)
+    try:
+        entry = score_entry(game, sides, [s.name for s in state.sides], before)
+    except RuleViolation as violation:
+        return refusal(violation)
+    variant = state.ruleset.variant
+    return JsonResponse(
+        {
+            "sides": [
+                {
+                    **side,
+                    "score_after": before[i] + side["total"],
+                    "opening_minimum": opening_minimum(variant, before[i] + side["total"]),
+                }
+                for i, side in enumerate(entry.result["sides"])
+            ],
+            "wins_game": entry.result["wins_game"],
+        }
+    )
+
+
+def _side_scores(state: GameState, hand: Hand) -> list[tuple[str, int]]:
+    return [
+        (side.name, result["total"])
+        for side, result in zip(state.sides, hand.result["sides"], strict=True)
+    ]
+
+
+def hand_delete(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
+    """GET: ask, showing the hand; POST: delete the hand at the version that was shown."""
+    game = editable_game(request, game_id)
+    if request.method != "POST":
+        shown = hand_shown(game, number)
+        if shown is None:
+            messages.error(request, _("That hand is no longer there."))
+            return redirect("edit", game_id)
+        state = game_summary(game)
+        return render(
+            request,
+            "scorekeeper/hand_delete.html",
+            {"game": game, "state": state, "hand": shown, "scores": _side_scores(state, shown)},
+        )
+    try:
+        services.hand_delete(
+            game_id=game_id,
+            number=number,
+            author=services.Author.of(request.user),
+            expected_version=_int(request.POST.get("version")) or 0,
+        )
+        messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
+    except services.Conflict as conflict:
+        messages.error(request, str(conflict))
+    except Hand.DoesNotExist:
+        messages.error(request, _("That hand is no longer there."))
+    return redirect("edit", game_id)
+
+
+@require_POST
+def hand_undo(request: HttpRequest, game_id: str) -> HttpResponse:
+    editable_game(request, game_id)
+    try:
+        write = services.hand_undo_delete(game_id=game_id, author=services.Author.of(request.user))
+        messages.success(request, _("Hand %(n)s restored.") % {"n": write.hand.number})
+    except services.Conflict as conflict:
+        messages.error(request, str(conflict))
+    except RuleViolation as violation:
+        messages.error(request, explain(violation))
+    return redirect("edit", game_id)

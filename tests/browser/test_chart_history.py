@@ -1,0 +1,80 @@
+"""On a phone (390×844) and a projector (1920×1080): the chart's numbers are legible, Correct and
+Delete are 44 px targets apart, the history fits the width. Screenshots go to test-artifacts/."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+from playwright.sync_api import Page
+
+from scorekeeper.services import EDIT_LINK, Author, hand_revise
+from tests.browser.conftest import ARTIFACTS
+from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS, new_game, play_hands
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHART_TEXT = """() => {
+  const svg = document.querySelector('[data-testid=chart] svg');
+  const scale = svg.getBoundingClientRect().width / svg.viewBox.baseVal.width;
+  return [...svg.querySelectorAll('text')].map(
+    t => [t.textContent, parseFloat(getComputedStyle(t).fontSize) * scale]);
+}"""
+BOXES = """sel => [...document.querySelectorAll(sel)].map(e => {
+  const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom];
+})"""
+
+
+def a_game_with_an_edit(live_server) -> tuple[str, str]:
+    game, token = new_game(names=("Anna & Ben", "Carla & Dan"))
+    play_hands(game, 1, NS_OUT_WITH_KINGS)
+    play_hands(game, 2, BIG_HAND)
+    play_hands(game, 1, [{"hand": {"points": 50}}, BIG_HAND[0]])
+    hand_revise(
+        game_id=game.id, number=2, sides=NS_OUT_WITH_KINGS, author=Author(EDIT_LINK),
+        expected_version=2,
+    )  # fmt: skip
+    return (
+        live_server.url + reverse("play", args=[game.id, token]),
+        live_server.url + reverse("history", args=[game.id]),
+    )
+
+
+def check_board_and_history(page: Page, play: str, history: str, name: str) -> None:
+    page.goto(play)
+    texts = page.evaluate(CHART_TEXT)
+    assert {"1", "2", "3", "4", "0", "1000", "target 5000"} <= {t for t, _ in texts}
+    assert all(size >= 11 for _, size in texts), texts
+    edit, delete = page.evaluate(BOXES, "[data-testid=edit-1], [data-testid=delete-1]")
+    for left, top, right, bottom in (edit, delete):
+        assert right - left >= 44 and bottom - top >= 44
+    apart = max(delete[0] - edit[2], delete[1] - edit[3], edit[0] - delete[2])
+    assert apart >= 8, (edit, delete)
+    page.screenshot(path=str(ARTIFACTS / f"chart-{name}.png"), full_page=True)
+
+    page.goto(history)
+    width = page.evaluate("document.documentElement.clientWidth")
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    table = page.evaluate(BOXES, "[data-testid=revisions]")[0]
+    wrap = page.evaluate(BOXES, ".table-wrap")[0]
+    assert table[2] <= wrap[2] + 0.5 <= width  # nothing clipped by the scrolling wrapper
+    for cell in page.evaluate(BOXES, "[data-testid=revisions] td"):
+        assert cell[2] <= table[2] + 0.5
+    assert "→" in page.get_by_test_id("revisions").inner_text()
+    page.screenshot(path=str(ARTIFACTS / f"history-{name}.png"), full_page=True)
+
+
+def test_chart_rows_and_history_on_a_phone(phone: Page, live_server) -> None:
+    play, history = a_game_with_an_edit(live_server)
+    check_board_and_history(phone, play, history, "phone")
+
+
+def test_chart_rows_and_history_on_a_projector(browser, live_server) -> None:
+    play, history = a_game_with_an_edit(live_server)
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    try:
+        page = context.new_page()
+        page.set_default_timeout(15_000)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        check_board_and_history(page, play, history, "projector")
+    finally:
+        context.close()

@@ -1,0 +1,130 @@
+"""Every page at phone size (390×844), in English and in French: one h1, no sideways scrolling,
+nothing refused by the Content-Security-Policy, no target smaller than 44×44 px. Each page's
+screenshot is saved to test-artifacts/pages/ to be looked at by eye."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import Page
+
+from tests.browser.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PAGES = ARTIFACTS.parent / "pages"
+
+# Interactive elements smaller than 44×44 px fail (WCAG 2.5.5), but for a box or a radio whose
+# whole label is the target.
+SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
+    'a[href], button, select, input:not([type=hidden]), summary, label.check'))
+  .filter(e => e.offsetParent !== null && !e.closest('.visually-hidden, table.plain, svg'))
+  .map(e => [e, e.getBoundingClientRect()])
+  .filter(([e, r]) => (r.height < 44 || r.width < 44) && !(['checkbox', 'radio'].includes(e.type) && e.closest('label')))
+  .map(([e, r]) => e.outerHTML.slice(0, 80) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
+
+
+def a_game_with_hands():
+    from scorekeeper.services import Author, game_create, hand_add, hand_revise
+
+    game, token = game_create(
+        variant="classic",
+        players=4,
+        sides=[{"name": "Anna & Ben", "players": "Anna & Ben"}, {"name": "Carla & Dan"}],
+    )
+    for sides in (
+        [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {"hand": {"points": 45}}],
+        [{"melds": [{"rank": "Q", "naturals": 4}]}, {"melds": [{"rank": "A", "naturals": 5}]}],
+        [{"red_threes": 2, "melds": [{"rank": "9", "naturals": 3}]}, {"hand": {"points": 20}}],
+    ):
+        hand_add(game_id=game.id, sides=sides, author=Author("t"))
+    version = game.hands.get(number=2).version
+    hand_revise(
+        game_id=game.id,
+        number=2,
+        sides=[{"melds": [{"rank": "Q", "naturals": 5}]}, {}],
+        author=Author.of(None),
+        expected_version=version,
+    )
+    return game, token
+
+
+def a_finished_game():
+    from scorekeeper.services import Author, game_create, hand_add
+
+    game, token = game_create(
+        variant="espanola", players=4, sides=[{"name": "Nosotros"}, {"name": "Ellos"}]
+    )
+    hand = [
+        {"melds": [{"rank": "9", "naturals": 7, "concealed": True}], "red_threes": 4},
+        {"melds": [{"rank": "5", "naturals": 3}], "hand": {"low": 2}},
+    ]
+    for _ in range(6):
+        hand_add(game_id=game.id, sides=hand, author=Author("t"))
+    return game, token
+
+
+def check_page(page: Page, url: str, name: str, problems: list[str], refused: list[str]) -> None:
+    refused.clear()
+    page.goto(url)
+    page.wait_for_load_state("networkidle")
+    page.screenshot(path=str(PAGES / f"{name}.png"), full_page=True)
+    h1 = page.locator("h1").count()
+    width = page.evaluate("document.documentElement.scrollWidth")
+    small = page.evaluate(SMALL_TARGETS)
+    if h1 != 1:
+        problems.append(f"{name}: {h1} h1")
+    if width > 390:
+        problems.append(f"{name}: {width} px wide")
+    if refused:
+        problems.append(f"{name}: CSP refused {refused}")
+    if small:
+        problems.append(f"{name}: small targets {small[:3]}")
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_every_page_on_a_phone(phone: Page, live_server, language: str) -> None:
+    PAGES.mkdir(parents=True, exist_ok=True)
+    base = live_server.url
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+    game, token = a_game_with_hands()
+    ended, ended_token = a_finished_game()
+    phone.goto(f"{base}/g/{ended.id}/play/{ended_token}/")
+    phone.goto(f"{base}/g/{game.id}/play/{token}/")  # this phone holds both edit links
+    pages = {
+        "home": "/",
+        "new-game": "/new/",
+        "opening": "/opening/?variant=classic&score=3000&players=4",
+        "rules": "/variants/",
+        "import": "/import/",
+        "scoreboard": f"/g/{game.id}/edit/",
+        "scoreboard-read-only": f"/g/{game.id}/",
+        "scoreboard-ended": f"/g/{ended.id}/edit/",
+        "hand-entry": f"/g/{game.id}/edit/hand/",
+        "hand-correct": f"/g/{game.id}/edit/hand/2/",
+        "hand-delete": f"/g/{game.id}/edit/hand/3/delete/",
+        "history": f"/g/{game.id}/history/",
+        "not-found": "/g/nosuchgame/",
+        "login": "/accounts/login/",
+    }
+    problems: list[str] = []
+    refused: list[str] = []  # the console's Content-Security-Policy refusals
+    phone.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
+    for name, path in pages.items():
+        check_page(phone, base + path, f"{language}-{name}", problems, refused)
+    assert not problems, "\n".join(problems)
+
+
+def test_the_scoreboard_on_a_projector(browser, live_server) -> None:
+    """A wall screen at 1920×1080: the totals readable from across the room."""
+    game, _ = a_game_with_hands()
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    PAGES.mkdir(parents=True, exist_ok=True)
+    page.goto(f"{live_server.url}/g/{game.id}/")
+    page.screenshot(path=str(PAGES / "en-scoreboard-projector.png"), full_page=True)
+    total = page.get_by_test_id("total-0")
+    assert float(total.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px")) >= 38
+    assert Path(PAGES / "en-scoreboard-projector.png").exists()
+    context.close()

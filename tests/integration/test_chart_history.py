@@ -1,0 +1,202 @@
+"""The scoreboard's chart and hand rows, and the history page: an edit's old → new scores, who
+made each change in the reader's language."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from django.urls import reverse
+
+from scorekeeper.selectors import game_revisions
+from scorekeeper.services import EDIT_LINK, Author, hand_delete, hand_revise, hand_undo_delete
+from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS, new_game, open_edit_link, play_hands
+
+pytestmark = pytest.mark.django_db
+
+SMALL = [{"melds": [{"rank": "5", "naturals": 3}]}, {}]  # 15 / 0 (play_hands' default)
+LINK = Author(EDIT_LINK)
+
+
+def version(game, number: int) -> int:
+    return game.hands.get(number=number).version
+
+
+def revise(game, number: int, sides: list) -> None:
+    hand_revise(
+        game_id=game.id,
+        number=number,
+        sides=sides,
+        author=LINK,
+        expected_version=version(game, number),
+    )
+
+
+def figure(page: str) -> str:
+    return page[page.index('<figure class="card chart"') : page.index("</figure>")]
+
+
+def cells(page: str, name: str) -> list[str]:
+    return [
+        re.sub(r"\s+", " ", cell).strip()
+        for cell in re.findall(rf'<td class="rev-{name}"[^>]*>(.*?)</td>', page, re.S)
+    ]
+
+
+# The chart
+
+
+def test_the_chart_numbers_the_hands_and_the_totals_and_labels_the_target(client) -> None:
+    game, token = new_game()
+    play_hands(game, 1, NS_OUT_WITH_KINGS)
+    play_hands(game, 2, BIG_HAND)
+    chart = figure(client.get(open_edit_link(client, game, token)).content.decode())
+    hands = chart[
+        chart.index('data-testid="chart-hands"') : chart.index("</g>", chart.index("chart-hands"))
+    ]
+    assert re.findall(r">(\d+)</text>", hands) == ["1", "2", "3"]
+    assert re.findall(r'dy="0.35em">(-?\d+)</text>', chart) == [
+        str(n) for n in range(-1000, 5001, 1000)
+    ]
+    assert re.search(r'data-testid="chart-target">target 5000</text>', chart)
+    assert 'class="swatch line-0"' in chart and 'class="swatch line-1"' in chart
+    assert "style=" not in chart
+
+
+def test_a_long_game_numbers_every_fifth_hand(client) -> None:
+    game, _ = new_game(rules={"target": 100000})
+    play_hands(game, 34)
+    chart = figure(client.get(reverse("game", args=[game.id])).content.decode())
+    hands = chart[chart.index('data-testid="chart-hands"') :]
+    assert re.findall(r'<text x="[\d.]+" y="\d+">(\d+)</text>', hands) == [
+        "5", "10", "15", "20", "25", "30",
+    ]  # fmt: skip
+    assert "target 100000" in chart
+
+
+def test_the_target_label_is_translated(client) -> None:
+    game, _ = new_game()
+    play_hands(game, 2)
+    page = client.get(reverse("game", args=[game.id]), HTTP_ACCEPT_LANGUAGE="fr")
+    assert 'data-testid="chart-target">objectif 5000</text>' in page.content.decode()
+
+
+# Hand rows
+
+
+def test_correct_and_delete_are_apart_and_big_enough_to_tap(client) -> None:
+    game, token = new_game()
+    play_hands(game, 1)
+    page = client.get(open_edit_link(client, game, token)).content.decode()
+    row = re.search(r'<span class="row-actions">(.*?)</span>', page).group(1)
+    assert re.findall(r'<a class="([^"]+)"', row) == [
+        "button small row-action",
+        "button small row-action danger",
+    ]
+    css = (Path(__file__).resolve().parents[2] / "static/scorekeeper/app.css").read_text()
+    rule = re.search(r"\.row-actions \.row-action \{([^}]*)\}", css).group(1)
+    assert "min-width: 44px" in rule and "min-height: 44px" in rule
+    assert re.search(r"\.row-actions \{[^}]*gap: \.75rem", css)
+
+
+# History
+
+
+def test_an_edit_shows_the_old_and_the_new_scores(client) -> None:
+    game, _ = new_game()
+    play_hands(game, 1, NS_OUT_WITH_KINGS)
+    revise(game, 1, BIG_HAND)
+    page = client.get(reverse("history", args=[game.id])).content.decode()
+    assert cells(page, "action") == ["Edited", "Entered"]
+    assert cells(page, "result") == [
+        '<span class="scores old">+670, +0</span> <span class="arrow">→</span> '
+        '<span class="scores new">+2110, -50</span>',
+        '<span class="scores">+670, +0</span>',
+    ]
+    assert "NS, EW" in page  # the order of the scores
+
+
+def test_each_edit_leads_to_the_next_ones_before_through_deletes_and_restores() -> None:
+    game, _ = new_game(rules={"target": 100000})
+    play_hands(game, 3, SMALL)  # hands 1, 2, 3: 15 / 0 each
+    revise(game, 3, NS_OUT_WITH_KINGS)  # hand 3: 15 → 670
+    hand_delete(game_id=game.id, number=1, author=LINK, expected_version=version(game, 1))
+    revise(game, 2, BIG_HAND)  # the same hand, now number 2: 670 → 2110
+    hand_delete(game_id=game.id, number=1, author=LINK, expected_version=version(game, 1))
+    hand_undo_delete(game_id=game.id, author=LINK)  # back at 1: the edited hand is 2 again
+    revise(game, 2, SMALL)  # 2110 → 15
+    play_hands(game, 1, SMALL)
+    rows = game_revisions(game)
+    edits = [
+        (row.revision.number, row.revision.result["sides"][0]["total"], row.after)
+        for row in reversed(rows)
+        if row.revision.action == "edited"
+    ]
+    assert [(number, before, after["sides"][0]["total"]) for number, before, after in edits] == [
+        (3, 15, 670),
+        (2, 670, 2110),
+        (2, 2110, 15),
+    ]
+    assert all(row.after is None for row in rows if row.revision.action != "edited")
+
+
+def test_the_last_edit_of_a_hand_leads_to_the_hand_as_it_is_now() -> None:
+    game, _ = new_game()
+    play_hands(game, 2, SMALL)
+    revise(game, 1, BIG_HAND)
+    revise(game, 2, NS_OUT_WITH_KINGS)
+    after = {row.revision.number: row.after for row in game_revisions(game) if row.after}
+    assert after == {
+        1: game.hands.get(number=1).result,
+        2: game.hands.get(number=2).result,
+    }
+    assert after[1]["sides"][0]["total"] == 2110
+
+
+def test_the_history_reads_two_queries_whatever_the_number_of_edits(
+    django_assert_num_queries,
+) -> None:
+    game, _ = new_game(rules={"target": 100000})
+    play_hands(game, 6, SMALL)
+    for number in range(1, 7):
+        revise(game, number, NS_OUT_WITH_KINGS)
+    revise(game, 2, SMALL)
+    with django_assert_num_queries(2):  # the revisions, the hands still edited last
+        rows = game_revisions(game)
+    assert sum(row.after is not None for row in rows) == 7
+
+
+@pytest.fixture
+def french_edit_link() -> Iterator[str]:
+    """French for "edit link": locale/'s, or until it has one, words put in for this test only,
+    so that the test shows the stored "edit link" is translated when shown."""
+    from django.utils.translation import trans_real
+
+    catalog = trans_real.translation("fr")._catalog
+    if catalog.get("edit link"):
+        yield catalog.get("edit link")
+        return
+    catalog["edit link"] = "lien de saisie"
+    try:
+        yield "lien de saisie"
+    finally:
+        for part in catalog._catalogs:
+            part.pop("edit link", None)
+
+
+def test_who_is_in_the_readers_language(client, french_edit_link: str) -> None:
+    from django.contrib.auth import get_user_model
+
+    game, _ = new_game()
+    play_hands(game, 1, SMALL)  # by "test"
+    revise(game, 1, BIG_HAND)  # through the edit link
+    user = get_user_model().objects.create_user("claire", password="x")
+    hand_revise(game_id=game.id, number=1, sides=SMALL, author=Author.of(user), expected_version=2)
+    page = client.get(reverse("history", args=[game.id]), HTTP_ACCEPT_LANGUAGE="fr")
+    text = page.content.decode()
+    assert cells(text, "author") == ["claire", french_edit_link, "test"]
+    assert cells(text, "action") == ["Corrigée", "Corrigée", "Saisie"]
+    english = client.get(reverse("history", args=[game.id]), HTTP_ACCEPT_LANGUAGE="en")
+    assert cells(english.content.decode(), "author") == ["claire", "edit link", "test"]
