@@ -25,6 +25,27 @@ SMALL_TARGETS = """() => Array.from(document.querySelectorAll(
   .map(([e, r]) => e.outerHTML.slice(0, 80) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height))"""
 
 
+# Text whose contrast with the background behind it is under WCAG AA: 4.5:1, or 3:1 for large
+# text (24 px, or 18.66 px bold). The background is the first opaque one up the tree.
+LOW_CONTRAST = """() => {
+  const rgb = s => (s.match(/[\\d.]+/g) || []).map(Number);
+  const lum = ([r, g, b]) => [r, g, b].map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); })
+    .reduce((a, v, i) => a + v * [0.2126, 0.7152, 0.0722][i], 0);
+  const background = e => { for (; e; e = e.parentElement) { const c = rgb(getComputedStyle(e).backgroundColor); if (c.length === 3 || c[3] > 0.9) return c; } return [255, 255, 255]; };
+  const out = [];
+  document.querySelectorAll('body *').forEach(e => {
+    if (!e.offsetParent || e.closest('svg, .visually-hidden')) return;
+    if (![...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim())) return;
+    const style = getComputedStyle(e), size = parseFloat(style.fontSize), bold = parseInt(style.fontWeight) >= 700;
+    const [a, b] = [lum(rgb(style.color)), lum(background(e))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05) * (parseFloat(style.opacity) < 1 ? 0 : 1);
+    const need = size >= 24 || (bold && size >= 18.66) ? 3 : 4.5;
+    if (ratio < need) out.push(e.textContent.trim().slice(0, 30) + ' ' + ratio.toFixed(2));
+  });
+  return out;
+}"""
+
+
 def a_game_with_hands():
     from scorekeeper.services import Author, game_create, hand_add, hand_revise
 
@@ -70,6 +91,7 @@ def check_page(page: Page, url: str, name: str, problems: list[str], refused: li
     page.goto(url)
     page.wait_for_load_state("networkidle")
     page.screenshot(path=str(PAGES / f"{name}.png"), full_page=True)
+    page.screenshot(path=str(PAGES / f"{name}-first-screen.png"))
     h1 = page.locator("h1").count()
     width = page.evaluate("document.documentElement.scrollWidth")
     small = page.evaluate(SMALL_TARGETS)
@@ -81,6 +103,9 @@ def check_page(page: Page, url: str, name: str, problems: list[str], refused: li
         problems.append(f"{name}: CSP refused {refused}")
     if small:
         problems.append(f"{name}: small targets {small[:3]}")
+    faint = page.evaluate(LOW_CONTRAST)
+    if faint:
+        problems.append(f"{name}: low contrast {faint[:3]}")
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
