@@ -7,13 +7,13 @@ from scorekeeper.models import Game, Hand, Revision, Side
 from scorekeeper.services import games_recompute_request
 
 
-class SideInline(admin.TabularInline):  # type: ignore[type-arg]
+class SideInline(admin.TabularInline):
     model = Side
     extra = 0
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class GameAdmin(admin.ModelAdmin):
     list_display = ("id", "variant", "players", "status", "owner", "updated_at")
     list_filter = ("variant", "status")
     inlines = [SideInline]
@@ -47,10 +47,10 @@ class GameAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
 
 
 @admin.register(Hand)
-class HandAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class HandAdmin(admin.ModelAdmin):
     list_display = ("game", "number", "version", "updated_at")
 
 
 @admin.register(Revision)
-class RevisionAdmin(admin.ModelAdmin):  # type: ignore[type-arg]
+class RevisionAdmin(admin.ModelAdmin):
     list_display = ("game", "number", "action", "author", "at")

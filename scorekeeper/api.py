@@ -25,13 +25,13 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
-from scorekeeper import idempotency, limits, services
-from scorekeeper.i18n import explain
+from scorekeeper import idempotency, limits, serializers, services
 from scorekeeper.models import Game, Hand
 from scorekeeper.openapi import SCHEMA
-from scorekeeper.rules import RuleViolation, opening_minimum, score_record, score_to_json
+from scorekeeper.rules import RuleViolation, score_record, score_to_json
 from scorekeeper.rules.opening import opening_minimum_for
 from scorekeeper.selectors import GameState, game_get, game_ruleset, game_state
+from scorekeeper.serializers import error_response, violation_body
 
 View = Callable[..., HttpResponse]
 WRITES = frozenset({"POST", "PUT", "DELETE"})
@@ -45,22 +45,15 @@ class ApiError(Exception):
 
 
 def error(status: int, message: str, **extra: Any) -> JsonResponse:
-    """The one error body of the API (and of the hand preview)."""
-    response = JsonResponse({"error": message, **extra}, status=status)
+    """The one error body (serializers.error_body); a 401 says how to authenticate."""
+    response = error_response(status, message, **extra)
     if status == 401:
         response["WWW-Authenticate"] = 'Bearer realm="game"'
     return response
 
 
 def refusal(violation: RuleViolation, status: int = 400) -> JsonResponse:
-    """A rule the record breaks, with where it is: the side, the meld and the field."""
-    return error(
-        status,
-        explain(violation),
-        field=violation.field or None,
-        side=violation.side,
-        meld=violation.meld,
-    )
+    return JsonResponse(violation_body(violation), status=status)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> JsonResponse:
@@ -142,7 +135,8 @@ def _once(
             earlier = idempotency.previous(scope, key, print_)
     except idempotency.KeyReused:
         return error(422, _("this Idempotency-Key was used for a different request"))
-    assert earlier is not None
+    if earlier is None:  # remembered by the twin that won, in a committed transaction
+        raise RuntimeError("an idempotent write was neither made nor remembered")
     replay = HttpResponse(
         earlier["body"], status=earlier["status"], content_type="application/json"
     )
@@ -194,62 +188,17 @@ def hand_number(number: int) -> int:
 
 
 def game_json(request: HttpRequest, state: GameState) -> dict[str, Any]:
-    game = state.game
-    return {
-        "id": game.id,
-        "variant": game.variant,
-        "players": game.players,
-        "rules": game.rules,
-        "target": game.target,
-        "version": game.version,
-        "url": request.build_absolute_uri(reverse("game", args=[game.id])),
-        "sides": [
-            {
-                "name": s.name,
-                "players": s.player_names,
-                "total": s.total,
-                "opening_minimum": s.opening_minimum,
-            }
-            for s in state.sides
-        ],
-        "hands": [
-            {
-                "number": h.number,
-                "version": h.version,
-                "sides": [
-                    {"total": t, "breakdown": b, "score_after": r}
-                    for t, b, r in zip(h.scores, h.breakdowns, h.running, strict=True)
-                ],
-            }
-            for h in state.hands
-        ],
-        "finished": state.finished,
-        "winner": state.winner,
-    }
+    return serializers.game_json(
+        state, request.build_absolute_uri(reverse("game", args=[state.game.id]))
+    )
 
 
 def write_json(write: services.HandWrite) -> dict[str, Any]:
-    """A hand as written, from the write itself (no read of the game's other hands)."""
     hand, game = write.hand, write.game
     variant = game_ruleset(game, len(write.score_after)).variant
-    return {
-        "number": hand.number,
-        "version": hand.version,
-        "sides": [
-            {
-                "name": name,
-                "total": side["total"],
-                "breakdown": side["breakdown"],
-                "score_after": after,
-                "opening_minimum": opening_minimum(variant, after),
-            }
-            for name, side, after in zip(
-                write.names, hand.result["sides"], write.score_after, strict=True
-            )
-        ],
-        "finished": game.ended_at is not None,
-        "winner": game.winner,
-    }
+    return serializers.hand_written_json(
+        game, hand.number, hand.version, hand.result, write.names, write.score_after, variant
+    )
 
 
 def expected_version(request: HttpRequest, data: dict[str, Any]) -> int:

@@ -12,7 +12,7 @@ from django.http import HttpRequest
 
 
 def client_ip(request: HttpRequest) -> str:
-    remote: str = request.META.get("REMOTE_ADDR") or "0.0.0.0"
+    remote: str = request.META.get("REMOTE_ADDR") or "0.0.0.0"  # noqa: S104 (an address, not a bind)
     proxies: int = settings.PROXY_COUNT
     if not proxies:
         return remote
@@ -20,5 +20,5 @@ def client_ip(request: HttpRequest) -> str:
     return hops[-proxies] if len(hops) >= proxies else remote
 
 
-def ratelimit_key(group: str, request: HttpRequest) -> str:
+def ratelimit_key(_group: str, request: HttpRequest) -> str:
     return client_ip(request)

@@ -44,7 +44,7 @@ def recent_game_ids(request: HttpRequest) -> list[str]:
     return [i for i in ids if i.isalnum() and len(i) <= 12][:RECENT_MAX]
 
 
-def recent_games_keep(request: HttpRequest, response: HttpResponse, ids: list[str]) -> None:
+def recent_games_keep(response: HttpResponse, ids: list[str]) -> None:
     response.set_cookie(
         RECENT,
         ".".join(ids[:RECENT_MAX]),
@@ -97,5 +97,5 @@ def open_edit_link(request: HttpRequest, game: Game, token: str) -> HttpResponse
         samesite="Lax",
     )
     recent = [game.id, *(i for i in recent_game_ids(request) if i != game.id)]
-    recent_games_keep(request, response, recent)
+    recent_games_keep(response, recent)
     return response

@@ -10,9 +10,11 @@ import logging
 from collections.abc import Callable
 
 from django.db import DatabaseError, InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+
+from scorekeeper.serializers import error_response
 
 logger = logging.getLogger("scorekeeper")
 
@@ -23,13 +25,13 @@ def _is_api(request: HttpRequest) -> bool:
 
 def page_not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if _is_api(request):
-        return JsonResponse({"error": _("no such game or hand")}, status=404)
+        return error_response(404, _("no such game or hand"))
     return render(request, "404.html", status=404)
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
-        return JsonResponse({"error": _("something went wrong on our side")}, status=500)
+        return error_response(500, _("something went wrong on our side"))
     return render(request, "500.html", status=500)
 
 
@@ -37,7 +39,7 @@ def rate_limited(request: HttpRequest, exception: Exception | None = None) -> Ht
     """Too many anonymous writes from one address (django-ratelimit): 429, try again later."""
     message = _("Too many new games or imports from this address: wait a few minutes.")
     if _is_api(request):
-        response: HttpResponse = JsonResponse({"error": message}, status=429)
+        response: HttpResponse = error_response(429, message)
     else:
         response = render(request, "429.html", {"message": message}, status=429)
     response["Retry-After"] = "60"
@@ -46,8 +48,8 @@ def rate_limited(request: HttpRequest, exception: Exception | None = None) -> Ht
 
 def unavailable(request: HttpRequest) -> HttpResponse:
     if _is_api(request):
-        response: HttpResponse = JsonResponse(
-            {"error": _("the database is not answering: try again in a moment")}, status=503
+        response: HttpResponse = error_response(
+            503, _("the database is not answering: try again in a moment")
         )
     else:
         response = render(request, "503.html", status=503)

@@ -7,11 +7,11 @@ import json
 from collections.abc import Iterator
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http import HttpRequest, StreamingHttpResponse
 
 from scorekeeper.rules import Breakdown
-from scorekeeper.scoring import stored_sides
 from scorekeeper.selectors import game_state_or_404
+from scorekeeper.serializers import hand_record_json
 
 PARTS = list(Breakdown.__dataclass_fields__)  # the breakdown's parts, in hand-format's order
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -29,23 +29,16 @@ class _Echo:
         return value
 
 
-def export_jsonl(request: HttpRequest, game_id: str) -> HttpResponse:
+def export_jsonl(request: HttpRequest, game_id: str) -> StreamingHttpResponse:
     """The game as hand-format records, one per line: names and score_before from the game."""
     state = game_state_or_404(game_id)
     game = state.game
 
     def lines() -> Iterator[str]:
         before: tuple[int, ...] = (0,) * len(state.sides)
+        names = [side.name for side in state.sides]
         for hand in state.hands:
-            record = {
-                "variant": game.variant,
-                "players": game.players,
-                "rules": game.engine_rules,
-                "sides": [
-                    {"name": state.sides[j].name, **side, "score_before": before[j]}
-                    for j, side in enumerate(stored_sides(hand.record))
-                ],
-            }
+            record = hand_record_json(game, names, hand.record, before)
             yield json.dumps(record, ensure_ascii=False) + "\n"
             before = hand.running
 
@@ -54,7 +47,7 @@ def export_jsonl(request: HttpRequest, game_id: str) -> HttpResponse:
     return response
 
 
-def export_csv(request: HttpRequest, game_id: str) -> HttpResponse:
+def export_csv(request: HttpRequest, game_id: str) -> StreamingHttpResponse:
     state = game_state_or_404(game_id)
     writer = csv.writer(_Echo())
 

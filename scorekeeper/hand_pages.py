@@ -27,9 +27,13 @@ from scorekeeper.api import refusal
 from scorekeeper.edit_access import editable_game
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game, Hand
-from scorekeeper.rules import RuleViolation, opening_minimum
+from scorekeeper.params import int_param
+from scorekeeper.rules import RuleViolation
+from scorekeeper.rules.cards import CARD_CLASSES
+from scorekeeper.rules.entry import entry_offer
 from scorekeeper.scoring import score_entry
 from scorekeeper.selectors import GameState, game_summary, hand_shown, totals_before
+from scorekeeper.serializers import error_response, preview_json, violation_body
 
 # The choices of a page that met another phone's save (the names of its submit buttons' values).
 DROP = "drop"  # "it is the same hand" / "keep the other phone's version": save nothing
@@ -108,14 +112,6 @@ LABELS = {
 }
 
 
-def _int(value: str | None) -> int | None:
-    try:
-        number = int(value) if value else None
-    except ValueError:
-        return None
-    return number if number is not None and 0 <= number < 2**31 else None
-
-
 def _posted_sides(request: HttpRequest) -> Any:
     try:
         return json.loads(request.POST.get("record", ""))
@@ -125,8 +121,7 @@ def _posted_sides(request: HttpRequest) -> Any:
 
 def _error_json(violation: RuleViolation) -> dict[str, Any]:
     """The API's error body, for the hand page's script."""
-    body: dict[str, Any] = json.loads(refusal(violation).content)
-    return body
+    return violation_body(violation)
 
 
 def _entry_config(
@@ -136,20 +131,8 @@ def _entry_config(
     sides: list[dict[str, Any]] | None,
     entry_key: str,
 ) -> dict[str, Any]:
-    variant = state.ruleset.variant
+    offer = entry_offer(state.ruleset.variant)
     layout = state.ruleset.layout
-    kinds = ["natural", "mixed"]
-    if variant.canasta_bonus.concealed is not None:
-        kinds += ["concealed_natural", "concealed_mixed"]
-    if variant.wild_melds:
-        kinds += ["wild_pure", "wild_mixed"]
-    if variant.black_three_meld == "canasta":
-        kinds.append("black_threes")
-    ranks = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-    if variant.black_three_meld != "never":
-        ranks.append("3")
-    if variant.wild_melds:
-        ranks.append("wild")
     return {
         "preview_url": reverse("hand-preview", args=[state.game.id, number]),
         "entry_key": entry_key,
@@ -159,13 +142,14 @@ def _entry_config(
             for i, s in enumerate(state.sides)
         ],
         "entered": sides,
-        "ranks": ranks,
-        "min_meld": variant.min_meld,
-        "canasta_kinds": kinds,
-        "concealed_melds": variant.canasta_bonus.concealed is not None,
-        "sequences": variant.sequences,
-        "exact_cut": variant.exact_cut_bonus is not None,
-        "card_names": {kind: _(name) for kind, name in variant.deck.names.own().items()},
+        "ranks": offer.ranks,
+        "min_meld": offer.min_meld,
+        "canasta_kinds": offer.canasta_kinds,
+        "card_classes": CARD_CLASSES,
+        "concealed_melds": offer.concealed_melds,
+        "sequences": offer.sequences,
+        "exact_cut": offer.exact_cut,
+        "card_names": {kind: _(name) for kind, name in offer.card_names.items()},
     }
 
 
@@ -218,7 +202,7 @@ def _form(
     # do, so a plain Save meets the conflict again instead of saving without a choice.
     number_field = other.number if other is not None and not editing else state.next_number
     version_field = (
-        _int(request.POST.get("version")) if other is not None else (shown and shown.version)
+        int_param(request.POST.get("version")) if other is not None else (shown and shown.version)
     )
     target = number if number is not None else state.next_number
     entry_key = request.POST.get("entry_key", "") or uuid.uuid4().hex
@@ -266,7 +250,8 @@ def _hand_add_once(
                 return _("Hand %(n)s saved.") % {"n": write.hand.number}
             transaction.set_rollback(True)  # a twin submit of this entry got there first
         earlier = idempotency.previous(scope, key, "")
-    assert earlier is not None
+    if earlier is None:  # remembered by the twin that won, in a committed transaction
+        raise RuntimeError("an idempotent entry was neither saved nor remembered")
     return _("Hand %(n)s was already saved.") % {"n": earlier["number"]}
 
 
@@ -280,12 +265,12 @@ def _save(request: HttpRequest, game: Game, number: int | None, sides: Any) -> s
             number=number,
             sides=sides,
             author=services.Author.of(request.user),
-            expected_version=_int(request.POST.get(field)) or 0,
+            expected_version=int_param(request.POST.get(field)) or 0,
         )
         return _("Hand %(n)s corrected.") % {"n": number}
     field = "next_number" if choice == NEXT else "number"
     key = request.POST.get("entry_key", "")
-    return _hand_add_once(request, game.id, sides, _int(request.POST.get(field)), key)
+    return _hand_add_once(request, game.id, sides, int_param(request.POST.get(field)), key)
 
 
 def _post(request: HttpRequest, game: Game, number: int | None) -> HttpResponse:
@@ -303,7 +288,7 @@ def _post(request: HttpRequest, game: Game, number: int | None) -> HttpResponse:
         # Another phone saved first: keep this entry and show both, for the player to choose.
         game.refresh_from_db()
         state = game_summary(game)
-        tried = _int(
+        tried = int_param(
             request.POST.get("next_number" if request.POST.get("choice") == NEXT else "number")
         )
         at = number if number is not None else tried or state.hand_count
@@ -343,25 +328,12 @@ def hand_preview(request: HttpRequest, game_id: str, number: int) -> HttpRespons
     try:
         sides = json.loads(request.body or b"null")
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, ValueError):
-        return JsonResponse({"error": _("not JSON")}, status=400)
+        return error_response(400, _("not JSON"))
     try:
         entry = score_entry(game, sides, [s.name for s in state.sides], before)
     except RuleViolation as violation:
         return refusal(violation)
-    variant = state.ruleset.variant
-    return JsonResponse(
-        {
-            "sides": [
-                {
-                    **side,
-                    "score_after": before[i] + side["total"],
-                    "opening_minimum": opening_minimum(variant, before[i] + side["total"]),
-                }
-                for i, side in enumerate(entry.result["sides"])
-            ],
-            "wins_game": entry.result["wins_game"],
-        }
-    )
+    return JsonResponse(preview_json(entry, before, state.ruleset.variant))
 
 
 def _side_scores(state: GameState, hand: Hand) -> list[tuple[str, int]]:
@@ -390,7 +362,7 @@ def hand_delete(request: HttpRequest, game_id: str, number: int) -> HttpResponse
             game_id=game_id,
             number=number,
             author=services.Author.of(request.user),
-            expected_version=_int(request.POST.get("version")) or 0,
+            expected_version=int_param(request.POST.get("version")) or 0,
         )
         messages.success(request, _("Hand %(n)s deleted.") % {"n": number})
     except services.Conflict as conflict:

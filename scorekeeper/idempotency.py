@@ -60,8 +60,8 @@ def remember(scope: str, key: str, print_: str, answer: dict[str, Any]) -> bool:
     table = IdempotentRequest._meta.db_table
     field = IdempotentRequest._meta.get_field("answer")
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} (scope, key, fingerprint, answer, created_at) "
+        cursor.execute(  # the table name is the model's own; every value is a parameter
+            f"INSERT INTO {table} (scope, key, fingerprint, answer, created_at) "  # noqa: S608
             "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (scope, key) DO NOTHING RETURNING id",
             [scope, key, print_, field.get_db_prep_save(answer, connection), timezone.now()],
         )

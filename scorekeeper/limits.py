@@ -15,7 +15,7 @@ from django_ratelimit.decorators import ratelimit
 
 
 def _anonymous(setting: str) -> Callable[[str, HttpRequest], str | None]:
-    def rate(group: str, request: HttpRequest) -> str | None:
+    def rate(_group: str, request: HttpRequest) -> str | None:
         if request.user.is_authenticated:
             return None
         value: str = getattr(settings, setting)

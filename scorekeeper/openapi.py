@@ -84,8 +84,8 @@ IF_MATCH = {
     "in the body instead; without either: 428",
     "schema": {"type": "string"},
 }
-AUTH = [{"gameToken": []}]
-JSON_BODY = {"application/json": {"schema": {}}}
+AUTH: list[dict[str, list[str]]] = [{"gameToken": []}]
+JSON_BODY: dict[str, Any] = {"application/json": {"schema": {}}}
 
 SCHEMA: dict[str, Any] = {
     "openapi": "3.1.0",

@@ -210,7 +210,7 @@ def card_lines(variant: Variant) -> list[Line]:
 
 
 def meld_lines(variant: Variant) -> list[Line]:
-    """Melds, wild cards, black-three melds, canastas and their bonuses (2.3, 2.4)."""
+    """Melds, wild cards, black-three melds (2.3), then the canastas."""
     jokers, twos = _name(variant, "jokers"), _name(variant, "twos")
     naturals = variant.min_naturals
     lines = [
@@ -272,6 +272,13 @@ def meld_lines(variant: Variant) -> list[Line]:
     else:
         text = _("%(cards)s are never melded.")
     lines.append(Line(text % {"cards": threes}))
+    return lines + canasta_lines(variant)
+
+
+def canasta_lines(variant: Variant) -> list[Line]:
+    """Canastas and their bonuses: by kind, by number, and espanola's sequences (2.4)."""
+    jokers, twos = _name(variant, "jokers"), _name(variant, "twos")
+    lines = []
     size = variant.canasta_size
     if variant.canasta_max:
         lines.append(
@@ -429,7 +436,7 @@ def going_out_lines(variant: Variant) -> list[Line]:
     """What going out needs and brings (2.6)."""
     lines = [Line(_going_out_need(variant))]
     bonus, concealed = variant.going_out_bonus, variant.concealed_going_out_bonus
-    if concealed > bonus:
+    if concealed is not None:
         lines.append(
             Line(
                 _("Going out: %(bonus)s; going out concealed: %(concealed)s in all.")

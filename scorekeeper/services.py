@@ -25,7 +25,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.models import Game, Hand, Revision, Side, hash_token
 from scorekeeper.rules import RuleViolation, game_outcome, ruleset_for
 from scorekeeper.rules.errors import gettext_noop
-from scorekeeper.scoring import score_entry, stored_sides
+from scorekeeper.scoring import ScoredEntry, score_entry, stored_sides
 from scorekeeper.selectors import game_ruleset, hand_last_deleted
 
 MAX_NAME = 60
@@ -246,6 +246,17 @@ def _renumber(game: Game, after: int, by: int) -> None:
     )
 
 
+def _new_hand(game: Game, number: int, entry: ScoredEntry) -> Hand:
+    """A hand as scored, at the game's new version (not saved yet)."""
+    return Hand(
+        game=game,
+        number=number,
+        record={"sides": entry.sides},
+        result=entry.result,
+        version=game.version,
+    )
+
+
 def hand_add(
     *, game_id: str, sides: object, author: Author, expected_number: int | None = None
 ) -> HandWrite:
@@ -267,13 +278,7 @@ def hand_add(
         before = list(game.totals)
         entry = score_entry(game, sides, names, before)
         game.version += 1
-        hand = Hand(
-            game=game,
-            number=number,
-            record={"sides": entry.sides},
-            result=entry.result,
-            version=game.version,
-        )
+        hand = _new_hand(game, number, entry)
         _settle(game, number, before, [hand])
         hand.save(force_insert=True)
         _revision_add(game, number, Revision.Action.CREATED, hand.record, entry.result, author)
@@ -353,13 +358,7 @@ def hand_undo_delete(*, game_id: str, author: Author) -> HandWrite:
         entry = score_entry(game, stored_sides(deleted.record), names, before)
         game.version += 1
         _renumber(game, number - 1, 1)
-        hand = Hand(
-            game=game,
-            number=number,
-            record={"sides": entry.sides},
-            result=entry.result,
-            version=game.version,
-        )
+        hand = _new_hand(game, number, entry)
         _settle(game, number, before, [hand, *hands])
         hand.save(force_insert=True)
         Hand.objects.bulk_update(hands, ["score_after"], batch_size=500)

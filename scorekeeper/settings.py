@@ -28,6 +28,7 @@ import sys
 import tempfile
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
@@ -229,7 +230,7 @@ def database_from_env() -> dict[str, object]:
         raise ImproperlyConfigured(
             f"DATABASE_URL={url!r}: expected sqlite:///path or postgres://..."
         )
-    config: dict[str, object] = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
+    config: Any = dj_database_url.parse(url, conn_max_age=60, conn_health_checks=True)
     if config["ENGINE"] == "django.db.backends.sqlite3":
         config["CONN_MAX_AGE"] = 0
         # Writers wait for the lock (busy timeout) and take it when the transaction begins

@@ -126,7 +126,7 @@ class HouseRule:
     values: Whole | Flag | Choice
     apply: Apply
     read: Callable[[Variant, Seating], Any]  # the value in force, to show a preset's default
-    applies: Callable[[Variant], bool] = lambda preset: True  # read from the preset's own data
+    applies: Callable[[Variant], bool] = lambda _preset: True  # read from the preset's own data
 
     def parse(self, value: object) -> Any:
         return self.values.parse(self.name, value)
@@ -145,11 +145,11 @@ def _concealed_bonus(variant: Variant, seating: Seating, value: int) -> tuple[Va
 
 
 def _seating_value(field: str) -> Callable[[Variant, Seating], Any]:
-    return lambda variant, seating: getattr(seating, field)
+    return lambda _variant, seating: getattr(seating, field)
 
 
 def _variant_value(field: str) -> Callable[[Variant, Seating], Any]:
-    return lambda variant, seating: getattr(variant, field)
+    return lambda variant, _seating: getattr(variant, field)
 
 
 def house_rule_defaults(variant: Variant, seating: Seating) -> dict[str, Any]:
@@ -277,7 +277,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
             ),
             Whole(0, 5000, 5),
             _concealed_bonus,
-            lambda variant, seating: variant.canasta_bonus.concealed,
+            lambda variant, _seating: variant.canasta_bonus.concealed,
             lambda preset: preset.canasta_bonus.concealed is not None,
         ),
         HouseRule(

@@ -20,11 +20,12 @@ from scorekeeper.rules.cards import (
     CARD_CLASSES,
     RANK_CLASS,
     WILD,
+    CardClass,
     class_limits,
     ranks_between,
 )
 from scorekeeper.rules.errors import Message, Phrase, RuleViolation, gettext_noop, ngettext_lazy
-from scorekeeper.rules.records import CardCounts, Meld, Points, Sequence, SideHand
+from scorekeeper.rules.records import CanastaCounts, CardCounts, Meld, Points, Sequence, SideHand
 from scorekeeper.rules.variants import (
     BlackThreeMeld,
     CanastaBonus,
@@ -218,11 +219,14 @@ _WILD_PURE, _WILD_MIXED, _BLACK_THREES = (
 )
 _THREE, _NATURALS = WildLimit.THREE, WildLimit.NATURALS
 _CLASS_INDEX = {rank: CARD_CLASSES.index(cls) for rank, cls in RANK_CLASS.items()}
-_JOKERS, _TWOS, _BLACK = (CARD_CLASSES.index(c) for c in ("jokers", "twos", "black_threes"))
+_JOKERS, _TWOS, _BLACK = (
+    CARD_CLASSES.index(c) for c in (CardClass.JOKERS, CardClass.TWOS, CardClass.BLACK_THREES)
+)
 
 
 def _read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
-    assert side.melds is not None
+    if side.melds is None:
+        raise TypeError("a detailed entry has melds")
     values = variant.values
     class_points = _class_points(values)
     out = MeldedFacts(has_meld=bool(side.melds))
@@ -300,6 +304,13 @@ def check_meld(variant: Variant, meld: Meld, went_out: bool) -> CanastaKind | No
             template, setting, params = refusal
             raise MeldRefusal(template, setting, **params)
         return _BLACK_THREES if variant.black_three_meld is BlackThreeMeld.CANASTA else None
+    return _check_natural_meld(variant, meld, naturals, wilds, size)
+
+
+def _check_natural_meld(
+    variant: Variant, meld: Meld, naturals: int, wilds: int, size: int
+) -> CanastaKind | None:
+    """A meld of a natural rank (4 to ace), with its wild cards."""
     if size < variant.min_meld:
         raise MeldRefusal(gettext_noop("a meld needs at least %(min)s cards"), min=variant.min_meld)
     # The wild limit before the natural count: where wilds may not outnumber naturals (origen,
@@ -418,19 +429,18 @@ def _read_sequence(variant: Variant, seq: Sequence, out: MeldedFacts, by_class: 
 # Summary entry ----------------------------------------------------------------------------
 
 
-def _read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> MeldedFacts:
-    melded = side.melded
-    where: dict[str, Any] = {"side": number, "side_name": side.name, "field": "canastas"}
-    counts = side.canastas
-    canastas = counts.total
-    sequences = side.sequences.straight + side.sequences.royal
+def _summary_kinds(
+    variant: Variant, counts: CanastaCounts, where: dict[str, Any]
+) -> dict[CanastaKind, int]:
+    """A summary's canastas by kind; a kind the preset does not have is refused."""
     kinds: dict[CanastaKind, int] = {}
-    if canastas == counts.natural + counts.mixed:  # the kinds every preset has
+    if counts.total == counts.natural + counts.mixed:  # the kinds every preset has
         if counts.natural:
             kinds[_NATURAL] = counts.natural
         if counts.mixed:
             kinds[_MIXED] = counts.mixed
-    for kind in _KINDS if canastas != counts.natural + counts.mixed else ():
+        return kinds
+    for kind in _KINDS:
         n = getattr(counts, kind.value)
         if n:
             if canasta_bonus(variant.canasta_bonus, kind) is None:
@@ -441,6 +451,16 @@ def _read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> 
                     **where,
                 )
             kinds[kind] = n
+    return kinds
+
+
+def _read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> MeldedFacts:
+    melded = side.melded
+    where: dict[str, Any] = {"side": number, "side_name": side.name, "field": "canastas"}
+    counts = side.canastas
+    canastas = counts.total
+    sequences = side.sequences.straight + side.sequences.royal
+    kinds = _summary_kinds(variant, counts, where)
     if sequences and not variant.sequences:
         raise RuleViolation(
             gettext_noop("sequences are not played here (house rule “sequences”, espanola)"),
@@ -449,10 +469,11 @@ def _read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> 
     if isinstance(melded, Points):
         points = melded.points
         has_meld = points > 0 or canastas > 0
-    else:
-        assert isinstance(melded, CardCounts)
+    elif isinstance(melded, CardCounts):
         points = count_value(variant.values, melded, variant.values.black_three_melded)
         has_meld = melded.cards > 0 or canastas > 0
+    else:
+        raise TypeError("a summary entry has melded card counts or points")
     # Counts are checked before anything is built from them (a count may be any whole number).
     if points < CANASTA_MIN_POINTS * (canastas + sequences):
         raise RuleViolation(

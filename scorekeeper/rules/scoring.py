@@ -76,8 +76,8 @@ class HandScore:
 
 
 _RED_THREE_SCALES: dict[RedThreeScale, Callable[[int, int], int]] = {
-    RedThreeScale.DOUBLE_FROM_FOUR: lambda n, packs: 200 * n if n >= 4 else 100 * n,
-    RedThreeScale.PLUS_500_FROM_FOUR: lambda n, packs: 100 * n + 500 if n >= 4 else 100 * n,
+    RedThreeScale.DOUBLE_FROM_FOUR: lambda n, _packs: 200 * n if n >= 4 else 100 * n,
+    RedThreeScale.PLUS_500_FROM_FOUR: lambda n, _packs: 100 * n + 500 if n >= 4 else 100 * n,
     RedThreeScale.ALL_FOR_500: lambda n, packs: 500 if n and n == 2 * packs else 100 * n,
     RedThreeScale.ALL_FOR_800: lambda n, packs: 800 if n and n == 2 * packs else 100 * n,
 }
@@ -85,8 +85,8 @@ _RED_THREE_SCALES: dict[RedThreeScale, Callable[[int, int], int]] = {
 # Whether a side's red threes count against it (2.5), from its melds and whether another side
 # went out.
 _RED_THREES_AGAINST: dict[RedThreesAgainst, Callable[[MeldedFacts, bool], bool]] = {
-    RedThreesAgainst.NO_MELD: lambda facts, another_out: not facts.has_meld,
-    RedThreesAgainst.NO_CANASTA: lambda facts, another_out: not facts.canasta_count,
+    RedThreesAgainst.NO_MELD: lambda facts, _another_out: not facts.has_meld,
+    RedThreesAgainst.NO_CANASTA: lambda facts, _another_out: not facts.canasta_count,
     RedThreesAgainst.NO_MELD_ANOTHER_OUT: lambda facts, another_out: (
         another_out and not facts.has_meld
     ),
@@ -98,7 +98,8 @@ def _canasta_bonuses(variant: Variant, facts: MeldedFacts) -> int:
     total = 0
     for kind, n in facts.canastas.items():
         bonus = canasta_bonus(variant.canasta_bonus, kind)
-        assert bonus is not None, kind  # melds.py refuses kinds the preset does not have
+        if bonus is None:  # melds.py refuses kinds the preset does not have
+            raise TypeError(f"{variant.id} has no {kind} canasta")
         total += n * bonus
     if variant.canasta_tiers:
         reached = [bonus for count, bonus in variant.canasta_tiers if facts.canasta_count >= count]
@@ -138,7 +139,7 @@ def score_side(
             red_threes = -red_threes
     going_out = 0
     if side.went_out:
-        going_out = variant.concealed_going_out_bonus if side.concealed else variant.going_out_bonus
+        going_out = variant.going_out_bonus_of(side.concealed)
     other = 0
     if side.exact_cut and variant.exact_cut_bonus is not None:
         other = variant.exact_cut_bonus if has_canasta else -variant.exact_cut_bonus

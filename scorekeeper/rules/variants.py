@@ -17,6 +17,7 @@ from enum import StrEnum
 from scorekeeper.rules.errors import Message, RuleViolation, gettext_noop, ngettext_lazy
 
 CANASTA = "canasta"  # an opening minimum that is "a complete canasta", not points (2.9)
+NO_EXTRA = None  # Variant.concealed_going_out_bonus: going out concealed scores the plain bonus
 
 
 class WildLimit(StrEnum):
@@ -220,7 +221,9 @@ class Variant:
     red_threes_against: RedThreesAgainst = RedThreesAgainst.NO_MELD
     going_out_need: GoingOutNeed = GoingOutNeed.CANASTAS
     going_out_bonus: int = 100
-    concealed_going_out_bonus: int = 200  # in all, not on top of going_out_bonus
+    # Going out concealed (2.6): the bonus in all, not on top of going_out_bonus; NO_EXTRA where
+    # the rulebook gives no extra bonus (a concealed going out scores the plain bonus).
+    concealed_going_out_bonus: int | None = 200
     melds_negative_without_canasta: bool = False  # 2.7
     exact_cut_bonus: int | None = None  # 2.8, espanola
     opening_below_zero: int = 15
@@ -232,6 +235,12 @@ class Variant:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(dict.fromkeys(seating.players for seating in self.seatings))
+
+    def going_out_bonus_of(self, concealed: bool) -> int:
+        """The bonus of a side that went out (2.6), concealed or not."""
+        if concealed and self.concealed_going_out_bonus is not NO_EXTRA:
+            return self.concealed_going_out_bonus
+        return self.going_out_bonus
 
     def seatings_of(self, players: int) -> tuple[Seating, ...]:
         """The layouts this preset seats ``players`` in (the first is the usual one)."""
@@ -395,7 +404,7 @@ ESPANOLA = Variant(
     red_threes_against=RedThreesAgainst.NO_CANASTA,
     going_out_need=GoingOutNeed.NATURAL_AND_MIXED,
     going_out_bonus=200,
-    concealed_going_out_bonus=200,
+    concealed_going_out_bonus=NO_EXTRA,  # "200 puntos por cerrar", concealed or not
     melds_negative_without_canasta=True,
     exact_cut_bonus=100,
     opening_steps=(*CLASSIC_OPENING, (5000, 150), (7500, 180)),
@@ -439,7 +448,7 @@ ITALIANA = replace(
     ),
     black_three_meld=BlackThreeMeld.NEVER,
     red_three_scale=RedThreeScale.ALL_FOR_500,
-    concealed_going_out_bonus=100,  # no extra bonus for going out concealed (2.6)
+    concealed_going_out_bonus=NO_EXTRA,  # no extra bonus for going out concealed (2.6)
     # "oltre 10000": 10000 itself still needs 160, the first score over it (10005) needs 180.
     opening_steps=((0, 50), (2000, 90), (5000, 120), (7000, 160), (10005, 180)),
 )
@@ -462,7 +471,7 @@ ORIGEN = replace(
     wild_limit=WildLimit.NATURALS,
     red_three_scale=RedThreeScale.ALL_FOR_800,
     red_threes_against=RedThreesAgainst.NO_MELD_ANOTHER_OUT,
-    concealed_going_out_bonus=100,  # no extra bonus for going out concealed (2.6)
+    concealed_going_out_bonus=NO_EXTRA,  # no extra bonus for going out concealed (2.6)
     opening_below_zero=0,
 )
 

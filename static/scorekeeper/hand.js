@@ -6,7 +6,7 @@
   var L = JSON.parse(document.getElementById("hand-labels").textContent);
   var config = JSON.parse(document.getElementById("hand-config").textContent);
   var serverError = JSON.parse(document.getElementById("hand-error").textContent);
-  var CLASSES = ["jokers", "twos", "aces", "high", "low", "black_threes"];
+  var CLASSES = config.card_classes;  // hand-format's count classes, from the engine
   var csrf = document.querySelector("[name=csrfmiddlewaretoken]").value;
   var root = document.getElementById("sides");
   // A draft survives a reload or a phone call: kept per game and hand until it is saved.

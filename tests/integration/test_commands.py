@@ -1,21 +1,27 @@
-"""The command line contract of hand-format.md ("Command line"), through real processes."""
+"""The command line contract of hand-format.md ("Command line"): one test through a real
+process, the others in this process through call_command."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
 import sys
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from django.core.management import CommandError, call_command
 
 from tests.conftest import load_examples
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def manage_process(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``manage.py`` as a real process: one test keeps the whole command line honest."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DJANGO_SETTINGS")}
     return subprocess.run(
         [sys.executable, "manage.py", *args],
@@ -28,10 +34,39 @@ def manage(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[
     )
 
 
+@dataclass(frozen=True)
+class Ran:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def manage(*args: str, stdin: str | None = None) -> Ran:
+    """A command run in this process, as manage.py runs it: exit code, standard output and error
+    (a CommandError is "CommandError: ..." and 1, as Django's command line prints it)."""
+    streams = [io.TextIOWrapper(io.BytesIO(), encoding="utf-8", write_through=True) for _ in "oe"]
+    given = io.TextIOWrapper(io.BytesIO((stdin or "").encode()), encoding="utf-8")
+    saved, sys.stdin = sys.stdin, given
+    code = 0
+    try:
+        with contextlib.redirect_stdout(streams[0]), contextlib.redirect_stderr(streams[1]):
+            try:
+                call_command(*args)
+            except SystemExit as exit_:
+                code = int(exit_.code or 0)
+            except CommandError as error:
+                sys.stderr.write(f"CommandError: {error}\n")
+                code = 1
+    finally:
+        sys.stdin = saved
+    out, err = (stream.buffer.getvalue().decode() for stream in streams)
+    return Ran(code, out, err)
+
+
 def test_every_shared_hand_passes_through_score_hand() -> None:
     examples = [e for e in load_examples() if "hand" in e]
     stdin = "\n".join(json.dumps(e["hand"]) for e in examples) + "\n"
-    result = manage("score_hand", stdin=stdin)
+    result = manage_process("score_hand", stdin=stdin)
     assert result.returncode == 1  # the examples include refusals
     outputs = [json.loads(line) for line in result.stdout.splitlines()]
     assert len(outputs) == len(examples)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import RuleViolation, score_record
-from tests.factories import going_out, kings_canasta, meld, mixed_nines, record
+from tests.factories import going_out, kings_canasta, meld, mixed_nines, record, totals
 
 
 def refusal(hand: dict) -> RuleViolation:
@@ -285,12 +285,14 @@ def test_messages_render_through_a_translation_function() -> None:
     )
 
 
-def test_a_black_three_meld_going_out_is_fine() -> None:
-    score_record(record("classic", going_out(kings_canasta(), meld("3", 4)), {}))
+def test_a_black_three_meld_going_out_is_scored() -> None:
+    # Kings 70 + 500, four black threes melded 4 × 5, out 100.
+    assert totals(record("classic", going_out(kings_canasta(), meld("3", 4)), {})) == [690, 0]
 
 
 def test_a_partner_of_the_player_out_may_hold_cards() -> None:
-    score_record(record("classic", going_out(kings_canasta(), hand={"high": 3}), {}))
+    # Kings 70 + 500, out 100, the partner's three high cards -30.
+    assert totals(record("classic", going_out(kings_canasta(), hand={"high": 3}), {})) == [640, 0]
 
 
 # Messages name the table's own cards and reasons.

@@ -35,3 +35,35 @@ def test_translations_keep_the_placeholders(language: str) -> None:
             assert set(re.findall(r"%\((\w+)\)", msgid)) == set(
                 re.findall(r"%\((\w+)\)", msgstr)
             ), msgid
+
+
+def test_the_catalogues_hold_every_message_of_the_source(tmp_path: Path) -> None:
+    """makemessages, run on a copy of the source, finds no message the catalogues lack (and the
+    catalogues keep none the source dropped): `make messages` was run after the last change."""
+    import shutil
+    import subprocess
+    import sys
+
+    root = LOCALE.parent
+    for part in ("scorekeeper", "tournaments", "templates", "locale", "manage.py"):
+        source = root / part
+        if source.is_dir():
+            shutil.copytree(source, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy(source, tmp_path / part)
+    subprocess.run(
+        [sys.executable, "manage.py", "makemessages", "-l", "fr", "--no-obsolete", "--no-location"],
+        cwd=tmp_path,
+        check=True,
+        capture_output=True,
+    )
+    fresh = {msgid for msgid, _, _ in entries_of(tmp_path / "locale" / "fr/LC_MESSAGES/django.po")}
+    kept = {msgid for msgid, _, _ in entries("fr")}
+    assert fresh - kept == set(), "run `make messages`: new messages are missing"
+    assert kept - fresh == set(), "run `make messages`: the catalogue keeps dropped messages"
+
+
+def entries_of(path: Path) -> list[tuple[str, str, bool]]:
+    text = path.read_text(encoding="utf-8")
+    join = lambda block: "".join(re.findall(r'"(.*)"', block))  # noqa: E731
+    return [(join(i), join(s), bool(f)) for f, i, s in ENTRY.findall(text)]

@@ -46,7 +46,8 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"  melds: wild limit {variant.wild_limit}, black threes {variant.black_three_meld}, "
                 f"red threes {variant.red_three_scale} (against: {variant.red_threes_against}), "
-                f"going out {variant.going_out_bonus} / concealed {variant.concealed_going_out_bonus}"
+                f"going out {variant.going_out_bonus} / concealed "
+                f"{variant.going_out_bonus_of(concealed=True)}"
             )
             opening = ", ".join(f"{rng}: {minimum}" for rng, minimum in opening_table(variant))
             self.stdout.write(f"  opening: {opening}")

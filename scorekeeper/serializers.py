@@ -1,0 +1,135 @@
+"""One home for each JSON shape the app speaks (hand-format.md and the OpenAPI document):
+
+- the error body, ``{"error", "field", "side", "meld"}``: the API, the hand preview, 404/429/500/503;
+- a game's state (``Game`` in the OpenAPI document) and a hand as written (``HandWritten``);
+- the live preview of a hand being entered;
+- a stored hand as a hand-format record (the JSON Lines export, which import reads back).
+
+The breakdown's parts come from the engine's ``Breakdown`` (``Breakdown.as_dict``), never a list
+written out here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.http import JsonResponse
+
+from scorekeeper.i18n import explain
+from scorekeeper.models import Game
+from scorekeeper.rules import RuleViolation, Variant, opening_minimum
+from scorekeeper.scoring import ScoredEntry, stored_sides
+from scorekeeper.selectors import GameState, HandRow
+
+
+def error_body(message: str, **where: Any) -> dict[str, Any]:
+    return {"error": message, **where}
+
+
+def error_response(status: int, message: str, **where: Any) -> JsonResponse:
+    return JsonResponse(error_body(message, **where), status=status)
+
+
+def violation_body(violation: RuleViolation) -> dict[str, Any]:
+    """A rule the record breaks, with where it is: the side, the meld and the field."""
+    return error_body(
+        explain(violation),
+        field=violation.field or None,
+        side=violation.side,
+        meld=violation.meld,
+    )
+
+
+def game_json(state: GameState, url: str) -> dict[str, Any]:
+    game = state.game
+    return {
+        "id": game.id,
+        "variant": game.variant,
+        "players": game.players,
+        "rules": game.rules,
+        "target": game.target,
+        "version": game.version,
+        "url": url,
+        "sides": [
+            {
+                "name": s.name,
+                "players": s.player_names,
+                "total": s.total,
+                "opening_minimum": s.opening_minimum,
+            }
+            for s in state.sides
+        ],
+        "hands": [hand_row_json(h) for h in state.hands],
+        "finished": state.finished,
+        "winner": state.winner,
+    }
+
+
+def hand_row_json(row: HandRow) -> dict[str, Any]:
+    return {
+        "number": row.number,
+        "version": row.version,
+        "sides": [
+            {"total": t, "breakdown": b, "score_after": r}
+            for t, b, r in zip(row.scores, row.breakdowns, row.running, strict=True)
+        ],
+    }
+
+
+def side_after_json(side: dict[str, Any], after: int, variant: Variant) -> dict[str, Any]:
+    """A side's score in a hand, its total after it and the opening minimum it then needs."""
+    return {
+        "total": side["total"],
+        "breakdown": side["breakdown"],
+        "score_after": after,
+        "opening_minimum": opening_minimum(variant, after),
+    }
+
+
+def hand_written_json(
+    game: Game,
+    number: int,
+    version: int,
+    result: dict[str, Any],
+    names: Sequence[str],
+    score_after: Sequence[int],
+    variant: Variant,
+) -> dict[str, Any]:
+    """A hand as written, from the write itself (no read of the game's other hands)."""
+    return {
+        "number": number,
+        "version": version,
+        "sides": [
+            {"name": name, **side_after_json(side, after, variant)}
+            for name, side, after in zip(names, result["sides"], score_after, strict=True)
+        ],
+        "finished": game.ended_at is not None,
+        "winner": game.winner,
+    }
+
+
+def preview_json(entry: ScoredEntry, before: Sequence[int], variant: Variant) -> dict[str, Any]:
+    """The live score of a hand being entered (nothing saved)."""
+    return {
+        "sides": [
+            side_after_json(side, before[i] + side["total"], variant)
+            for i, side in enumerate(entry.result["sides"])
+        ],
+        "wins_game": entry.result["wins_game"],
+    }
+
+
+def hand_record_json(
+    game: Game, names: Sequence[str], record: dict[str, Any], before: Sequence[int]
+) -> dict[str, Any]:
+    """A stored hand as a hand-format record: names and score_before from the game."""
+    return {
+        "variant": game.variant,
+        "players": game.players,
+        "rules": game.engine_rules,
+        "sides": [
+            {"name": names[j], **side, "score_before": before[j]}
+            for j, side in enumerate(stored_sides(record))
+        ],
+    }
