@@ -30,7 +30,7 @@ from scorekeeper.models import Game, Hand
 from scorekeeper.openapi import SCHEMA
 from scorekeeper.rules import RuleViolation, score_record, score_to_json
 from scorekeeper.rules.opening import opening_minimum_for
-from scorekeeper.selectors import GameState, game_get, game_ruleset, game_state
+from scorekeeper.selectors import GameState, game_ruleset, game_state_by_id
 from scorekeeper.serializers import error_response, violation_body
 
 View = Callable[..., HttpResponse]
@@ -73,7 +73,7 @@ def api(*methods: str) -> Callable[[View], View]:
             except RuleViolation as violation:
                 return refusal(violation)
             except services.Conflict as conflict:
-                state = game_state(game_get(conflict.game.id))
+                state = game_state_by_id(conflict.game.id)
                 return error(409, str(conflict), game=game_json(request, state))
             except (Game.DoesNotExist, Hand.DoesNotExist):
                 return not_found(request)
@@ -256,7 +256,7 @@ def games(request: HttpRequest) -> HttpResponse:
         rules=data.get("rules"),
         owner=request.user,
     )
-    state = game_state(game_get(game.id))
+    state = game_state_by_id(game.id)
     body = game_json(request, state)
     body["token"] = token
     body["edit_url"] = request.build_absolute_uri(reverse("play", args=[game.id, token]))
@@ -267,7 +267,7 @@ def games(request: HttpRequest) -> HttpResponse:
 
 @api("GET")
 def game(request: HttpRequest, game_id: str) -> HttpResponse:
-    return JsonResponse(game_json(request, game_state(game_get(game_id))))
+    return JsonResponse(game_json(request, game_state_by_id(game_id)))
 
 
 @api("POST")

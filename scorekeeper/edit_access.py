@@ -13,6 +13,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 
 from scorekeeper.models import Game
+from scorekeeper.selectors import game_row_or_404
 
 SALT = "scorekeeper.edit-link"
 MAX_AGE = 400 * 24 * 3600  # browsers keep a cookie at most 400 days
@@ -74,10 +75,7 @@ def can_edit(request: HttpRequest, game: Game) -> bool:
 def editable_game(request: HttpRequest, game_id: str) -> Game:
     """The game, if this device may change it; else 404 (an edit page that is not yours is
     simply not a page)."""
-    try:
-        game = Game.objects.get(id=game_id)
-    except Game.DoesNotExist:
-        raise Http404 from None
+    game = game_row_or_404(game_id)
     if not can_edit(request, game):
         raise Http404
     return game

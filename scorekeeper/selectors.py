@@ -8,9 +8,9 @@ every hand (game_state).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from django.db.models import QuerySet
 from django.http import Http404
@@ -18,6 +18,8 @@ from django.http import Http404
 from scorekeeper.models import Game, Hand, Revision
 from scorekeeper.rules import PRESETS, Minimum, Ruleset, opening_minimum, ruleset_for
 from scorekeeper.seats import dealer_of, seat_names
+
+T = TypeVar("T")
 
 BOARD_PAGE = 20  # hands on one page of the scoreboard
 CHART_POINTS = 60  # the most hands the chart plots (evenly spread over a longer game)
@@ -119,19 +121,31 @@ def game_summary(game: Game) -> GameState:
     return game_state(game, hands=())
 
 
-def game_or_404(game_id: str) -> Game:
-    try:
-        return game_get(game_id)
-    except Game.DoesNotExist:
-        raise Http404 from None
+def game_state_by_id(game_id: str) -> GameState:
+    """The state of a game with every hand (Game.DoesNotExist for an unknown id)."""
+    return game_state(game_get(game_id))
 
 
-def game_state_or_404(game_id: str) -> GameState:
-    """The state of a game with every hand, for a page; an unknown id is a 404."""
-    try:
-        return game_state(game_get(game_id))
-    except Game.DoesNotExist:
-        raise Http404 from None
+def _or_404(get: Callable[[str], T]) -> Callable[[str], T]:
+    """A read by game id for a page: an unknown id is a 404."""
+
+    def read(game_id: str) -> T:
+        try:
+            return get(game_id)
+        except Game.DoesNotExist:
+            raise Http404 from None
+
+    return read
+
+
+def game_row(game_id: str) -> Game:
+    """The game's row alone: its sides are read only when a page needs them."""
+    return Game.objects.get(id=game_id)
+
+
+game_row_or_404 = _or_404(game_row)
+game_or_404 = _or_404(game_get)
+game_state_or_404 = _or_404(game_state_by_id)
 
 
 @dataclass(frozen=True)

@@ -45,6 +45,7 @@ from scorekeeper.selectors import (
     game_deal,
     game_or_404,
     game_revisions,
+    game_row_or_404,
     games_of_user,
     hand_undoable,
 )
@@ -154,10 +155,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 def play(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
     """The edit link: remember it on this device, then show the game without the token."""
-    try:
-        game = Game.objects.get(id=game_id)
-    except Game.DoesNotExist:
-        raise Http404 from None
+    game = game_row_or_404(game_id)
     if not game.token_matches(token):
         raise Http404  # an edit link that does not match is simply not a page
     return open_edit_link(request, game, token)
@@ -247,11 +245,7 @@ FRAGMENT_SECONDS = 3600
 
 
 def game_view(request: HttpRequest, game_id: str) -> HttpResponse:
-    try:
-        game = Game.objects.get(id=game_id)  # its sides are read only when the board is not cached
-    except Game.DoesNotExist:
-        raise Http404 from None
-    return _scoreboard(request, game, editable=False)
+    return _scoreboard(request, game_row_or_404(game_id), editable=False)
 
 
 def edit(request: HttpRequest, game_id: str) -> HttpResponse:

@@ -31,8 +31,8 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
-@pytest.fixture
-def phone(browser, live_server) -> Iterator[object]:
+def phone_page(browser) -> Iterator[object]:
+    """A page on a phone of its own (its own cookies and storage), at 390×844."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
     )
@@ -41,3 +41,14 @@ def phone(browser, live_server) -> Iterator[object]:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     yield page
     context.close()
+
+
+@pytest.fixture
+def phone(browser, live_server) -> Iterator[object]:
+    yield from phone_page(browser)
+
+
+@pytest.fixture
+def second_phone(browser, live_server) -> Iterator[object]:
+    """Another phone at the same table."""
+    yield from phone_page(browser)

@@ -3,26 +3,12 @@ undo, a blank hand, an import with errors. Screenshots go to test-artifacts/brow
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ARTIFACTS, PHONE
+from tests.browser.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def second_phone(browser, live_server) -> Iterator[Page]:
-    """Another phone at the same table: a browser context of its own (its own cookies)."""
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.set_default_timeout(15_000)
-    yield page
-    context.close()
 
 
 def shot(page: Page, name: str) -> None:
