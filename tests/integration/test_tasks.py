@@ -3,20 +3,15 @@ broker and worker process, as it does in production."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import socket
-import subprocess
-import sys
 import time
 from pathlib import Path
 
 import pytest
-from celery import Celery
-from django.db import connection, transaction
+from django.db import transaction
 
 from scorekeeper.models import Hand
 from scorekeeper.tasks import game_recompute
+from tests.celery_worker import free_port, worker_through_redis
 from tests.factories import NS_OUT_WITH_KINGS, new_game, play_hands
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -53,74 +48,9 @@ def test_task_arguments_must_survive_json() -> None:
         game_recompute.delay(object())  # eager mode still serializes, as a broker would
 
 
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def database_url() -> str:
-    settings = connection.settings_dict
-    if connection.vendor == "sqlite":
-        return f"sqlite:///{settings['NAME']}"
-    user = settings["USER"] or "postgres"
-    return f"postgres://{user}@{settings['HOST'] or '127.0.0.1'}:{settings['PORT'] or 5432}/{settings['NAME']}"
-
-
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_through_redis_recomputes_the_game(tmp_path: Path) -> None:
-    redis = shutil.which("redis-server")
-    assert redis, "Debian's redis-server is needed: apt-get install redis-server"
-    port = free_port()
-    broker = f"redis://127.0.0.1:{port}/0"
-    server = subprocess.Popen(
-        [
-            redis,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-            "--dir",
-            str(tmp_path),
-        ],
-        stdout=subprocess.DEVNULL,
-    )
-    env = {
-        **os.environ,
-        "CELERY_BROKER_URL": broker,
-        "DATABASE_URL": database_url(),
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
-    }
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "scorekeeper",
-            "worker",
-            "--pool",
-            "solo",
-            "--loglevel",
-            "warning",
-            "--without-heartbeat",
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    # A client of the real broker, as a web process with CELERY_BROKER_URL set would be (this
-    # test process itself runs with eager tasks).
-    client = Celery("scorekeeper-test-client", broker=broker)
-    client.conf.update(task_serializer="json", accept_content=["json"])
-    try:
+    with worker_through_redis(tmp_path) as client:
         game, _ = new_game()
         play_hands(game, 2, NS_OUT_WITH_KINGS)
         Hand.objects.update(result=CORRUPT)
@@ -129,12 +59,6 @@ def test_a_real_worker_through_redis_recomputes_the_game(tmp_path: Path) -> None
         while totals() != [670, 670] and time.monotonic() < deadline:
             time.sleep(0.2)
         assert totals() == [670, 670]
-    finally:
-        client.close()
-        worker.terminate()
-        server.terminate()
-        worker.wait(timeout=30)
-        server.wait(timeout=30)
 
 
 @pytest.fixture

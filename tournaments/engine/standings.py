@@ -42,6 +42,7 @@ class Context:
     tallies: Mapping[int, _Tally]
     results: tuple[Result, ...]
     scoring: Scoring
+    by_pair: Mapping[int, tuple[Result, ...]] = field(default_factory=dict)  # played results
 
 
 Metric = Callable[[Context, frozenset[int]], Mapping[int, Number]]
@@ -70,11 +71,9 @@ def _head_to_head(ctx: Context, group: frozenset[int]) -> Mapping[int, Number]:
     """A mini-league among the pairs still tied: the tournament points each earned in the
     matches between two of them (0 for a pair that met none of the others)."""
     out: dict[int, Number] = dict.fromkeys(group, 0)
-    for r in ctx.results:
-        if r.ew is None or r.outcome not in (Outcome.PLAYED, Outcome.ADJUSTED):
-            continue
-        if r.ns in group and r.ew in group:
-            for pair in (r.ns, r.ew):
+    for pair in group:
+        for r in ctx.by_pair.get(pair, ()):
+            if r.opponent(pair) in group:
                 mine, theirs = r.score_of(pair)
                 out[pair] += table_points(ctx.scoring, mine, theirs)
     return out
@@ -170,7 +169,17 @@ def rank(
     if unknown:
         raise ValueError(f"unknown tie-break {unknown[0]!r} (known: {', '.join(METRICS)})")
     ordered = tuple(sorted(results, key=_result_key))
-    ctx = Context(tally(pairs, ordered, scoring), ordered, scoring)
+    by_pair: dict[int, list[Result]] = defaultdict(list)
+    for r in ordered:
+        if r.ew is not None and r.outcome in (Outcome.PLAYED, Outcome.ADJUSTED):
+            by_pair[r.ns].append(r)
+            by_pair[r.ew].append(r)
+    ctx = Context(
+        tally(pairs, ordered, scoring),
+        ordered,
+        scoring,
+        {pair: tuple(rs) for pair, rs in by_pair.items()},
+    )
     every = {name: metric(ctx, frozenset(ctx.tallies)) for name, metric in METRICS.items()}
     tied_h2h: dict[int, Number] = {}
     blocks = _blocks(ctx, sorted(ctx.tallies), list(order), tied_h2h)

@@ -1,0 +1,281 @@
+"""Tournaments through their services and tasks: rounds, games, versioned results, standings
+snapshots, a real Celery worker, constant queries, and the simulator."""
+
+from __future__ import annotations
+
+import io
+import json
+import time
+from contextlib import redirect_stderr
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from scorekeeper.models import Game
+from tests.celery_worker import worker_through_redis
+from tournaments import services
+from tournaments.models import (
+    Entry,
+    Match,
+    ResultSubmission,
+    Round,
+    StandingsSnapshot,
+    Tournament,
+)
+from tournaments.selectors import event_state
+
+pytestmark = pytest.mark.django_db
+
+NS, EW = ResultSubmission.By.NS, ResultSubmission.By.EW
+
+
+def swiss(teams: int = 6, **extra) -> Tournament:
+    tournament = services.tournament_create(
+        name="Club evening", format="swiss", rounds=3, variant="italiana", **extra
+    )
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, teams + 1)],
+    )
+    return tournament
+
+
+def first_round(tournament: Tournament) -> list[Match]:
+    drawn = services.round_pair(tournament_id=tournament.id)
+    services.round_release(round_id=drawn.id)
+    return list(drawn.matches.filter(ew__isnull=False).order_by("table"))
+
+
+def confirm(match: Match, ns: int, ew: int) -> None:
+    for by in (NS, EW):
+        services.result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
+
+
+def test_a_round_is_drafted_then_released_with_a_game_per_table() -> None:
+    tournament = swiss()
+    drawn = services.round_pair(tournament_id=tournament.id)
+    assert drawn.status == Round.Status.DRAFT and drawn.matches.count() == 3
+    assert not Game.objects.exists()  # a draft can still change: no games yet
+    services.round_release(round_id=drawn.id)
+    matches = list(drawn.matches.select_related("game", "ns", "ew").order_by("table"))
+    assert [m.table for m in matches] == [1, 2, 3]
+    assert [(m.ns.name, m.ew.name) for m in matches] == [
+        ("Pair 1", "Pair 4"),
+        ("Pair 2", "Pair 5"),
+        ("Pair 3", "Pair 6"),
+    ]
+    game = matches[0].game
+    assert (game.variant, [s.name for s in game.sides.all()]) == ("italiana", ["Pair 1", "Pair 4"])
+    assert game.token_matches(matches[0].game_token)
+    assert matches[0].reasons == [["seeded"]]
+
+
+@pytest.mark.django_db(transaction=True)  # standings are sent on commit
+def test_matching_submissions_confirm_and_write_the_standings() -> None:
+    tournament = swiss()
+    match = first_round(tournament)[0]
+    services.result_submit(match_id=match.id, by=NS, ns_score=900, ew_score=300)
+    match.refresh_from_db()
+    assert match.status == Match.Status.SUBMITTED  # waiting for the other pair
+    services.result_submit(match_id=match.id, by=EW, ns_score=900, ew_score=300)
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED and match.result.version == 2
+    snapshot = StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
+    assert snapshot.provisional  # two tables still playing
+    top = snapshot.rows[0]
+    assert (top["name"], top["rank"], top["metrics"]["tp"]) == ("Pair 1", 1, 2)
+
+
+def test_a_mismatch_goes_to_the_director_who_corrects_it_as_a_new_version() -> None:
+    tournament = swiss()
+    match = first_round(tournament)[0]
+    services.result_submit(match_id=match.id, by=NS, ns_score=900, ew_score=300)
+    services.result_submit(match_id=match.id, by=EW, ns_score=300, ew_score=900)
+    match.refresh_from_db()
+    assert match.status == Match.Status.DISPUTED and match.result is None
+    services.result_correct(
+        match_id=match.id, ns_score=900, ew_score=300, reason="Score sheet checked"
+    )
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED
+    versions = list(match.submissions.values_list("version", "by", "ns_score", "ew_score"))
+    assert versions == [(1, "ns", 900, 300), (2, "ew", 300, 900), (3, "director", 900, 300)]
+    with pytest.raises(services.TournamentError, match="settled"):
+        services.result_submit(match_id=match.id, by=NS, ns_score=1, ew_score=0)
+    with pytest.raises(services.TournamentError, match="Say why"):
+        services.result_correct(match_id=match.id, ns_score=1, ew_score=0, reason=" ")
+
+
+def test_the_next_round_waits_for_every_result() -> None:
+    tournament = swiss()
+    matches = first_round(tournament)
+    confirm(matches[0], 900, 300)
+    with pytest.raises(services.TournamentError, match="Round 1 is not finished"):
+        services.round_pair(tournament_id=tournament.id)
+    confirm(matches[1], 500, 500)
+    services.result_correct(
+        match_id=matches[2].id,
+        ns_score=0,
+        ew_score=0,
+        reason="Pair 6 did not come back",
+        kind=ResultSubmission.Kind.FORFEIT,
+        winner_id=matches[2].ns_id,
+    )
+    assert Round.objects.get(tournament=tournament, number=1).status == Round.Status.COMPLETE
+    second = services.round_pair(tournament_id=tournament.id)
+    pairs = {frozenset((m.ns_id, m.ew_id)) for m in second.matches.all()}
+    assert not pairs & {frozenset((m.ns_id, m.ew_id)) for m in matches}  # no rematch
+
+
+def test_a_knockout_tie_needs_a_winner() -> None:
+    tournament = services.tournament_create(name="Cup", format="knockout", rounds=2)
+    services.entries_add(
+        tournament_id=tournament.id, entries=[{"name": f"P{i}", "seed": i} for i in range(4)]
+    )
+    match = first_round(tournament)[0]
+    with pytest.raises(services.TournamentError, match="plays another hand"):
+        services.result_submit(match_id=match.id, by=NS, ns_score=500, ew_score=500)
+
+
+@pytest.mark.django_db(transaction=True)  # standings are sent on commit
+def test_the_standings_task_twice_on_the_same_results_writes_one_snapshot() -> None:
+    tournament = swiss()
+    confirm(first_round(tournament)[0], 900, 300)
+    before = StandingsSnapshot.objects.count()
+    first = services.standings_recompute(tournament_id=tournament.id)
+    again = services.standings_recompute(tournament_id=tournament.id)
+    assert first == again and StandingsSnapshot.objects.count() == before
+
+
+def test_a_late_entry_joins_the_next_round_and_a_withdrawn_pair_leaves() -> None:
+    tournament = swiss()
+    for match in first_round(tournament):
+        confirm(match, 700, 200)
+    (late,) = services.entries_add(tournament_id=tournament.id, entries=[{"name": "Late pair"}])
+    assert late.joins == 2
+    services.entry_withdraw(entry_id=Entry.objects.get(name="Pair 6").id)
+    second = services.round_pair(tournament_id=tournament.id)
+    seated = {e for m in second.matches.all() for e in (m.ns_id, m.ew_id) if e}
+    assert late.id in seated and Entry.objects.get(name="Pair 6").id not in seated
+
+
+def test_bad_tournaments_are_refused_before_anything_is_saved() -> None:
+    for bad in (
+        {"format": "chaos"},
+        {"tiebreaks": ["luck"]},
+        {"rounds": 0},
+        {"rules": {"target": -5}},
+    ):
+        arguments = {"name": "x", "format": "swiss", "rounds": 3, **bad}
+        with pytest.raises(services.TournamentError):
+            services.tournament_create(**arguments)
+    assert not Tournament.objects.exists()
+
+
+def build_big_event(teams: int, rounds: int) -> Tournament:
+    """Rows written directly (the services would take minutes): entries, rounds and settled
+    matches with their submissions, as a finished event leaves them."""
+    tournament = Tournament.objects.create(
+        name="Regional", format="swiss", rounds=rounds, tiebreaks=["tp", "buchholz"]
+    )
+    entries = Entry.objects.bulk_create(
+        Entry(tournament=tournament, name=f"P{i}", seed=i) for i in range(teams)
+    )
+    for number in range(1, rounds + 1):
+        played = Round.objects.create(
+            tournament=tournament, number=number, format="swiss", status=Round.Status.COMPLETE
+        )
+        shift = number
+        matches = Match.objects.bulk_create(
+            Match(
+                round=played,
+                table=t + 1,
+                ns=entries[t],
+                ew=entries[
+                    (t + teams // 2 + shift) % teams
+                    if (t + teams // 2 + shift) % teams != t
+                    else (t + 1) % teams
+                ],
+                status=Match.Status.CONFIRMED,
+            )
+            for t in range(teams // 2)
+        )
+        submissions = ResultSubmission.objects.bulk_create(
+            ResultSubmission(
+                match=m,
+                version=1,
+                by="director",
+                kind="corrected",
+                ns_score=500 + m.table,
+                ew_score=400,
+            )
+            for m in matches
+        )
+        for m, s in zip(matches, submissions, strict=True):
+            m.result = s
+        Match.objects.bulk_update(matches, ["result"])
+    return tournament
+
+
+@pytest.mark.parametrize(("teams", "rounds"), [(10, 2), (1000, 9)])
+def test_standings_load_in_a_constant_number_of_queries(teams: int, rounds: int) -> None:
+    tournament = build_big_event(teams, rounds)
+    with CaptureQueriesContext(connection) as queries:
+        services.standings_recompute(tournament_id=tournament.id)
+    # lock, entries, rounds, matches with results, latest snapshot, insert (+ savepoints)
+    assert len(queries) <= 8, [q["sql"][:60] for q in queries.captured_queries]
+    state = event_state(tournament)
+    assert len(state.results) == rounds * (teams // 2)
+
+
+def simulate(*args: str) -> tuple[dict, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with redirect_stderr(err):
+        call_command("simulate_tournament", *args, "--json", stdout=out)
+    return json.loads(out.getvalue()), err.getvalue()
+
+
+@pytest.mark.django_db(transaction=True)  # standings are sent on commit
+@pytest.mark.parametrize("fmt", ["swiss", "roundrobin", "mitchell", "danish", "knockout"])
+def test_the_simulator_plays_every_format_through_the_services(fmt: str) -> None:
+    event, progress = simulate("--format", fmt, "--teams", "17", "--seed", "3", "--hands", "1")
+    assert event["format"] == fmt and "round 1/" in progress
+    names = {f"Team {i:04d}" for i in range(1, 18)}
+    for played in event["rounds"]:
+        seated = [t for table in played["tables"] for t in table["teams"]] + played["byes"]
+        assert len(seated) == len(set(seated))  # nobody twice in a round
+        if fmt != "knockout":
+            assert set(seated) == names  # everyone plays or sits out
+    assert [row["rank"] for row in event["standings"]] == sorted(
+        row["rank"] for row in event["standings"]
+    )
+    assert {row["team"] for row in event["standings"]} == names
+
+
+def test_the_simulator_refuses_a_bad_argument_and_writes_nothing() -> None:
+    with pytest.raises(CommandError) as refused:
+        call_command("simulate_tournament", "--format", "swiss", "--teams", "1", "--seed", "1")
+    assert refused.value.returncode == 2
+    assert not Tournament.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_real_worker_writes_the_standings(tmp_path: Path) -> None:
+    from tournaments.tasks import standings_recompute
+
+    tournament = swiss()
+    match = first_round(tournament)[0]
+    confirm(match, 900, 300)
+    StandingsSnapshot.objects.all().delete()  # what the eager task wrote: the worker must do it
+    with worker_through_redis(tmp_path) as client:
+        client.send_task(standings_recompute.name, args=[tournament.id])
+        client.send_task(standings_recompute.name, args=[tournament.id])  # idempotent
+        deadline = time.monotonic() + 60
+        while not StandingsSnapshot.objects.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        time.sleep(1)  # the second task has run by now (one worker, in order)
+    snapshots = list(StandingsSnapshot.objects.filter(tournament=tournament))
+    assert len(snapshots) == 1 and snapshots[0].rows[0]["name"] == "Pair 1"

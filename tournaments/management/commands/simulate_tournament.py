@@ -1,0 +1,156 @@
+"""simulate_tournament: a real tournament in the database, played with random legal hands.
+
+Pairs and ranks through the same services and tasks as the pages: each round is drawn by the
+``round_pair`` task, released (a scorekeeper game per table), played hand by hand through
+scorekeeper's services, submitted by both pairs (which confirms it) and ranked by the
+``standings_recompute`` task. Progress goes to standard error; ``--json`` prints the event.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+from typing import Any
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import transaction
+
+from scorekeeper import services as scoring
+from tournaments import services, tasks
+from tournaments.engine import knockout, mitchell, roundrobin
+from tournaments.models import Match, ResultSubmission, Round, Tournament
+from tournaments.selectors import standings_latest
+from tournaments.simulation import random_hand
+
+
+def default_rounds(fmt: str, teams: int, legs: int) -> int:
+    """Round robin and knockout play their whole schedule; Mitchell a full movement; Swiss and
+    Danish enough rounds to single out a winner (log2 of the field, rounded up)."""
+    if fmt == Tournament.Format.ROUND_ROBIN:
+        return roundrobin.rounds_needed(teams, legs)
+    if fmt == Tournament.Format.KNOCKOUT:
+        return knockout.rounds_needed(teams)
+    if fmt == Tournament.Format.MITCHELL:
+        return mitchell.rounds_possible(teams)
+    return max(1, math.ceil(math.log2(teams)))
+
+
+class Command(BaseCommand):
+    help = "Create and play a tournament with random hands; --json prints it."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--format", required=True, choices=Tournament.Format.values)
+        parser.add_argument("--teams", type=int, required=True, help="pairs (2 to 1000)")
+        parser.add_argument("--rounds", type=int, help="default: as the format needs")
+        parser.add_argument("--seed", type=int, required=True, help="the random seed")
+        parser.add_argument("--hands", type=int, default=2, help="hands per table (default 2)")
+        parser.add_argument("--points", choices=Tournament.Points.values, default="wdl")
+        parser.add_argument("--preset", default="classic")
+        parser.add_argument("--json", action="store_true", help="print the event as JSON")
+
+    def handle(self, *args: Any, **options: Any) -> None:
+        fmt, teams, seed = options["format"], options["teams"], options["seed"]
+        if not 2 <= teams <= 1000:
+            raise CommandError("--teams must be from 2 to 1000", returncode=2)
+        if not 0 <= options["hands"] <= 20:
+            raise CommandError("--hands must be from 0 to 20", returncode=2)
+        rounds = options["rounds"] or default_rounds(fmt, teams, 1)
+        if not 1 <= rounds <= 60:
+            raise CommandError("--rounds must be from 1 to 60", returncode=2)
+        rng = random.Random(seed)  # noqa: S311 (a simulation, not a secret)
+        try:
+            tournament = services.tournament_create(
+                name=f"Simulated {fmt} {teams}",
+                format=fmt,
+                rounds=rounds,
+                variant=options["preset"],
+                hands_per_round=options["hands"] or None,
+                points=options["points"],
+                seed=seed,
+            )
+        except services.TournamentError as error:
+            raise CommandError(str(error), returncode=2) from None
+        services.entries_add(
+            tournament_id=tournament.id,
+            entries=[
+                {"name": f"Team {i:04d}", "seed": i, "club": f"Club {rng.randrange(1, 9)}"}
+                for i in range(1, teams + 1)
+            ],
+        )
+        played = []
+        for number in range(1, rounds + 1):
+            tasks.round_pair.delay(tournament.id)
+            drawn = Round.objects.get(tournament=tournament, number=number)
+            services.round_release(round_id=drawn.id)
+            played.append(self._play(drawn, tournament, rng, options["hands"]))
+            sys.stderr.write(f"round {number}/{rounds}: {len(played[-1]['tables'])} tables\n")
+        tasks.standings_recompute.delay(tournament.id)
+        if options["json"]:
+            self.stdout.write(json.dumps(self._event(tournament, fmt, played)))
+
+    def _play(
+        self, drawn: Round, tournament: Tournament, rng: random.Random, hands: int
+    ) -> dict[str, Any]:
+        """Every table plays its hands; both pairs submit the game's totals in one go."""
+        matches = list(drawn.matches.select_related("ns", "ew").order_by("table", "id"))
+        tables, byes = [], []
+        with transaction.atomic():  # one standings recompute for the whole round
+            for match in matches:
+                if match.ew is None:
+                    byes.append(match.ns.name)
+                    continue
+                scores = self._scores(match, tournament, rng, hands)
+                winner = None
+                if scores[0] == scores[1] and drawn.format == Tournament.Format.KNOCKOUT:
+                    winner = rng.choice([match.ns_id, match.ew_id])  # the extra hand's winner
+                for by in (ResultSubmission.By.NS, ResultSubmission.By.EW):
+                    services.result_submit(
+                        match_id=match.id,
+                        by=by,
+                        ns_score=scores[0],
+                        ew_score=scores[1],
+                        winner_id=winner,
+                    )
+                tables.append(
+                    {
+                        "table": match.table,
+                        "teams": [match.ns.name, match.ew.name],
+                        "scores": scores,
+                    }
+                )
+        return {"number": drawn.number, "tables": tables, "byes": byes}
+
+    def _scores(
+        self, match: Match, tournament: Tournament, rng: random.Random, hands: int
+    ) -> list[int]:
+        if match.game_id is None:
+            raise CommandError(f"table {match.table} has no game")
+        author = scoring.Author("simulator")
+        for _ in range(hands):
+            try:
+                scoring.hand_add(
+                    game_id=match.game_id,
+                    sides=random_hand(rng, tournament.variant, tournament.rules),
+                    author=author,
+                )
+            except scoring.GameFinished:
+                break
+        match.game.refresh_from_db(fields=["totals"])  # type: ignore[union-attr]
+        return [int(t) for t in match.game.totals]  # type: ignore[union-attr]
+
+    def _event(
+        self, tournament: Tournament, fmt: str, rounds: list[dict[str, Any]]
+    ) -> dict[str, Any]:
+        latest = standings_latest(tournament)
+        rows: list[dict[str, Any]] = latest.rows if latest else []
+        first = tournament.tiebreaks[0]
+        return {
+            "format": fmt,
+            "rounds": rounds,
+            "standings": [
+                {"rank": row["rank"], "team": row["name"], "points": row["metrics"][first]}
+                for row in rows
+            ],
+        }

@@ -1,0 +1,203 @@
+"""Tournaments: entries (pairs), rounds, matches and their games, result submissions, and
+standings snapshots. Results are versioned submissions (nothing edited in place); standings are
+derived data, rebuilt by a Celery task from the confirmed results."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.models import Game
+
+
+class Tournament(models.Model):
+    class Format(models.TextChoices):
+        SWISS = "swiss", _("Swiss")
+        ROUND_ROBIN = "roundrobin", _("Round robin")
+        MITCHELL = "mitchell", _("Mitchell")
+        DANISH = "danish", _("Modified Danish")
+        DANISH_PLAIN = "danish_plain", _("Danish")
+        KNOCKOUT = "knockout", _("Knockout")
+
+    class Points(models.TextChoices):
+        WDL = "wdl", _("Win 2, draw 1, loss 0")
+        VP = "vp", _("Victory points 20–0")
+        RAW = "raw", _("Raw score")
+
+    class Status(models.TextChoices):
+        SETUP = "setup", _("Setting up")
+        RUNNING = "running", _("Running")
+        FINISHED = "finished", _("Finished")
+
+    name = models.CharField(_("name"), max_length=120)
+    variant = models.CharField(_("preset"), max_length=20, default="classic")
+    players = models.PositiveSmallIntegerField(default=4)  # per table: two pairs
+    rules = models.JSONField(_("house rules"), default=dict, blank=True)
+    format = models.CharField(_("format"), max_length=20, choices=Format.choices)
+    # A format per round where they differ (e.g. three Mitchell rounds then a Danish one).
+    round_formats = models.JSONField(default=list, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("rounds"))
+    hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), null=True, blank=True)
+    minutes_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    points = models.CharField(max_length=10, choices=Points.choices, default=Points.WDL)
+    scoring = models.JSONField(default=dict, blank=True)  # win/draw/loss values, VP bands
+    tiebreaks = models.JSONField(default=list)  # metric names, in order (engine.standings)
+    seeded = models.BooleanField(default=True)  # round 1 by seed, else at random
+    seed = models.PositiveIntegerField(default=0)  # the random draw's seed
+    legs = models.PositiveSmallIntegerField(default=1)
+    knockout_top = models.PositiveSmallIntegerField(default=0)  # top K after a Swiss
+    third_place = models.BooleanField(default=False)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    director = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def format_of(self, number: int) -> str:
+        """The format of round ``number`` (1-based)."""
+        if 0 < number <= len(self.round_formats):
+            return str(self.round_formats[number - 1])
+        return self.format
+
+
+class Entry(models.Model):
+    """A pair: its two players, a club, a seed; the round a late entry joins, and the last round
+    a withdrawn pair played."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
+    name = models.CharField(_("name"), max_length=120)
+    player_1 = models.CharField(max_length=80, blank=True)
+    player_2 = models.CharField(max_length=80, blank=True)
+    club = models.CharField(max_length=80, blank=True)
+    seed = models.PositiveIntegerField(default=0)
+    joins = models.PositiveSmallIntegerField(default=1)
+    withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["id"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="entry_unique_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "draft", _("Draft")
+        RELEASED = "released", _("Released")
+        PLAYING = "playing", _("Playing")
+        COMPLETE = "complete", _("Complete")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
+    number = models.PositiveSmallIntegerField()
+    format = models.CharField(max_length=20, choices=Tournament.Format.choices)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_unique_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} round {self.number}"
+
+
+class Match(models.Model):
+    """Two entries at a table (N-S first) and the scorekeeper game they play; a bye has no E-W
+    entry and no game."""
+
+    class Status(models.TextChoices):
+        PLAYING = "playing", _("Playing")
+        SUBMITTED = "submitted", _("Waiting for the other pair")
+        CONFIRMED = "confirmed", _("Confirmed")
+        DISPUTED = "disputed", _("With the director")
+        CLOSED = "closed", _("Closed by the director")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
+    table = models.PositiveSmallIntegerField(default=0)  # 0: a bye
+    ns = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
+    ew = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    reasons = models.JSONField(default=list)  # engine.model.Why, as [reason, values...]
+    game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL)
+    game_token = models.CharField(max_length=64, blank=True)  # the table's edit link (part 2)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
+    # The submission in force (confirmed, corrected or adjusted); the submissions themselves
+    # are never edited.
+    result = models.ForeignKey(
+        "ResultSubmission", null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["round__number", "table", "id"]
+
+    def __str__(self) -> str:
+        return f"round {self.round.number} table {self.table}"
+
+
+class ResultSubmission(models.Model):
+    """One version of a match's result: a pair's submission, or the director's entry."""
+
+    class By(models.TextChoices):
+        NS = "ns", _("North-South")
+        EW = "ew", _("East-West")
+        DIRECTOR = "director", _("Director")
+
+    class Kind(models.TextChoices):
+        SUBMITTED = "submitted", _("Submitted")
+        CORRECTED = "corrected", _("Corrected")
+        ADJUSTED = "adjusted", _("Adjusted score")
+        FORFEIT = "forfeit", _("Forfeit")
+
+    match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
+    version = models.PositiveIntegerField()
+    by = models.CharField(max_length=10, choices=By.choices)
+    kind = models.CharField(max_length=10, choices=Kind.choices, default=Kind.SUBMITTED)
+    ns_score = models.IntegerField()
+    ew_score = models.IntegerField()
+    winner = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )  # a tie played off (knockout), or the pair that played when the other forfeited
+    reason = models.CharField(max_length=300, blank=True)
+    author = models.CharField(max_length=150, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["match", "version"]
+        constraints = [
+            models.UniqueConstraint(fields=["match", "version"], name="submission_unique_version")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.match_id} v{self.version} {self.ns_score}-{self.ew_score}"
+
+
+class StandingsSnapshot(models.Model):
+    """The standings as the task wrote them: one row per entry with every metric."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="snapshots")
+    version = models.PositiveIntegerField()
+    fingerprint = models.CharField(max_length=64)  # sha256 of the inputs: same inputs, no new row
+    provisional = models.BooleanField(default=True)  # matches still pending
+    after_round = models.PositiveSmallIntegerField(default=0)
+    rows = models.JSONField(default=list)  # [{"entry", "rank", "shared", "metrics", ...}]
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "-version"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "version"], name="snapshot_unique_version"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} standings v{self.version}"

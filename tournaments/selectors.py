@@ -1,0 +1,110 @@
+"""Reads of the tournament app: a tournament's rows as the engine's plain objects, in a constant
+number of queries whatever the size of the event (entries, then matches with their results)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from tournaments.engine.model import Bye, Draw, History, Outcome, Pair, Pairing, Reason, Result, Why
+from tournaments.engine.points import PointsMethod, Scoring, default_vp_bands
+from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
+
+SETTLED = (Match.Status.CONFIRMED, Match.Status.CLOSED)
+_OUTCOME: dict[str, Outcome] = {
+    ResultSubmission.Kind.SUBMITTED: Outcome.PLAYED,
+    ResultSubmission.Kind.CORRECTED: Outcome.PLAYED,
+    ResultSubmission.Kind.ADJUSTED: Outcome.ADJUSTED,
+    ResultSubmission.Kind.FORFEIT: Outcome.FORFEIT,
+}
+
+
+@dataclass(frozen=True)
+class EventState:
+    """A tournament as the engine sees it."""
+
+    tournament: Tournament
+    pairs: tuple[Pair, ...]
+    results: tuple[Result, ...]  # confirmed or closed, and the byes of released rounds
+    draws: tuple[Draw, ...]  # every round drawn so far, in order
+    rounds: tuple[Round, ...]
+    pending: int  # matches of released rounds without a settled result
+
+    @property
+    def history(self) -> History:
+        return History.of(self.results, self.draws)
+
+
+def scoring_of(tournament: Tournament) -> Scoring:
+    extra = tournament.scoring or {}
+    bands = extra.get("vp_bands") or default_vp_bands(tournament.hands_per_round or 4)
+    return Scoring(
+        method=PointsMethod(tournament.points),
+        win=int(extra.get("win", 2)),
+        draw=int(extra.get("draw", 1)),
+        loss=int(extra.get("loss", 0)),
+        vp_bands=tuple(int(b) for b in bands),
+    )
+
+
+def pair_of(entry: Entry) -> Pair:
+    return Pair(
+        entry.id,
+        entry.name,
+        club=entry.club,
+        seed=entry.seed,
+        joins=entry.joins,
+        withdrawn_after=entry.withdrawn_after,
+    )
+
+
+def _why(reasons: list[list[int | str]]) -> tuple[Why, ...]:
+    return tuple(Why(Reason(str(r[0])), tuple(int(v) for v in r[1:])) for r in reasons)
+
+
+def event_state(tournament: Tournament) -> EventState:
+    """Entries, draws and settled results of ``tournament`` (three queries)."""
+    pairs = tuple(pair_of(e) for e in tournament.entries.all())
+    rounds = tuple(tournament.round_set.all())
+    # Plain rows, not model instances: a 1000-pair, 9-round event has 4500 of them.
+    rows = (
+        Match.objects.filter(round__tournament=tournament)
+        .order_by("round_id", "table", "id")
+        .values_list(
+            "round_id",
+            "table",
+            "ns_id",
+            "ew_id",
+            "reasons",
+            "status",
+            "result__kind",
+            "result__ns_score",
+            "result__ew_score",
+            "result__winner_id",
+        )
+    )
+    number = {r.id: r.number for r in rounds}
+    released = {r.id for r in rounds if r.status != Round.Status.DRAFT}
+    pairings: dict[int, list[Pairing]] = defaultdict(list)
+    byes: dict[int, list[Bye]] = defaultdict(list)
+    results: list[Result] = []
+    pending = 0
+    for round_id, table, ns, ew, reasons, status, kind, ns_score, ew_score, winner in rows:
+        n = number[round_id]
+        if ew is None:
+            byes[round_id].append(Bye(ns, _why(reasons)))
+            if round_id in released:
+                results.append(Result(n, ns, None, outcome=Outcome.BYE))
+            continue
+        pairings[round_id].append(Pairing(ns, ew, table, _why(reasons)))
+        if status in SETTLED and kind is not None:
+            results.append(Result(n, ns, ew, ns_score, ew_score, _OUTCOME[kind], winner))
+        elif round_id in released:
+            pending += 1
+    draws = tuple(Draw(r.number, tuple(pairings[r.id]), tuple(byes[r.id])) for r in rounds)
+    return EventState(tournament, pairs, tuple(results), draws, rounds, pending)
+
+
+def standings_latest(tournament: Tournament) -> StandingsSnapshot | None:
+    """The standings as last written by the task (None before the first result)."""
+    return tournament.snapshots.order_by("-version").first()
