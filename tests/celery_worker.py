@@ -85,7 +85,7 @@ def worker_through_redis(tmp_path: Path) -> Iterator[Celery]:
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    client = Celery("scorekeeper-test-client", broker=broker)
+    client = Celery("scorekeeper-test-client", broker=broker, set_as_current=False)
     client.conf.update(task_serializer="json", accept_content=["json"])
     try:
         yield client

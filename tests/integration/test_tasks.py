@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from django.db import transaction
+from kombu import pools
 
 from scorekeeper.models import Hand
 from scorekeeper.tasks import game_recompute
@@ -104,5 +105,7 @@ def test_with_the_broker_down_the_admin_recompute_does_the_work_and_says_so(admi
     finally:
         app.conf.update(saved)
         app.pool.force_close_all()
+        pools.reset()  # the next task gets fresh pools, for the restored broker
+        app._after_fork()
     assert "The task queue is not answering: 1 game was recomputed here instead." in page
     assert totals() == [670, 670]
