@@ -27,6 +27,8 @@ from tournaments.engine.standings import METRICS, rank
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
 from tournaments.selectors import SETTLED, event_state, scoring_of
 
+MAX_ROUNDS = 200  # a round robin of 200 pairs plays 199
+
 
 class TournamentError(Exception):
     """A change the tournament's state does not allow; the message is translated."""
@@ -73,8 +75,8 @@ def tournament_create(
         raise TournamentError(_("Unknown format: %(format)s.") % {"format": format})
     if variant not in PRESETS:
         raise TournamentError(_("Unknown preset: %(variant)s.") % {"variant": variant})
-    if not 1 <= rounds <= 60:
-        raise TournamentError(_("A tournament has 1 to 60 rounds."))
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise TournamentError(_("A tournament has 1 to %(n)s rounds.") % {"n": MAX_ROUNDS})
     unknown = [t for t in tiebreaks if t not in METRICS]
     if unknown or not tiebreaks:
         raise TournamentError(_("Unknown tie-break: %(name)s.") % {"name": ", ".join(unknown)})
@@ -261,12 +263,13 @@ def _settle(match: Match, submission: ResultSubmission, status: str) -> None:
     match.result, match.status = submission, status
     match.save(update_fields=["result", "status"])
     played = match.round
-    if played.status == Round.Status.RELEASED:
-        played.status = Round.Status.PLAYING
-    open_matches = played.matches.exclude(status__in=SETTLED).exists()
-    if not open_matches:
+    was = played.status
+    if not played.matches.exclude(status__in=SETTLED).exists():
         played.status = Round.Status.COMPLETE
-    played.save(update_fields=["status"])
+    elif played.status == Round.Status.RELEASED:
+        played.status = Round.Status.PLAYING
+    if played.status != was:
+        played.save(update_fields=["status"])
     _on_commit_standings(played.tournament_id)
 
 
@@ -301,21 +304,18 @@ def result_submit(
         if match.status in SETTLED:
             raise TournamentError(_("This result is settled: ask the director to correct it."))
         _check_scores(match, ns_score, ew_score, winner_id)
+        earlier = list(match.submissions.order_by("version"))
         submission = ResultSubmission.objects.create(
             match=match,
-            version=_next_version(match),
+            version=len(earlier) + 1,
             by=by,
             ns_score=ns_score,
             ew_score=ew_score,
             winner_id=winner_id,
             author=author,
         )
-        other = (
-            match.submissions.exclude(by=by)
-            .exclude(by=ResultSubmission.By.DIRECTOR)
-            .order_by("-version")
-            .first()
-        )
+        # The other pair's latest word (the director's entries settle the match themselves).
+        other = next((s for s in reversed(earlier) if s.by not in (by, "director")), None)
         if other is None:
             match.status = Match.Status.SUBMITTED
             match.save(update_fields=["status"])

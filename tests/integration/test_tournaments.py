@@ -238,21 +238,53 @@ def simulate(*args: str) -> tuple[dict, str]:
     return json.loads(out.getvalue()), err.getvalue()
 
 
-@pytest.mark.django_db(transaction=True)  # standings are sent on commit
-@pytest.mark.parametrize("fmt", ["swiss", "roundrobin", "mitchell", "danish", "knockout"])
-def test_the_simulator_plays_every_format_through_the_services(fmt: str) -> None:
-    event, progress = simulate("--format", fmt, "--teams", "17", "--seed", "3", "--hands", "1")
-    assert event["format"] == fmt and "round 1/" in progress
-    names = {f"Team {i:04d}" for i in range(1, 18)}
+def check_event(fmt: str, teams: int, event: dict) -> None:
+    """The rules of the format, from what the simulator printed."""
+    names = {f"Team {i:04d}" for i in range(1, teams + 1)}
+    met: list[frozenset[str]] = []
+    byes: list[str] = []
+    north_south = {f"Team {i:04d}" for i in range(1, teams + 1, 2)}  # as listed: 1st, 3rd...
+    alive = set(names)
+    advancing = teams
     for played in event["rounds"]:
         seated = [t for table in played["tables"] for t in table["teams"]] + played["byes"]
         assert len(seated) == len(set(seated))  # nobody twice in a round
-        if fmt != "knockout":
+        if fmt == "knockout":
+            # Only pairs still in, as many as the last round sent through (a winner a table).
+            assert set(seated) <= alive and len(seated) == advancing
+            advancing = len(played["tables"]) + len(played["byes"])
+            alive = set(seated)
+        else:
             assert set(seated) == names  # everyone plays or sits out
-    assert [row["rank"] for row in event["standings"]] == sorted(
-        row["rank"] for row in event["standings"]
-    )
+        met += [frozenset(table["teams"]) for table in played["tables"]]
+        byes += played["byes"]
+        if fmt == "mitchell":
+            assert {table["teams"][0] for table in played["tables"]} <= north_south
+    if fmt == "knockout":
+        assert len(event["rounds"][-1]["tables"]) == 1  # the final
+    if fmt in ("swiss", "roundrobin", "mitchell"):
+        assert len(met) == len(set(met))  # no rematch
+    if fmt == "roundrobin":
+        assert len(set(met)) == teams * (teams - 1) // 2  # complete
+    if fmt != "knockout":
+        assert len(byes) == len(set(byes))  # at most one bye each
     assert {row["team"] for row in event["standings"]} == names
+    ranks = [row["rank"] for row in event["standings"]]
+    assert ranks == sorted(ranks)
+
+
+@pytest.mark.django_db(transaction=True)  # standings are sent on commit
+@pytest.mark.parametrize("teams", [16, 17, 64])
+@pytest.mark.parametrize("fmt", ["swiss", "roundrobin", "mitchell", "danish", "knockout"])
+def test_the_simulator_plays_every_format_through_the_services(fmt: str, teams: int) -> None:
+    hands = "1" if teams < 64 else "0"
+    event, progress = simulate(
+        "--format", fmt, "--teams", str(teams), "--seed", "3", "--hands", hands
+    )
+    assert event["format"] == fmt and "round 1/" in progress
+    if fmt == "roundrobin" and teams == 64:
+        assert len(event["rounds"]) == 63
+    check_event(fmt, teams, event)
 
 
 def test_the_simulator_refuses_a_bad_argument_and_writes_nothing() -> None:

@@ -57,8 +57,8 @@ class Command(BaseCommand):
         if not 0 <= options["hands"] <= 20:
             raise CommandError("--hands must be from 0 to 20", returncode=2)
         rounds = options["rounds"] or default_rounds(fmt, teams, 1)
-        if not 1 <= rounds <= 60:
-            raise CommandError("--rounds must be from 1 to 60", returncode=2)
+        if not 1 <= rounds <= services.MAX_ROUNDS:
+            raise CommandError(f"--rounds must be from 1 to {services.MAX_ROUNDS}", returncode=2)
         rng = random.Random(seed)  # noqa: S311 (a simulation, not a secret)
         try:
             tournament = services.tournament_create(
