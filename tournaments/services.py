@@ -22,7 +22,7 @@ from scorekeeper import services as scoring_services
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from tournaments.engine.formats import FORMATS
 from tournaments.engine.model import Draw, RoundInput
-from tournaments.engine.seating import number_tables
+from tournaments.engine.table_numbers import number_tables
 from tournaments.engine.standings import METRICS, rank
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
 from tournaments.selectors import SETTLED, event_state, scoring_of

@@ -1,4 +1,4 @@
-"""The tournament engine by hand-worked scenarios: Swiss pairing, points, standings, seating.
+"""The tournament engine by hand-worked scenarios: Swiss pairing, points, standings, table numbers.
 Each scenario is a small table written out here (Tabbycat's draw tests are the model)."""
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from tournaments.engine.points import (
     table_points,
     victory_points,
 )
-from tournaments.engine.seating import number_tables
+from tournaments.engine.table_numbers import number_tables
 from tournaments.engine.standings import rank
 from tournaments.engine.swiss import pair_round
 

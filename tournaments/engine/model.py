@@ -105,7 +105,7 @@ class Pairing:
 
     ns: int
     ew: int
-    table: int = 0  # 0 until seating.number_tables gives the table numbers
+    table: int = 0  # 0 until table_numbers.number_tables gives the table numbers
     why: tuple[Why, ...] = ()
 
 
