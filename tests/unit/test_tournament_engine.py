@@ -22,9 +22,9 @@ from tournaments.engine.points import (
     table_points,
     victory_points,
 )
-from tournaments.engine.table_numbers import number_tables
 from tournaments.engine.standings import rank
 from tournaments.engine.swiss import pair_round
+from tournaments.engine.table_numbers import number_tables
 
 A, B, C, D, E, F, G = range(1, 8)
 NAMES = dict(zip(range(1, 8), "ABCDEFG", strict=True))
@@ -274,3 +274,17 @@ def test_a_table_fixed_by_the_format_is_kept() -> None:
     draw = Draw(2, (Pairing(A, D, table=2), Pairing(B, C)))
     seated = number_tables(draw, ranking=(B, C, A, D))
     assert {m.ns: m.table for m in seated.pairings} == {A: 2, B: 1}
+
+
+def test_a_swap_says_when_it_creates_a_rematch_or_a_club_meeting() -> None:
+    from tournaments.engine.swap import swap
+
+    draw = Draw(2, (Pairing(A, B, table=1), Pairing(C, D, table=2)), ())
+    swapped, effects = swap(draw, B, C, met((A, C)), {B: "Roma", D: "Roma"})
+    assert [(m.ns, m.ew, m.table) for m in swapped.pairings] == [(A, C, 1), (B, D, 2)]
+    assert [(e.reason, e.pairs) for e in effects] == [
+        (Reason.REMATCH, (A, C)),
+        (Reason.SAME_CLUB, (B, D)),
+    ]
+    with pytest.raises(ValueError, match="two different pairs"):
+        swap(draw, A, A, History(), {})

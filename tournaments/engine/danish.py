@@ -3,6 +3,12 @@ events in burraco and canasta run it (often after Mitchell rounds). "Modified Da
 pair down one place where the standings would repeat the previous round's match.
 
 An odd field: the lowest-ranked pair without a bye sits out (everyone had one: the lowest).
+
+What modified Danish guarantees: with four or more pairs at the tables, no pairing repeats the
+previous round's match. Going down the standings, a repeating pair's lower pair swaps with the
+next pair down: the new pairing cannot repeat (a pair had one opponent last round), and the pairs
+below are checked in turn. At the foot, the upper pair of the last table swaps with the pair
+above it instead, which again cannot repeat. With two pairs at the tables a repeat can be forced.
 """
 
 from __future__ import annotations
@@ -25,7 +31,8 @@ def _bye(order: list[int], history: History) -> int:
 
 
 def _repeats(history: History, a: int, b: int) -> bool:
-    return history.last_opponent(a) == b
+    # Both ways: a history with a gap (a pair absent from a round) must not hide a repeat.
+    return history.last_opponent(a) == b or history.last_opponent(b) == a
 
 
 def _draw(given: RoundInput, modified: bool) -> Draw:

@@ -1,11 +1,13 @@
 """Knockout: a seeded bracket where 1 meets N, laid out so the top two seeds can meet only in the
 final (the usual tennis and bridge-teams layout: 1 v 8, 4 v 5, 2 v 7, 3 v 6). Byes go to the top
-seeds when the field is not a power of two. It runs on its own (entrants by seed) or for the top
-K of the standings after a Swiss; a third-place match may be added to the final round.
+seeds when the field is not a power of two. It runs on its own (entrants by seed) or after other
+rounds (entrants by the standings, or the top K of them after a Swiss); a third-place match
+between the semi-final losers may be added to the final round.
 
 Every table has a winner: a tied table plays another hand, entered as the result's ``winner``.
 The slot of each match in the bracket travels in its reason (``Why(BRACKET, (slot,))``), so the
-next round is paired in bracket order whatever the table numbers.
+next round is paired in bracket order whatever the table numbers. A pair that withdraws leaves
+its next opponent a walkover (``BRACKET_BYE``); a round of nothing but walkovers is skipped.
 """
 
 from __future__ import annotations
@@ -35,15 +37,26 @@ def bracket(entrants: list[int]) -> list[tuple[int | None, int | None]]:
 
 
 def _entrants(given: RoundInput) -> list[int]:
-    playing = {p.id for p in given.field if p.plays(given.number)}
+    """Round 1's entrants, best first. At the event's first round the standings are all ties, so
+    the seeds decide (unseeded last, in field order); after other rounds, the standings."""
+    playing = [p for p in given.field if p.plays(given.number)]
+    by_seed = sorted(playing, key=lambda p: p.seed or 10**9)  # stable: field order among equals
     if given.top:  # after a Swiss: the top K of its standings
-        return [p for p in given.ranking if p in playing][: given.top]
-    field = [p for p in given.field if p.id in playing]
-    return [p.id for p in sorted(field, key=lambda p: (p.seed or 10**9, p.id))]
+        ids = {p.id for p in playing}
+        return [p for p in given.ranking if p in ids][: given.top]
+    if given.phase_start > 1 and given.ranking:
+        place = {pair: i for i, pair in enumerate(given.ranking)}
+        by_seed.sort(key=lambda p: place.get(p.id, len(place)))  # unranked last, by seed
+    return [p.id for p in by_seed]
 
 
 def _slot(why: tuple[Why, ...]) -> int:
-    return next(w.values[0] for w in why if w.reason in (Reason.BRACKET, Reason.BRACKET_BYE))
+    slot = next(
+        (w.values[0] for w in why if w.reason in (Reason.BRACKET, Reason.BRACKET_BYE)), None
+    )
+    if slot is None:
+        raise ValueError("the previous round is not a knockout round")
+    return slot
 
 
 def _winner(result: Result | None) -> int:
@@ -53,37 +66,62 @@ def _winner(result: Result | None) -> int:
     return winner
 
 
+def _halve(through: dict[int, int]) -> dict[int, list[int]]:
+    """The next round's slots: slots 2j and 2j+1 meet in slot j."""
+    groups: dict[int, list[int]] = {}
+    for slot in sorted(through):
+        groups.setdefault(slot // 2, []).append(through[slot])
+    return groups
+
+
 def pair_round(given: RoundInput) -> Draw:
+    if given.number < given.phase_start:
+        raise ValueError("the knockout has not started")
     if given.number == given.phase_start:
         return _first_round(given)
-    previous = next(d for d in given.history.draws if d.round == given.number - 1)
+    previous = next((d for d in given.history.draws if d.round == given.number - 1), None)
+    if previous is None:
+        raise ValueError(f"round {given.number - 1} has not been drawn")
     results = {frozenset(r.pairs()): r for r in given.history.results if r.round == previous.round}
-    slots: list[tuple[int, int, int | None]] = []  # (slot, winner, loser)
+    playing = {p.id for p in given.field if p.plays(given.number)}
+    through: dict[int, int] = {}  # bracket slot -> the pair that went through it
+    losers: list[int] = []
     for m in previous.pairings:
         slot = _slot(m.why)
         if slot == _THIRD_PLACE:
             continue
         winner = _winner(results.get(frozenset((m.ns, m.ew))))
-        slots.append((slot, winner, m.ew if winner == m.ns else m.ns))
-    slots += [(_slot(b.why), b.pair, None) for b in previous.byes]
-    slots.sort()
-    if len(slots) < 2:
+        through[slot] = winner
+        losers.append(m.ew if winner == m.ns else m.ns)
+    through |= {_slot(b.why): b.pair for b in previous.byes}
+    through = {slot: pair for slot, pair in through.items() if pair in playing}
+    if len(through) < 2:
         raise ValueError("the knockout is over")
+    groups = _halve(through)
+    while all(len(g) == 1 for g in groups.values()):  # only walkovers: no round to play
+        groups = _halve({slot: g[0] for slot, g in groups.items()})
     pairings = [
-        Pairing(a[1], b[1], why=(Why(Reason.BRACKET, (i,)),))
-        for i, (a, b) in enumerate(zip(slots[0::2], slots[1::2], strict=True))
+        Pairing(g[0], g[1], why=(Why(Reason.BRACKET, (slot,)),))
+        for slot, g in groups.items()
+        if len(g) == 2
     ]
-    losers = [loser for _, _, loser in slots if loser is not None]
-    if given.third_place and len(slots) == 2 and len(losers) == 2:  # after the semi-finals
+    byes = [
+        Bye(g[0], (Why(Reason.BRACKET_BYE, (slot,)),)) for slot, g in groups.items() if len(g) == 1
+    ]
+    losers = [pair for pair in losers if pair in playing]
+    if given.third_place and len(groups) == 1 and len(losers) == 2:  # the final, after the semis
         pairings.append(Pairing(losers[0], losers[1], why=(Why(Reason.BRACKET, (_THIRD_PLACE,)),)))
-    return Draw(given.number, tuple(pairings))
+    return Draw(given.number, tuple(pairings), tuple(byes))
 
 
 def _first_round(given: RoundInput) -> Draw:
+    entrants = _entrants(given)
+    if len(entrants) < 2:
+        raise ValueError("a knockout needs two pairs")
     pairings, byes = [], []
-    for i, (upper, lower) in enumerate(bracket(_entrants(given))):
+    for i, (upper, lower) in enumerate(bracket(entrants)):
         if upper is not None and lower is not None:
             pairings.append(Pairing(upper, lower, why=(Why(Reason.BRACKET, (i,)),)))
-        elif upper is not None:
+        elif upper is not None:  # the top seeds are the ones without an opponent
             byes.append(Bye(upper, (Why(Reason.BRACKET_BYE, (i,)),)))
     return Draw(given.number, tuple(pairings), tuple(byes))

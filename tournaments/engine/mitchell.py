@@ -1,16 +1,21 @@
 """Mitchell movement: North-South pairs keep their table, East-West pairs move up one table each
 round. With an even number of tables the East-West pairs skip one table after half the rounds
-(the "skip Mitchell" of bridge directors' guides, EBU and ACBL), so nobody meets twice.
+(the "skip Mitchell" of the bridge directors' guides, EBU and ACBL). In bridge the skip keeps
+East-West pairs off boards they played (boards move down as pairs move up); pairs alone would
+not meet twice in as many rounds as tables without it, so here it costs one round (see
+``rounds_possible``) and is kept as the movement directors know.
 
 Who sits North-South is fixed at the phase's first round: the pairs as the director listed them,
 alternately North-South and East-West (first pair N-S at table 1, second pair E-W at table 1...).
-An odd field leaves one East-West seat empty: the pair due there sits out. A withdrawn pair's
-opponent sits out; a late entry cannot join a movement already running.
+An odd field leaves the last East-West seat empty: the North-South pair it reaches sits out. The
+places are the round robin's (``roundrobin.places``): a withdrawn pair's opponent sits out, and a
+late entry takes over the first empty seat (the odd field's, or a withdrawn pair's).
 """
 
 from __future__ import annotations
 
 from tournaments.engine.model import Bye, Draw, Pairing, Reason, RoundInput, Why
+from tournaments.engine.roundrobin import places
 
 _SCHEDULE = (Why(Reason.SCHEDULE),)
 _BYE = (Why(Reason.BYE),)
@@ -21,7 +26,8 @@ def tables_for(pairs: int) -> int:
 
 
 def rounds_possible(pairs: int) -> int:
-    """Rounds before any pair would meet one it met: the tables, one fewer if they are even."""
+    """Rounds before any pair would meet one it met: the tables, one fewer if they are even
+    (the skip round lands East-West pair j back on its first table in the last one)."""
     tables = tables_for(pairs)
     return max(1, tables - 1 if tables % 2 == 0 else tables)
 
@@ -33,22 +39,22 @@ def east_west_table(j: int, k: int, tables: int) -> int:
 
 
 def pair_round(given: RoundInput) -> Draw:
-    start = given.phase_start
-    ids = [p.id for p in given.field if p.plays(start)]
-    north_south, east_west = ids[0::2], ids[1::2]
+    held = places(given.field, given.phase_start, given.number)  # even: an odd field's last is None
+    north_south, east_west = held[0::2], held[1::2]
     tables = len(north_south)
-    k = given.number - start
-    if k >= rounds_possible(len(ids)):
+    k = given.number - given.phase_start
+    if k < 0:
+        raise ValueError("the Mitchell movement has not started")
+    if k >= rounds_possible(len(held)):
         raise ValueError("the Mitchell movement is complete")
     seat: dict[int, int | None] = dict.fromkeys(range(tables))
     for j, pair in enumerate(east_west):
         seat[east_west_table(j, k, tables)] = pair
-    playing = {p.id for p in given.field if p.plays(given.number)}
     pairings, byes = [], []
     for t, ns in enumerate(north_south):
         ew = seat[t]
-        if ns in playing and ew is not None and ew in playing:
+        if ns is not None and ew is not None:  # Mitchell's table is the North-South pair's own
             pairings.append(Pairing(ns, ew, table=t + 1, why=_SCHEDULE))
         else:
-            byes += [Bye(p, _BYE) for p in (ns, ew) if p is not None and p in playing]
+            byes += [Bye(p, _BYE) for p in (ns, ew) if p is not None]
     return Draw(given.number, tuple(pairings), tuple(byes))

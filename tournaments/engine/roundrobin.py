@@ -1,14 +1,18 @@
-"""Round robin by the circle method (Berger tables): one pair stays, the others turn round it,
-so over n-1 rounds (n for an odd field, with a bye) every pair meets every other once. A second
+"""Round robin by the circle method (the construction behind the Berger tables of chess and
+every club's "all play all"): one place stays, the others turn round it, so over n-1 rounds (n
+for an odd field, an empty place giving the bye) every place meets every other once. A second
 leg plays the same rounds with North-South and East-West swapped.
 
-The schedule is fixed at the phase's first round: a pair that withdraws leaves its opponents a
-bye; a late entry cannot join a schedule already drawn (README "Tournaments").
+The places are fixed at the phase's first round (``places``): a pair that withdraws leaves its
+place empty and its opponents a bye; a late entry takes over the first empty place (the odd
+field's, or a withdrawn pair's), as a substitute pair does at a club (README "Tournaments").
 """
 
 from __future__ import annotations
 
-from tournaments.engine.model import Bye, Draw, Pairing, Reason, RoundInput, Why
+from collections.abc import Sequence
+
+from tournaments.engine.model import Bye, Draw, Pair, Pairing, Reason, RoundInput, Why
 
 _SCHEDULE = (Why(Reason.SCHEDULE),)
 _BYE = (Why(Reason.BYE),)
@@ -19,9 +23,37 @@ def rounds_needed(pairs: int, legs: int = 1) -> int:
     return max(1, per_leg) * legs
 
 
+def _free(holder: Pair | None, number: int) -> bool:
+    return holder is None or (
+        holder.withdrawn_after is not None and holder.withdrawn_after < number
+    )
+
+
+def places(field: Sequence[Pair], start: int, number: int) -> list[int | None]:
+    """Who holds each place of a schedule fixed at round ``start``, in round ``number`` (None:
+    nobody plays there). The places are the pairs playing at ``start`` in field order, plus an
+    empty one for an odd field, so the count (and the schedule) never changes. A late entry,
+    in order of joining then field order, takes the first place free in its first round: only
+    the field decides, so every later round finds the same holders. ValueError where none is free:
+    the director withdraws the pair or starts a new phase."""
+    holders: list[list[Pair | None]] = [[p] for p in field if p.plays(start)]
+    if len(holders) % 2:
+        holders.append([None])
+    late = sorted(
+        (p for p in field if start < p.joins <= number and p.plays(p.joins)), key=lambda p: p.joins
+    )  # stable: field order within a round
+    for pair in late:
+        place = next((h for h in holders if _free(h[-1], pair.joins)), None)
+        if place is None:
+            raise ValueError(f"pair {pair.id} joined a full schedule: no place is free for it")
+        place.append(pair)
+    return [h[-1].id if h[-1] is not None and h[-1].plays(number) else None for h in holders]
+
+
 def circle(ids: list[int | None], k: int) -> list[tuple[int | None, int | None]]:
     """Round ``k`` (0-based) of the circle method over ``ids`` (even length): the first id stays,
-    the others turn one place each round; the fixed pair changes side every round."""
+    the others turn one place each round; the fixed pair changes side every round, so every
+    pair sits North-South in half its rounds, give or take one."""
     n = len(ids)
     rest = ids[1:]
     turned = rest[-k % (n - 1) :] + rest[: -k % (n - 1)] if n > 2 else rest
@@ -34,21 +66,18 @@ def circle(ids: list[int | None], k: int) -> list[tuple[int | None, int | None]]
 
 
 def pair_round(given: RoundInput) -> Draw:
-    start = given.phase_start
-    ids: list[int | None] = [p.id for p in given.field if p.plays(start)]
-    if len(ids) % 2:
-        ids.append(None)
-    per_leg = rounds_needed(len([i for i in ids if i is not None]))
-    k = given.number - start
-    leg, k = divmod(k, per_leg)
+    held = places(given.field, given.phase_start, given.number)
+    per_leg = rounds_needed(len(held))  # len(held) is even: n-1 rounds
+    leg, k = divmod(given.number - given.phase_start, per_leg)
+    if leg < 0:
+        raise ValueError("the round robin has not started")
     if leg >= given.legs:
         raise ValueError("the round robin is complete")
-    playing = {p.id for p in given.field if p.plays(given.number)}
     pairings, byes = [], []
-    for a, b in circle(ids, k):
-        ns, ew = (b, a) if leg % 2 else (a, b)
-        if ns is not None and ew is not None and ns in playing and ew in playing:
+    for a, b in circle(held, k):
+        ns, ew = (b, a) if leg % 2 else (a, b)  # the second leg swaps the sides
+        if ns is not None and ew is not None:
             pairings.append(Pairing(ns, ew, why=_SCHEDULE))
-        else:
-            byes += [Bye(p, _BYE) for p in (ns, ew) if p in playing and p is not None]
+        else:  # facing an empty place: the odd field's bye, or a withdrawn pair's
+            byes += [Bye(p, _BYE) for p in (ns, ew) if p is not None]
     return Draw(given.number, tuple(pairings), tuple(byes))
