@@ -58,6 +58,7 @@ urlpatterns = [
     path(edit + "rematch/", views.game_rematch, name="game-rematch"),
     path(edit + "dealer/", views.game_dealer, name="game-dealer"),
     path("api/v1/", include(api_v1)),
+    path("", include("tournaments.urls")),  # the project includes its apps by name
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),

@@ -17,13 +17,15 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper import services as scoring_services
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from tournaments.engine.formats import FORMATS
-from tournaments.engine.model import Draw, RoundInput
-from tournaments.engine.table_numbers import number_tables
+from tournaments.engine.model import Draw, History, RoundInput
 from tournaments.engine.standings import METRICS, rank
+from tournaments.engine.swap import SwapEffect, swap
+from tournaments.engine.table_numbers import number_tables
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
 from tournaments.selectors import SETTLED, event_state, scoring_of
 
@@ -128,6 +130,49 @@ def entries_add(*, tournament_id: int, entries: Sequence[dict[str, Any]]) -> lis
             )
             for name, e in zip(names, entries, strict=True)
         )
+
+
+CSV_COLUMNS = ("name", "player_1", "player_2", "club", "seed")
+
+
+def entries_import_csv(*, tournament_id: int, text: str) -> list[Entry]:
+    """Pairs from CSV (a header line naming name, player_1, player_2, club, seed; only name is
+    required). A line with an error is named with its reason, and nothing is saved."""
+    import csv
+    import io
+
+    rows = list(csv.reader(io.StringIO(text.lstrip("\ufeff"))))
+    if not rows:
+        raise TournamentError(_("The file is empty."))
+    header = [h.strip().lower() for h in rows[0]]
+    if "name" not in header or any(h not in CSV_COLUMNS for h in header if h):
+        raise TournamentError(
+            _("Line 1 must name the columns: %(columns)s.") % {"columns": ", ".join(CSV_COLUMNS)}
+        )
+    entries, seen = [], set()
+    for line, row in enumerate(rows[1:], 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) > len(header):
+            raise TournamentError(_("Line %(line)s has more cells than columns.") % {"line": line})
+        values = {h: cell.strip() for h, cell in zip(header, row, strict=False) if h}
+        name = values.get("name", "")
+        if not name or len(name) > 120:
+            raise TournamentError(_("Line %(line)s: a pair needs a name.") % {"line": line})
+        if name in seen:
+            raise TournamentError(
+                _("Line %(line)s: %(name)s is listed twice.") % {"line": line, "name": name}
+            )
+        seed = values.get("seed", "") or "0"
+        if not seed.isdigit():
+            raise TournamentError(
+                _("Line %(line)s: the seed must be a whole number.") % {"line": line}
+            )
+        seen.add(name)
+        entries.append({**values, "seed": int(seed)})
+    if not entries:
+        raise TournamentError(_("The file lists no pair."))
+    return entries_add(tournament_id=tournament_id, entries=entries)
 
 
 def entry_withdraw(*, entry_id: int) -> Entry:
@@ -424,6 +469,47 @@ def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
             after_round=max(complete, default=0),
             rows=rows,
         )
+
+
+def round_swap(*, round_id: int, first: int, second: int) -> list[SwapEffect]:
+    """Swap two pairs in a draft; returns what the swap creates (a rematch, a club meeting)."""
+    with transaction.atomic():
+        drawn = Round.objects.select_for_update().select_related("tournament").get(id=round_id)
+        if drawn.status != Round.Status.DRAFT:
+            raise TournamentError(_("Only a draft can be changed: this round is released."))
+        state = event_state(drawn.tournament)
+        draw = next(d for d in state.draws if d.round == drawn.number)
+        earlier = History.of(
+            tuple(r for r in state.results if r.round < drawn.number),
+            tuple(d for d in state.draws if d.round < drawn.number),
+        )
+        clubs = {p.id: p.club for p in state.pairs}
+        try:
+            swapped, effects = swap(draw, first, second, earlier, clubs)
+        except ValueError:
+            raise TournamentError(_("Choose two different pairs of this round.")) from None
+        drawn.matches.all().delete()
+        _matches_create(drawn, swapped)
+    return list(effects)
+
+
+def round_close(*, round_id: int) -> Round:
+    """Close a round whose every match is settled; the next round may then be drawn."""
+    with transaction.atomic():
+        played = Round.objects.select_for_update().get(id=round_id)
+        open_matches = played.matches.exclude(status__in=SETTLED).count()
+        if open_matches:
+            raise TournamentError(
+                ngettext(
+                    "%(n)s match has no confirmed result yet.",
+                    "%(n)s matches have no confirmed result yet.",
+                    open_matches,
+                )
+                % {"n": open_matches}
+            )
+        played.status = Round.Status.CLOSED
+        played.save(update_fields=["status"])
+    return played
 
 
 def round_pair_request(*, tournament_id: int) -> None:

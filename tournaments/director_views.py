@@ -1,0 +1,326 @@
+"""The director's pages: set up, pairs, rounds, results. Only the tournament's director (or a
+superuser) may see or change them; to anyone else they are not pages (404). Each page says what
+comes next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from django.views.decorators.http import require_POST
+
+from tournaments import services
+from tournaments.engine.model import Reason
+from tournaments.forms import CorrectionForm, ImportForm, PairForm, TournamentForm
+from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.selectors import SETTLED, standings_latest
+
+REASON_WORDS = {
+    Reason.SEEDED: _("seeded"),
+    Reason.RANDOM: _("drawn at random"),
+    Reason.SCORE_GROUP: _("same points"),
+    Reason.PULLED_DOWN: _("different points: the nearest pairing"),
+    Reason.REMATCH: _("a rematch: it could not be avoided"),
+    Reason.REMATCH_AVOIDED: _("a rematch avoided"),
+    Reason.SAME_CLUB: _("one club: it could not be avoided"),
+    Reason.CLUB_AVOIDED: _("a meeting of one club avoided"),
+    Reason.BYE: _("the lowest-ranked pair without a bye"),
+    Reason.SCHEDULE: _("by the schedule"),
+    Reason.STANDINGS: _("next to each other in the standings"),
+    Reason.MOVED_DOWN: _("moved to avoid last round's match"),
+    Reason.BRACKET: _("by the bracket"),
+    Reason.BRACKET_BYE: _("a top seed goes through"),
+}
+
+
+def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
+    user = request.user
+    try:
+        tournament = Tournament.objects.get(id=tournament_id)
+    except Tournament.DoesNotExist:
+        raise Http404 from None
+    if not user.is_authenticated or not (user.is_superuser or tournament.director_id == user.pk):
+        raise Http404
+    return tournament
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    try:
+        return tournament.round_set.get(number=number)
+    except Round.DoesNotExist:
+        raise Http404 from None
+
+
+@login_required
+def tournament_new(request: HttpRequest) -> HttpResponse:
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.tournament_create(
+                **form.tournament_arguments(), director=request.user
+            )
+        except services.TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Tournament created. Next: add the pairs."))
+            return redirect("director", tournament.id)
+    return render(
+        request, "tournaments/new.html", {"form": form}, status=400 if form.errors else 200
+    )
+
+
+def next_step(tournament: Tournament, rounds: list[Round], entries: int, open_matches: int) -> str:
+    """What the director does next, in one sentence."""
+    if entries < 2:
+        return _("Add the pairs: one by one, or all at once from a CSV file.")
+    if not rounds:
+        return _("When every pair is in, generate round 1.")
+    last = rounds[-1]
+    if last.status == Round.Status.DRAFT:
+        return _("Check the draft of round %(n)s (swap pairs if you must), then release it.") % {
+            "n": last.number
+        }
+    if last.status in (Round.Status.RELEASED, Round.Status.PLAYING):
+        return ngettext(
+            "Round %(n)s is being played: %(open)s result to come. Disputes show below.",
+            "Round %(n)s is being played: %(open)s results to come. Disputes show below.",
+            open_matches,
+        ) % {"n": last.number, "open": open_matches}
+    if last.number >= tournament.rounds:
+        return _("Every round has been played: the standings are final.")
+    if last.status == Round.Status.COMPLETE:
+        return _("Every result of round %(n)s is in: close it, then generate round %(next)s.") % {
+            "n": last.number,
+            "next": last.number + 1,
+        }
+    return _("Generate round %(n)s.") % {"n": last.number + 1}
+
+
+def _match_rows(played: Round) -> list[dict[str, Any]]:
+    """The round's matches with their submissions, side by side for the director."""
+    matches = list(
+        played.matches.select_related("ns", "ew", "result").prefetch_related("submissions")
+    )
+    rows = []
+    for m in matches:
+        subs = list(m.submissions.all())
+        ns = next((s for s in reversed(subs) if s.by == ResultSubmission.By.NS), None)
+        ew = next((s for s in reversed(subs) if s.by == ResultSubmission.By.EW), None)
+        rows.append(
+            {
+                "match": m,
+                "ns_said": ns,
+                "ew_said": ew,
+                "why": [str(REASON_WORDS[Reason(r[0])]) for r in m.reasons],
+                "disputed": m.status == Match.Status.DISPUTED,
+            }
+        )
+    return rows
+
+
+@login_required
+def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _directed(request, tournament_id)
+    rounds = list(tournament.round_set.all())
+    entries = list(tournament.entries.all())
+    current = rounds[-1] if rounds else None
+    rows = _match_rows(current) if current else []
+    open_matches = sum(1 for r in rows if r["match"].status not in SETTLED)
+    return render(
+        request,
+        "tournaments/director.html",
+        {
+            "tournament": tournament,
+            "entries": entries,
+            "rounds": rounds,
+            "current": current,
+            "rows": rows,
+            "disputes": [r for r in rows if r["disputed"]],
+            "next_step": next_step(tournament, rounds, len(entries), open_matches),
+            "pair_form": PairForm(),
+            "import_form": ImportForm(),
+            "snapshot": standings_latest(tournament),
+            "drawing": request.GET.get("drawing", ""),
+            "can_draw": len(entries) >= 2
+            and len(rounds) < tournament.rounds
+            and (not rounds or rounds[-1].status in (Round.Status.COMPLETE, Round.Status.CLOSED)),
+        },
+    )
+
+
+@login_required
+@require_POST
+def pairs_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _directed(request, tournament_id)
+    form = PairForm(request.POST)
+    if form.is_valid():
+        try:
+            services.entries_add(tournament_id=tournament.id, entries=[form.cleaned_data])
+            messages.success(request, _("Pair added."))
+        except services.TournamentError as error:
+            messages.error(request, str(error))
+    else:
+        messages.error(request, _("A pair needs a name."))
+    return redirect("director", tournament.id)
+
+
+@login_required
+@require_POST
+def pairs_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    tournament = _directed(request, tournament_id)
+    form = ImportForm(request.POST, request.FILES)
+    if form.is_valid():
+        try:
+            added = services.entries_import_csv(tournament_id=tournament.id, text=form.csv_text())
+            messages.success(
+                request,
+                ngettext("%(n)s pair imported.", "%(n)s pairs imported.", len(added))
+                % {"n": len(added)},
+            )
+        except services.TournamentError as error:
+            messages.error(request, _("Nothing was imported. %(reason)s") % {"reason": error})
+    return redirect("director", tournament.id)
+
+
+@login_required
+@require_POST
+def pair_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    tournament = _directed(request, tournament_id)
+    if not Entry.objects.filter(id=entry_id, tournament=tournament).exists():
+        raise Http404
+    entry = services.entry_withdraw(entry_id=entry_id)
+    messages.success(request, _("%(name)s withdrew: its results stand.") % {"name": entry.name})
+    return redirect("director", tournament.id)
+
+
+@login_required
+@require_POST
+def round_next(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Ask a worker to draw the next round; the page shows progress until the draft is there."""
+    tournament = _directed(request, tournament_id)
+    number = tournament.round_set.count() + 1
+    services.round_pair_request(tournament_id=tournament.id)
+    return redirect(f"{request.path.rsplit('round/', 1)[0]}?drawing={number}")
+
+
+@login_required
+@require_POST
+def round_release(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = _directed(request, tournament_id)
+    try:
+        services.round_release(round_id=_round(tournament, number).id)
+        messages.success(request, _("Round %(n)s released: the tables can play.") % {"n": number})
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    return redirect("director", tournament.id)
+
+
+@login_required
+@require_POST
+def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = _directed(request, tournament_id)
+    try:
+        services.round_close(round_id=_round(tournament, number).id)
+        messages.success(request, _("Round %(n)s closed.") % {"n": number})
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    return redirect("director", tournament.id)
+
+
+@login_required
+@require_POST
+def round_swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = _directed(request, tournament_id)
+    try:
+        first, second = int(request.POST["first"]), int(request.POST["second"])
+        effects = services.round_swap(
+            round_id=_round(tournament, number).id, first=first, second=second
+        )
+    except (KeyError, ValueError):
+        messages.error(request, _("Choose two pairs to swap."))
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        names = dict(tournament.entries.values_list("id", "name"))
+        for effect in effects:
+            words = (
+                _("The swap creates a rematch: %(a)s v %(b)s.")
+                if effect.reason is Reason.REMATCH
+                else _("The swap seats two pairs of one club together: %(a)s v %(b)s.")
+            )
+            messages.warning(
+                request, words % {"a": names[effect.pairs[0]], "b": names[effect.pairs[1]]}
+            )
+        if not effects:
+            messages.success(request, _("Swapped: no rematch and no club meeting."))
+    return redirect("director", tournament.id)
+
+
+@login_required
+def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
+    """The director's result for a match: a correction, a paper sheet, an adjusted score."""
+    tournament = _directed(request, tournament_id)
+    try:
+        match = Match.objects.select_related("ns", "ew", "round").get(
+            id=match_id, round__tournament=tournament
+        )
+    except Match.DoesNotExist:
+        raise Http404 from None
+    initial = {}
+    if match.result is not None:
+        initial = {"ns_score": match.result.ns_score, "ew_score": match.result.ew_score}
+    elif match.game is not None:
+        initial = dict(zip(("ns_score", "ew_score"), match.game.totals, strict=False))
+    form = CorrectionForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            services.result_correct(
+                match_id=match.id,
+                ns_score=data["ns_score"],
+                ew_score=data["ew_score"],
+                reason=data["reason"],
+                kind=data["kind"],
+                author=request.user.get_username(),
+            )
+        except services.TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Result of table %(t)s saved.") % {"t": match.table})
+            return redirect("director", tournament.id)
+    return render(
+        request,
+        "tournaments/match_correct.html",
+        {
+            "tournament": tournament,
+            "match": match,
+            "form": form,
+            "submissions": list(match.submissions.all()),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+@login_required
+def state(request: HttpRequest, tournament_id: int) -> JsonResponse:
+    """What the director's page polls while a round is being drawn (cheap: two queries)."""
+    tournament = _directed(request, tournament_id)
+    last = tournament.round_set.order_by("-number").first()
+    return JsonResponse(
+        {
+            "rounds": last.number if last else 0,
+            "status": last.status if last else "",
+        }
+    )
+
+
+@login_required
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    """The tournaments this user directs, newest first."""
+    mine = Tournament.objects.filter(director_id=request.user.pk).order_by("-created_at")[:100]
+    return render(request, "tournaments/list.html", {"tournaments": mine})

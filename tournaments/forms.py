@@ -1,0 +1,123 @@
+"""Forms of the director's pages. The services check everything again."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.rules import PRESETS
+from tournaments.engine.standings import METRICS
+from tournaments.models import ResultSubmission, Tournament
+from tournaments.presets import CLUB_PRESETS
+
+METRIC_LABELS = {
+    "tp": _("Points"),
+    "wins": _("Wins"),
+    "margin": _("Margin"),
+    "scored": _("Points scored"),
+    "h2h": _("Head to head"),
+    "buchholz": _("Buchholz"),
+    "median_buchholz": _("Median Buchholz"),
+}
+TIEBREAK_CHOICES = [("", _("(none)")), *((name, METRIC_LABELS[name]) for name in METRICS)]
+DEFAULT_ORDER = ("tp", "h2h", "margin", "buchholz")
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name of the event"), max_length=120)
+    club_format = forms.ChoiceField(
+        label=_("Club format"),
+        required=False,
+        choices=[
+            ("", _("(set the values below)")),
+            *((k, v["label"]) for k, v in CLUB_PRESETS.items()),
+        ],
+        help_text=_("A common format fills in the format, rounds, hands and points."),
+    )
+    variant = forms.ChoiceField(
+        label=_("Rules"), choices=[(v.id, v.name) for v in PRESETS.values()], initial="classic"
+    )
+    format = forms.ChoiceField(
+        label=_("Format"), choices=Tournament.Format.choices, initial="swiss"
+    )
+    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=200, initial=3)
+    hands_per_round = forms.IntegerField(
+        label=_("Hands per round"), min_value=1, max_value=20, initial=2
+    )
+    points = forms.ChoiceField(label=_("Points per table"), choices=Tournament.Points.choices)
+    seeded = forms.BooleanField(
+        label=_("Round 1 by seed (else drawn at random)"), required=False, initial=True
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i, name in enumerate(DEFAULT_ORDER, 1):
+            self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
+                label=_("Tie-break %(n)s") % {"n": i},
+                choices=TIEBREAK_CHOICES,
+                required=i == 1,
+                initial=name,
+            )
+
+    def tournament_arguments(self) -> dict[str, Any]:
+        data = self.cleaned_data
+        order = [data[f"tiebreak_{i}"] for i in range(1, 5) if data.get(f"tiebreak_{i}")]
+        arguments: dict[str, Any] = {
+            "name": data["name"],
+            "variant": data["variant"],
+            "format": data["format"],
+            "rounds": data["rounds"],
+            "hands_per_round": data["hands_per_round"],
+            "points": data["points"],
+            "seeded": data["seeded"],
+            "tiebreaks": list(dict.fromkeys(order)),
+        }
+        preset = CLUB_PRESETS.get(data.get("club_format") or "")
+        if preset:
+            arguments.update({k: v for k, v in preset.items() if k != "label"})
+        return arguments
+
+
+class PairForm(forms.Form):
+    name = forms.CharField(label=_("Pair name"), max_length=120)
+    player_1 = forms.CharField(label=_("Player 1"), max_length=80, required=False)
+    player_2 = forms.CharField(label=_("Player 2"), max_length=80, required=False)
+    club = forms.CharField(label=_("Club"), max_length=80, required=False)
+
+
+class ImportForm(forms.Form):
+    text = forms.CharField(
+        label=_("CSV: name, player_1, player_2, club, seed"),
+        widget=forms.Textarea(attrs={"rows": 6}),
+        required=False,
+    )
+    file = forms.FileField(label=_("or a CSV file"), required=False)
+
+    def csv_text(self) -> str:
+        upload = self.cleaned_data.get("file")
+        if upload:
+            return str(upload.read(1_000_000).decode("utf-8", errors="replace"))
+        return str(self.cleaned_data.get("text") or "")
+
+
+class ResultForm(forms.Form):
+    ns_score = forms.IntegerField(
+        label=_("North-South score"), min_value=-100_000, max_value=100_000
+    )
+    ew_score = forms.IntegerField(label=_("East-West score"), min_value=-100_000, max_value=100_000)
+
+
+class CorrectionForm(ResultForm):
+    kind = forms.ChoiceField(
+        label=_("What it is"),
+        choices=[
+            (
+                ResultSubmission.Kind.CORRECTED,
+                _("The right result (a correction or a paper sheet)"),
+            ),
+            (ResultSubmission.Kind.ADJUSTED, _("An adjusted score")),
+        ],
+    )
+    reason = forms.CharField(label=_("Reason"), max_length=300)
