@@ -1,0 +1,205 @@
+"""A tournament's public pages in Debian's chromium: the wall screen at 1920×1080 cycles through
+its panels and reloads itself when a result comes in; every public page at phone size (390×844)
+has one h1, no sideways scrolling, 44 px targets and nothing refused by the CSP. Screenshots go
+to test-artifacts/pages/ (en-tournament-*.png) to be looked at by eye."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.test_every_page import PAGES, check_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PROJECTOR = {"width": 1920, "height": 1080}
+PAIRS = [
+    ("Les As", "Anna Rossi", "Ben Dupont"),
+    ("Queens of the Green Baize", "Carla Núñez", "Dan Olsen"),
+    ("Jokers", "Élodie Martin-Lefèvre", "Fred Weber"),
+    ("Red Threes", "Gina Costa", "Hugo Brun"),
+    ("Wild Cards", "Ines Alves", "Jan Novak"),
+    ("Canastas", "Kim Berg", "Lou Petit"),
+    ("Sevens", "Mia Rossi", "Ned Kelly"),
+]
+
+
+def a_round_in_play():
+    """Round 2 of a Swiss being played: a table confirmed, one waiting, one disputed; a bye."""
+    from tournaments import services
+
+    tournament = services.tournament_create(name="Spring Cup", format="swiss", rounds=4)
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[
+            {"name": n, "player_1": a, "player_2": b, "seed": i}
+            for i, (n, a, b) in enumerate(PAIRS, 1)
+        ],
+    )
+    for scores in ([(900, 300), (500, 500), (300, 700)], [(1200, 800)]):
+        drawn = services.round_pair(tournament_id=tournament.id)
+        services.round_release(round_id=drawn.id)
+        tables = list(drawn.matches.filter(ew__isnull=False).order_by("table"))
+        for match, (ns, ew) in zip(tables, scores, strict=False):
+            for by in ("ns", "ew"):
+                services.result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
+        if drawn.number == 1:
+            services.round_close(round_id=drawn.id)
+    services.result_submit(match_id=tables[1].id, by="ns", ns_score=700, ew_score=600)
+    services.result_submit(match_id=tables[2].id, by="ns", ns_score=800, ew_score=400)
+    services.result_submit(match_id=tables[2].id, by="ew", ns_score=400, ew_score=800)
+    return tournament, tables
+
+
+def projector(browser) -> Page:
+    context = browser.new_context(viewport=PROJECTOR)
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    PAGES.mkdir(parents=True, exist_ok=True)
+    return page
+
+
+def fits(page: Page) -> None:
+    """Nothing wider than the screen, and the panel shown within its height."""
+    size = page.evaluate(
+        "() => [document.documentElement.scrollWidth,"
+        " document.querySelector('.panel:not([hidden])').getBoundingClientRect().bottom]"
+    )
+    assert size[0] <= PROJECTOR["width"] and size[1] <= PROJECTOR["height"], size
+
+
+def test_the_wall_screen_cycles_its_panels_in_large_type(browser, live_server) -> None:
+    tournament, _ = a_round_in_play()
+    page = projector(browser)
+    refused: list[str] = []
+    page.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
+    page.goto(f"{live_server.url}/t/{tournament.id}/screen/?cycle=2")
+    pairings = page.get_by_test_id("panel-pairings")
+    expect(pairings).to_be_visible()
+    expect(pairings).to_contain_text("Queens of the Green Baize")
+    expect(page.get_by_test_id("panel-standings")).to_be_hidden()
+    size = pairings.locator("td").first.evaluate("e => parseFloat(getComputedStyle(e).fontSize)")
+    assert size >= 38  # readable from the back of the room
+    assert page.locator("header.bar").count() == 0 and page.locator("h1").count() == 1
+    fits(page)
+    page.screenshot(path=str(PAGES / "en-tournament-screen-pairings-projector.png"))
+
+    results = page.get_by_test_id("panel-results")
+    expect(results).to_be_visible(timeout=5_000)
+    expect(results).to_contain_text("With the director")
+    expect(pairings).to_be_hidden()
+    fits(page)
+    page.screenshot(path=str(PAGES / "en-tournament-screen-results-projector.png"))
+
+    standings = page.get_by_test_id("panel-standings")
+    expect(standings).to_be_visible(timeout=5_000)
+    expect(standings).to_contain_text("Provisional")
+    expect(standings).to_contain_text("Les As")
+    fits(page)
+    page.screenshot(path=str(PAGES / "en-tournament-screen-standings-projector.png"))
+    expect(pairings).to_be_visible(timeout=5_000)  # and round again
+    assert not refused, refused
+    page.context.close()
+
+
+def test_a_big_field_pages_across_panels_that_each_fit_the_wall(browser, live_server) -> None:
+    """45 pairs with long names: ten rows a panel, one line a row, each panel within 1080 px."""
+    from tournaments import services
+
+    tournament = services.tournament_create(name="Club championship", format="swiss", rounds=5)
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[
+            {"name": f"Pair {i:02} of the Friday evening club, table by the window", "seed": i}
+            for i in range(1, 46)
+        ],
+    )
+    drawn = services.round_pair(tournament_id=tournament.id)
+    services.round_release(round_id=drawn.id)
+    for match in drawn.matches.filter(ew__isnull=False)[:9]:
+        for by in ("ns", "ew"):
+            services.result_submit(match_id=match.id, by=by, ns_score=12450, ew_score=9870)
+    page = projector(browser)
+    page.goto(f"{live_server.url}/t/{tournament.id}/screen/?cycle=120")
+    kinds = page.locator(".panel").evaluate_all("ps => ps.map(p => p.dataset.panel)")
+    assert kinds == ["pairings"] * 3 + ["results"] * 3 + ["standings"] * 3
+    for i in range(len(kinds)):
+        page.evaluate(
+            f"() => document.querySelectorAll('.panel').forEach((p, j) => p.hidden = j !== {i})"
+        )
+        fits(page)
+        if i in (0, 3, 6):
+            page.screenshot(path=str(PAGES / f"en-tournament-screen-long-{kinds[i]}-projector.png"))
+    page.context.close()
+
+
+def test_the_wall_screen_reloads_itself_when_a_result_comes_in(browser, live_server) -> None:
+    from tournaments import services
+
+    tournament, tables = a_round_in_play()
+    page = projector(browser)
+    polls: list[int] = []
+    page.on("response", lambda r: polls.append(r.status) if "screen.json" in r.url else None)
+    page.goto(f"{live_server.url}/t/{tournament.id}/screen/?cycle=2&poll=1")
+    page.evaluate("window.loadedBefore = true")
+    page.wait_for_timeout(2_500)
+    assert 304 in polls and 200 not in polls  # nothing new: nothing reloaded
+    assert page.evaluate("window.loadedBefore") is True
+
+    services.result_submit(match_id=tables[1].id, by="ew", ns_score=700, ew_score=600)
+    page.wait_for_function("() => window.loadedBefore === undefined", timeout=10_000)
+    results = page.get_by_test_id("panel-results")
+    expect(results.locator("tr.status-confirmed")).to_have_count(2)
+    expect(results).to_contain_text("700–600")
+    page.context.close()
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_public_pages_on_a_phone(phone: Page, live_server, language: str) -> None:
+    PAGES.mkdir(parents=True, exist_ok=True)
+    tournament, _ = a_round_in_play()
+    from tournaments.models import Entry
+
+    base = live_server.url
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+    pair = Entry.objects.get(name="Queens of the Green Baize").id
+    pages = {
+        "tournament": f"/t/{tournament.id}/",
+        "tournament-find": f"/t/{tournament.id}/?q=rossi",
+        "tournament-standings": f"/t/{tournament.id}/standings/",
+        "tournament-pair": f"/t/{tournament.id}/pair/{pair}/",
+        "tournament-screen": f"/t/{tournament.id}/screen/?cycle=120",
+    }
+    problems: list[str] = []
+    refused: list[str] = []
+    phone.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
+    for name, path in pages.items():
+        check_page(phone, base + path, f"{language}-{name}", problems, refused)
+    assert not problems, "\n".join(problems)
+
+
+def test_find_my_table_on_a_phone(phone: Page, live_server) -> None:
+    tournament, _ = a_round_in_play()
+    phone.goto(f"{live_server.url}/t/{tournament.id}/")
+    phone.get_by_label("Find my table").fill("ÉLODIE")
+    phone.get_by_test_id("find-submit").click()
+    expect(phone.get_by_test_id("found")).to_contain_text("Jokers")
+    expect(phone.get_by_test_id("found")).to_contain_text("table 3, East-West")
+
+
+def test_the_public_pages_on_a_projector(browser, live_server) -> None:
+    """The ordinary pages at 1920×1080 too: nothing stretched or cut."""
+    tournament, _ = a_round_in_play()
+    from tournaments.models import Entry
+
+    page = projector(browser)
+    pair = Entry.objects.get(name="Les As").id
+    for name, path in {
+        "tournament": f"/t/{tournament.id}/?q=rossi",
+        "tournament-standings": f"/t/{tournament.id}/standings/",
+        "tournament-pair": f"/t/{tournament.id}/pair/{pair}/",
+    }.items():
+        page.goto(live_server.url + path)
+        page.screenshot(path=str(PAGES / f"en-{name}-projector.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
+    page.context.close()

@@ -1,0 +1,374 @@
+"""A tournament's public pages, built through the services: pairings by table with each match's
+status in words, "find my table", the standings of the latest snapshot (its version, provisional,
+shared ranks), a pair's cross-table, the wall screen and its ETag poll, in English and French."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tournaments import services
+from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+
+pytestmark = pytest.mark.django_db
+
+NS, EW = ResultSubmission.By.NS, ResultSubmission.By.EW
+
+# Seeded Swiss with 7 pairs: round 1 is 1-4, 2-5, 3-6 and a bye for the 7th seed.
+PAIRS = [
+    {"name": "Les As", "player_1": "Anna Rossi", "player_2": "Ben Dupont"},
+    {"name": "Queens", "player_1": "Carla Núñez", "player_2": "Dan Olsen"},
+    {"name": "Jokers", "player_1": "Élodie Martin", "player_2": "Fred Weber"},
+    {"name": "Red Threes", "player_1": "Gina Costa", "player_2": "Hugo Brun"},
+    {"name": "Wild Cards", "player_1": "Ines Alves", "player_2": "Jan Novak"},
+    {"name": "Canastas", "player_1": "Kim Berg", "player_2": "Lou Petit"},
+    {"name": "Sevens", "player_1": "Mia Rossi", "player_2": "Ned Kelly"},
+]
+
+
+def a_tournament(**extra) -> Tournament:
+    tournament = services.tournament_create(
+        name="Spring Cup", format="swiss", rounds=3, variant="classic", **extra
+    )
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[{**p, "seed": i} for i, p in enumerate(PAIRS, 1)],
+    )
+    return tournament
+
+
+def released(tournament: Tournament) -> list[Match]:
+    """The next round drawn and released: its tables in order (the bye left out)."""
+    drawn = services.round_pair(tournament_id=tournament.id)
+    services.round_release(round_id=drawn.id)
+    return list(drawn.matches.filter(ew__isnull=False).select_related("ns", "ew").order_by("table"))
+
+
+def confirm(match: Match, ns: int, ew: int) -> None:
+    for by in (NS, EW):
+        services.result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
+
+
+def entry(name: str) -> Entry:
+    return Entry.objects.get(name=name)
+
+
+def page(client, url: str, **headers) -> str:
+    response = client.get(url, **headers)
+    assert response.status_code == 200, url
+    return response.content.decode()
+
+
+def text(html: str) -> str:
+    """The words of a piece of page, tags dropped and spaces squeezed."""
+    words = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", html)).strip()
+    return re.sub(r" ([:,.)])", r"\1", words)
+
+
+def row(html: str, attribute: str, value: object) -> str:
+    """The words of the table row (or list item) marked ``attribute="value"``."""
+    found = re.search(rf'<(tr|li)[^>]*{attribute}="{value}"[^>]*>(.*?)</\1>', html, re.S)
+    assert found, f"no row {attribute}={value}"
+    return text(found.group(2))
+
+
+def a_round_in_play() -> tuple[Tournament, list[Match]]:
+    """Table 1 confirmed, table 2 waiting for EW, table 3 with the director."""
+    tournament = a_tournament()
+    tables = released(tournament)
+    confirm(tables[0], 900, 300)
+    services.result_submit(match_id=tables[1].id, by=NS, ns_score=700, ew_score=500)
+    services.result_submit(match_id=tables[2].id, by=NS, ns_score=800, ew_score=400)
+    services.result_submit(match_id=tables[2].id, by=EW, ns_score=400, ew_score=800)
+    return tournament, tables
+
+
+def test_the_tournament_page_shows_the_round_by_table_with_each_status(client) -> None:
+    tournament, _ = a_round_in_play()
+    html = page(client, f"/t/{tournament.id}/")
+    assert html.count("<h1") == 1 and "Spring Cup" in html
+    assert "Swiss · Running · round 1 of 3" in text(html)
+    assert row(html, "data-table", 1) == "Table 1 Les As Red Threes 900–300 Confirmed"
+    assert row(html, "data-table", 2) == "Table 2 Queens Wild Cards Waiting for the other pair"
+    assert row(html, "data-table", 3) == "Table 3 Jokers Canastas With the director"
+    assert "1 of 3 tables have their result." in text(html)
+    byes = re.search(r'data-testid="byes">(.*?)</p>', html, re.S)
+    assert byes and text(byes.group(1)) == "Bye: Sevens"
+    # Links: the standings, the screen, and every pair's cross-table.
+    assert f'href="/t/{tournament.id}/standings/"' in html
+    assert f'href="/t/{tournament.id}/screen/"' in html
+    for e in tournament.entries.all():
+        assert f'href="/t/{tournament.id}/pair/{e.id}/"' in html
+
+
+def test_a_settled_table_shows_how_its_result_came_about(client) -> None:
+    tournament, tables = a_round_in_play()
+    services.result_correct(
+        match_id=tables[2].id, ns_score=800, ew_score=400, reason="Score sheet checked"
+    )
+    html = page(client, f"/t/{tournament.id}/")
+    assert row(html, "data-table", 3) == "Table 3 Jokers Canastas 800–400 Confirmed (Corrected)"
+
+
+def test_before_any_release_the_pairings_are_not_out_and_a_draft_is_never_public(client) -> None:
+    tournament = a_tournament()
+    drawn = services.round_pair(tournament_id=tournament.id)  # a draft: the director's only
+    html = page(client, f"/t/{tournament.id}/")
+    assert "The pairings are not out yet." in html
+    assert 'data-testid="pairings"' not in html and "Red Threes" not in text(
+        html.split('data-testid="pairs"')[0]
+    )
+    found = page(client, f"/t/{tournament.id}/?q=anna")
+    assert row(found, "data-entry", entry("Les As").id).endswith("the pairings are not out yet")
+    assert (
+        "Les As"
+        not in page(client, f"/t/{tournament.id}/screen/")
+        .split("<main")[1]
+        .split('data-panel="standings"')[0]
+    )
+    cross = page(client, f"/t/{tournament.id}/pair/{entry('Les As').id}/")
+    assert "No round of this pair has been published yet." in cross
+
+    # Round 1 is played; round 2 is drawn but not released: the pages still show round 1.
+    services.round_release(round_id=drawn.id)
+    for match in drawn.matches.filter(ew__isnull=False):
+        confirm(match, 600, 400)
+    services.round_close(round_id=drawn.id)
+    draft = services.round_pair(tournament_id=tournament.id)
+    assert draft.status == Round.Status.DRAFT
+    html = page(client, f"/t/{tournament.id}/")
+    assert 'data-round="1"' in html and "Round 2" not in html
+    assert "round 1 of 3" in text(html)
+    cross = page(client, f"/t/{tournament.id}/pair/{entry('Les As').id}/")
+    assert 'data-round="1"' in cross and 'data-round="2"' not in cross
+    screen = page(client, f"/t/{tournament.id}/screen/")
+    assert "Pairings · round 1" in screen and "round 2" not in screen
+
+
+def test_find_my_table_by_pair_or_player_name_in_any_case(client) -> None:
+    tournament, _ = a_round_in_play()
+    url = f"/t/{tournament.id}/?q="
+    html = page(client, url + "anna")  # a player's name, lower case
+    assert row(html, "data-entry", entry("Les As").id) == (
+        "Les As (Anna Rossi, Ben Dupont): table 1, North-South"
+    )
+    html = page(client, url + "WILD")  # a pair's name, upper case
+    assert row(html, "data-entry", entry("Wild Cards").id).endswith("table 2, East-West")
+    html = page(client, url + "ÉLODIE")  # beyond ASCII
+    assert row(html, "data-entry", entry("Jokers").id).endswith("table 3, North-South")
+    html = page(client, url + "rossi")  # two pairs: each with its seat
+    assert row(html, "data-entry", entry("Les As").id).endswith("table 1, North-South")
+    assert row(html, "data-entry", entry("Sevens").id).endswith("a bye this round")
+    html = page(client, url + "nobody")
+    assert "No pair or player is called “nobody”." in html
+    assert 'value="nobody"' in html  # the search stays in the box
+    html = page(client, url + "%3Cb%3E")  # the query is shown escaped
+    assert "<b>" not in html and "&lt;b&gt;" in html
+    assert 'data-testid="found"' not in page(client, url)  # an empty search: no answer
+
+
+def test_standings_before_any_result_say_so(client) -> None:
+    tournament = a_tournament()
+    html = page(client, f"/t/{tournament.id}/standings/")
+    assert "No standings yet: they appear with the first result." in html
+    assert html.count("<h1") == 1
+
+
+@pytest.mark.django_db(transaction=True)  # the standings task is sent on commit
+def test_standings_show_the_snapshot_version_provisional_and_shared_ranks(client) -> None:
+    tournament = a_tournament()
+    tables = released(tournament)
+    confirm(tables[0], 900, 300)
+    html = page(client, f"/t/{tournament.id}/standings/")
+    snapshot = tournament.snapshots.order_by("-version").first()
+    assert snapshot is not None and snapshot.provisional
+    assert f"Standings · version {snapshot.version}" in text(html)
+    assert "Provisional: matches still being played." in html
+    headings = re.findall(r'<th class="([^"]*)" scope="col">([^<]*)</th>', html)
+    assert [h for _, h in headings] == [
+        "Rank",
+        "Pair",
+        "Points",
+        "Head to head",
+        "Margin",
+        "Buchholz",
+    ]
+
+    confirm(tables[1], 900, 300)
+    confirm(tables[2], 900, 300)
+    services.entry_withdraw(entry_id=entry("Red Threes").id)
+    html = page(client, f"/t/{tournament.id}/standings/")
+    snapshot = tournament.snapshots.order_by("-version").first()
+    assert snapshot is not None and not snapshot.provisional
+    assert f"Standings after round 1 · version {snapshot.version}" in text(html)
+    assert "Provisional" not in html
+    # Three winners by 600 share the first place; the bye is next; the losers share fifth.
+    for name in ("Les As", "Queens", "Jokers"):
+        assert row(html, "data-entry", entry(name).id) == f"=1 {name} 2 0 +600 0"
+    assert row(html, "data-entry", entry("Sevens").id) == "4 Sevens 2 0 0 0"
+    assert row(html, "data-entry", entry("Red Threes").id) == "=5 Red Threes withdrawn 0 0 -600 2"
+    assert f'href="/t/{tournament.id}/pair/{entry("Queens").id}/"' in html
+
+
+def test_standings_follow_the_tournaments_tiebreak_order(client) -> None:
+    tournament = a_tournament(tiebreaks=("tp", "wins", "scored", "median_buchholz"))
+    tables = released(tournament)
+    confirm(tables[0], 900, 300)
+    services.standings_recompute(tournament_id=tournament.id)  # no task on commit here
+    html = page(client, f"/t/{tournament.id}/standings/")
+    headings = re.findall(r'<th class="[^"]*" scope="col">([^<]*)</th>', html)
+    assert headings == ["Rank", "Pair", "Points", "Wins", "Scored", "Median Buchholz"]
+    assert row(html, "data-entry", entry("Les As").id) == "1 Les As 2 1 900 0"
+
+
+def test_a_pairs_cross_table_has_every_round(client) -> None:
+    tournament = a_tournament()
+    first = released(tournament)
+    confirm(first[0], 900, 300)  # Les As beat Red Threes
+    confirm(first[1], 500, 500)
+    confirm(first[2], 300, 700)
+    services.round_close(round_id=first[0].round_id)
+    second = released(tournament)
+    services.standings_recompute(tournament_id=tournament.id)
+    red = entry("Red Threes")
+    html = page(client, f"/t/{tournament.id}/pair/{red.id}/")
+    assert html.count("<h1") == 1 and "Red Threes" in html and "Gina Costa, Hugo Brun" in html
+    assert row(html, "data-round", 1) == (
+        "Round 1 Table 1 East-West against Les As 300–900 0 Confirmed"
+    )
+    # The lowest pair without a bye sits out round 2: no table, no opponent, a win's points.
+    assert not any(red.id in (m.ns_id, m.ew_id) for m in second)
+    assert row(html, "data-round", 2) == "Round 2 — 2 Bye"
+    assert f'href="/t/{tournament.id}/pair/{entry("Les As").id}/"' in html
+    # A round being played: its table, seat and opponent, no score yet.
+    aces = entry("Les As")
+    where = next(m for m in second if aces.id in (m.ns_id, m.ew_id))
+    opponent = where.ew if where.ns_id == aces.id else where.ns
+    seat = "North-South" if where.ns_id == aces.id else "East-West"
+    html = page(client, f"/t/{tournament.id}/pair/{aces.id}/")
+    assert row(html, "data-round", 1) == (
+        "Round 1 Table 1 North-South against Red Threes 900–300 2 Confirmed"
+    )
+    assert row(html, "data-round", 2) == (
+        f"Round 2 Table {where.table} {seat} against {opponent.name} Playing"
+    )
+    # A draw is a point each; the rank of the latest standings heads the page.
+    html = page(client, f"/t/{tournament.id}/pair/{entry('Queens').id}/")
+    assert "500–500 1 Confirmed" in row(html, "data-round", 1)
+    assert re.search(r"Rank =?\d+ · Points 1", text(html))
+
+
+def test_unknown_tournaments_and_pairs_are_not_found(client) -> None:
+    tournament = a_tournament()
+    other = services.tournament_create(name="Other", format="swiss", rounds=1)
+    services.entries_add(tournament_id=other.id, entries=[{"name": "Elsewhere"}])
+    stranger = entry("Elsewhere").id
+    for url in (
+        "/t/999999/",
+        "/t/999999/standings/",
+        "/t/999999/screen/",
+        "/t/999999/screen.json",
+        f"/t/{tournament.id}/pair/999999/",
+        f"/t/{tournament.id}/pair/{stranger}/",  # a pair of another tournament
+    ):
+        assert client.get(url).status_code == 404, url
+
+
+def test_the_screen_has_every_panel_and_no_inline_code(client) -> None:
+    tournament, _ = a_round_in_play()
+    services.standings_recompute(tournament_id=tournament.id)
+    html = page(client, f"/t/{tournament.id}/screen/?cycle=1")
+    assert html.count("<h1") == 1
+    assert re.findall(r'data-panel="(\w+)"', html) == ["pairings", "results", "standings"]
+    assert 'data-cycle="1"' in html and 'data-poll="10"' in html
+    assert f'data-etag-url="/t/{tournament.id}/screen.json"' in html
+    assert 'class="bar"' not in html  # no header: a wall screen
+    assert "screen.js" in html and "screen.css" in html
+    assert not re.search(r"<script>|<script(?![^>]*\bsrc=)|\son\w+=|\sstyle=", html)
+    results = html.split('data-panel="results"')[1].split("</section>")[0]
+    assert "900–300" in results and "Waiting for the other pair" in results
+    assert "With the director" in results
+    standings = html.split('data-panel="standings"')[1].split("</section>")[0]
+    assert "Provisional: matches still being played." in standings
+    assert page(client, f"/t/{tournament.id}/screen/?cycle=nonsense").count('data-cycle="15"')
+
+
+def test_the_screen_pages_long_lists_across_panels(client) -> None:
+    tournament = services.tournament_create(name="Big night", format="swiss", rounds=2)
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": f"Pair {i:02}", "seed": i} for i in range(1, 46)],
+    )
+    released(tournament)
+    services.standings_recompute(tournament_id=tournament.id)
+    html = page(client, f"/t/{tournament.id}/screen/")
+    # 22 tables and a bye: 23 pairing rows over 3 panels, 22 results over 3, 30 standings over 3.
+    assert (
+        re.findall(r'data-panel="(\w+)"', html)
+        == ["pairings"] * 3 + ["results"] * 3 + ["standings"] * 3
+    )
+    assert "Pairings · round 1 3/3" in text(html)
+    assert html.count(" hidden>") == 8  # one panel shows at a time
+
+
+@pytest.mark.django_db(transaction=True)
+def test_screen_json_answers_304_until_something_changes(client) -> None:
+    tournament = a_tournament()
+    tables = released(tournament)
+    url = f"/t/{tournament.id}/screen.json"
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"].startswith('"')
+    assert first.json() == {"etag": first["ETag"]}
+    assert "no-cache" in first["Cache-Control"]
+    assert f'data-etag="{first["ETag"].replace(chr(34), "&quot;")}"' in page(
+        client, f"/t/{tournament.id}/screen/"
+    )
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""
+    assert len(queries) <= 2  # two grouped queries, whatever the size of the event
+
+    services.result_submit(match_id=tables[0].id, by=NS, ns_score=900, ew_score=300)
+    waiting = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert waiting.status_code == 200 and waiting["ETag"] != first["ETag"]  # a status in words
+    services.result_submit(match_id=tables[0].id, by=EW, ns_score=900, ew_score=300)
+    confirmed = client.get(url, HTTP_IF_NONE_MATCH=waiting["ETag"])
+    assert confirmed.status_code == 200 and confirmed["ETag"] not in (
+        first["ETag"],
+        waiting["ETag"],
+    )
+    assert client.get(url, HTTP_IF_NONE_MATCH=confirmed["ETag"]).status_code == 304
+
+    # A director's correction changes no count, but writes a new snapshot: a new ETag.
+    services.result_correct(match_id=tables[0].id, ns_score=950, ew_score=300, reason="Sheet")
+    assert client.get(url, HTTP_IF_NONE_MATCH=confirmed["ETag"]).status_code == 200
+    # A draft of the next round is not public: the ETag stays.
+    for match in tables[1:]:
+        confirm(match, 500, 400)
+    services.round_close(round_id=tables[0].round_id)
+    settled = client.get(url)
+    services.round_pair(tournament_id=tournament.id)
+    assert client.get(url, HTTP_IF_NONE_MATCH=settled["ETag"]).status_code == 304
+
+
+@pytest.mark.parametrize(
+    "path", ["", "standings/", "screen/", "pair/{pair}/", "?q=anna"], ids=lambda p: p or "home"
+)
+def test_the_pages_speak_french(client, path: str) -> None:
+    tournament, _ = a_round_in_play()
+    services.standings_recompute(tournament_id=tournament.id)
+    url = f"/t/{tournament.id}/" + path.format(pair=entry("Red Threes").id)
+    html = page(client, url, HTTP_ACCEPT_LANGUAGE="fr")
+    assert '<html lang="fr">' in html
+    words = {
+        "": ["Suisse", "Nord-Sud", "Confirmé", "En attente de l'autre paire"],
+        "standings/": ["Rang"],
+        "screen/": ["Nord-Sud", "Est-Ouest", "Confirmé"],
+        "pair/{pair}/": ["Est-Ouest", "Confirmé"],
+        "?q=anna": ["Nord-Sud"],
+    }[path]
+    for word in words:
+        assert word.replace("'", "&#x27;") in html or word in html, word
