@@ -11,7 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import services
@@ -21,20 +21,20 @@ from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors import SETTLED, standings_latest
 
 REASON_WORDS = {
-    Reason.SEEDED: _("seeded"),
-    Reason.RANDOM: _("drawn at random"),
-    Reason.SCORE_GROUP: _("same points"),
-    Reason.PULLED_DOWN: _("different points: the nearest pairing"),
-    Reason.REMATCH: _("a rematch: it could not be avoided"),
-    Reason.REMATCH_AVOIDED: _("a rematch avoided"),
-    Reason.SAME_CLUB: _("one club: it could not be avoided"),
-    Reason.CLUB_AVOIDED: _("a meeting of one club avoided"),
-    Reason.BYE: _("the lowest-ranked pair without a bye"),
-    Reason.SCHEDULE: _("by the schedule"),
-    Reason.STANDINGS: _("next to each other in the standings"),
-    Reason.MOVED_DOWN: _("moved to avoid last round's match"),
-    Reason.BRACKET: _("by the bracket"),
-    Reason.BRACKET_BYE: _("a top seed goes through"),
+    Reason.SEEDED: gettext_lazy("seeded"),
+    Reason.RANDOM: gettext_lazy("drawn at random"),
+    Reason.SCORE_GROUP: gettext_lazy("same points"),
+    Reason.PULLED_DOWN: gettext_lazy("different points: the nearest pairing"),
+    Reason.REMATCH: gettext_lazy("a rematch: it could not be avoided"),
+    Reason.REMATCH_AVOIDED: gettext_lazy("a rematch avoided"),
+    Reason.SAME_CLUB: gettext_lazy("one club: it could not be avoided"),
+    Reason.CLUB_AVOIDED: gettext_lazy("a meeting of one club avoided"),
+    Reason.BYE: gettext_lazy("the lowest-ranked pair without a bye"),
+    Reason.SCHEDULE: gettext_lazy("by the schedule"),
+    Reason.STANDINGS: gettext_lazy("next to each other in the standings"),
+    Reason.MOVED_DOWN: gettext_lazy("moved to avoid last round's match"),
+    Reason.BRACKET: gettext_lazy("by the bracket"),
+    Reason.BRACKET_BYE: gettext_lazy("a top seed goes through"),
 }
 
 

@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from scorekeeper.exports import neutral
@@ -159,7 +160,7 @@ def standings_rows(tournament: Tournament) -> Iterator[list[Any]]:
     present = {m for row in rows for m in row.get("metrics", {})} or set(METRICS)
     metrics = metric_order(tournament, present)
     header = [
-        _("Rank"),
+        pgettext("standings", "Rank"),
         _("Pair"),
         *(str(METRIC_LABELS.get(m, m)) for m in metrics),
         _("Withdrawn"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scorekeeper.models import Game
 
@@ -28,7 +29,7 @@ class Tournament(models.Model):
     class Status(models.TextChoices):
         SETUP = "setup", _("Setting up")
         RUNNING = "running", _("Running")
-        FINISHED = "finished", _("Finished")
+        FINISHED = "finished", pgettext_lazy("tournament", "Finished")
 
     name = models.CharField(_("name"), max_length=120)
     variant = models.CharField(_("preset"), max_length=20, default="classic")

@@ -20,7 +20,7 @@ from django.utils.html import escape
 from django.utils.http import quote_etag
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 
@@ -201,7 +201,7 @@ class MetricColumn(tables.Column):
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=gettext_lazy("Rank"), attrs=_cell("rank"))
+    rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=_cell("rank"))
     name = tables.Column(verbose_name=gettext_lazy("Pair"), attrs=_cell("pair"))
 
     class Meta:

@@ -11,17 +11,20 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import services
 from tournaments.forms import ResultForm
 from tournaments.models import Match, ResultSubmission
 
 STATE_WORDS = {
-    Match.Status.PLAYING: _("Playing: enter the hands, then the result."),
-    Match.Status.SUBMITTED: _("Waiting for the other pair to confirm."),
-    Match.Status.CONFIRMED: _("Confirmed. Thank you!"),
-    Match.Status.DISPUTED: _("With the director: the two pairs entered different results."),
-    Match.Status.CLOSED: _("Closed by the director."),
+    Match.Status.PLAYING: gettext_lazy("Playing: enter the hands, then the result."),
+    Match.Status.SUBMITTED: gettext_lazy("Waiting for the other pair to confirm."),
+    Match.Status.CONFIRMED: gettext_lazy("Confirmed. Thank you!"),
+    Match.Status.DISPUTED: gettext_lazy(
+        "With the director: the two pairs entered different results."
+    ),
+    Match.Status.CLOSED: gettext_lazy("Closed by the director."),
 }
 
 

@@ -91,13 +91,22 @@ def test_a_twelve_pair_swiss_evening(browser, live_server, django_user_model, re
         shot(page, "02-pairs")
         for number in (1, 2, 3):
             page.get_by_test_id("generate").click()
-            expect(page.get_by_test_id("release")).to_be_visible(timeout=60_000)  # drawn by the worker
+            expect(page.get_by_test_id("release")).to_be_visible(
+                timeout=60_000
+            )  # drawn by the worker
             shot(page, f"03-round-{number}-draft")
             page.get_by_test_id("release").click()
             expect(page.get_by_test_id("next-step")).to_contain_text("being played")
             matches = Match.objects.filter(round__number=number, ew__isnull=False).order_by("table")
             for i, match in enumerate(matches):
-                play_table(browser, base, match.game_token, 200 + 50 * i, 100 + 30 * i, dispute=number == 2 and i == 0)
+                play_table(
+                    browser,
+                    base,
+                    match.game_token,
+                    200 + 50 * i,
+                    100 + 30 * i,
+                    dispute=number == 2 and i == 0,
+                )
             if number == 2:
                 page.reload()
                 expect(page.get_by_test_id("disputes")).to_be_visible()

@@ -119,3 +119,20 @@ def test_only_the_director_sees_the_directors_pages(client, django_user_model) -
     client.force_login(django_user_model.objects.create_user("intruder"))
     assert client.get(reverse("director", args=[tournament.id])).status_code == 404
     assert client.post(reverse("director-round-next", args=[tournament.id])).status_code == 404
+
+
+def test_the_draft_reasons_and_the_table_state_speak_the_readers_language(client, director) -> None:
+    tournament = services.tournament_create(name="x", format="swiss", rounds=1, director=director)
+    services.entries_add(
+        tournament_id=tournament.id, entries=[{"name": f"P{i}", "seed": i} for i in range(4)]
+    )
+    drawn = services.round_pair(tournament_id=tournament.id)
+    english = client.get(reverse("director", args=[tournament.id])).content.decode()
+    french = client.get(
+        reverse("director", args=[tournament.id]), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert "seeded" in english and "seeded" not in french
+    services.round_release(round_id=drawn.id)
+    token = Match.objects.filter(ew__isnull=False).first().game_token
+    table = client.get(reverse("table", args=[token]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert "Playing: enter the hands" not in table
