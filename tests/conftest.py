@@ -43,3 +43,14 @@ def client():
             return response
 
     return CheckedClient()
+
+
+@pytest.fixture(autouse=True)
+def _english_by_default():
+    """Each test starts in English: a page asked for in French leaves French active in the
+    thread (LocaleMiddleware does not switch back), and services speak the active language."""
+    from django.utils import translation
+
+    translation.activate("en")
+    yield
+    translation.activate("en")
