@@ -41,18 +41,8 @@ from locust import FastHttpUser, between, events, task  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serving import served  # noqa: E402
+from serving import HAND, served  # noqa: E402
 
-HAND = {
-    "sides": [
-        {
-            "melds": [{"rank": "K", "naturals": 4}, {"rank": "9", "naturals": 3, "twos": 1}],
-            "red_threes": 1,
-            "hand": {"low": 2},
-        },
-        {"melded": {"points": 120}, "hand": {"points": 35}},
-    ]
-}
 GAMES: list[dict] = []
 SAVED: dict[str, set[str]] = defaultdict(set)  # game id -> Idempotency-Keys answered 201
 OUTAGES: list[list[float]] = []  # [start, end] of each deliberate outage

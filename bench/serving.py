@@ -23,6 +23,19 @@ ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 
 
+# The hand the load benchmarks post: detailed melds for one side, totals for the other.
+HAND = {
+    "sides": [
+        {
+            "melds": [{"rank": "K", "naturals": 4}, {"rank": "9", "naturals": 3, "twos": 1}],
+            "red_threes": 1,
+            "hand": {"low": 2},
+        },
+        {"melded": {"points": 120}, "hand": {"points": 35}},
+    ]
+}
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

@@ -23,18 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from serving import served, vm_hwm_mib
-
-HAND = {
-    "sides": [
-        {
-            "melds": [{"rank": "K", "naturals": 4}, {"rank": "9", "naturals": 3, "twos": 1}],
-            "red_threes": 1,
-            "hand": {"low": 2},
-        },
-        {"melded": {"points": 120}, "hand": {"points": 35}},
-    ]
-}
+from serving import HAND, served, vm_hwm_mib
 
 
 class Client:
