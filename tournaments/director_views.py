@@ -146,6 +146,7 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "import_form": ImportForm(),
             "snapshot": standings_latest(tournament),
             "drawing": request.GET.get("drawing", ""),
+            "settled": sum(1 for r in rows if r["match"].status in SETTLED),
             "can_draw": len(entries) >= 2
             and len(rounds) < tournament.rounds
             and (not rounds or rounds[-1].status in (Round.Status.COMPLETE, Round.Status.CLOSED)),
@@ -308,13 +309,18 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
 
 @login_required
 def state(request: HttpRequest, tournament_id: int) -> JsonResponse:
-    """What the director's page polls while a round is being drawn (cheap: two queries)."""
+    """What the director's page polls: while a round is drawn, for the draft; while it is played, for
+    new results and disputes (cheap: four small queries)."""
     tournament = _directed(request, tournament_id)
     last = tournament.round_set.order_by("-number").first()
+    settled = last.matches.filter(status__in=SETTLED).count() if last else 0
+    disputed = last.matches.filter(status=Match.Status.DISPUTED).count() if last else 0
     return JsonResponse(
         {
             "rounds": last.number if last else 0,
             "status": last.status if last else "",
+            "settled": settled,
+            "disputed": disputed,
         }
     )
 

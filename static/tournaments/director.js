@@ -1,8 +1,10 @@
-/* The director's page while a round is drawn by a worker: a progress line, polling the
-   tournament's state (a small JSON) until the draft is there, then showing it. */
+/* The director's page: while a round is drawn by a worker, a progress line polls the tournament's
+   state (a small JSON) until the draft is there; while a round is played, the board reloads when a
+   result or a dispute comes in. */
 (function () {
   "use strict";
   var box = document.getElementById("drawing");
+  if (box && box.dataset.live) { live(); }
   if (!box || !box.dataset.expect) { return; }
   var expect = parseInt(box.dataset.expect, 10);
   function check() {
@@ -15,4 +17,17 @@
       .catch(function () { setTimeout(check, 3000); });
   }
   check();
+
+  // While a round is played the board is live: a new result or dispute reloads the page.
+  function live() {
+    setTimeout(function () {
+      fetch(box.dataset.stateUrl, {headers: {"Accept": "application/json"}})
+        .then(function (r) { return r.json(); })
+        .then(function (s) {
+          var now = s.rounds + ":" + s.status + ":" + s.settled + ":" + s.disputed;
+          if (now !== box.dataset.live) { location.reload(); } else { live(); }
+        })
+        .catch(live);
+    }, 5000);
+  }
 })();

@@ -5,6 +5,7 @@ and the director resolves it; the standings are written by a real Celery worker 
 
 from __future__ import annotations
 
+import re
 import time
 from pathlib import Path
 
@@ -107,15 +108,16 @@ def test_a_twelve_pair_swiss_evening(browser, live_server, django_user_model, re
                     100 + 30 * i,
                     dispute=number == 2 and i == 0,
                 )
+            # No reload: the director's board is live, and shows the results as they come in.
             if number == 2:
-                page.reload()
+                settled = re.compile(r"^2:\w+:5:1$")  # five confirmed, one with the director
+                expect(page.locator("#drawing")).to_have_attribute("data-live", settled, timeout=15_000)
                 expect(page.get_by_test_id("disputes")).to_be_visible()
                 shot(page, "04-dispute")
                 page.get_by_test_id("resolve-1").click()
                 page.locator("#id_reason").fill("Checked the score sheet")
                 page.get_by_test_id("save-correction").click()
-            page.reload()
-            expect(page.get_by_test_id("close")).to_be_visible()
+            expect(page.get_by_test_id("close")).to_be_visible(timeout=15_000)
             page.get_by_test_id("close").click()
         expect(page.get_by_test_id("next-step")).to_contain_text("standings are final")
         shot(page, "05-final")

@@ -90,6 +90,10 @@ def test_rounds_are_drawn_released_and_settled_from_the_pages(client, director) 
     assert match.status == Match.Status.DISPUTED
     board = client.get(reverse("director", args=[tournament.id])).content.decode()
     assert 'data-testid="disputes"' in board
+    # The live board's marker and the state it polls agree: a change in either reloads the board.
+    state = client.get(reverse("tournament-state", args=[tournament.id])).json()
+    assert state == {"rounds": 1, "status": "playing", "settled": 0, "disputed": 1}
+    assert 'data-live="1:playing:0:1"' in board
     client.post(
         reverse("director-match", args=[tournament.id, match.id]),
         {"ns_score": 900, "ew_score": 300, "kind": "corrected", "reason": "sheet"},
