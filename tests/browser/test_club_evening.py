@@ -111,7 +111,9 @@ def test_a_twelve_pair_swiss_evening(browser, live_server, django_user_model, re
             # No reload: the director's board is live, and shows the results as they come in.
             if number == 2:
                 settled = re.compile(r"^2:\w+:5:1$")  # five confirmed, one with the director
-                expect(page.locator("#drawing")).to_have_attribute("data-live", settled, timeout=15_000)
+                expect(page.locator("#drawing")).to_have_attribute(
+                    "data-live", settled, timeout=15_000
+                )
                 expect(page.get_by_test_id("disputes")).to_be_visible()
                 shot(page, "04-dispute")
                 page.get_by_test_id("resolve-1").click()
