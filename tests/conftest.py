@@ -10,9 +10,10 @@ import pytest
 DATA = Path(__file__).parent / "data"
 
 
-def load_examples() -> list[dict]:
-    """The worked examples of ../shared/rules/examples.jsonl (our copy in tests/data)."""
-    with open(DATA / "examples.jsonl", encoding="utf-8") as lines:
+def load_examples(name: str = "examples.jsonl") -> list[dict]:
+    """The worked examples of ../shared/rules/examples.jsonl, or of another file beside it
+    (examples-families.jsonl), from our copy in tests/data."""
+    with open(DATA / name, encoding="utf-8") as lines:
         return [json.loads(line) for line in lines if line.strip()]
 
 

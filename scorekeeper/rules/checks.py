@@ -20,9 +20,13 @@ from scorekeeper.rules.errors import (
     side_phrase,
 )
 from scorekeeper.rules.house_rules import Ruleset
+from scorekeeper.rules.family_checks import SET_CARDS, check_family_keys
 from scorekeeper.rules.melds import (
+    CLEAN_BOOKS,
     COUNTS_AS_MIXED,
     COUNTS_AS_NATURAL,
+    DIRTY_BOOKS,
+    WILD_KINDS,
     MeldedFacts,
     max_melded_points,
     over_the_deck,
@@ -57,6 +61,7 @@ def check_hand(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
             field="exact_cut",
             sides=_named(sides, cutters),
         )
+    check_family_keys(record)
     layout = ruleset.seating.layout
     for number, (side, facts) in enumerate(zip(sides, melded, strict=True), 1):
         if side.concealed and not side.went_out:
@@ -88,14 +93,38 @@ def _holds_cards(hand: CardCounts | Points) -> bool:
 
 
 def _check_going_out(ruleset: Ruleset, facts: MeldedFacts, number: int, name: str) -> None:
-    need = ruleset.variant.going_out_need
+    variant = ruleset.variant
+    need = variant.going_out_need
     where: dict[str, Any] = {"side": number, "side_name": name, "field": "went_out"}
-    if need is GoingOutNeed.CANASTAS:
+    if facts.unfinished and variant.unfinished is not None:
+        raise RuleViolation(
+            gettext_noop(
+                "no going out while a meld of natural aces, of sevens or of wild cards is "
+                "unfinished"
+            ),
+            **where,
+        )
+    if need is GoingOutNeed.BOOKS:
+        _check_books(variant.going_out_books, facts, where)
+        return
+    if need is GoingOutNeed.WITH_SEQUENCE and not facts.straights:
+        raise RuleViolation(
+            ngettext_lazy(
+                "going out needs %(n)s canasta, among them at least one %(sequence)s",
+                "going out needs %(n)s canastas, among them at least one %(sequence)s",
+                "n",
+            ),
+            n=ruleset.seating.going_out_canastas,
+            sequence=Phrase(variant.deck.names.sequence),
+            **where,
+        )
+    if need in (GoingOutNeed.CANASTAS, GoingOutNeed.WITH_SEQUENCE):
         wanted = ruleset.seating.going_out_canastas
         made = facts.canasta_count
         if made >= wanted:
             return
-        if ruleset.is_house_rule("going_out_canastas") or wanted == 1:
+        same_everywhere = len({s.going_out_canastas for s in variant.seatings}) == 1
+        if ruleset.is_house_rule("going_out_canastas") or wanted == 1 or same_everywhere:
             raise RuleViolation(
                 ngettext_lazy(
                     "going out needs %(n)s canasta, %(made)s made",
@@ -129,22 +158,51 @@ def _check_going_out(ruleset: Ruleset, facts: MeldedFacts, number: int, name: st
         raise AssertionError(need)
 
 
+def _check_books(contract: tuple[int, int, int], facts: MeldedFacts, where: dict[str, Any]) -> None:
+    """Hand and Foot (2.6): books counted strictly by kind; a spare clean book stands in for no
+    dirty one, and a wild book for neither."""
+    kinds = facts.canastas
+    made = (
+        sum(n for kind, n in kinds.items() if kind in CLEAN_BOOKS),
+        sum(n for kind, n in kinds.items() if kind in DIRTY_BOOKS),
+        sum(n for kind, n in kinds.items() if kind in WILD_KINDS),
+    )
+    if all(have >= need for have, need in zip(made, contract, strict=True)):
+        return
+    clean, dirty, wild = contract
+    raise RuleViolation(
+        gettext_noop(
+            "going out needs %(clean)s clean and %(dirty)s dirty books%(wild)s, counted by kind: "
+            "%(made_clean)s clean, %(made_dirty)s dirty and %(made_wild)s wild made"
+        ),
+        setting="going_out_books",
+        clean=clean,
+        dirty=dirty,
+        wild=Phrase(gettext_noop(" and %(n)s wild book"), {"n": wild}) if wild else "",
+        made_clean=made[0],
+        made_dirty=made[1],
+        made_wild=made[2],
+        **where,
+    )
+
+
 def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     variant = record.ruleset.variant
     packs = record.ruleset.packs
     names = variant.deck.names
     red_threes = 0
     for side in record.sides:
-        red_threes += side.red_threes
+        red_threes += side.red_threes + _held_red_threes(side.hand) + _held_red_threes(side.foot)
     if red_threes > 2 * packs:
         over_the_deck(variant, packs, red_threes, names.red_threes, 2 * packs, field="red_threes")
     # Cards by class (CARD_CLASSES), melded and in hand, wherever the entry gives counts.
     jokers = twos = aces = high = low = black_threes = 0
     points = 0
     counted = False
+    sevens = 0  # a rank, not a class: the sevens the summary kinds and caught sets name
     for side, facts in zip(record.sides, melded, strict=True):
         points += facts.points
-        classes = facts.classes
+        classes = facts.classes if facts.classes is not None else facts.named
         if classes is not None:
             counted = True
             jokers += classes[0]
@@ -153,30 +211,42 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
             high += classes[3]
             low += classes[4]
             black_threes += classes[5]
-        hand = side.hand
-        if type(hand) is CardCounts and hand is not NO_CARDS:
+        if side.black_threes_laid:
             counted = True
-            jokers += hand.jokers
-            twos += hand.twos
-            aces += hand.aces
-            high += hand.high
-            low += hand.low
-            black_threes += hand.black_threes
+            black_threes += side.black_threes_laid
+        sevens += facts.sevens + SET_CARDS * side.caught_sets.sevens
+        for held in (side.hand, side.foot):
+            if type(held) is CardCounts and held is not NO_CARDS:
+                counted = True
+                jokers += held.jokers
+                twos += held.twos
+                aces += held.aces
+                high += held.high
+                low += held.low
+                black_threes += held.black_threes
+            elif type(held) is Points and held is side.hand and side.caught_sets.aces:
+                counted = True  # a hand in points still holds its caught sets' aces
+                aces += SET_CARDS * side.caught_sets.aces
     if counted:
         totals = (jokers, twos, aces, high, low, black_threes)
         limits = class_limits(packs)
         for cls, n in zip(CARD_CLASSES, totals, strict=True):
             if n > limits[cls]:
                 over_the_deck(variant, packs, n, names.of(cls), limits[cls])
-    _check_ranks(melded, 4 * packs)
+    _check_ranks(melded, 4 * packs, sevens)
     most = max_melded_points(variant.values, packs)
     if points > most:
         over_the_deck(variant, packs, points, gettext_noop("melded points"), most, field="melded")
 
 
-def _check_ranks(melded: Sequence[MeldedFacts], most: int) -> None:
-    """No rank melded more often than the packs hold (detailed entries name their ranks)."""
-    ranks: dict[str, int] | None = None
+def _held_red_threes(held: CardCounts | Points) -> int:
+    return held.red_threes if type(held) is CardCounts else 0
+
+
+def _check_ranks(melded: Sequence[MeldedFacts], most: int, sevens: int = 0) -> None:
+    """No rank melded more often than the packs hold (detailed entries name their ranks; summary
+    kinds and caught sets name ``sevens``)."""
+    ranks: dict[str, int] | None = {"7": sevens} if sevens else None
     for facts in melded:
         if not facts.ranks:
             continue

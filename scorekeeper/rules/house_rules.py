@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
+from scorekeeper.rules.presets import get_variant
 from scorekeeper.rules.variants import (
     BlackThreeMeld,
     CanastaTiers,
@@ -24,7 +25,6 @@ from scorekeeper.rules.variants import (
     Seating,
     Variant,
     WildLimit,
-    get_variant,
 )
 
 
@@ -89,28 +89,103 @@ class Flag:
         )
 
 
+def _not_one_of(name: str, choices: tuple[object, ...]) -> RuleViolation:
+    return RuleViolation(
+        gettext_noop("house rule %(name)s must be one of %(choices)s"),
+        field="rules",
+        name=name,
+        choices=", ".join(_json_text(c) for c in choices),
+    )
+
+
+def _json_text(value: object) -> str:
+    """A value as a hand record writes it: true, 7, none."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One of an enum's values."""
+    """One of an enum's values; ``offered``: the values a preset that lists none accepts (an enum
+    that the four families extended keeps the seven presets' own values)."""
 
     enum: type[StrEnum]
+    offered: tuple[str, ...] | None = None
 
     def parse(self, name: str, value: object) -> StrEnum:
-        if isinstance(value, str):
-            try:
-                return self.enum(value)
-            except ValueError:
-                pass
-        raise RuleViolation(
-            gettext_noop("house rule %(name)s must be one of %(choices)s"),
-            field="rules",
-            name=name,
-            choices=", ".join(self.choices),
-        )
+        if isinstance(value, str) and value in self.choices:
+            return self.enum(value)
+        raise _not_one_of(name, self.choices)
 
     @property
     def choices(self) -> tuple[str, ...]:
-        return tuple(member.value for member in self.enum)
+        return self.offered or tuple(member.value for member in self.enum)
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    """One of a few JSON values, of their own types: ``100`` or ``0``, ``1500`` or ``"off"``."""
+
+    choices: tuple[object, ...]
+
+    def parse(self, name: str, value: object) -> object:
+        for choice in self.choices:
+            if type(value) is type(choice) and value == choice:
+                return value
+        raise _not_one_of(name, self.choices)
+
+
+@dataclass(frozen=True, slots=True)
+class Books:
+    """A going-out contract, ``"C+D"`` or ``"C+D+W"``: clean, dirty and wild books, digits 0-9."""
+
+    def parse(self, name: str, value: object) -> tuple[int, int, int]:
+        parts = value.split("+") if isinstance(value, str) else []
+        if len(parts) in (2, 3) and all(len(p) == 1 and p.isdigit() for p in parts):
+            clean, dirty, *wild = (int(p) for p in parts)
+            return clean, dirty, wild[0] if wild else 0
+        raise RuleViolation(
+            gettext_noop(
+                "house rule %(name)s must be clean+dirty or clean+dirty+wild books, "
+                "each a digit (2+2, 2+2+1)"
+            ),
+            field="rules",
+            name=name,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Steps:
+    """A list of ``count`` whole numbers, each from ``low`` to ``high`` in steps of ``step``."""
+
+    count: int
+    low: int
+    high: int
+    step: int = 5
+
+    def parse(self, name: str, value: object) -> tuple[int, ...]:
+        if (
+            isinstance(value, list)
+            and len(value) == self.count
+            and all(
+                type(v) is int and self.low <= v <= self.high and not v % self.step for v in value
+            )
+        ):
+            return tuple(value)
+        raise RuleViolation(
+            gettext_noop(
+                "house rule %(name)s must be a list of %(count)s whole numbers from %(low)s to "
+                "%(high)s in steps of %(step)s"
+            ),
+            field="rules",
+            name=name,
+            count=self.count,
+            low=self.low,
+            high=self.high,
+            step=self.step,
+        )
+
+
+Values = Whole | Flag | Choice | OneOf | Books | Steps
 
 
 Apply = Callable[[Variant, Seating, Any], tuple[Variant, Seating]]
@@ -123,12 +198,25 @@ class HouseRule:
     name: str
     label: str
     help: str
-    values: Whole | Flag | Choice
+    values: Values
     apply: Apply
     read: Callable[[Variant, Seating], Any]  # the value in force, to show a preset's default
     applies: Callable[[Variant], bool] = lambda _preset: True  # read from the preset's own data
 
-    def parse(self, value: object) -> Any:
+    def offered_to(self, preset: Variant) -> bool:
+        """Whether a club may set this rule for the preset: the families name theirs."""
+        if preset.house_rules is not None:
+            return self.name in preset.house_rules
+        return self.applies(preset)
+
+    def parse(self, value: object, preset: Variant | None = None) -> Any:
+        """The value, validated; a preset that lists its own values for the rule accepts only
+        those (VARIANTS-families.md section 6)."""
+        allowed = preset.values_of(self.name) if preset is not None else None
+        if allowed is not None:
+            OneOf(allowed).parse(self.name, value)
+            if isinstance(self.values, Choice):
+                return self.values.enum(value)
         return self.values.parse(self.name, value)
 
 
@@ -157,9 +245,11 @@ def house_rule_defaults(variant: Variant, seating: Seating) -> dict[str, Any]:
     return {
         name: rule.read(variant, seating)
         for name, rule in HOUSE_RULES.items()
-        if rule.applies(variant)
+        if rule.offered_to(variant)
     }
 
+
+from scorekeeper.rules.family_rules import FAMILY_RULES  # noqa: E402 (they build on the above)
 
 HOUSE_RULES: dict[str, HouseRule] = {
     rule.name: rule
@@ -179,7 +269,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
                 "Wild cards a meld may hold: three, naturals (no more than its naturals), "
                 "none (no cap) (2.3)."
             ),
-            Choice(WildLimit),
+            Choice(WildLimit, offered=("three", "naturals", "none")),
             _on_variant("wild_limit"),
             _variant_value("wild_limit"),
         ),
@@ -201,7 +291,10 @@ HOUSE_RULES: dict[str, HouseRule] = {
                 "Value of n red threes: double_from_four, plus_500_from_four, 500_for_all, "
                 "800_for_all (2.5)."
             ),
-            Choice(RedThreeScale),
+            Choice(
+                RedThreeScale,
+                offered=("double_from_four", "plus_500_from_four", "500_for_all", "800_for_all"),
+            ),
             _on_variant("red_three_scale"),
             _variant_value("red_three_scale"),
         ),
@@ -212,7 +305,10 @@ HOUSE_RULES: dict[str, HouseRule] = {
                 "Red threes count against a side with no_meld, with no_canasta, or with "
                 "no_meld_another_out (no meld, and another side went out) (2.5)."
             ),
-            Choice(RedThreesAgainst),
+            Choice(
+                RedThreesAgainst,
+                offered=("no_meld", "no_canasta", "no_meld_another_out"),
+            ),
             _on_variant("red_threes_against"),
             _variant_value("red_threes_against"),
         ),
@@ -300,8 +396,24 @@ HOUSE_RULES: dict[str, HouseRule] = {
             _variant_value("sequences"),
             lambda preset: preset.sequence_bonus is not None,
         ),
+        *FAMILY_RULES,
     )
 }
+
+
+def check_rules_agree(variant: Variant) -> None:
+    """House rules that contradict each other (VARIANTS-families.md section 4)."""
+    if variant.going_out_need is GoingOutNeed.BOOKS and variant.going_out_books[2] and not (
+        variant.wild_melds
+    ):
+        raise RuleViolation(
+            gettext_noop(
+                "house rule going_out_books asks for wild books, but wild_books is off: no wild "
+                "book can be made"
+            ),
+            field="rules",
+            name="going_out_books",
+        )
 
 
 def ruleset_for(
@@ -344,14 +456,15 @@ def _build_ruleset(
                 name=name,
                 known=", ".join(HOUSE_RULES),
             )
-        if not rule.applies(preset):
+        if not rule.offered_to(preset):
             raise RuleViolation(
                 gettext_noop("house rule %(name)s does not apply to %(variant)s"),
                 field="rules",
                 name=name,
                 variant=preset.id,
             )
-        parsed = rule.parse(value)
+        parsed = rule.parse(value, preset)
         variant, seating = rule.apply(variant, seating, parsed)
-        given.append((name, parsed.value if isinstance(parsed, StrEnum) else parsed))
+        given.append((name, tuple(value) if isinstance(value, list) else value))
+    check_rules_agree(variant)
     return Ruleset(variant, seating, tuple(given))

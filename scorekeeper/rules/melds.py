@@ -25,7 +25,7 @@ from scorekeeper.rules.cards import (
     ranks_between,
 )
 from scorekeeper.rules.errors import Message, Phrase, RuleViolation, gettext_noop, ngettext_lazy
-from scorekeeper.rules.records import CanastaCounts, CardCounts, Meld, Points, Sequence, SideHand
+from scorekeeper.rules.records import CardCounts, Meld, Sequence, SideHand
 from scorekeeper.rules.variants import (
     BlackThreeMeld,
     CanastaBonus,
@@ -45,6 +45,9 @@ class CanastaKind(StrEnum):
     WILD_PURE = "wild_pure"
     WILD_MIXED = "wild_mixed"
     BLACK_THREES = "black_threes"
+    ACES = "aces"  # modern-american: seven natural aces
+    SEVENS = "sevens"  # modern-american
+    WILD_JOKERS = "wild_jokers"  # modern-american: the four jokers with three twos
 
 
 # The one map from a canasta kind to the CanastaBonus field that values it (2.4); a preset whose
@@ -57,7 +60,15 @@ BONUS_FIELD: dict[CanastaKind, str] = {
     CanastaKind.WILD_PURE: "wild_pure",
     CanastaKind.WILD_MIXED: "wild_mixed",
     CanastaKind.BLACK_THREES: "black_threes",
+    CanastaKind.ACES: "aces",
+    CanastaKind.SEVENS: "sevens",
+    CanastaKind.WILD_JOKERS: "wild_jokers",
 }
+
+# Hand and Foot's books by kind (2.6): clean, dirty, wild.
+CLEAN_BOOKS = frozenset({CanastaKind.NATURAL})
+DIRTY_BOOKS = frozenset({CanastaKind.MIXED})
+WILD_KINDS = frozenset({CanastaKind.WILD_PURE, CanastaKind.WILD_MIXED, CanastaKind.WILD_JOKERS})
 
 # For espanola's going-out need (2.6): which kinds count as natural, which as mixed.
 COUNTS_AS_NATURAL = frozenset(
@@ -73,6 +84,7 @@ COUNTS_AS_MIXED = frozenset(
 )
 
 STRAIGHT_LENGTH = 7  # a sequence of 7 in a suit
+MIN_SEQUENCE = 3  # samba, bolivia: a sequence of 3 to 6 is an ordinary meld
 ROYAL_LENGTH = 11  # the whole suit, 4 to A
 CANASTA_MIN_POINTS = 35  # 7 cards of 5 points or more: the least a canasta can be worth
 DECK_LIMIT = gettext_noop("%(n)s %(cards)s: %(limit)s (%(max)s)")
@@ -101,6 +113,12 @@ class MeldedFacts:
         None  # melded cards by class (CARD_CLASSES); None: points only
     )
     ranks: dict[str, int] = field(default_factory=dict)  # naturals by rank (detailed entry)
+    # Modern American's unfinished special melds (2.8): "aces", "sevens", "wild", "wild_jokers".
+    unfinished: dict[str, int] = field(default_factory=dict)
+    # Cards a summary entry in points names (an aces canasta's 7 aces...), in CARD_CLASSES order,
+    # for the deck limits (section 4); sevens are a rank, not a class: counted apart.
+    named: tuple[int, ...] | None = None
+    sevens: int = 0
 
 
 def count_value(values: CardValues, counts: CardCounts, black_three: int) -> int:
@@ -165,15 +183,6 @@ def over_the_deck(
     )
 
 
-def read_melded(variant: Variant, packs: int, side: SideHand, number: int) -> MeldedFacts:
-    """The side's melded facts from whichever entry level it used (``number``: 1-based)."""
-    if side.melds is not None:
-        return _read_detailed(variant, side, number)
-    if side.melded is not None:
-        return _read_summary(variant, packs, side, number)
-    return MeldedFacts()
-
-
 class MeldRefusal(Exception):
     """A meld rule broken, before the meld's place is known: its reader makes it a RuleViolation
     naming the side and the meld (so a meld that breaks nothing costs no location)."""
@@ -217,14 +226,22 @@ _WILD_PURE, _WILD_MIXED, _BLACK_THREES = (
     CanastaKind.WILD_MIXED,
     CanastaKind.BLACK_THREES,
 )
-_THREE, _NATURALS = WildLimit.THREE, WildLimit.NATURALS
+_THREE, _NATURALS, _TWO, _BELOW = (
+    WildLimit.THREE,
+    WildLimit.NATURALS,
+    WildLimit.TWO,
+    WildLimit.BELOW_NATURALS,
+)
 _CLASS_INDEX = {rank: CARD_CLASSES.index(cls) for rank, cls in RANK_CLASS.items()}
 _JOKERS, _TWOS, _BLACK = (
     CARD_CLASSES.index(c) for c in (CardClass.JOKERS, CardClass.TWOS, CardClass.BLACK_THREES)
 )
+_SPECIAL_RANKS = {"A": CanastaKind.ACES, "7": CanastaKind.SEVENS}  # modern-american (2.4)
+_UNFINISHED_OF = {"A": "aces", "7": "sevens"}
+ALL_JOKERS, JOKERS_TWOS = 4, 3  # modern-american: the jokers' wild canasta (2.4)
 
 
-def _read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
+def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
     if side.melds is None:
         raise TypeError("a detailed entry has melds")
     values = variant.values
@@ -233,6 +250,8 @@ def _read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts
     ranks = out.ranks
     canastas = out.canastas
     seen: set[str] | None = None if variant.repeat_ranks else set()
+    open_ranks: set[str] = set()  # hand-and-foot: unfinished melds by rank, wild included
+    black_melds = 0
     by_class = [0, 0, 0, 0, 0, 0]  # CARD_CLASSES order
     points = 0
     index, rank = 0, ""
@@ -249,13 +268,32 @@ def _read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts
                         gettext_noop(
                             "a second meld of rank %(meld_rank)s: add the cards to the first"
                         ),
+                        "same_rank_melds" if variant.house_rules else "",
                         meld_rank=rank,
                     )
                 seen.add(rank)
+            elif rank == BLACK_THREE:
+                black_melds += 1
+                if black_melds > 1:  # samba: several melds of a rank, but one of black threes
+                    raise MeldRefusal(
+                        gettext_noop("a side melds %(black_threes)s once at most"),
+                        black_threes=Phrase(variant.deck.names.black_threes),
+                    )
             kind = check_meld(variant, meld, side.went_out)
             if kind is not None:
                 canastas[kind] = canastas.get(kind, 0) + 1
                 out.canasta_count += 1
+            else:
+                if variant.one_open_per_rank:
+                    if rank in open_ranks:
+                        raise MeldRefusal(
+                            gettext_noop("a second unfinished meld of rank %(meld_rank)s"),
+                            "same_rank_melds",
+                            meld_rank=rank,
+                        )
+                    open_ranks.add(rank)
+                if variant.unfinished is not None:
+                    _note_unfinished(meld, out.unfinished)
             naturals = meld.naturals
             if rank == BLACK_THREE:
                 points += naturals * values.black_three_melded
@@ -273,9 +311,22 @@ def _read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts
                 by_class[_JOKERS] += meld.jokers
     except MeldRefusal as refusal:
         raise refusal.at(variant, side, number, index, rank) from None
+    if variant.sequence_canastas:
+        out.canasta_count += out.straights
     out.points = points
     out.classes = tuple(by_class)
     return out
+
+
+def _note_unfinished(meld: Meld, unfinished: dict[str, int]) -> None:
+    """Modern American's unfinished special melds (2.8): natural aces, sevens, wild cards."""
+    if meld.rank == WILD:
+        key = "wild_jokers" if meld.jokers == ALL_JOKERS else "wild"
+    elif meld.rank in _UNFINISHED_OF and not meld.wilds:
+        key = _UNFINISHED_OF[meld.rank]
+    else:
+        return  # aces with wild cards are an ordinary meld (CLA)
+    unfinished[key] = unfinished.get(key, 0) + 1
 
 
 def check_meld(variant: Variant, meld: Meld, went_out: bool) -> CanastaKind | None:
@@ -291,10 +342,17 @@ def check_meld(variant: Variant, meld: Meld, went_out: bool) -> CanastaKind | No
             ),
             field="concealed",
         )
-    if variant.canasta_max is not None and size > variant.canasta_max:
+    most = variant.canasta_max
+    if (
+        most is not None
+        and size > most
+        and not (rank == WILD and variant.wild_meld_max is not None)  # its own bounds, below
+        and not (variant.over_max_going_out and went_out and rank != BLACK_THREE)
+    ):
         raise MeldRefusal(
             gettext_noop("a complete canasta takes no more cards (%(max)s at most)"),
-            max=variant.canasta_max,
+            "book_max" if variant.feet else "",
+            max=most,
         )
     if rank == WILD:
         return _check_wild_meld(variant, meld, size)
@@ -313,13 +371,13 @@ def _check_natural_meld(
     """A meld of a natural rank (4 to ace), with its wild cards."""
     if size < variant.min_meld:
         raise MeldRefusal(gettext_noop("a meld needs at least %(min)s cards"), min=variant.min_meld)
+    if wilds and meld.rank in variant.wild_free_ranks:
+        raise MeldRefusal(
+            gettext_noop("a meld of rank %(meld_rank)s takes no wild cards"), meld_rank=meld.rank
+        )
     # The wild limit before the natural count: where wilds may not outnumber naturals (origen,
     # espanola), one natural and two wilds breaks that rule, not classic's two-natural minimum.
-    limit = variant.wild_limit
-    if limit is _THREE and wilds > 3:
-        raise MeldRefusal(gettext_noop("at most 3 wild cards in a meld"), "wild_limit")
-    if limit is _NATURALS and wilds > naturals:
-        raise MeldRefusal(gettext_noop("more wild cards than natural cards"), "wild_limit")
+    _check_wild_limit(variant.wild_limit, naturals, wilds)
     if naturals < variant.min_naturals:
         raise MeldRefusal(
             gettext_noop("a meld needs at least %(min)s natural cards"), min=variant.min_naturals
@@ -333,25 +391,58 @@ def _check_natural_meld(
         return None
     if meld.concealed:
         return _CONCEALED_MIXED if wilds else _CONCEALED_NATURAL
+    if not wilds and meld.rank in _SPECIAL_RANKS:
+        special = _SPECIAL_RANKS[meld.rank]
+        if canasta_bonus(variant.canasta_bonus, special) is not None:
+            return special
     return _MIXED if wilds else _NATURAL
+
+
+def _check_wild_limit(limit: WildLimit, naturals: int, wilds: int) -> None:
+    if limit is _THREE and wilds > 3:
+        raise MeldRefusal(gettext_noop("at most 3 wild cards in a meld"), "wild_limit")
+    if limit is _NATURALS and wilds > naturals:
+        raise MeldRefusal(gettext_noop("more wild cards than natural cards"), "wild_limit")
+    if limit is _TWO and wilds > 2:
+        raise MeldRefusal(gettext_noop("at most 2 wild cards in a meld"), "wild_limit")
+    if limit is _BELOW:
+        if wilds > 3:
+            raise MeldRefusal(gettext_noop("at most 3 wild cards in a meld"), "wild_limit")
+        if wilds and wilds >= naturals:
+            raise MeldRefusal(
+                gettext_noop("wild cards must be fewer than natural cards"), "wild_limit"
+            )
 
 
 def _check_wild_meld(variant: Variant, meld: Meld, size: int) -> CanastaKind | None:
     if not variant.wild_melds:
         raise MeldRefusal(
             gettext_noop("%(variant)s allows no meld of wild cards only"),
-            "wild_melds",
+            "wild_books" if variant.feet else "wild_melds",
             variant=variant.id,
         )
     if meld.naturals:
         raise MeldRefusal(gettext_noop("a meld of wild cards holds no natural cards"))
-    if size < variant.wild_meld_min:
+    most = variant.wild_meld_max
+    if size < variant.wild_meld_min or (most is not None and size > most):
+        if most is None:
+            raise MeldRefusal(
+                gettext_noop("a meld of wild cards needs at least %(min)s cards"),
+                min=variant.wild_meld_min,
+            )
         raise MeldRefusal(
-            gettext_noop("a meld of wild cards needs at least %(min)s cards"),
+            gettext_noop("a meld of wild cards holds %(min)s to %(max)s cards"),
             min=variant.wild_meld_min,
+            max=most,
         )
     if size < variant.canasta_size:
         return None
+    if (
+        variant.canasta_bonus.wild_jokers is not None
+        and meld.jokers == ALL_JOKERS
+        and meld.twos == JOKERS_TWOS
+    ):
+        return CanastaKind.WILD_JOKERS
     return _WILD_MIXED if meld.twos and meld.jokers else _WILD_PURE
 
 
@@ -367,6 +458,14 @@ def black_three_refusal(
     names = Phrase(variant.deck.names.black_threes)
     mode = variant.black_three_meld
     if mode is BlackThreeMeld.NEVER:
+        if threes and variant.threes_laid:
+            return (
+                gettext_noop(
+                    "threes are laid out as bonus cards, never melded (black_threes_laid)"
+                ),
+                "",
+                {},
+            )
         if threes:
             return (
                 gettext_noop("%(black_threes)s are never melded in %(variant)s"),
@@ -402,13 +501,22 @@ def black_three_refusal(
 
 
 def _read_sequence(variant: Variant, seq: Sequence, out: MeldedFacts, by_class: list[int]) -> int:
-    """Check an espanola sequence, count it, and return its card points."""
+    """Check a sequence (espanola; samba and bolivia), count it, and return its card points."""
     if not variant.sequences:
         raise MeldRefusal(
             gettext_noop("sequences are not played here (house rule “sequences”, espanola)")
         )
     ranks = ranks_between(seq.low, seq.high)
-    if len(ranks) == ROYAL_LENGTH:
+    if variant.sequence_canastas:  # samba, bolivia: 3 to 7 cards, and 7 is a canasta
+        if not MIN_SEQUENCE <= len(ranks) <= STRAIGHT_LENGTH:
+            raise MeldRefusal(
+                gettext_noop("a sequence holds %(min)s to %(max)s cards of one suit, 4 to A"),
+                min=MIN_SEQUENCE,
+                max=STRAIGHT_LENGTH,
+            )
+        if len(ranks) == STRAIGHT_LENGTH:
+            out.straights += 1
+    elif len(ranks) == ROYAL_LENGTH:
         out.royals += 1
     elif len(ranks) == STRAIGHT_LENGTH:
         out.straights += 1
@@ -424,134 +532,3 @@ def _read_sequence(variant: Variant, seq: Sequence, out: MeldedFacts, by_class: 
         by_class[cls] += 1
         out.ranks[rank] = out.ranks.get(rank, 0) + 1
     return points
-
-
-# Summary entry ----------------------------------------------------------------------------
-
-
-def _summary_kinds(
-    variant: Variant, counts: CanastaCounts, where: dict[str, Any]
-) -> dict[CanastaKind, int]:
-    """A summary's canastas by kind; a kind the preset does not have is refused."""
-    kinds: dict[CanastaKind, int] = {}
-    if counts.total == counts.natural + counts.mixed:  # the kinds every preset has
-        if counts.natural:
-            kinds[_NATURAL] = counts.natural
-        if counts.mixed:
-            kinds[_MIXED] = counts.mixed
-        return kinds
-    for kind in _KINDS:
-        n = getattr(counts, kind.value)
-        if n:
-            if canasta_bonus(variant.canasta_bonus, kind) is None:
-                raise RuleViolation(
-                    gettext_noop("%(variant)s has no %(kind)s canastas"),
-                    variant=variant.id,
-                    kind=kind.value.replace("_", " "),
-                    **where,
-                )
-            kinds[kind] = n
-    return kinds
-
-
-def _read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> MeldedFacts:
-    melded = side.melded
-    where: dict[str, Any] = {"side": number, "side_name": side.name, "field": "canastas"}
-    counts = side.canastas
-    canastas = counts.total
-    sequences = side.sequences.straight + side.sequences.royal
-    kinds = _summary_kinds(variant, counts, where)
-    if sequences and not variant.sequences:
-        raise RuleViolation(
-            gettext_noop("sequences are not played here (house rule “sequences”, espanola)"),
-            **where,
-        )
-    if isinstance(melded, Points):
-        points = melded.points
-        has_meld = points > 0 or canastas > 0
-    elif isinstance(melded, CardCounts):
-        points = count_value(variant.values, melded, variant.values.black_three_melded)
-        has_meld = melded.cards > 0 or canastas > 0
-    else:
-        raise TypeError("a summary entry has melded card counts or points")
-    # Counts are checked before anything is built from them (a count may be any whole number).
-    if points < CANASTA_MIN_POINTS * (canastas + sequences):
-        raise RuleViolation(
-            ngettext_lazy(
-                "%(canastas)s canasta cannot hold only %(points)s points: it holds at least "
-                "7 cards worth 5 or more (%(min)s)",
-                "%(canastas)s canastas cannot hold only %(points)s points: each holds at least "
-                "7 cards worth 5 or more (%(min)s in all)",
-                "canastas",
-            ),
-            canastas=canastas + sequences,
-            points=points,
-            min=CANASTA_MIN_POINTS * (canastas + sequences),
-            **where,
-        )
-    most = max_canastas(packs, variant.canasta_size)
-    if canastas + sequences > most:
-        over_the_deck(variant, packs, canastas + sequences, gettext_noop("canastas"), most, **where)
-    out = MeldedFacts(
-        points=points,
-        canastas=kinds,
-        canasta_count=canastas,
-        straights=side.sequences.straight,
-        royals=side.sequences.royal,
-        has_meld=has_meld,
-    )
-    if isinstance(melded, CardCounts):
-        _check_summary_counts(variant, side, melded, {**where, "field": "melded"})
-        out.classes = (
-            melded.jokers,
-            melded.twos,
-            melded.aces,
-            melded.high,
-            melded.low,
-            melded.black_threes,
-        )
-    return out
-
-
-def _check_summary_counts(
-    variant: Variant, side: SideHand, melded: CardCounts, where: dict[str, Any]
-) -> None:
-    """Count-level checks: black threes as in a black-three meld, canastas within the cards."""
-    counts = side.canastas
-    refusal = black_three_refusal(
-        variant, melded.black_threes, 0, counts.black_threes, side.went_out
-    )
-    if refusal is not None:
-        template, setting, params = refusal
-        raise RuleViolation(template, setting=setting, **params, **where)
-    size = variant.canasta_size
-    _at_least(
-        melded.cards,
-        size * counts.total,
-        ngettext_lazy(
-            "%(canastas)s canasta needs at least %(min)s melded cards",
-            "%(canastas)s canastas need at least %(min)s melded cards",
-            "canastas",
-        ),
-        counts.total,
-        where,
-    )
-    wild_canastas = counts.wild_pure + counts.wild_mixed
-    _at_least(
-        melded.jokers + melded.twos,
-        size * wild_canastas,
-        ngettext_lazy(
-            "%(canastas)s wild canasta needs at least %(min)s wild cards",
-            "%(canastas)s wild canastas need at least %(min)s wild cards",
-            "canastas",
-        ),
-        wild_canastas,
-        where,
-    )
-
-
-def _at_least(
-    have: int, need: int, template: Message, canastas: int, where: dict[str, Any]
-) -> None:
-    if have < need:
-        raise RuleViolation(template, canastas=canastas, min=need, **where)

@@ -28,10 +28,19 @@ class CardCounts:
     high: int = 0
     low: int = 0
     black_threes: int = 0
+    red_threes: int = 0  # in a hand or foot only, where the preset counts them (families 5.3)
 
     @property
     def cards(self) -> int:
-        return self.jokers + self.twos + self.aces + self.high + self.low + self.black_threes
+        return (
+            self.jokers
+            + self.twos
+            + self.aces
+            + self.high
+            + self.low
+            + self.black_threes
+            + self.red_threes
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +97,9 @@ class CanastaCounts:
     wild_pure: int = 0
     wild_mixed: int = 0
     black_threes: int = 0
+    aces: int = 0  # modern-american: natural aces
+    sevens: int = 0  # modern-american
+    wild_jokers: int = 0  # modern-american: the four jokers with three twos
 
     @property
     def total(self) -> int:
@@ -99,6 +111,9 @@ class CanastaCounts:
             + self.wild_pure
             + self.wild_mixed
             + self.black_threes
+            + self.aces
+            + self.sevens
+            + self.wild_jokers
         )
 
 
@@ -108,8 +123,32 @@ class SequenceCounts:
     royal: int = 0  # the whole suit, 4 to A
 
 
+@dataclass(frozen=True, slots=True)
+class CaughtSets:
+    """Modern American: players holding three or more aces, or sevens, at the end (2.8)."""
+
+    aces: int = 0
+    sevens: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Incomplete:
+    """Modern American summary entry: unfinished special melds, each 0 or 1 (2.8)."""
+
+    aces: int = 0
+    sevens: int = 0
+    wild: int = 0
+    wild_jokers: int = 0  # an unfinished wild meld holding all four jokers
+
+    @property
+    def total(self) -> int:
+        return self.aces + self.sevens + self.wild + self.wild_jokers
+
+
 NO_CANASTAS = CanastaCounts()
 NO_SEQUENCES = SequenceCounts()
+NO_SETS = CaughtSets()
+NO_INCOMPLETE = Incomplete()
 
 
 @dataclass(frozen=True)
@@ -127,25 +166,47 @@ class SideHand:
     concealed: bool = False
     exact_cut: bool = False
     hand: Cards = NO_CARDS
+    # The families' keys (VARIANTS-families.md 5.2); each at its default says nothing.
+    black_threes_laid: int = 0
+    caught_sets: CaughtSets = NO_SETS
+    incomplete: Incomplete = NO_INCOMPLETE
+    special_hand: str | None = None
+    foot: Cards = NO_CARDS
+    exact_pickups: int = 0
 
 
 @dataclass(frozen=True)
 class HandRecord:
     ruleset: Ruleset  # its seating has as many sides as the record
     sides: tuple[SideHand, ...]
+    hand_number: int = 1  # the hand's place in the game (families 5.1)
 
 
-RECORD_KEYS = frozenset({"variant", "players", "rules", "sides"})
+RECORD_KEYS = frozenset({"variant", "players", "rules", "sides", "hand_number"})
 MELD_KEYS = frozenset({"rank", "naturals", "twos", "jokers", "concealed"})
-CARD_KEYS = frozenset(CARD_CLASSES)
+CARD_KEYS = frozenset((*CARD_CLASSES, "red_threes"))
 CANASTA_KINDS = frozenset(CanastaCounts.__dataclass_fields__)
 SEQUENCE_KINDS = frozenset(SequenceCounts.__dataclass_fields__)
 SEQUENCE_KEYS = frozenset({"sequence"})
 _BOOL_KEYS = ("went_out", "concealed", "exact_cut")
+FAMILY_KEYS = frozenset(
+    {"black_threes_laid", "caught_sets", "incomplete", "special_hand", "foot", "exact_pickups"}
+)
 SIDE_KEYS = frozenset(
     {"name", "score_before", "melds", "melded", "canastas", "sequences", "red_threes", "hand"}
     | set(_BOOL_KEYS)
+    | FAMILY_KEYS
 )
+_FAMILY_DEFAULTS: dict[str, Any] = {
+    "black_threes_laid": 0,
+    "caught_sets": NO_SETS,
+    "incomplete": NO_INCOMPLETE,
+    "special_hand": None,
+    "foot": NO_CARDS,
+    "exact_pickups": 0,
+}
+SET_KINDS = frozenset(CaughtSets.__dataclass_fields__)
+INCOMPLETE_KINDS = frozenset(Incomplete.__dataclass_fields__)
 
 # The parser is the hot path of batch scoring: the happy path does set and type checks only, and
 # builds the location of a message (side, meld) only when it raises.
@@ -308,12 +369,13 @@ def parse_side(value: object, number: int) -> SideHand:
         )
     red_threes = _count(data["red_threes"], "red_threes", where) if "red_threes" in data else 0
     hand = parse_cards(data["hand"], "hand", where) if "hand" in data else NO_CARDS
+    extras = _parse_family_keys(data, where) if data.keys() & FAMILY_KEYS else {}
     melds = None
     melded = None
     canastas = NO_CANASTAS
     sequences = NO_SEQUENCES
     if "melds" in data:
-        if "melded" in data or "canastas" in data or "sequences" in data:
+        if "melded" in data or data.get("canastas", {}) != {} or data.get("sequences", {}) != {}:
             raise RuleViolation(
                 gettext_noop(
                     "give either melds (detailed) or melded with canastas (summary), not both"
@@ -327,6 +389,12 @@ def parse_side(value: object, number: int) -> SideHand:
         melds = tuple([_parse_meld(m, i, where) for i, m in enumerate(given, 1)])
     elif "melded" in data:
         melded = parse_cards(data["melded"], "melded", where)
+        if isinstance(melded, CardCounts) and melded.red_threes:
+            raise RuleViolation(
+                gettext_noop("red threes are laid down, not melded: give them as red_threes"),
+                field="melded",
+                **where,
+            )
         if "canastas" in data:
             canastas = _parse_counts(
                 data["canastas"], "canastas", CANASTA_KINDS, CanastaCounts, where
@@ -335,7 +403,13 @@ def parse_side(value: object, number: int) -> SideHand:
             sequences = _parse_counts(
                 data["sequences"], "sequences", SEQUENCE_KINDS, SequenceCounts, where
             )
-    elif "canastas" in data or "sequences" in data:
+    elif (
+        "canastas" in data
+        and data["canastas"] != {}
+        or "sequences" in data
+        and data["sequences"] != {}
+        or extras.get("incomplete", NO_INCOMPLETE) is not NO_INCOMPLETE
+    ):
         raise RuleViolation(
             gettext_noop("canastas and sequences go with melded: give the melded cards too"),
             field="canastas",
@@ -354,7 +428,53 @@ def parse_side(value: object, number: int) -> SideHand:
         concealed=concealed,
         exact_cut=exact_cut,
         hand=hand,
+        **{**_FAMILY_DEFAULTS, **extras},
     )
+
+
+def _parse_family_keys(data: Mapping[str, Any], where: dict[str, Any]) -> dict[str, Any]:
+    """The families' side keys (VARIANTS-families.md 5.2), in their form; whether the preset has a
+    use for them is for the checks. A key at its default value is left out."""
+    out: dict[str, Any] = {}
+    for key in ("black_threes_laid", "exact_pickups"):
+        if key in data and _count(data[key], key, where):
+            out[key] = data[key]
+    if "caught_sets" in data:
+        sets = _parse_counts(data["caught_sets"], "caught_sets", SET_KINDS, CaughtSets, where)
+        if sets != NO_SETS:
+            out["caught_sets"] = sets
+    if "incomplete" in data:
+        incomplete = _parse_counts(
+            data["incomplete"], "incomplete", INCOMPLETE_KINDS, Incomplete, where
+        )
+        if incomplete != NO_INCOMPLETE:
+            if "melds" in data:
+                raise RuleViolation(
+                    gettext_noop("incomplete goes with melded: with melds it comes from the melds"),
+                    field="incomplete",
+                    **where,
+                )
+            if max(getattr(incomplete, k) for k in INCOMPLETE_KINDS) > 1:
+                raise RuleViolation(
+                    gettext_noop("incomplete counts are 0 or 1: a side has one meld of a kind"),
+                    field="incomplete",
+                    **where,
+                )
+            out["incomplete"] = incomplete
+    if "foot" in data:
+        foot = parse_cards(data["foot"], "foot", where)
+        if foot != NO_CARDS:
+            out["foot"] = foot
+    special = data.get("special_hand")
+    if special is not None:
+        if type(special) is not str:
+            raise RuleViolation(
+                gettext_noop("special_hand must be the id of a special hand"),
+                field="special_hand",
+                **where,
+            )
+        out["special_hand"] = special
+    return out
 
 
 def parse_record(record: object) -> HandRecord:
@@ -372,8 +492,14 @@ def parse_record(record: object) -> HandRecord:
         raise RuleViolation(
             gettext_noop("sides must be a list, one object per side"), field="sides"
         )
+    hand_number = record.get("hand_number", 1)
+    if type(hand_number) is not int or hand_number < 1:
+        raise RuleViolation(
+            gettext_noop("hand_number must be a whole number from 1"), field="hand_number"
+        )
     return build(
         HandRecord,
         ruleset=ruleset,
         sides=tuple([parse_side(side, i) for i, side in enumerate(sides, 1)]),
+        hand_number=hand_number,
     )

@@ -17,16 +17,24 @@ from scorekeeper.rules.checks import check_hand
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.frozen import build
 from scorekeeper.rules.house_rules import HOUSE_RULES, Ruleset
-from scorekeeper.rules.melds import (
-    CanastaKind,
-    MeldedFacts,
-    canasta_bonus,
-    count_value,
-    read_melded,
+from scorekeeper.rules.melds import CanastaKind, MeldedFacts, canasta_bonus, count_value
+from scorekeeper.rules.summary import read_melded
+from scorekeeper.rules.opening import Minimum, is_last_hand, next_opening
+from scorekeeper.rules.records import (
+    NO_CARDS,
+    CardCounts,
+    HandRecord,
+    Points,
+    SideHand,
+    parse_record,
 )
-from scorekeeper.rules.opening import Minimum, opening_minimum
-from scorekeeper.rules.records import HandRecord, Points, SideHand, parse_record
-from scorekeeper.rules.variants import CanastaTiers, RedThreesAgainst, RedThreeScale, Variant
+from scorekeeper.rules.variants import (
+    CanastaTiers,
+    RedThreePenalty,
+    RedThreesAgainst,
+    RedThreeScale,
+    Variant,
+)
 
 
 @dataclass(frozen=True)
@@ -56,6 +64,9 @@ class Breakdown:
         }
 
 
+_NOTHING = dict.fromkeys(("cards", "hand", "canastas", "red_threes", "going_out", "other"), 0)
+
+
 @dataclass(frozen=True)
 class SideScore:
     """One side's result; fields in the order of hand-format.md's output object."""
@@ -64,7 +75,7 @@ class SideScore:
     total: int
     breakdown: Breakdown
     score_after: int
-    opening_minimum: Minimum
+    opening_minimum: Minimum | None  # None: the game has no next hand (families 5.4)
 
 
 @dataclass(frozen=True)
@@ -75,21 +86,32 @@ class HandScore:
     wins_game: int | None  # 0-based index of a side that won outright (espanola black threes)
 
 
+_LADDER = (0, 100, 300, 500, 1000)  # modern-american: 1 to 4 threes of one colour (2.5)
+
 _RED_THREE_SCALES: dict[RedThreeScale, Callable[[int, int], int]] = {
     RedThreeScale.DOUBLE_FROM_FOUR: lambda n, _packs: 200 * n if n >= 4 else 100 * n,
     RedThreeScale.PLUS_500_FROM_FOUR: lambda n, _packs: 100 * n + 500 if n >= 4 else 100 * n,
     RedThreeScale.ALL_FOR_500: lambda n, packs: 500 if n and n == 2 * packs else 100 * n,
     RedThreeScale.ALL_FOR_800: lambda n, packs: 800 if n and n == 2 * packs else 100 * n,
+    RedThreeScale.ALL_FOR_1000: lambda n, packs: 1000 if n and n == 2 * packs else 100 * n,
+    RedThreeScale.LADDER: lambda n, _packs: _LADDER[n],
+    RedThreeScale.FLAT: lambda n, _packs: 100 * n,
+    RedThreeScale.NOTHING: lambda _n, _packs: 0,
 }
 
-# Whether a side's red threes count against it (2.5), from its melds and whether another side
-# went out.
-_RED_THREES_AGAINST: dict[RedThreesAgainst, Callable[[MeldedFacts, bool], bool]] = {
-    RedThreesAgainst.NO_MELD: lambda facts, _another_out: not facts.has_meld,
-    RedThreesAgainst.NO_CANASTA: lambda facts, _another_out: not facts.canasta_count,
+# The sign of a side's red threes (2.5): +1, 0 (modern-american with exactly one canasta) or -1,
+# from its melds and whether another side went out.
+_RED_THREES_SIGN: dict[RedThreesAgainst, Callable[[MeldedFacts, bool], int]] = {
+    RedThreesAgainst.NO_MELD: lambda facts, _out: -1 if not facts.has_meld else 1,
+    RedThreesAgainst.NO_CANASTA: lambda facts, _out: -1 if not facts.canasta_count else 1,
     RedThreesAgainst.NO_MELD_ANOTHER_OUT: lambda facts, another_out: (
-        another_out and not facts.has_meld
+        -1 if another_out and not facts.has_meld else 1
     ),
+    RedThreesAgainst.FEWER_THAN_TWO_CANASTAS: lambda facts, _out: (
+        -1 if facts.canasta_count < 2 else 1
+    ),
+    RedThreesAgainst.MODERN_SWING: lambda facts, _out: min(facts.canasta_count, 2) - 1,
+    RedThreesAgainst.NEVER: lambda _facts, _out: 1,
 }
 
 
@@ -123,26 +145,21 @@ def score_side(
     cards = facts.points
     if variant.melds_negative_without_canasta and not has_canasta:
         cards = -cards
-    hand = side.hand
-    in_hand = (
-        hand.points
-        if isinstance(hand, Points)
-        else count_value(values, hand, values.black_three_in_hand)
-        if hand.cards
-        else 0
-    )
+    in_hand = _held_value(variant, side.hand)
+    if side.foot is not NO_CARDS:
+        in_hand += _held_value(variant, side.foot)
     canastas = _canasta_bonuses(variant, facts) if has_canasta else 0
-    red_threes = 0
-    if side.red_threes:
-        red_threes = _RED_THREE_SCALES[variant.red_three_scale](side.red_threes, ruleset.packs)
-        if _RED_THREES_AGAINST[variant.red_threes_against](facts, another_out):
-            red_threes = -red_threes
+    red_threes = _red_threes(ruleset, side, facts, another_out)
     going_out = 0
     if side.went_out:
         going_out = variant.going_out_bonus_of(side.concealed)
     other = 0
     if side.exact_cut and variant.exact_cut_bonus is not None:
         other = variant.exact_cut_bonus if has_canasta else -variant.exact_cut_bonus
+    if variant.unfinished is not None or variant.caught_set_penalty is not None:
+        other -= _penalties(variant, side, facts)
+    if side.exact_pickups:
+        other += side.exact_pickups * variant.exact_pickup_bonus
     return build(
         Breakdown,
         cards=cards,
@@ -152,6 +169,45 @@ def score_side(
         going_out=going_out,
         other=other,
     )
+
+
+def _held_value(variant: Variant, held: CardCounts | Points) -> int:
+    """What the cards left in a hand (or an unplayed foot) cost, before the sign (2.2)."""
+    if isinstance(held, Points):
+        return held.points
+    if not held.cards:
+        return 0
+    value = count_value(variant.values, held, variant.values.black_three_in_hand)
+    if held.red_threes:
+        value += held.red_threes * (variant.red_three_in_hand or 0)
+    return value
+
+
+def _red_threes(ruleset: Ruleset, side: SideHand, facts: MeldedFacts, another_out: bool) -> int:
+    """2.5: the red threes laid down (and modern-american's black threes laid out), signed."""
+    variant = ruleset.variant
+    if not (side.red_threes or side.black_threes_laid):
+        return 0
+    scale = _RED_THREE_SCALES[variant.red_three_scale]
+    value = scale(side.red_threes, ruleset.packs)
+    if side.black_threes_laid:
+        value += scale(side.black_threes_laid, ruleset.packs)
+    sign = _RED_THREES_SIGN[variant.red_threes_against](facts, another_out)
+    if sign < 0 and variant.red_three_penalty is RedThreePenalty.MINUS_100_EACH:
+        return -100 * side.red_threes
+    return sign * value
+
+
+def _penalties(variant: Variant, side: SideHand, facts: MeldedFacts) -> int:
+    """Modern American (2.8): unfinished special melds and caught sets, whatever the canastas."""
+    total = 0
+    if variant.unfinished is not None:
+        for key, n in facts.unfinished.items():
+            total += n * getattr(variant.unfinished, key)
+    if variant.caught_set_penalty is not None:
+        sets = side.caught_sets
+        total += (sets.aces + sets.sevens) * variant.caught_set_penalty
+    return total
 
 
 def check_record(record: HandRecord) -> list[MeldedFacts]:
@@ -182,10 +238,21 @@ def score_hand(record: HandRecord) -> HandScore:
     for i, side in enumerate(record.sides):
         if side.went_out:
             out = i
-    sides = []
+    breakdowns = []
     wins_game = None
     for index, (side, facts) in enumerate(zip(record.sides, melded, strict=True)):
-        breakdown = score_side(ruleset, side, facts, out is not None and out != index)
+        if side.special_hand is not None:
+            special = variant.special_hand(side.special_hand)
+            breakdowns.append(build(Breakdown, **{**_NOTHING, "other": special.value}))
+            if special.dream and variant.dream_hand_wins:
+                wins_game = index  # 2.10: a dream hand wins the game at once
+            continue
+        breakdowns.append(score_side(ruleset, side, facts, out is not None and out != index))
+        if wins_game is None and CanastaKind.BLACK_THREES in facts.canastas:
+            wins_game = index  # the first such side in seating order (2.4)
+    last = wins_game is not None or is_last_hand(ruleset, record.hand_number)
+    sides = []
+    for side, breakdown in zip(record.sides, breakdowns, strict=True):
         total = breakdown.total
         after = side.score_before + total
         sides.append(
@@ -195,11 +262,11 @@ def score_hand(record: HandRecord) -> HandScore:
                 total=total,
                 breakdown=breakdown,
                 score_after=after,
-                opening_minimum=opening_minimum(variant, after),
+                opening_minimum=None
+                if last
+                else next_opening(variant, after, record.hand_number + 1),
             )
         )
-        if wins_game is None and CanastaKind.BLACK_THREES in facts.canastas:
-            wins_game = index  # the first such side in seating order (2.4)
     return build(HandScore, sides=tuple(sides), wins_game=wins_game)
 
 

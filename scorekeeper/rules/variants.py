@@ -26,6 +26,8 @@ class WildLimit(StrEnum):
     THREE = "three"  # at most 3
     NATURALS = "naturals"  # no more wilds than naturals
     NONE = "none"  # no cap (only the 2-natural minimum)
+    TWO = "two"  # at most 2 (modern-american, samba, bolivia)
+    BELOW_NATURALS = "below_naturals"  # at most 3, and fewer than the naturals (hand-and-foot)
 
 
 class BlackThreeMeld(StrEnum):
@@ -43,6 +45,10 @@ class RedThreeScale(StrEnum):
     PLUS_500_FROM_FOUR = "plus_500_from_four"  # 100 n; 4 or more: 100 n + 500
     ALL_FOR_500 = "500_for_all"  # 100 n; all of the deal's red threes: 500 in all
     ALL_FOR_800 = "800_for_all"  # 100 n; all of them: 800 in all
+    ALL_FOR_1000 = "1000_for_all"  # 100 n; all of them: 1000 in all (samba, bolivia)
+    LADDER = "ladder"  # each colour on its own: 1, 2, 3, 4 are 100, 300, 500, 1000 (modern-american)
+    FLAT = "flat"  # 100 each, whatever their number (hand-and-foot)
+    NOTHING = "nothing"  # laid red threes score nothing (hand-and-foot house rule)
 
 
 class RedThreesAgainst(StrEnum):
@@ -53,6 +59,32 @@ class RedThreesAgainst(StrEnum):
     # origen (seed 004): no combination laid, and another side went out; when the stock ran out
     # with nobody out, they count plus.
     NO_MELD_ANOTHER_OUT = "no_meld_another_out"
+    FEWER_THAN_TWO_CANASTAS = "fewer_than_two_canastas"  # samba, bolivia (sambas count)
+    # modern-american: minus with no canasta, nothing with exactly one, plus with two or more.
+    MODERN_SWING = "modern_swing"
+    NEVER = "never"  # hand-and-foot
+
+
+class RedThreePenalty(StrEnum):
+    """What red threes cost when they count against their side (2.5)."""
+
+    SAME = "same"  # what they would earn
+    MINUS_100_EACH = "minus_100_each"  # 100 each, whatever the scale
+
+
+class SameRank(StrEnum):
+    """How many melds of one rank a side may hold (2.3)."""
+
+    ONE = "one"  # one meld of a rank in all
+    ANY = "any"  # several melds of a rank (espanola, samba, bolivia)
+    ONE_OPEN = "one_open"  # one unfinished meld of a rank beside any completed books (h&f)
+
+
+class OpeningBy(StrEnum):
+    """What the opening minimum follows (2.9)."""
+
+    SCORE = "score"
+    HAND_NUMBER = "hand_number"
 
 
 class GoingOutNeed(StrEnum):
@@ -60,6 +92,8 @@ class GoingOutNeed(StrEnum):
 
     CANASTAS = "canastas"  # Seating.going_out_canastas canastas of any kind
     NATURAL_AND_MIXED = "natural_and_mixed"  # espanola: a natural and a mixed canasta
+    WITH_SEQUENCE = "with_sequence"  # bolivia: the canastas, one of them a sequence (escalera)
+    BOOKS = "books"  # hand-and-foot: clean, dirty and wild books counted by kind
 
 
 class CanastaTiers(StrEnum):
@@ -88,8 +122,9 @@ class Seating:
     layout: tuple[int, ...]  # players per side, in seating order
     cards_dealt: int
     packs: int
-    target: int
+    target: int | None  # None: the game is a number of hands (hand-and-foot)
     going_out_canastas: int = 1
+    hands: int | None = None  # a game of this many hands (hand-and-foot), where no target is set
     # This seating's own opening table, where it differs from the preset's (2.9: classic with six
     # players needs 150 from 7500); None: the preset's.
     opening_steps: tuple[tuple[int, int | str], ...] | None = None
@@ -115,6 +150,7 @@ class CardNames:
     low: str = gettext_noop("low cards (4 to 7)")
     black_threes: str = gettext_noop("black threes")
     red_threes: str = gettext_noop("red threes")
+    sequence: str = gettext_noop("sequence of 7")  # a sequence that is a canasta (samba: samba)
 
     def of(self, kind: str) -> str:
         """The name of a card class (``CardClass`` value) or ``"red_threes"``."""
@@ -190,6 +226,28 @@ class CanastaBonus:
     wild_pure: int | None = None
     wild_mixed: int | None = None
     black_threes: int | None = None
+    aces: int | None = None  # modern-american: natural aces
+    sevens: int | None = None  # modern-american
+    wild_jokers: int | None = None  # modern-american: all four jokers with three twos
+
+
+@dataclass(frozen=True, slots=True)
+class Unfinished:
+    """What an unfinished special meld costs (2.8, modern-american)."""
+
+    aces: int = 2500
+    sevens: int = 2500
+    wild: int = 2000
+    wild_jokers: int = 2000  # a wild meld holding all four jokers (pagat: 2500)
+
+
+@dataclass(frozen=True, slots=True)
+class SpecialHand:
+    """A 14-card hand laid down at once (2.4, modern-american): its value is the side's score."""
+
+    id: str
+    value: int
+    dream: bool = False  # a dream hand: it wins the game at once where dream_hand_wins
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,18 +265,28 @@ class Variant:
     min_naturals: int = 2
     wild_limit: WildLimit = WildLimit.THREE
     repeat_ranks: bool = False  # a side may hold two melds of one rank
+    one_open_per_rank: bool = False  # ... but one unfinished meld of a rank at a time (h&f)
+    wild_free_ranks: frozenset[str] = frozenset()  # ranks melded without wild cards (sevens)
     black_three_meld: BlackThreeMeld = BlackThreeMeld.GOING_OUT
     wild_melds: bool = False  # all-wild melds
     wild_meld_min: int = 3  # the fewest cards of an all-wild meld (espanola: "de 5 en 5")
+    wild_meld_max: int | None = None  # a wild canasta takes no more cards (bolivia, h&f: 7)
     canasta_size: int = 7
     canasta_max: int | None = None  # classic-fr, espanola: a meld holds 7 cards at most
+    over_max_going_out: bool = False  # modern-american house rule: natural melds pass the max
+    # going out (over_seven_going_out)
+    threes_laid: bool = False  # black threes are laid out as bonus cards (modern-american)
     canasta_bonus: CanastaBonus = CanastaBonus()
     canasta_tiers: tuple[tuple[int, int], ...] = ()  # (canastas reached, bonus), ascending
     canasta_tier_mode: CanastaTiers = CanastaTiers.HIGHEST
     sequences: bool = False  # sequences are played (espanola: a house rule, off by default)
     sequence_bonus: tuple[int, int] | None = None  # 7 in a suit, the whole suit 4 to A
+    # Samba's sequences: 3 to 7 cards, and 7 (a samba, an escalera) is a canasta for every rule.
+    sequence_canastas: bool = False
     red_three_scale: RedThreeScale = RedThreeScale.DOUBLE_FROM_FOUR
     red_threes_against: RedThreesAgainst = RedThreesAgainst.NO_MELD
+    red_three_penalty: RedThreePenalty = RedThreePenalty.SAME
+    red_three_in_hand: int | None = None  # a red three left in a hand or foot costs this
     going_out_need: GoingOutNeed = GoingOutNeed.CANASTAS
     going_out_bonus: int = 100
     # Going out concealed (2.6): the bonus in all, not on top of going_out_bonus; NO_EXTRA where
@@ -226,15 +294,44 @@ class Variant:
     concealed_going_out_bonus: int | None = 200
     melds_negative_without_canasta: bool = False  # 2.7
     exact_cut_bonus: int | None = None  # 2.8, espanola
+    unfinished: Unfinished | None = None  # 2.8, modern-american: unfinished special melds
+    caught_set_penalty: int | None = None  # 2.8, modern-american: three aces or sevens held
+    special_hands: tuple[SpecialHand, ...] = ()  # 2.4, modern-american
+    dream_hand_wins: bool = True  # 2.10: a dream hand wins the game at once
+    feet: bool = False  # hand-and-foot: each player has a foot (foot, exact_pickups)
+    exact_pickup_bonus: int = 0  # 2.8, hand-and-foot
+    going_out_books: tuple[int, int, int] = (0, 0, 0)  # clean, dirty, wild books to go out (h&f)
+    # Summary entries: the fewest melded points of a canasta of each kind (section 4); 35 for
+    # a kind not listed.
+    canasta_min_points: tuple[tuple[str, int], ...] = ()
+    splash: bool = False  # modern-american house rule: a canasta from the hand opens (play only)
     opening_below_zero: int = 15
     opening_steps: tuple[tuple[int, int | str], ...] = ((0, 50), (1500, 90), (3000, 120))
     opening_single_meld: bool = False  # ducale: one meld must reach the minimum alone
     opening_from_hand_only: bool = False  # classic-fr: not even the discard pile's top card counts
+    opening_by: OpeningBy = OpeningBy.SCORE
+    opening_by_hand: tuple[int, ...] = ()  # minimums of hands 1, 2...; later hands take the last
     on_tie: OnTie = OnTie.ANOTHER_HAND
+    # The house rules a club may set, where the preset names them (the four families); None:
+    # every rule whose own test applies. ``rule_values`` lists the values a preset accepts for a
+    # rule, the default first, where it accepts fewer than the rule knows.
+    house_rules: tuple[str, ...] | None = None
+    rule_values: tuple[tuple[str, tuple[object, ...]], ...] = ()
 
     @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(dict.fromkeys(seating.players for seating in self.seatings))
+
+    def special_hand(self, hand_id: str) -> SpecialHand:
+        """The special hand of that id (the checks have refused any other)."""
+        return next(hand for hand in self.special_hands if hand.id == hand_id)
+
+    def values_of(self, rule: str) -> tuple[object, ...] | None:
+        """The values this preset accepts for a house rule, where it lists them."""
+        for name, values in self.rule_values:
+            if name == rule:
+                return values
+        return None
 
     def going_out_bonus_of(self, concealed: bool) -> int:
         """The bonus of a side that went out (2.6), concealed or not."""
@@ -475,19 +572,4 @@ ORIGEN = replace(
     opening_below_zero=0,
 )
 
-PRESETS: dict[str, Variant] = {
-    v.id: v for v in (CLASSIC, CLASSIC_FR, CLASSIC_ES, ESPANOLA, DUCALE, ITALIANA, ORIGEN)
-}
-
-
-def get_variant(variant_id: object) -> Variant:
-    """The preset of that id, or a :class:`RuleViolation` naming the unknown id."""
-    try:
-        return PRESETS[variant_id]  # type: ignore[index]
-    except (KeyError, TypeError):
-        raise RuleViolation(
-            gettext_noop("unknown variant %(variant)r (known: %(known)s)"),
-            field="variant",
-            variant=variant_id,
-            known=", ".join(PRESETS),
-        ) from None
+ORIGINAL_PRESETS = (CLASSIC, CLASSIC_FR, CLASSIC_ES, ESPANOLA, DUCALE, ITALIANA, ORIGEN)

@@ -9,7 +9,7 @@ from scorekeeper.rules.variants import CANASTA
 from tests.factories import breakdown, going_out, kings_canasta, meld, mixed_nines, record, totals
 
 
-def test_registry_holds_the_seven_presets_in_spec_order() -> None:
+def test_registry_holds_the_eleven_presets_in_spec_order() -> None:
     assert list(PRESETS) == [
         "classic",
         "classic-fr",
@@ -18,6 +18,11 @@ def test_registry_holds_the_seven_presets_in_spec_order() -> None:
         "ducale",
         "italiana",
         "origen",
+        # VARIANTS-families.md section 2
+        "modern-american",
+        "samba",
+        "bolivia",
+        "hand-and-foot",
     ]
 
 
@@ -349,7 +354,9 @@ def test_classic_fr_five_players_two_against_three() -> None:
 
 def test_classic_fr_opening_counts_only_cards_from_the_hand() -> None:
     assert PRESETS["classic-fr"].opening_from_hand_only
-    assert not any(v.opening_from_hand_only for v in PRESETS.values() if v.id != "classic-fr")
+    assert PRESETS["modern-american"].opening_from_hand_only  # CLA: the pile's top card neither
+    others = [v.id for v in PRESETS.values() if v.opening_from_hand_only]
+    assert others == ["classic-fr", "modern-american"]
 
 
 def test_points_above_100000_are_a_slip_of_the_finger() -> None:
