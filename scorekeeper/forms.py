@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.imports import MAX_BYTES as MAX_IMPORT_BYTES
 from scorekeeper.rule_words import choice_words
 from scorekeeper.rules import HOUSE_RULES, PRESETS
-from scorekeeper.rules.house_rules import Choice, HouseRule, Whole
+from scorekeeper.rules.house_rules import Books, Choice, HouseRule, OneOf, Steps, Whole
 
 VARIANT_CHOICES = [(v.id, v.name) for v in PRESETS.values()]
 PLAYER_CHOICES = [(n, str(n)) for n in range(2, 7)]
@@ -51,9 +51,45 @@ def house_rule_field(rule: HouseRule) -> forms.Field:
             widget=forms.NumberInput(attrs={**NUMERIC, "step": values.step}),
         )
     if isinstance(values, Choice):
-        choices = [(member.value, choice_words(member)) for member in values.enum]
+        choices = [(value, choice_words(values.enum(value))) for value in values.choices]
+        if rule.name in FAMILY_CHOICES:  # the families' own values (samba: fewer than two...)
+            choices = [(value, choice_words(values.enum(value))) for value in values.enum]
         return forms.ChoiceField(label=label, choices=[*_DEFAULT, *choices], required=False)
+    if isinstance(values, OneOf):
+        choices = [(json_text(v), choice_words(v)) for v in values.choices]
+        return forms.ChoiceField(label=label, choices=[*_DEFAULT, *choices], required=False)
+    if isinstance(values, Books | Steps):
+        return forms.CharField(
+            label=label,
+            required=False,
+            max_length=40,
+            help_text=_("For example 2+2 or 2+2+1")
+            if isinstance(values, Books)
+            else _("Four numbers, for example 50, 90, 120, 150"),
+        )
     return forms.ChoiceField(label=label, choices=_BOOL_CHOICES, required=False)
+
+
+# Choice rules whose enum the families extended: the form offers every value, and the engine
+# refuses the ones a preset does not take (each preset's own list is its rule_values).
+FAMILY_CHOICES = frozenset({"wild_limit", "red_threes_against"})
+
+
+def json_text(value: object) -> str:
+    """A house-rule value as a form sends it (the engine's JSON value comes back in
+    house_rule_value)."""
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def house_rule_value(rule: HouseRule, text: str) -> Any:
+    """A form's text as the house rule's JSON value: "true", "7", "50, 90, 120, 150"."""
+    values = rule.values
+    if isinstance(values, OneOf):
+        return next((v for v in values.choices if json_text(v) == text), text)
+    if isinstance(values, Steps):
+        parts = [p.strip() for p in text.replace(";", ",").split(",")]
+        return [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+    return {"true": True, "false": False}.get(text, text)
 
 
 class NewGameForm(forms.Form):
@@ -108,7 +144,9 @@ class NewGameForm(forms.Form):
             value = data.get(name)
             if value in (None, ""):
                 continue
-            rules[name] = {"true": True, "false": False}.get(value, value)
+            rules[name] = (
+                value if isinstance(value, int) else house_rule_value(HOUSE_RULES[name], value)
+            )
         return {
             "variant": data["variant"],
             "players": data["players"],

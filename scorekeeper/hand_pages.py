@@ -157,7 +157,9 @@ def _entry_totals(game: Game, state: GameState, sides: Any, number: int) -> list
     """Each side's score in this entry, as if it were hand ``number`` (None where it does not
     score yet: the choice is still offered, and saving checks it again)."""
     try:
-        entry = score_entry(game, sides, [s.name for s in state.sides], totals_before(game, number))
+        entry = score_entry(
+            game, sides, [s.name for s in state.sides], totals_before(game, number), number
+        )
     except RuleViolation:
         return [None] * len(state.sides)
     return [side["total"] for side in entry.result["sides"]]
@@ -330,10 +332,10 @@ def hand_preview(request: HttpRequest, game_id: str, number: int) -> HttpRespons
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, ValueError):
         return error_response(400, _("not JSON"))
     try:
-        entry = score_entry(game, sides, [s.name for s in state.sides], before)
+        entry = score_entry(game, sides, [s.name for s in state.sides], before, number)
     except RuleViolation as violation:
         return refusal(violation)
-    return JsonResponse(preview_json(entry, before, state.ruleset.variant))
+    return JsonResponse(preview_json(entry, before, state.ruleset.variant, number))
 
 
 def _side_scores(state: GameState, hand: Hand) -> list[tuple[str, int]]:

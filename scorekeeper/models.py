@@ -41,7 +41,8 @@ class Game(models.Model):
     variant = models.CharField(_("variant"), max_length=20)
     players = models.PositiveSmallIntegerField(_("players"))
     rules = models.JSONField(_("house rules"), default=dict, blank=True)  # validated overrides
-    target = models.PositiveIntegerField(_("target"))
+    # None: the game is a number of hands (hand-and-foot, house rule "hands").
+    target = models.PositiveIntegerField(_("target"), null=True, blank=True)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -71,7 +72,9 @@ class Game(models.Model):
 
     @property
     def engine_rules(self) -> dict[str, object]:
-        """The house rules as the engine takes them, the target included."""
+        """The house rules as the engine takes them, the target included where there is one."""
+        if self.target is None:
+            return dict(self.rules)
         return {**self.rules, "target": self.target}
 
 

@@ -23,6 +23,8 @@ from scorekeeper.rules.variants import (
     CanastaTiers,
     GoingOutNeed,
     OnTie,
+    OpeningBy,
+    RedThreePenalty,
     RedThreesAgainst,
     RedThreeScale,
     Variant,
@@ -602,6 +604,8 @@ def choice_words(value: object) -> str:
             WildLimit.THREE: _("at most 3 wild cards"),
             WildLimit.NATURALS: _("no more wild cards than natural cards"),
             WildLimit.NONE: _("any number of wild cards"),
+            WildLimit.TWO: _("at most 2 wild cards"),
+            WildLimit.BELOW_NATURALS: _("at most 3 wild cards, and fewer than the natural cards"),
         }[value]
     if isinstance(value, BlackThreeMeld):
         return {
@@ -615,6 +619,10 @@ def choice_words(value: object) -> str:
             RedThreeScale.PLUS_500_FROM_FOUR: _("100 each, 500 more from 4"),
             RedThreeScale.ALL_FOR_500: _("100 each, all of them together 500"),
             RedThreeScale.ALL_FOR_800: _("100 each, all of them together 800"),
+            RedThreeScale.ALL_FOR_1000: _("100 each, all of them together 1000"),
+            RedThreeScale.LADDER: _("each colour apart: 1, 2, 3, 4 are worth 100, 300, 500, 1000"),
+            RedThreeScale.FLAT: _("100 each"),
+            RedThreeScale.NOTHING: _("nothing"),
         }[value]
     if isinstance(value, RedThreesAgainst):
         return {
@@ -623,6 +631,11 @@ def choice_words(value: object) -> str:
             RedThreesAgainst.NO_MELD_ANOTHER_OUT: _(
                 "a side that has not melded, when another side goes out"
             ),
+            RedThreesAgainst.FEWER_THAN_TWO_CANASTAS: _("a side with fewer than two canastas"),
+            RedThreesAgainst.MODERN_SWING: _(
+                "a side without a canasta (and they count nothing with exactly one)"
+            ),
+            RedThreesAgainst.NEVER: _("never"),
         }[value]
     if isinstance(value, CanastaTiers):
         return {
@@ -631,8 +644,33 @@ def choice_words(value: object) -> str:
         }[value]
     if isinstance(value, OnTie):
         return {OnTie.ANOTHER_HAND: _("another hand"), OnTie.DRAW: _("a draw")}[value]
+    if isinstance(value, RedThreePenalty):
+        return {
+            RedThreePenalty.SAME: _("what they would earn"),
+            RedThreePenalty.MINUS_100_EACH: _("100 each"),
+        }[value]
+    if isinstance(value, OpeningBy):
+        return {
+            OpeningBy.SCORE: _("the side's score"),
+            OpeningBy.HAND_NUMBER: _("the hand's number in the game"),
+        }[value]
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str) and value in _WORDS_OF:
+        return _WORDS_OF[value]()
     return _("another value")  # a choice this page does not know yet: never its raw id
 
+
+_WORDS_OF = {
+    "off": lambda: _("off"),
+    "none": lambda: _("none"),
+    "cla": lambda: _("the eleven of the Canasta League of America"),
+    "pagat": lambda: _("pagat's four"),
+    "one_open": lambda: _("one unfinished meld of a rank, beside any completed books"),
+    "one": lambda: _("one meld of a rank in all"),
+}
 
 _SECTION = re.compile(r"\s*\(\d+(\.\d+)*\)")  # "(2.10)": a reference into VARIANTS.md
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.models import Game
-from scorekeeper.rules import HandScore, RuleViolation, score_record
+from scorekeeper.rules import HandScore, RuleViolation, ruleset_for, score_record
 from scorekeeper.rules.errors import gettext_noop
 
 FROM_THE_GAME = ("name", "score_before")  # keys a hand's side takes from the game, never the table
@@ -24,16 +24,26 @@ class ScoredEntry:
     score: HandScore  # the engine's answer: score after, next opening minimums
 
 
+def record_hand_number(game: Game, number: int, sides: int) -> int:
+    """The hand's number as its record gives it. A game of a fixed number of hands that ends in
+    a tie plays another hand (``on_tie``), which its record gives as the last hand, whose opening
+    it keeps (VARIANTS-families.md 2.9, 2.10)."""
+    if game.target is not None:
+        return number
+    hands = ruleset_for(game.variant, game.players, game.engine_rules, sides).seating.hands
+    return min(number, hands) if hands else number
+
+
 def stored_sides(record: dict[str, Any]) -> list[dict[str, Any]]:
     """A stored hand's sides, without a name an older version of the app kept in them."""
     return [{k: v for k, v in side.items() if k != "name"} for side in record["sides"]]
 
 
 def score_entry(
-    game: Game, sides: object, names: Sequence[str], score_before: Sequence[int]
+    game: Game, sides: object, names: Sequence[str], score_before: Sequence[int], number: int
 ) -> ScoredEntry:
-    """Check and score a hand's sides for the game (``names``: its sides' names, for messages);
-    a RuleViolation names what is wrong."""
+    """Check and score a hand's sides as the game's hand ``number`` (``names``: its sides' names,
+    for messages); a RuleViolation names what is wrong."""
     side_count = len(names)
     if not isinstance(sides, list):
         raise RuleViolation(
@@ -61,6 +71,7 @@ def score_entry(
         "variant": game.variant,
         "players": game.players,
         "rules": game.engine_rules,
+        "hand_number": record_hand_number(game, number, side_count),
         "sides": [
             {**side, "name": names[i], "score_before": score_before[i]}
             for i, side in enumerate(sides)

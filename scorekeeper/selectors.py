@@ -16,7 +16,8 @@ from django.db.models import QuerySet
 from django.http import Http404
 
 from scorekeeper.models import Game, Hand, Revision
-from scorekeeper.rules import PRESETS, Minimum, Ruleset, opening_minimum, ruleset_for
+from scorekeeper.rules import PRESETS, Minimum, Ruleset, ruleset_for
+from scorekeeper.rules.opening import next_opening
 from scorekeeper.seats import dealer_of, seat_names
 
 T = TypeVar("T")
@@ -104,7 +105,11 @@ def game_state(game: Game, hands: Sequence[Hand] | None = None) -> GameState:
         ruleset=ruleset,
         sides=tuple(
             SideState(
-                s.position, s.name, s.player_names, totals[i], opening_minimum(variant, totals[i])
+                s.position,
+                s.name,
+                s.player_names,
+                totals[i],
+                next_opening(variant, totals[i], game.hand_count + 1),
             )
             for i, s in enumerate(sides)
         ),

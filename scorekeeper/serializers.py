@@ -18,7 +18,8 @@ from django.http import JsonResponse
 
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game
-from scorekeeper.rules import RuleViolation, Variant, opening_minimum
+from scorekeeper.rules import RuleViolation, Variant
+from scorekeeper.rules.opening import next_opening
 from scorekeeper.scoring import ScoredEntry, stored_sides
 from scorekeeper.selectors import GameState, HandRow
 
@@ -77,13 +78,16 @@ def hand_row_json(row: HandRow) -> dict[str, Any]:
     }
 
 
-def side_after_json(side: dict[str, Any], after: int, variant: Variant) -> dict[str, Any]:
-    """A side's score in a hand, its total after it and the opening minimum it then needs."""
+def side_after_json(
+    side: dict[str, Any], after: int, variant: Variant, next_hand: int
+) -> dict[str, Any]:
+    """A side's score in a hand, its total after it and the opening minimum it then needs in
+    hand ``next_hand`` (by score, or by the hand's number where the preset goes by it)."""
     return {
         "total": side["total"],
         "breakdown": side["breakdown"],
         "score_after": after,
-        "opening_minimum": opening_minimum(variant, after),
+        "opening_minimum": next_opening(variant, after, next_hand),
     }
 
 
@@ -101,7 +105,7 @@ def hand_written_json(
         "number": number,
         "version": version,
         "sides": [
-            {"name": name, **side_after_json(side, after, variant)}
+            {"name": name, **side_after_json(side, after, variant, number + 1)}
             for name, side, after in zip(names, result["sides"], score_after, strict=True)
         ],
         "finished": game.ended_at is not None,
@@ -109,11 +113,13 @@ def hand_written_json(
     }
 
 
-def preview_json(entry: ScoredEntry, before: Sequence[int], variant: Variant) -> dict[str, Any]:
-    """The live score of a hand being entered (nothing saved)."""
+def preview_json(
+    entry: ScoredEntry, before: Sequence[int], variant: Variant, number: int
+) -> dict[str, Any]:
+    """The live score of hand ``number`` being entered (nothing saved)."""
     return {
         "sides": [
-            side_after_json(side, before[i] + side["total"], variant)
+            side_after_json(side, before[i] + side["total"], variant, number + 1)
             for i, side in enumerate(entry.result["sides"])
         ],
         "wins_game": entry.result["wins_game"],

@@ -200,7 +200,7 @@ def _settle(game: Game, first: int, before: Sequence[int], hands: Sequence[Hand]
             totals[i] += side["total"]
         hand.score_after = list(totals)
         if game.ended_at is None:
-            outcome = game_outcome(ruleset, totals, hand.result.get("wins_game"))
+            outcome = game_outcome(ruleset, totals, hand.result.get("wins_game"), number)
             if outcome.finished:
                 game.ended_at, game.winner = number, outcome.winner
     game.totals = totals
@@ -276,7 +276,7 @@ def hand_add(
             raise RuleViolation(gettext_noop("a game holds %(n)s hands at most"), n=MAX_HANDS)
         names = _names(game)
         before = list(game.totals)
-        entry = score_entry(game, sides, names, before)
+        entry = score_entry(game, sides, names, before, number)
         game.version += 1
         hand = _new_hand(game, number, entry)
         _settle(game, number, before, [hand])
@@ -309,7 +309,7 @@ def hand_revise(
         hand = _shown(game, hands, number, expected_version)
         before = _before(game.totals, hands)
         names = _names(game)
-        entry = score_entry(game, sides, names, before)
+        entry = score_entry(game, sides, names, before, number)
         game.version += 1
         _revision_add(game, number, Revision.Action.EDITED, hand.record, hand.result, author)
         hand.record, hand.result = {"sides": entry.sides}, entry.result
@@ -355,7 +355,7 @@ def hand_undo_delete(*, game_id: str, author: Author) -> HandWrite:
         hands = _from(game, number)
         before = _before(game.totals, hands)
         names = _names(game)
-        entry = score_entry(game, stored_sides(deleted.record), names, before)
+        entry = score_entry(game, stored_sides(deleted.record), names, before, number)
         game.version += 1
         _renumber(game, number - 1, 1)
         hand = _new_hand(game, number, entry)
@@ -378,7 +378,7 @@ def game_recompute(*, game_id: str) -> Game:
         sides = len(names)
         totals = [0] * sides
         for hand in hands:
-            entry = score_entry(game, stored_sides(hand.record), names, totals)
+            entry = score_entry(game, stored_sides(hand.record), names, totals, hand.number)
             hand.result = entry.result
             totals = [t + s.total for t, s in zip(totals, entry.score.sides, strict=True)]
         game.ended_at = None
@@ -452,7 +452,7 @@ def game_import(
                     if isinstance(given, list)
                     else given
                 )
-                entry = score_entry(game, sides, names, totals)
+                entry = score_entry(game, sides, names, totals, number)
                 totals = [t + s.total for t, s in zip(totals, entry.score.sides, strict=True)]
                 game.version += 1
                 new_hands.append(

@@ -123,9 +123,7 @@ def _check_special_hand(variant: Variant, side: SideHand, number: int) -> None:
     )
     if not alone:
         raise RuleViolation(
-            gettext_noop(
-                "a special hand is the side's whole score: give nothing else on its side"
-            ),
+            gettext_noop("a special hand is the side's whole score: give nothing else on its side"),
             **_where(number, side, "special_hand"),
         )
 

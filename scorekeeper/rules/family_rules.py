@@ -283,7 +283,9 @@ FAMILY_RULES = (
     HouseRule(
         "book_max",
         gettext_noop("Largest book"),
-        gettext_noop("Natural cards may go on a completed book (none), or a book closes at 7 (2.3)."),
+        gettext_noop(
+            "Natural cards may go on a completed book (none), or a book closes at 7 (2.3)."
+        ),
         OneOf(("none", 7)),
         _book_max,
         lambda variant, _seating: variant.canasta_max or "none",

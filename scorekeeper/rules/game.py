@@ -1,6 +1,7 @@
-"""The end of a game (VARIANTS.md 2.10).
+"""The end of a game (VARIANTS.md 2.10, VARIANTS-families.md 2.10).
 
-The game ends after the hand in which one side or more reach the target: the highest total wins.
+The game ends after the hand in which one side or more reach the target, or, in a game of a
+number of hands (hand-and-foot), after its last hand: the highest total wins.
 An exact tie for the highest total plays another hand (a decision; house rule ``on_tie``). In
 espanola a canasta of black threes wins at once (the hand's ``wins_game``).
 """
@@ -24,12 +25,20 @@ PLAYING = GameOutcome(finished=False, winner=None)
 
 
 def game_outcome(
-    ruleset: Ruleset, totals: Sequence[int], wins_game: int | None = None
+    ruleset: Ruleset,
+    totals: Sequence[int],
+    wins_game: int | None = None,
+    hands_played: int | None = None,
 ) -> GameOutcome:
-    """The outcome after a hand, from the sides' totals and the hand's outright winner if any."""
+    """The outcome after a hand, from the sides' totals, the hand's outright winner if any and,
+    for a game of a number of hands (hand-and-foot), how many have been played."""
     if wins_game is not None:
         return GameOutcome(finished=True, winner=wins_game)
-    if not totals or max(totals) < ruleset.target:
+    target, hands = ruleset.target, ruleset.seating.hands
+    if target is None:
+        if not totals or hands is None or hands_played is None or hands_played < hands:
+            return PLAYING
+    elif not totals or max(totals) < target:
         return PLAYING
     best = max(totals)
     leaders = [i for i, total in enumerate(totals) if total == best]

@@ -403,8 +403,10 @@ HOUSE_RULES: dict[str, HouseRule] = {
 
 def check_rules_agree(variant: Variant) -> None:
     """House rules that contradict each other (VARIANTS-families.md section 4)."""
-    if variant.going_out_need is GoingOutNeed.BOOKS and variant.going_out_books[2] and not (
-        variant.wild_melds
+    if (
+        variant.going_out_need is GoingOutNeed.BOOKS
+        and variant.going_out_books[2]
+        and not (variant.wild_melds)
     ):
         raise RuleViolation(
             gettext_noop(

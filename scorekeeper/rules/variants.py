@@ -46,7 +46,9 @@ class RedThreeScale(StrEnum):
     ALL_FOR_500 = "500_for_all"  # 100 n; all of the deal's red threes: 500 in all
     ALL_FOR_800 = "800_for_all"  # 100 n; all of them: 800 in all
     ALL_FOR_1000 = "1000_for_all"  # 100 n; all of them: 1000 in all (samba, bolivia)
-    LADDER = "ladder"  # each colour on its own: 1, 2, 3, 4 are 100, 300, 500, 1000 (modern-american)
+    LADDER = (
+        "ladder"  # each colour on its own: 1, 2, 3, 4 are 100, 300, 500, 1000 (modern-american)
+    )
     FLAT = "flat"  # 100 each, whatever their number (hand-and-foot)
     NOTHING = "nothing"  # laid red threes score nothing (hand-and-foot house rule)
 
