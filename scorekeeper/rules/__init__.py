@@ -15,9 +15,9 @@ from scorekeeper.rules.game import GameOutcome, game_outcome
 from scorekeeper.rules.house_rules import HOUSE_RULES, Ruleset, ruleset_for
 from scorekeeper.rules.jsonform import score_json, score_to_json
 from scorekeeper.rules.opening import CANASTA, Minimum, opening_minimum
+from scorekeeper.rules.presets import PRESETS, get_variant
 from scorekeeper.rules.records import HandRecord, parse_record
 from scorekeeper.rules.scoring import Breakdown, HandScore, SideScore, score_hand, score_record
-from scorekeeper.rules.presets import PRESETS, get_variant
 from scorekeeper.rules.variants import Variant
 
 __all__ = [

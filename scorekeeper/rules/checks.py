@@ -19,8 +19,8 @@ from scorekeeper.rules.errors import (
     ngettext_lazy,
     side_phrase,
 )
-from scorekeeper.rules.house_rules import Ruleset
 from scorekeeper.rules.family_checks import SET_CARDS, check_family_keys
+from scorekeeper.rules.house_rules import Ruleset
 from scorekeeper.rules.melds import (
     CLEAN_BOOKS,
     COUNTS_AS_MIXED,

@@ -52,9 +52,8 @@ def _no_use(variant: Variant, side: SideHand) -> str | None:
         return "foot"
     if side.exact_pickups and not variant.feet:
         return "exact_pickups"
-    if variant.red_three_in_hand is None:
-        if _red_threes_held(side.hand):
-            return "hand"
+    if variant.red_three_in_hand is None and _red_threes_held(side.hand):
+        return "hand"
     return None
 
 

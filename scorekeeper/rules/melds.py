@@ -24,7 +24,7 @@ from scorekeeper.rules.cards import (
     class_limits,
     ranks_between,
 )
-from scorekeeper.rules.errors import Message, Phrase, RuleViolation, gettext_noop, ngettext_lazy
+from scorekeeper.rules.errors import Message, Phrase, RuleViolation, gettext_noop
 from scorekeeper.rules.records import CardCounts, Meld, Sequence, SideHand
 from scorekeeper.rules.variants import (
     BlackThreeMeld,

@@ -404,10 +404,8 @@ def parse_side(value: object, number: int) -> SideHand:
                 data["sequences"], "sequences", SEQUENCE_KINDS, SequenceCounts, where
             )
     elif (
-        "canastas" in data
-        and data["canastas"] != {}
-        or "sequences" in data
-        and data["sequences"] != {}
+        ("canastas" in data and data["canastas"] != {})
+        or ("sequences" in data and data["sequences"] != {})
         or extras.get("incomplete", NO_INCOMPLETE) is not NO_INCOMPLETE
     ):
         raise RuleViolation(

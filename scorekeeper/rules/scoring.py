@@ -18,7 +18,6 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.frozen import build
 from scorekeeper.rules.house_rules import HOUSE_RULES, Ruleset
 from scorekeeper.rules.melds import CanastaKind, MeldedFacts, canasta_bonus, count_value
-from scorekeeper.rules.summary import read_melded
 from scorekeeper.rules.opening import Minimum, is_last_hand, next_opening
 from scorekeeper.rules.records import (
     NO_CARDS,
@@ -28,6 +27,7 @@ from scorekeeper.rules.records import (
     SideHand,
     parse_record,
 )
+from scorekeeper.rules.summary import read_melded
 from scorekeeper.rules.variants import (
     CanastaTiers,
     RedThreePenalty,
@@ -140,7 +140,6 @@ def score_side(
     """One side's breakdown; the hand has passed every check. ``another_out``: another side
     went out this hand."""
     variant = ruleset.variant
-    values = variant.values
     has_canasta = facts.canasta_count > 0
     cards = facts.points
     if variant.melds_negative_without_canasta and not has_canasta:
