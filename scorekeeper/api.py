@@ -28,8 +28,9 @@ from django.views.decorators.csrf import csrf_exempt
 from scorekeeper import idempotency, limits, serializers, services
 from scorekeeper.models import Game, Hand
 from scorekeeper.openapi import SCHEMA
-from scorekeeper.rules import RuleViolation, score_record, score_to_json
+from scorekeeper.rules import PRESETS, RuleViolation, score_record, score_to_json
 from scorekeeper.rules.opening import opening_minimum_for
+from scorekeeper.rules.variants import OpeningBy
 from scorekeeper.selectors import GameState, game_ruleset, game_state_by_id
 from scorekeeper.serializers import error_response, violation_body
 
@@ -236,12 +237,16 @@ def score(request: HttpRequest) -> HttpResponse:
 
 @api("GET")
 def opening(request: HttpRequest) -> HttpResponse:
+    variant = request.GET.get("variant", "")
+    by_hand = variant in PRESETS and PRESETS[variant].opening_by is OpeningBy.HAND_NUMBER
     try:
-        score_value = int(request.GET.get("score", ""))
+        # hand-and-foot goes by the hand's number: there the score is not needed.
+        score_value = int(request.GET.get("score", "0" if by_hand else ""))
         players = int(request.GET.get("players", "4"))
+        hand = int(request.GET["hand"]) if by_hand and "hand" in request.GET else None
     except ValueError:
-        raise ApiError(400, _("score and players must be whole numbers")) from None
-    minimum = opening_minimum_for(request.GET.get("variant", ""), score_value, players)
+        raise ApiError(400, _("score, hand and players must be whole numbers")) from None
+    minimum = opening_minimum_for(variant, score_value, players, hand)
     return JsonResponse({"minimum": minimum})
 
 

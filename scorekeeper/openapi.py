@@ -59,6 +59,8 @@ def _errors(*statuses: str) -> dict[str, Any]:
 
 BREAKDOWN = _closed({part: {"type": "integer"} for part in Breakdown.__dataclass_fields__})
 MINIMUM = {"oneOf": [{"type": "integer"}, {"const": "canasta"}]}
+# After a game's last hand (hand-and-foot) or a dream hand that wins it: no next opening.
+NEXT_MINIMUM = {"oneOf": [{"type": "integer"}, {"const": "canasta"}, {"type": "null"}]}
 WRITE = [
     {
         "name": "Idempotency-Key",
@@ -130,7 +132,17 @@ SCHEMA: dict[str, Any] = {
                     {
                         "name": "score",
                         "in": "query",
-                        "required": True,
+                        "required": False,
+                        "description": "required where the opening goes by score (every "
+                        "preset but hand-and-foot)",
+                        "schema": {"type": "integer"},
+                    },
+                    {
+                        "name": "hand",
+                        "in": "query",
+                        "required": False,
+                        "description": "the hand's number in the game: required for "
+                        "hand-and-foot, ignored elsewhere",
                         "schema": {"type": "integer"},
                     },
                     {
@@ -247,6 +259,7 @@ SCHEMA: dict[str, Any] = {
                     "variant": {"enum": list(PRESETS)},
                     "players": {"type": "integer"},
                     "rules": {"type": "object"},
+                    "hand_number": {"type": "integer", "minimum": 1, "default": 1},
                     "sides": {"type": "array", "items": {"type": "object"}},
                 },
                 "required": ["variant", "sides"],
@@ -257,7 +270,7 @@ SCHEMA: dict[str, Any] = {
                     "total": {"type": "integer"},
                     "breakdown": BREAKDOWN,
                     "score_after": {"type": "integer"},
-                    "opening_minimum": MINIMUM,
+                    "opening_minimum": NEXT_MINIMUM,
                 }
             ),
             "HandScore": _closed(
@@ -315,7 +328,10 @@ SCHEMA: dict[str, Any] = {
                     "variant": {"enum": list(PRESETS)},
                     "players": {"type": "integer"},
                     "rules": {"type": "object", "description": "the house rules, target apart"},
-                    "target": {"type": "integer"},
+                    "target": {
+                        "type": ["integer", "null"],
+                        "description": "null: a game of a number of hands (hand-and-foot)",
+                    },
                     "version": {"type": "integer"},
                     "url": {"type": "string", "description": "the read-only scoreboard"},
                     "sides": {"type": "array", "items": _ref("GameSide")},

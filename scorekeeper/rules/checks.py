@@ -202,31 +202,15 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     sevens = 0  # a rank, not a class: the sevens the summary kinds and caught sets name
     for side, facts in zip(record.sides, melded, strict=True):
         points += facts.points
-        classes = facts.classes if facts.classes is not None else facts.named
-        if classes is not None:
-            counted = True
-            jokers += classes[0]
-            twos += classes[1]
-            aces += classes[2]
-            high += classes[3]
-            low += classes[4]
-            black_threes += classes[5]
-        if side.black_threes_laid:
-            counted = True
-            black_threes += side.black_threes_laid
         sevens += facts.sevens + SET_CARDS * side.caught_sets.sevens
-        for held in (side.hand, side.foot):
-            if type(held) is CardCounts and held is not NO_CARDS:
-                counted = True
-                jokers += held.jokers
-                twos += held.twos
-                aces += held.aces
-                high += held.high
-                low += held.low
-                black_threes += held.black_threes
-            elif type(held) is Points and held is side.hand and side.caught_sets.aces:
-                counted = True  # a hand in points still holds its caught sets' aces
-                aces += SET_CARDS * side.caught_sets.aces
+        for cards in _side_cards(side, facts):
+            counted = True
+            jokers += cards[0]
+            twos += cards[1]
+            aces += cards[2]
+            high += cards[3]
+            low += cards[4]
+            black_threes += cards[5]
     if counted:
         totals = (jokers, twos, aces, high, low, black_threes)
         limits = class_limits(packs)
@@ -237,6 +221,25 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     most = max_melded_points(variant.values, packs)
     if points > most:
         over_the_deck(variant, packs, points, gettext_noop("melded points"), most, field="melded")
+
+
+def _side_cards(side: SideHand, facts: MeldedFacts) -> list[tuple[int, ...]]:
+    """The cards a side's record shows by class (CARD_CLASSES order), wherever it gives counts:
+    its melds, the cards its summary kinds name, threes laid out, its hand and its feet."""
+    shown = []
+    classes = facts.classes if facts.classes is not None else facts.named
+    if classes is not None:
+        shown.append(classes)
+    if side.black_threes_laid:
+        shown.append((0, 0, 0, 0, 0, side.black_threes_laid))
+    for held in (side.hand, side.foot):
+        if type(held) is CardCounts and held is not NO_CARDS:
+            shown.append(
+                (held.jokers, held.twos, held.aces, held.high, held.low, held.black_threes)
+            )
+        elif type(held) is Points and held is side.hand and side.caught_sets.aces:
+            shown.append((0, 0, SET_CARDS * side.caught_sets.aces, 0, 0, 0))  # a set's aces
+    return shown
 
 
 def _held_red_threes(held: CardCounts | Points) -> int:

@@ -249,9 +249,7 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
     out = MeldedFacts(has_meld=bool(side.melds))
     ranks = out.ranks
     canastas = out.canastas
-    seen: set[str] | None = None if variant.repeat_ranks else set()
-    open_ranks: set[str] = set()  # hand-and-foot: unfinished melds by rank, wild included
-    black_melds = 0
+    same_rank = _SameRank(variant)
     by_class = [0, 0, 0, 0, 0, 0]  # CARD_CLASSES order
     points = 0
     index, rank = 0, ""
@@ -262,36 +260,13 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
                 points += _read_sequence(variant, meld, out, by_class)
                 continue
             rank = meld.rank
-            if seen is not None:
-                if rank in seen:
-                    raise MeldRefusal(
-                        gettext_noop(
-                            "a second meld of rank %(meld_rank)s: add the cards to the first"
-                        ),
-                        "same_rank_melds" if variant.house_rules else "",
-                        meld_rank=rank,
-                    )
-                seen.add(rank)
-            elif rank == BLACK_THREE:
-                black_melds += 1
-                if black_melds > 1:  # samba: several melds of a rank, but one of black threes
-                    raise MeldRefusal(
-                        gettext_noop("a side melds %(black_threes)s once at most"),
-                        black_threes=Phrase(variant.deck.names.black_threes),
-                    )
+            same_rank.check(rank)
             kind = check_meld(variant, meld, side.went_out)
             if kind is not None:
                 canastas[kind] = canastas.get(kind, 0) + 1
                 out.canasta_count += 1
             else:
-                if variant.one_open_per_rank:
-                    if rank in open_ranks:
-                        raise MeldRefusal(
-                            gettext_noop("a second unfinished meld of rank %(meld_rank)s"),
-                            "same_rank_melds",
-                            meld_rank=rank,
-                        )
-                    open_ranks.add(rank)
+                same_rank.check_unfinished(rank)
                 if variant.unfinished is not None:
                     _note_unfinished(meld, out.unfinished)
             naturals = meld.naturals
@@ -316,6 +291,47 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
     out.points = points
     out.classes = tuple(by_class)
     return out
+
+
+class _SameRank:
+    """How many melds of one rank a side may hold (2.3): one (classic); several (espanola, samba),
+    but one of black threes where they are melded going out; several, but one unfinished at a
+    time, wild cards counting as a rank (hand-and-foot)."""
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.seen: set[str] = set()
+        self.open: set[str] = set()
+        self.black_melds = 0
+
+    def check(self, rank: str) -> None:
+        variant = self.variant
+        if not variant.repeat_ranks:
+            if rank in self.seen:
+                raise MeldRefusal(
+                    gettext_noop("a second meld of rank %(meld_rank)s: add the cards to the first"),
+                    "same_rank_melds" if variant.house_rules else "",
+                    meld_rank=rank,
+                )
+            self.seen.add(rank)
+        elif rank == BLACK_THREE:
+            self.black_melds += 1
+            if self.black_melds > 1:  # samba: several melds of a rank, but one of black threes
+                raise MeldRefusal(
+                    gettext_noop("a side melds %(black_threes)s once at most"),
+                    black_threes=Phrase(variant.deck.names.black_threes),
+                )
+
+    def check_unfinished(self, rank: str) -> None:
+        if not self.variant.one_open_per_rank:
+            return
+        if rank in self.open:
+            raise MeldRefusal(
+                gettext_noop("a second unfinished meld of rank %(meld_rank)s"),
+                "same_rank_melds",
+                meld_rank=rank,
+            )
+        self.open.add(rank)
 
 
 def _note_unfinished(meld: Meld, unfinished: dict[str, int]) -> None:

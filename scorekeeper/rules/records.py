@@ -369,7 +369,7 @@ def parse_side(value: object, number: int) -> SideHand:
         )
     red_threes = _count(data["red_threes"], "red_threes", where) if "red_threes" in data else 0
     hand = parse_cards(data["hand"], "hand", where) if "hand" in data else NO_CARDS
-    extras = _parse_family_keys(data, where) if data.keys() & FAMILY_KEYS else {}
+    extras = _parse_family_keys(data, where)
     melds = None
     melded = None
     canastas = NO_CANASTAS
@@ -388,13 +388,7 @@ def parse_side(value: object, number: int) -> SideHand:
             raise RuleViolation(gettext_noop("melds must be a list"), field="melds", **where)
         melds = tuple([_parse_meld(m, i, where) for i, m in enumerate(given, 1)])
     elif "melded" in data:
-        melded = parse_cards(data["melded"], "melded", where)
-        if isinstance(melded, CardCounts) and melded.red_threes:
-            raise RuleViolation(
-                gettext_noop("red threes are laid down, not melded: give them as red_threes"),
-                field="melded",
-                **where,
-            )
+        melded = _parse_melded(data["melded"], where)
         if "canastas" in data:
             canastas = _parse_counts(
                 data["canastas"], "canastas", CANASTA_KINDS, CanastaCounts, where
@@ -403,11 +397,7 @@ def parse_side(value: object, number: int) -> SideHand:
             sequences = _parse_counts(
                 data["sequences"], "sequences", SEQUENCE_KINDS, SequenceCounts, where
             )
-    elif (
-        ("canastas" in data and data["canastas"] != {})
-        or ("sequences" in data and data["sequences"] != {})
-        or extras.get("incomplete", NO_INCOMPLETE) is not NO_INCOMPLETE
-    ):
+    elif _summary_keys_alone(data, extras):
         raise RuleViolation(
             gettext_noop("canastas and sequences go with melded: give the melded cards too"),
             field="canastas",
@@ -430,35 +420,43 @@ def parse_side(value: object, number: int) -> SideHand:
     )
 
 
+def _parse_melded(value: object, where: dict[str, Any]) -> Cards:
+    melded = parse_cards(value, "melded", where)
+    if isinstance(melded, CardCounts) and melded.red_threes:
+        raise RuleViolation(
+            gettext_noop("red threes are laid down, not melded: give them as red_threes"),
+            field="melded",
+            **where,
+        )
+    return melded
+
+
+def _summary_keys_alone(data: Mapping[str, Any], extras: Mapping[str, Any]) -> bool:
+    """Whether a side gives a summary's canastas, sequences or unfinished melds without melded."""
+    return (
+        data.get("canastas", {}) != {}
+        or data.get("sequences", {}) != {}
+        or extras.get("incomplete", NO_INCOMPLETE) is not NO_INCOMPLETE
+    )
+
+
 def _parse_family_keys(data: Mapping[str, Any], where: dict[str, Any]) -> dict[str, Any]:
     """The families' side keys (VARIANTS-families.md 5.2), in their form; whether the preset has a
     use for them is for the checks. A key at its default value is left out."""
     out: dict[str, Any] = {}
+    if not data.keys() & FAMILY_KEYS:  # the usual side: none of them
+        return out
     for key in ("black_threes_laid", "exact_pickups"):
         if key in data and _count(data[key], key, where):
             out[key] = data[key]
+    if "incomplete" in data:
+        incomplete = _parse_incomplete(data, where)
+        if incomplete is not NO_INCOMPLETE:
+            out["incomplete"] = incomplete
     if "caught_sets" in data:
         sets = _parse_counts(data["caught_sets"], "caught_sets", SET_KINDS, CaughtSets, where)
         if sets != NO_SETS:
             out["caught_sets"] = sets
-    if "incomplete" in data:
-        incomplete = _parse_counts(
-            data["incomplete"], "incomplete", INCOMPLETE_KINDS, Incomplete, where
-        )
-        if incomplete != NO_INCOMPLETE:
-            if "melds" in data:
-                raise RuleViolation(
-                    gettext_noop("incomplete goes with melded: with melds it comes from the melds"),
-                    field="incomplete",
-                    **where,
-                )
-            if max(getattr(incomplete, k) for k in INCOMPLETE_KINDS) > 1:
-                raise RuleViolation(
-                    gettext_noop("incomplete counts are 0 or 1: a side has one meld of a kind"),
-                    field="incomplete",
-                    **where,
-                )
-            out["incomplete"] = incomplete
     if "foot" in data:
         foot = parse_cards(data["foot"], "foot", where)
         if foot != NO_CARDS:
@@ -473,6 +471,27 @@ def _parse_family_keys(data: Mapping[str, Any], where: dict[str, Any]) -> dict[s
             )
         out["special_hand"] = special
     return out
+
+
+def _parse_incomplete(data: Mapping[str, Any], where: dict[str, Any]) -> Incomplete:
+    incomplete: Incomplete = _parse_counts(
+        data["incomplete"], "incomplete", INCOMPLETE_KINDS, Incomplete, where
+    )
+    if incomplete == NO_INCOMPLETE:
+        return NO_INCOMPLETE
+    if "melds" in data:
+        raise RuleViolation(
+            gettext_noop("incomplete goes with melded: with melds it comes from the melds"),
+            field="incomplete",
+            **where,
+        )
+    if max(getattr(incomplete, k) for k in INCOMPLETE_KINDS) > 1:
+        raise RuleViolation(
+            gettext_noop("incomplete counts are 0 or 1: a side has one meld of a kind"),
+            field="incomplete",
+            **where,
+        )
+    return incomplete
 
 
 def parse_record(record: object) -> HandRecord:

@@ -66,6 +66,11 @@ def test_score_refuses_a_body_that_is_not_json(client) -> None:
         ("variant=gin&score=0", 400, None),
         ("variant=origen&score=0&players=3", 400, None),
         ("variant=classic&score=lots", 400, None),
+        ("variant=hand-and-foot&hand=3", 200, {"minimum": 120}),  # by hand, no score needed
+        ("variant=hand-and-foot&hand=5", 400, None),  # a game of 4 hands
+        ("variant=hand-and-foot&score=0", 400, None),  # the hand is needed
+        ("variant=samba&score=7000&hand=2", 200, {"minimum": 150}),  # by score: hand ignored
+        ("variant=modern-american&score=-5", 200, {"minimum": 125}),
     ],
 )
 def test_opening_minimum(client, query: str, status: int, body: dict | None) -> None:

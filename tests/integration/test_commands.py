@@ -166,6 +166,48 @@ def test_every_shared_opening_lookup_passes_through_opening_minimum() -> None:
         assert out.getvalue().strip() == str(example["expect"]["minimum"]), example["name"]
 
 
+FAMILIES = load_examples("examples-families.jsonl")
+
+
+def test_every_family_hand_passes_through_score_hand() -> None:
+    hands = [e for e in FAMILIES if "hand" in e]
+    result = manage("score_hand", stdin="\n".join(json.dumps(e["hand"]) for e in hands) + "\n")
+    assert result.returncode == 1  # the file has refusals
+    outputs = [json.loads(line) for line in result.stdout.splitlines()]
+    for example, out in zip(hands, outputs, strict=True):
+        expect = example["expect"]
+        if expect.get("error"):
+            assert list(out) == ["error"], example["name"]
+            continue
+        assert [s["total"] for s in out["sides"]] == expect["totals"], example["name"]
+        assert out["wins_game"] == expect.get("wins_game"), example["name"]
+        if "opening_minimum" in expect:
+            assert [s["opening_minimum"] for s in out["sides"]] == expect["opening_minimum"]
+
+
+def test_every_family_opening_lookup_passes_through_opening_minimum() -> None:
+    for example in (e for e in FAMILIES if "opening" in e):
+        lookup = example["opening"]
+        args = ["--variant", lookup["variant"], "--score", str(lookup["score"])]
+        if "hand_number" in lookup:
+            args += ["--hand", str(lookup["hand_number"])]
+        result = manage("opening_minimum", *args)
+        if example["expect"].get("error"):
+            assert result.returncode == 1 and result.stdout == "", example["name"]
+            assert "error:" in result.stderr
+        else:
+            assert result.stdout.strip() == str(example["expect"]["minimum"]), example["name"]
+
+
+def test_opening_minimum_by_hand_needs_no_score_and_ignores_the_hand_elsewhere() -> None:
+    assert manage("opening_minimum", "--variant", "hand-and-foot", "--hand", "3").stdout == "120\n"
+    missing = manage("opening_minimum", "--variant", "hand-and-foot")
+    assert missing.returncode == 1 and "give the hand" in missing.stderr
+    samba = manage("opening_minimum", "--variant", "samba", "--score", "7000", "--hand", "9")
+    assert samba.stdout == "150\n"
+    assert manage("opening_minimum", "--variant", "samba").returncode == 1  # a score is needed
+
+
 @pytest.mark.parametrize(
     ("args", "printed"),
     [
