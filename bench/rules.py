@@ -5,7 +5,9 @@ Prints, for the same 20,000 hand records (a deterministic mix of presets and ent
 - the JSON floor: parse + dump of each record with orjson, no scoring;
 - the engine in-process on parsed records (score + JSON form), and the whole batch pipeline
   (bytes in, bytes out) the command runs;
-- ``python manage.py score_hand FILE`` as a process, wall clock, with and without start-up.
+- ``python manage.py score_hand FILE`` as a process, wall clock, with and without start-up;
+- the four families of VARIANTS-families.md, each on its own: their worked hands
+  (tests/data/examples-families.jsonl, refusals left out) repeated to N records, in-process.
 Target (issue 2): at least 40,000 hands/s in batch.
 
 Usage: python bench/rules.py [--hands N]
@@ -86,6 +88,24 @@ def make_records(n: int) -> list[dict]:
     return records
 
 
+FAMILIES = ("modern-american", "samba", "bolivia", "hand-and-foot")
+
+
+def family_records(n: int) -> dict[str, list[dict]]:
+    """Each family's scored worked hands, repeated to ``n`` records."""
+    path = ROOT / "tests" / "data" / "examples-families.jsonl"
+    worked = [orjson.loads(line) for line in path.read_bytes().splitlines() if line.strip()]
+    out = {}
+    for family in FAMILIES:
+        hands = [
+            e["hand"]
+            for e in worked
+            if "hand" in e and e["hand"]["variant"] == family and "totals" in e["expect"]
+        ]
+        out[family] = [hands[i % len(hands)] for i in range(n)]
+    return out
+
+
 def vm_hwm_kib(pid: int) -> int:
     try:
         with open(f"/proc/{pid}/status") as status:
@@ -162,6 +182,10 @@ def main() -> None:
         f"score_hand process, less start-up:     {rate(n, whole - startup)}  (start-up {startup * 1000:.0f} ms)"
     )
     print(f"score_hand peak resident memory:       {peak_mib:.0f} MiB (main process)")
+    for family, family_hands in family_records(n).items():
+        assert not any("error" in score_json(r) for r in family_hands), family
+        seconds = best_of(5, lambda hands=family_hands: [score_json(r) for r in hands])
+        print(f"{family + ', in-process:':<38} {rate(n, seconds)}")
 
 
 if __name__ == "__main__":

@@ -38,7 +38,7 @@ class Tick:
 @dataclass(frozen=True)
 class Chart:
     lines: tuple[Line, ...]
-    target: int
+    target: int | None  # None: a game of a number of hands (hand-and-foot) has no target line
     target_y: float
     zero_y: float
     low: int
@@ -109,15 +109,16 @@ def hand_step(last: int, most: int = MOST_HAND_LABELS) -> int:
 
 
 def totals_chart(
-    points: Sequence[tuple[int, tuple[int, ...]]], names: Sequence[str], target: int
+    points: Sequence[tuple[int, tuple[int, ...]]], names: Sequence[str], target: int | None
 ) -> Chart | None:
     """The running totals at (hand number, totals) points, from 0 before the first hand."""
     if not points:
         return None
     numbers = [0, *(number for number, _ in points)]
     series = [[0, *(totals[i] for _, totals in points)] for i in range(len(names))]
+    marks = (0,) if target is None else (0, target)
     ticks = nice_ticks(
-        min(0, target, *(min(s) for s in series)), max(target, *(max(s) for s in series))
+        min(*marks, *(min(s) for s in series)), max(*marks, *(max(s) for s in series))
     )
     low, high = ticks[0], ticks[-1]
     span = high - low
@@ -144,7 +145,7 @@ def totals_chart(
     return Chart(
         lines=lines,
         target=target,
-        target_y=y(target),
+        target_y=y(0 if target is None else target),
         zero_y=y(0),
         low=low,
         high=high,

@@ -21,13 +21,58 @@ NUMERIC = {"inputmode": "numeric"}
 
 
 class OpeningLookupForm(forms.Form):
+    """The opening lookup: by the side's score, or by the hand's number where a preset goes so."""
+
     variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="classic")
     score = forms.IntegerField(
-        label=_("Score"), initial=0, widget=forms.NumberInput(attrs={**NUMERIC, "step": 5})
+        label=_("Score"),
+        initial=0,
+        required=False,
+        widget=forms.NumberInput(attrs={**NUMERIC, "step": 5}),
     )
     players = forms.TypedChoiceField(
         label=_("Players"), choices=PLAYER_CHOICES, coerce=int, initial=4
     )
+    hand = forms.IntegerField(
+        label=_("Hand number"),
+        required=False,
+        min_value=1,
+        widget=forms.NumberInput(attrs=NUMERIC),
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        from scorekeeper.rules.variants import OpeningBy
+
+        super().__init__(*args, **kwargs)
+        by_hand = [v for v in PRESETS.values() if v.opening_by is OpeningBy.HAND_NUMBER]
+        self.by_hand = tuple(v.id for v in by_hand)  # for the page's script (data-by-hand)
+        names = {"presets": ", ".join(v.name for v in by_hand)}
+        self.fields["score"].help_text = (
+            _(
+                "The side's total at the start of the hand. Not used in %(presets)s, where the "
+                "minimum goes by the hand's number."
+            )
+            % names
+        )
+        self.fields["hand"].help_text = (
+            _("Only in %(presets)s: the hand's place in the game, from 1.") % names
+        )
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        variant = PRESETS.get(data.get("variant", ""))
+        if variant is None:
+            return data
+        if variant.id in self.by_hand:
+            if data.get("hand") is None and "hand" not in self.errors:
+                self.add_error(
+                    "hand",
+                    _("%(name)s sets the opening by the hand's number: give the hand.")
+                    % {"name": variant.name},
+                )
+        elif data.get("score") is None and "score" not in self.errors:
+            self.add_error("score", forms.Field.default_error_messages["required"])
+        return data
 
 
 _DEFAULT = [("", _("as the preset"))]

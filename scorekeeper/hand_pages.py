@@ -18,6 +18,7 @@ from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
@@ -29,8 +30,8 @@ from scorekeeper.i18n import explain
 from scorekeeper.models import Game, Hand
 from scorekeeper.params import int_param
 from scorekeeper.rules import RuleViolation
-from scorekeeper.rules.cards import CARD_CLASSES
 from scorekeeper.rules.entry import entry_offer
+from scorekeeper.rules.melds import CanastaKind
 from scorekeeper.scoring import score_entry
 from scorekeeper.selectors import GameState, game_summary, hand_shown, totals_before
 from scorekeeper.serializers import error_response, preview_json, violation_body
@@ -109,6 +110,55 @@ LABELS = {
     "sequenceFrom": gettext_lazy("Sequence starts at"),
     "sequenceTo": gettext_lazy("Sequence ends at"),
     "outMoved": gettext_lazy("Only one side goes out: %(name)s is no longer marked as out."),
+    # The families' boxes (VARIANTS-families.md section 5), shown only where the preset uses them.
+    "sevens": gettext_lazy("Sevens"),
+    "wild_jokers": gettext_lazy("Wild, four jokers and three twos"),
+    "wildCanasta": gettext_lazy("Wild (7 wild cards)"),
+    "red_threes": gettext_lazy("Red threes"),
+    "redThreesLaid": gettext_lazy("Red threes laid out"),
+    "blackThreesLaid": gettext_lazy("Black threes laid out"),
+    "sequences": gettext_lazy("Sequences"),
+    "royal": gettext_lazy("Whole suit, 4 to A"),
+    "sequenceCards": gettext_lazy("%(n)s cards"),
+    "caughtSets": gettext_lazy("Caught sets: players holding 3 or more"),
+    "caughtAces": gettext_lazy("Aces (3 or more)"),
+    "caughtSevens": gettext_lazy("Sevens (3 or more)"),
+    "incomplete": gettext_lazy("Unfinished melds"),
+    "incomplete_aces": gettext_lazy("Aces, unfinished"),
+    "incomplete_sevens": gettext_lazy("Sevens, unfinished"),
+    "incomplete_wild": gettext_lazy("Wild cards, unfinished"),
+    "incomplete_wild_jokers": gettext_lazy("Wild cards with all four jokers, unfinished"),
+    "specialHand": gettext_lazy("Special hand"),
+    "addSpecialHand": gettext_lazy("A special hand"),
+    "pickSpecialHand": gettext_lazy("Which special hand? Tap it:"),
+    "removeSpecialHand": gettext_lazy("Remove the special hand"),
+    "specialAlone": gettext_lazy("A special hand is the side's whole score: nothing else counts."),
+    "specialMoved": gettext_lazy(
+        "A special hand ends the hand: %(name)s no longer went out or laid a special hand."
+    ),
+    "specialDropped": gettext_lazy(
+        "A hand ends by going out or by a special hand: %(name)s no longer laid a special hand."
+    ),
+    "winsShort": gettext_lazy("wins the game"),
+    "foot": gettext_lazy("Cards left in unplayed feet"),
+    "footHint": gettext_lazy("A foot never picked up holds %(n)s cards."),
+    "exactPickups": gettext_lazy("Exact pick-ups"),
+}
+
+# What players call Modern American's special hands (VARIANTS-families.md 2.4), by the engine's
+# id; an id without a name here is shown as it is.
+SPECIAL_HAND_NAMES = {
+    "pairs": gettext_lazy("Pairs"),
+    "wild_pairs": gettext_lazy("Wild pairs"),
+    "miami_pairs": gettext_lazy("Miami pairs"),
+    "zip_code": gettext_lazy("Zip code"),
+    "straight": gettext_lazy("Straight"),
+    "garbage": gettext_lazy("Garbage"),
+    "blast_off": gettext_lazy("Blast off"),
+    "triples": gettext_lazy("Triples"),
+    "quads": gettext_lazy("Quads"),
+    "dream_4": gettext_lazy("Dream hand (four wilds)"),
+    "dream_5": gettext_lazy("Dream hand (five wilds)"),
 }
 
 
@@ -133,6 +183,9 @@ def _entry_config(
 ) -> dict[str, Any]:
     offer = entry_offer(state.ruleset.variant)
     layout = state.ruleset.layout
+    labels = {kind: LABELS[kind] for kind in offer.canasta_kinds}
+    if CanastaKind.WILD_PURE in labels and CanastaKind.WILD_MIXED not in labels:
+        labels[CanastaKind.WILD_PURE] = LABELS["wildCanasta"]  # one kind of wild canasta
     return {
         "preview_url": reverse("hand-preview", args=[state.game.id, number]),
         "entry_key": entry_key,
@@ -145,11 +198,34 @@ def _entry_config(
         "ranks": offer.ranks,
         "min_meld": offer.min_meld,
         "canasta_kinds": offer.canasta_kinds,
-        "card_classes": CARD_CLASSES,
+        "canasta_labels": {kind: str(label) for kind, label in labels.items()},
+        "melded_classes": offer.melded_classes,
+        "hand_classes": offer.hand_classes,
+        "wild_meld_min": offer.wild_meld_min,
         "concealed_melds": offer.concealed_melds,
+        "concealed_going_out": offer.concealed_going_out,
         "sequences": offer.sequences,
+        "sequence_lengths": offer.sequence_lengths,
+        "sequence_canasta": offer.sequence_canasta,
+        "sequence_name": capfirst(_(offer.sequence_name)),
+        "sequence_kinds": offer.sequence_kinds,
         "exact_cut": offer.exact_cut,
         "card_names": {kind: _(name) for kind, name in offer.card_names.items()},
+        "threes_laid": offer.threes_laid,
+        "caught_sets": offer.caught_sets,
+        "incomplete": offer.incomplete,
+        "special_hands": [
+            {
+                "id": hand.id,
+                "name": str(SPECIAL_HAND_NAMES.get(hand.id, hand.id)),
+                "value": hand.value,
+                "wins_game": hand.wins_game,
+            }
+            for hand in offer.special_hands
+        ],
+        "feet": offer.feet,
+        "foot_cards": state.ruleset.seating.cards_dealt if offer.feet else None,
+        "exact_pickups": offer.exact_pickups,
     }
 
 

@@ -11,12 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper.rules.house_rules import Choice, HouseRule
+from scorekeeper.rules.house_rules import Choice, HouseRule, OneOf
+from scorekeeper.rules.opening import Minimum
 from scorekeeper.rules.variants import (
     CANASTA,
     BlackThreeMeld,
@@ -69,6 +71,9 @@ class HouseRuleWords:
     not_in: tuple[str, ...]  # the presets it does not apply to, when that is the shorter list
 
 
+_T = TypeVar("_T")
+
+
 # Small helpers ------------------------------------------------------------------------------------
 
 
@@ -93,7 +98,7 @@ def _name(variant: Variant, kind: str) -> str:
     return _(variant.deck.names.of(kind))
 
 
-def _minimum(minimum: int | str) -> str:
+def _minimum(minimum: Minimum) -> str:
     return _("a complete canasta") if minimum == CANASTA else str(minimum)
 
 
@@ -103,10 +108,54 @@ def _packs(variant: Variant, packs: int) -> str:
     return ngettext("%(count)s pack", "%(count)s packs", packs) % {"count": packs}
 
 
-def _usual_target(variant: Variant) -> int:
-    """The target of most tables (the exceptions are said per table)."""
-    targets = [seating.target for seating in variant.seatings]
-    return max(dict.fromkeys(targets), key=targets.count)
+def _most(values: Iterable[_T]) -> _T:
+    """The value most seatings share (the exceptions are said per table)."""
+    found = list(values)
+    return max(dict.fromkeys(found), key=found.count)
+
+
+def _usual_target(variant: Variant) -> int | None:
+    """The target of most tables; None where most play a number of hands."""
+    return _most(seating.target for seating in variant.seatings)
+
+
+def _usual_hands(variant: Variant) -> int:
+    """The number of hands of most tables that play a game of a number of hands."""
+    return _most(
+        seating.hands for seating in variant.seatings if seating.target is None and seating.hands
+    )
+
+
+def _game_of(hands: int) -> str:
+    return ngettext("a game of %(count)s hand", "a game of %(count)s hands", hands) % {
+        "count": hands
+    }
+
+
+def _books(variant: Variant) -> bool:
+    """Whether the preset counts its canastas as books (clean, dirty, wild) to go out."""
+    return variant.going_out_need is GoingOutNeed.BOOKS
+
+
+def _rank_words(rank: str) -> str:
+    """ "sevens": the cards of a rank, as a table names them."""
+    words = {
+        "A": _("aces"),
+        "K": _("kings"),
+        "Q": _("queens"),
+        "J": _("jacks"),
+        "10": _("tens"),
+        "9": _("nines"),
+        "8": _("eights"),
+        "7": _("sevens"),
+        "6": _("sixes"),
+        "5": _("fives"),
+        "4": _("fours"),
+    }
+    return words.get(rank, _("cards of another rank"))
+
+
+_RANK_ORDER = ("4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A")
 
 
 def layout_words(layout: tuple[int, ...]) -> str:
@@ -125,6 +174,30 @@ def layout_words(layout: tuple[int, ...]) -> str:
 # Topics ---------------------------------------------------------------------------------------------
 
 
+def _dealt(variant: Variant, cards: int) -> str:
+    if variant.feet:
+        return ngettext(
+            "a hand and a foot of %(count)s card each",
+            "a hand and a foot of %(count)s cards each",
+            cards,
+        ) % {"count": cards}
+    return ngettext("%(count)s card each", "%(count)s cards each", cards) % {"count": cards}
+
+
+def _game_end(variant: Variant) -> str:
+    usual = _usual_target(variant)
+    if usual is None:
+        hands = _usual_hands(variant)
+        return ngettext(
+            "A game is %(count)s hand: the highest total after it wins.",
+            "A game is %(count)s hands: the highest total after the last one wins.",
+            hands,
+        ) % {"count": hands}
+    return _(
+        "The game ends after the hand in which a side reaches %(target)s: the highest total wins."
+    ) % {"target": usual}
+
+
 def table_lines(variant: Variant) -> list[Line]:
     """Players, sides, cards dealt, packs and target; the tie; espanola's exact cut."""
     usual = _usual_target(variant)
@@ -137,21 +210,19 @@ def table_lines(variant: Variant) -> list[Line]:
         ) % {
             "players": seating.players,
             "layout": layout_words(seating.layout),
-            "dealt": ngettext("%(count)s card each", "%(count)s cards each", seating.cards_dealt)
-            % {"count": seating.cards_dealt},
+            "dealt": _dealt(variant, seating.cards_dealt),
             "packs": _packs(variant, seating.packs),
         }
         if seating.target != usual:
-            text += " " + _("Game to %(target)s.") % {"target": seating.target}
+            if seating.target is None:
+                text += " " + capfirst(_game_of(seating.hands or 0)) + "."
+            else:
+                text += " " + _("Game to %(target)s.") % {"target": seating.target}
         lines.append(Line(text))
-    lines.append(
-        Line(
-            _(
-                "The game ends after the hand in which a side reaches %(target)s: the highest total wins."
-            )
-            % {"target": usual}
-        )
-    )
+    packs = {seating.packs - seating.players for seating in variant.seatings}
+    if len(variant.seatings) > 1 and packs == {1} and variant.deck.fixed_packs is None:
+        lines.append(Line(_("Packs: one more than there are players."), testid="packs-per-player"))
+    lines.append(Line(_game_end(variant)))
     if variant.on_tie is OnTie.ANOTHER_HAND:
         lines.append(Line(_("An exact tie for the highest total: another hand is played.")))
     else:
@@ -169,8 +240,49 @@ def table_lines(variant: Variant) -> list[Line]:
     return lines
 
 
+def _threes_in_hand(variant: Variant) -> list[Line]:
+    """What a three left in a hand (or foot) costs (2.2)."""
+    values = variant.values
+    black = capfirst(_name(variant, "black_threes"))
+    red = capfirst(_name(variant, "red_threes"))
+    if variant.threes_laid and variant.red_three_in_hand == values.black_three_in_hand:
+        return [
+            Line(
+                _("A three of either colour left in a hand: minus %(in_hand)s each.")
+                % {"in_hand": values.black_three_in_hand}
+            )
+        ]
+    lines = []
+    if variant.black_three_meld is BlackThreeMeld.NEVER:
+        if variant.feet:
+            text = _("%(cards)s left in a hand or a foot: minus %(in_hand)s each.")
+        else:
+            text = _("%(cards)s left in a hand: minus %(in_hand)s each.")
+        lines.append(Line(text % {"cards": black, "in_hand": values.black_three_in_hand}))
+    else:
+        lines.append(
+            Line(
+                _("%(cards)s: %(melded)s each when melded, minus %(in_hand)s each left in a hand.")
+                % {
+                    "cards": black,
+                    "melded": values.black_three_melded,
+                    "in_hand": values.black_three_in_hand,
+                }
+            )
+        )
+    if variant.red_three_in_hand is not None:
+        if variant.feet:
+            text = _("%(cards)s caught in a hand or a foot: minus %(in_hand)s each.")
+        else:
+            text = _("%(cards)s left in a hand: minus %(in_hand)s each.")
+        lines.append(
+            Line(text % {"cards": red, "in_hand": variant.red_three_in_hand}, testid="red-in-hand")
+        )
+    return lines
+
+
 def card_lines(variant: Variant) -> list[Line]:
-    """Card values, black threes left in hand, melds counting minus (2.2, 2.7)."""
+    """Card values, threes left in hand, melds counting minus (2.2, 2.7)."""
     values = variant.values
     items = [
         (_name(variant, "jokers"), values.joker),
@@ -186,56 +298,47 @@ def card_lines(variant: Variant) -> list[Line]:
             )
         )
     ]
-    threes = capfirst(_name(variant, "black_threes"))
-    if variant.black_three_meld is BlackThreeMeld.NEVER:
+    lines += _threes_in_hand(variant)
+    if variant.feet:
         lines.append(
             Line(
-                _("%(cards)s left in a hand: minus %(in_hand)s each.")
-                % {"cards": threes, "in_hand": values.black_three_in_hand}
+                _(
+                    "Every other card left in a hand, or in a foot never picked up, counts minus "
+                    "its value."
+                )
             )
         )
     else:
-        lines.append(
-            Line(
-                _("%(cards)s: %(melded)s each when melded, minus %(in_hand)s each left in a hand.")
-                % {
-                    "cards": threes,
-                    "melded": values.black_three_melded,
-                    "in_hand": values.black_three_in_hand,
-                }
-            )
-        )
-    lines.append(Line(_("Every other card left in a hand counts minus its value.")))
+        lines.append(Line(_("Every other card left in a hand counts minus its value.")))
     if variant.melds_negative_without_canasta:
         lines.append(Line(_("A side without a canasta counts its melded cards minus.")))
     return lines
 
 
-def meld_lines(variant: Variant) -> list[Line]:
-    """Melds, wild cards, black-three melds (2.3), then the canastas."""
-    jokers, twos = _name(variant, "jokers"), _name(variant, "twos")
+def _wild_limit_words(variant: Variant) -> str:
     naturals = variant.min_naturals
-    lines = [
-        Line(
-            ngettext(
-                "A meld has at least %(count)s card of one rank.",
-                "A meld has at least %(count)s cards of one rank.",
-                variant.min_meld,
-            )
-            % {"count": variant.min_meld}
-        ),
-        Line(
-            _("The wild cards are the %(jokers)s and the %(twos)s.")
-            % {"jokers": jokers, "twos": twos}
-        ),
-    ]
-    if variant.wild_limit is WildLimit.THREE:
+    limit = variant.wild_limit
+    if limit is WildLimit.THREE:
         text = ngettext(
             "A meld holds at least %(count)s natural card and at most 3 wild cards.",
             "A meld holds at least %(count)s natural cards and at most 3 wild cards.",
             naturals,
         )
-    elif variant.wild_limit is WildLimit.NATURALS:
+    elif limit is WildLimit.TWO:
+        text = ngettext(
+            "A meld holds at least %(count)s natural card and at most 2 wild cards.",
+            "A meld holds at least %(count)s natural cards and at most 2 wild cards.",
+            naturals,
+        )
+    elif limit is WildLimit.BELOW_NATURALS:
+        text = ngettext(
+            "A meld holds at least %(count)s natural card, at most 3 wild cards, and always "
+            "fewer wild cards than natural cards.",
+            "A meld holds at least %(count)s natural cards, at most 3 wild cards, and always "
+            "fewer wild cards than natural cards.",
+            naturals,
+        )
+    elif limit is WildLimit.NATURALS:
         text = ngettext(
             "A meld holds at least %(count)s natural card, and never more wild cards than "
             "natural cards.",
@@ -249,20 +352,74 @@ def meld_lines(variant: Variant) -> list[Line]:
             "A meld holds at least %(count)s natural cards, and any number of wild cards.",
             naturals,
         )
-    lines.append(Line(text % {"count": naturals}))
+    return text % {"count": naturals}
+
+
+def _same_rank_words(variant: Variant) -> str:
+    if variant.repeat_ranks and variant.one_open_per_rank:
+        text = _(
+            "A side may have several melds of the same rank, but only one unfinished meld of a "
+            "rank at a time."
+        )
+        if variant.wild_melds:
+            text += " " + _("Melds of wild cards count as one rank.")
+        return text
     if variant.repeat_ranks:
-        lines.append(Line(_("A side may have two melds of the same rank.")))
-    else:
-        lines.append(Line(_("A side has at most one meld of each rank.")))
-    if variant.wild_melds:
+        return _("A side may have several melds of the same rank.")
+    return _("A side has at most one meld of each rank.")
+
+
+def meld_lines(variant: Variant) -> list[Line]:
+    """Melds, wild cards, black-three melds (2.3), then the canastas."""
+    jokers, twos = _name(variant, "jokers"), _name(variant, "twos")
+    lines = [
+        Line(
+            ngettext(
+                "A meld has at least %(count)s card of one rank.",
+                "A meld has at least %(count)s cards of one rank.",
+                variant.min_meld,
+            )
+            % {"count": variant.min_meld}
+        ),
+        Line(
+            _("The wild cards are the %(jokers)s and the %(twos)s.")
+            % {"jokers": jokers, "twos": twos}
+        ),
+        Line(_wild_limit_words(variant)),
+    ]
+    if variant.wild_free_ranks:
+        ranks = [rank for rank in _RANK_ORDER if rank in variant.wild_free_ranks]
         lines.append(
             Line(
-                _("Melds of wild cards only are allowed, from %(count)s cards.")
-                % {"count": variant.wild_meld_min}
+                _("No wild card in a meld of %(ranks)s.")
+                % {"ranks": _or(_rank_words(rank) for rank in ranks)}
+            )
+        )
+    lines.append(Line(_same_rank_words(variant)))
+    if variant.wild_melds:
+        if variant.wild_meld_max:
+            text = _(
+                "Melds of wild cards only are allowed, from %(min)s to %(max)s cards, "
+                "%(twos)s and %(jokers)s mixed freely: at %(max)s such a meld is complete and "
+                "takes no more cards."
+            )
+        else:
+            text = _("Melds of wild cards only are allowed, from %(min)s cards.")
+        lines.append(
+            Line(
+                text
+                % {
+                    "min": variant.wild_meld_min,
+                    "max": variant.wild_meld_max,
+                    "twos": twos,
+                    "jokers": jokers,
+                }
             )
         )
     threes = capfirst(_name(variant, "black_threes"))
-    if variant.black_three_meld is BlackThreeMeld.GOING_OUT:
+    if variant.threes_laid:
+        text = _("Threes of either colour are never melded.")
+    elif variant.black_three_meld is BlackThreeMeld.GOING_OUT:
         text = _(
             "%(cards)s are melded only by a player going out: 3 or 4 of them, without wild cards."
         )
@@ -277,11 +434,90 @@ def meld_lines(variant: Variant) -> list[Line]:
     return lines + canasta_lines(variant)
 
 
-def canasta_lines(variant: Variant) -> list[Line]:
-    """Canastas and their bonuses: by kind, by number, and espanola's sequences (2.4)."""
+def _wild_canasta_lines(variant: Variant) -> list[Line]:
+    """Canastas of wild cards only: espanola's pure/mixed, modern-american's three, one value."""
+    bonus = variant.canasta_bonus
     jokers, twos = _name(variant, "jokers"), _name(variant, "twos")
+    if bonus.wild_pure is None or bonus.wild_mixed is None:
+        return []
+    if bonus.wild_jokers is not None:
+        text = _(
+            "A canasta of wild cards only: %(pure)s for seven %(twos)s, %(with_jokers)s for all "
+            "four %(jokers)s with three %(twos)s, %(mixed)s for any other."
+        )
+    elif bonus.wild_pure == bonus.wild_mixed and _books(variant):
+        text = _("A book of %(size)s wild cards (a wild book): %(pure)s.")
+    elif bonus.wild_pure == bonus.wild_mixed:
+        text = _("A canasta of %(size)s wild cards only: %(pure)s.")
+    else:
+        text = _(
+            "A canasta of wild cards only: %(pure)s when all of one kind (all %(twos)s or "
+            "all %(jokers)s), else %(mixed)s."
+        )
+    return [
+        Line(
+            text
+            % {
+                "pure": bonus.wild_pure,
+                "mixed": bonus.wild_mixed,
+                "with_jokers": bonus.wild_jokers,
+                "size": variant.wild_meld_max or variant.canasta_size,
+                "twos": twos,
+                "jokers": jokers,
+            }
+        )
+    ]
+
+
+def _sequence_lines(variant: Variant) -> list[Line]:
+    """Espanola's sequences of 7 and the whole suit; samba's and bolivia's of 3 to 7 (2.3, 2.4)."""
+    if not variant.sequence_bonus:
+        return []
+    seven, suit = variant.sequence_bonus
+    if variant.sequence_canastas:
+        return [
+            Line(
+                _(
+                    "Sequences are played: 3 to 7 cards in a row of one suit, from 4 up to ace, "
+                    "without wild cards or threes; one of 3 to 6 cards is an ordinary meld."
+                )
+            ),
+            Line(
+                _(
+                    "A sequence of 7 cards, called %(name)s, is worth %(bonus)s: it takes no more "
+                    "cards and counts as a canasta for every rule."
+                )
+                % {"name": _name(variant, "sequence"), "bonus": seven},
+                testid="sequence-canasta",
+            ),
+        ]
+    if variant.sequences:
+        text = _(
+            "Sequences are played: 7 cards in a row of one suit, without wild cards, "
+            "%(seven)s; the whole suit from 4 to ace, %(suit)s."
+        )
+    else:
+        text = _(
+            "Sequences (a house rule, off unless the table switches it on): 7 cards in a row "
+            "of one suit, without wild cards, %(seven)s; the whole suit from 4 to ace, "
+            "%(suit)s."
+        )
+    return [Line(text % {"seven": seven, "suit": suit})]
+
+
+def canasta_lines(variant: Variant) -> list[Line]:
+    """Canastas and their bonuses: by kind, by number, and sequences (2.4)."""
     lines = []
     size = variant.canasta_size
+    if _books(variant):
+        lines.append(
+            Line(
+                _(
+                    "A canasta is called a book: a clean book has no wild card, a dirty book has "
+                    "some."
+                )
+            )
+        )
     if variant.canasta_max:
         lines.append(
             Line(
@@ -289,18 +525,33 @@ def canasta_lines(variant: Variant) -> list[Line]:
                 % {"max": variant.canasta_max}
             )
         )
+        if variant.over_max_going_out:
+            lines.append(
+                Line(
+                    _(
+                        "In the turn a side goes out, a meld of natural cards may hold more than "
+                        "%(max)s."
+                    )
+                    % {"max": variant.canasta_max}
+                )
+            )
     else:
         lines.append(Line(_("A canasta is a meld of %(size)s cards or more.") % {"size": size}))
     bonus = variant.canasta_bonus
-    lines.append(
-        Line(
-            _(
-                "Canasta bonus: %(natural)s for a natural one (no wild card), %(mixed)s for a "
-                "mixed one."
-            )
-            % {"natural": bonus.natural, "mixed": bonus.mixed}
+    if _books(variant):
+        text = _("Book bonus: %(natural)s for a clean book, %(mixed)s for a dirty book.")
+    else:
+        text = _(
+            "Canasta bonus: %(natural)s for a natural one (no wild card), %(mixed)s for a "
+            "mixed one."
         )
-    )
+    lines.append(Line(text % {"natural": bonus.natural, "mixed": bonus.mixed}))
+    if bonus.aces is not None:
+        lines.append(
+            Line(_("A natural canasta of aces: %(bonus)s.") % {"bonus": bonus.aces}, testid="aces")
+        )
+    if bonus.sevens is not None:
+        lines.append(Line(_("A canasta of sevens: %(bonus)s.") % {"bonus": bonus.sevens}))
     if bonus.concealed is not None:
         lines.append(
             Line(
@@ -308,21 +559,7 @@ def canasta_lines(variant: Variant) -> list[Line]:
                 % {"bonus": bonus.concealed}
             )
         )
-    if bonus.wild_pure is not None and bonus.wild_mixed is not None:
-        lines.append(
-            Line(
-                _(
-                    "A canasta of wild cards only: %(pure)s when all of one kind (all %(twos)s or "
-                    "all %(jokers)s), else %(mixed)s."
-                )
-                % {
-                    "pure": bonus.wild_pure,
-                    "mixed": bonus.wild_mixed,
-                    "twos": twos,
-                    "jokers": jokers,
-                }
-            )
-        )
+    lines += _wild_canasta_lines(variant)
     if variant.canasta_tiers:
         tiers = "; ".join(
             ngettext(
@@ -338,92 +575,189 @@ def canasta_lines(variant: Variant) -> list[Line]:
         else:
             text = _("Bonus for the number of canastas: %(tiers)s; these bonuses add up.")
         lines.append(Line(text % {"tiers": tiers}))
-    if variant.sequence_bonus:
-        seven, suit = variant.sequence_bonus
-        if variant.sequences:
-            text = _(
-                "Sequences are played: 7 cards in a row of one suit, without wild cards, "
-                "%(seven)s; the whole suit from 4 to ace, %(suit)s."
+    return lines + _sequence_lines(variant)
+
+
+_SPECIAL_HANDS = {
+    "pairs": lambda: (_("Pairs"), _("seven pairs, no wild cards")),
+    "wild_pairs": lambda: (
+        _("Wild pairs"),
+        _("seven pairs, among them aces, sevens and one pair of twos or of jokers"),
+    ),
+    "miami_pairs": lambda: (
+        _("Miami pairs"),
+        _("seven pairs, among them aces, sevens, a pair of twos and a pair of jokers"),
+    ),
+    "zip_code": lambda: (
+        _("Zip code"),
+        _("two pairs, two triples and a four of a kind, matching wild cards allowed"),
+    ),
+    "straight": lambda: (
+        _("Straight"),
+        _("one card of each rank from ace to king, and a joker"),
+    ),
+    "garbage": lambda: (_("Garbage"), _("two fours of a kind and two triples, no wild cards")),
+    "blast_off": lambda: (
+        _("Blast off"),
+        _("a five, a four, a triple and a pair of a kind, matching wild cards allowed"),
+    ),
+    "triples": lambda: (_("Triples"), _("four triples and a pair of wild cards")),
+    "quads": lambda: (_("Quads"), _("three fours of a kind and a pair of wild cards")),
+    "dream_4": lambda: (_("Dream hand"), _("two fives of a kind and four wild cards")),
+    "dream_5": lambda: (_("Dream hand"), _("a five and a four of a kind and five wild cards")),
+}
+
+
+def special_hand_lines(variant: Variant) -> list[Line]:
+    """Modern American's special hands of 14 cards (2.4, 2.10)."""
+    if not variant.special_hands:
+        return []
+    lines = [
+        Line(
+            _(
+                "A special hand is 14 cards laid down at once as the side's first meld. It ends "
+                "the hand: the side scores the hand's value and nothing else (no going-out bonus, "
+                "no threes, no cards); the other sides score as usual."
             )
+        )
+    ]
+    for hand in variant.special_hands:
+        name, what = _SPECIAL_HANDS.get(
+            hand.id, lambda: (_("Another special hand"), _("as the club agrees"))
+        )()
+        values = {"name": name, "what": what, "value": hand.value}
+        if hand.dream and variant.dream_hand_wins:
+            text = _("%(name)s (%(what)s): %(value)s, and it wins the game at once.")
+            lines.append(Line(text % values, testid="dream-hand"))
         else:
-            text = _(
-                "Sequences (a house rule, off unless the table switches it on): 7 cards in a row "
-                "of one suit, without wild cards, %(seven)s; the whole suit from 4 to ace, "
-                "%(suit)s."
-            )
-        lines.append(Line(text % {"seven": seven, "suit": suit}))
+            lines.append(Line(_("%(name)s (%(what)s): %(value)s.") % values))
     return lines
+
+
+def _red_three_value(variant: Variant) -> str:
+    """What the red threes (modern-american: the threes of both colours) laid out are worth."""
+    name = capfirst(_name(variant, "red_threes"))
+    scale = variant.red_three_scale
+    if scale is RedThreeScale.LADDER:
+        if variant.threes_laid:
+            return _(
+                "Threes of both colours are laid out as soon as they are drawn, each colour "
+                "counted apart: 1 is worth 100, 2 are worth 300, 3 are worth 500, 4 are worth "
+                "1000."
+            )
+        return _(
+            "%(cards)s: 1 is worth 100, 2 are worth 300, 3 are worth 500, 4 are worth 1000."
+        ) % {"cards": name}
+    if scale is RedThreeScale.DOUBLE_FROM_FOUR:
+        return _("%(cards)s: 100 each; 4 or more: 200 each (4 make 800).") % {"cards": name}
+    if scale is RedThreeScale.PLUS_500_FROM_FOUR:
+        return _("%(cards)s: 100 each; 4 or more: 500 more (4 make 900).") % {"cards": name}
+    if scale is RedThreeScale.FLAT:
+        return _("%(cards)s laid down: 100 each, whatever their number.") % {"cards": name}
+    if scale is RedThreeScale.NOTHING:
+        return _("%(cards)s laid down count nothing.") % {"cards": name}
+    total = {
+        RedThreeScale.ALL_FOR_500: 500,
+        RedThreeScale.ALL_FOR_800: 800,
+        RedThreeScale.ALL_FOR_1000: 1000,
+    }[scale]
+    packs = sorted({variant.deck.fixed_packs or seating.packs for seating in variant.seatings})
+    if len(packs) == 1:
+        return _("%(cards)s: 100 each; all %(count)s together: %(total)s in all.") % {
+            "cards": name,
+            "count": 2 * packs[0],
+            "total": total,
+        }
+    counts = _or(
+        ngettext("%(count)s with %(packs)s pack", "%(count)s with %(packs)s packs", n)
+        % {"count": 2 * n, "packs": n}
+        for n in packs
+    )
+    return _("%(cards)s: 100 each; all of them together (%(counts)s): %(total)s in all.") % {
+        "cards": name,
+        "counts": counts,
+        "total": total,
+    }
 
 
 def red_three_lines(variant: Variant) -> list[Line]:
     """What red threes are worth, and when they count minus (2.5)."""
     name = _name(variant, "red_threes")
-    scale = variant.red_three_scale
-    if scale is RedThreeScale.DOUBLE_FROM_FOUR:
-        text = _("%(cards)s: 100 each; 4 or more: 200 each (4 make 800).") % {
-            "cards": capfirst(name)
-        }
-    elif scale is RedThreeScale.PLUS_500_FROM_FOUR:
-        text = _("%(cards)s: 100 each; 4 or more: 500 more (4 make 900).") % {
-            "cards": capfirst(name)
-        }
-    else:
-        total = 500 if scale is RedThreeScale.ALL_FOR_500 else 800
-        packs = sorted({variant.deck.fixed_packs or seating.packs for seating in variant.seatings})
-        if len(packs) == 1:
-            text = _("%(cards)s: 100 each; all %(count)s together: %(total)s in all.") % {
-                "cards": capfirst(name),
-                "count": 2 * packs[0],
-                "total": total,
-            }
-        else:
-            counts = _or(
-                ngettext("%(count)s with %(packs)s pack", "%(count)s with %(packs)s packs", n)
-                % {"count": 2 * n, "packs": n}
-                for n in packs
-            )
-            text = _(
-                "%(cards)s: 100 each; all of them together (%(counts)s): %(total)s in all."
-            ) % {
-                "cards": capfirst(name),
-                "counts": counts,
-                "total": total,
-            }
-    lines = [Line(text)]
+    lines = [Line(_red_three_value(variant))]
     against = variant.red_threes_against
     if against is RedThreesAgainst.NO_MELD:
         text = _("A side that has not melded counts its %(cards)s minus.")
     elif against is RedThreesAgainst.NO_CANASTA:
         text = _("A side without a canasta counts its %(cards)s minus.")
+    elif against is RedThreesAgainst.FEWER_THAN_TWO_CANASTAS:
+        text = _("A side with fewer than two canastas counts its %(cards)s minus.")
+    elif against is RedThreesAgainst.MODERN_SWING and variant.threes_laid:
+        text = _(
+            "A side without a canasta counts its threes minus; with exactly one canasta they "
+            "count nothing; with two or more, plus."
+        )
+    elif against is RedThreesAgainst.MODERN_SWING:
+        text = _(
+            "A side without a canasta counts its %(cards)s minus; with exactly one canasta they "
+            "count nothing; with two or more, plus."
+        )
+    elif against is RedThreesAgainst.NEVER:
+        text = _("%(cards)s laid down never count minus.")
     else:
         text = _(
             "A side that has not melded counts its %(cards)s minus when another side goes out; "
             "when the stock runs out with nobody out, they count plus."
         )
-    lines.append(Line(text % {"cards": name}))
-    lines.append(
-        Line(
-            _("%(cards)s are laid out as soon as they are drawn and never melded.")
-            % {"cards": capfirst(name)}
-        )
-    )
+    lines.append(Line(capfirst(text % {"cards": name}), testid="red-threes-against"))
+    if against is not RedThreesAgainst.NEVER:
+        if variant.red_three_penalty is RedThreePenalty.MINUS_100_EACH:
+            lines.append(Line(_("Counting minus, they cost 100 each, whatever their number.")))
+        elif variant.house_rules is not None and "red_three_penalty" in variant.house_rules:
+            lines.append(Line(_("Counting minus, they cost what they would earn.")))
+    if variant.threes_laid:
+        text = _("Each three laid out is replaced from the stock; threes are never discarded.")
+    else:
+        text = _("%(cards)s are laid out as soon as they are drawn and never melded.")
+    lines.append(Line(text % {"cards": capfirst(name)}))
     return lines
 
 
 def _going_out_need(variant: Variant) -> str:
     if variant.going_out_need is GoingOutNeed.NATURAL_AND_MIXED:
         return _("To go out, a side needs a natural canasta and a mixed canasta.")
+    if variant.going_out_need is GoingOutNeed.BOOKS:
+        clean, dirty, wild = variant.going_out_books
+        books = [
+            ngettext("%(count)s clean book", "%(count)s clean books", clean) % {"count": clean},
+            ngettext("%(count)s dirty book", "%(count)s dirty books", dirty) % {"count": dirty},
+        ]
+        if wild:
+            books.append(
+                ngettext("%(count)s wild book", "%(count)s wild books", wild) % {"count": wild}
+            )
+        return _(
+            "To go out, a player must have played their hand and their foot, and the side needs "
+            "%(books)s, counted by kind: a spare book of one kind never stands in for another."
+        ) % {"books": _and(books)}
     by_count: dict[int, list[int]] = {}
     for seating in variant.seatings:
         players = by_count.setdefault(seating.going_out_canastas, [])
         if seating.players not in players:
             players.append(seating.players)
     usual = min(by_count, key=lambda count: -len(by_count[count]))
-    text = ngettext(
-        "To go out, a side needs %(count)s canasta.",
-        "To go out, a side needs %(count)s canastas.",
-        usual,
-    ) % {"count": usual}
+    if variant.going_out_need is GoingOutNeed.WITH_SEQUENCE:
+        text = ngettext(
+            "To go out, a side needs %(count)s canasta, a sequence of 7 (%(sequence)s).",
+            "To go out, a side needs %(count)s canastas, at least one of them a sequence of 7 "
+            "(%(sequence)s).",
+            usual,
+        ) % {"count": usual, "sequence": _name(variant, "sequence")}
+    else:
+        text = ngettext(
+            "To go out, a side needs %(count)s canasta.",
+            "To go out, a side needs %(count)s canastas.",
+            usual,
+        ) % {"count": usual}
     for count, players in by_count.items():
         if count != usual:
             text += " " + ngettext(
@@ -436,7 +770,16 @@ def _going_out_need(variant: Variant) -> str:
 
 def going_out_lines(variant: Variant) -> list[Line]:
     """What going out needs and brings (2.6)."""
-    lines = [Line(_going_out_need(variant))]
+    lines = [Line(_going_out_need(variant), testid="going-out-need")]
+    if variant.unfinished is not None:
+        lines.append(
+            Line(
+                _(
+                    "A side may not go out with an unfinished meld of aces, of sevens or of wild "
+                    "cards."
+                )
+            )
+        )
     bonus, concealed = variant.going_out_bonus, variant.concealed_going_out_bonus
     if concealed is not None:
         lines.append(
@@ -459,7 +802,57 @@ def going_out_lines(variant: Variant) -> list[Line]:
     return lines
 
 
-def _step_words(steps: tuple[tuple[int, int | str], ...], i: int) -> str:
+def other_lines(variant: Variant) -> list[Line]:
+    """Penalties and bonuses outside the canastas (2.8)."""
+    lines = []
+    unfinished = variant.unfinished
+    if unfinished is not None:
+        lines.append(
+            Line(
+                _(
+                    "At the end of the hand, an unfinished meld of aces counts minus %(aces)s, of "
+                    "sevens minus %(sevens)s, of wild cards minus %(wild)s, whatever the side's "
+                    "canastas."
+                )
+                % {"aces": unfinished.aces, "sevens": unfinished.sevens, "wild": unfinished.wild},
+                testid="unfinished",
+            )
+        )
+        if unfinished.wild_jokers != unfinished.wild:
+            lines.append(
+                Line(
+                    _("An unfinished meld of wild cards holding all four %(jokers)s: minus %(n)s.")
+                    % {"jokers": _name(variant, "jokers"), "n": unfinished.wild_jokers}
+                )
+            )
+    if variant.caught_set_penalty:
+        lines.append(
+            Line(
+                _(
+                    "A caught set: a player who holds three or more aces at the end counts minus "
+                    "%(penalty)s, and three or more sevens minus %(penalty)s, on top of the cards' "
+                    "values."
+                )
+                % {"penalty": variant.caught_set_penalty},
+                testid="caught-set",
+            )
+        )
+    if variant.feet and variant.exact_pickup_bonus:
+        dealt = _most(seating.cards_dealt for seating in variant.seatings)
+        lines.append(
+            Line(
+                _(
+                    "An exact pick-up: a player who picks up exactly the %(cards)s cards of their "
+                    "hand and foot at the deal earns %(bonus)s for the side."
+                )
+                % {"cards": 2 * dealt, "bonus": variant.exact_pickup_bonus},
+                testid="exact-pickup",
+            )
+        )
+    return lines
+
+
+def _step_words(steps: tuple[tuple[int, Minimum], ...], i: int) -> str:
     """One row of an opening table: "From 1500 to 2995: 90." ("Above 10000" for 10005)."""
     bound, minimum = steps[i]
     values = {"low": bound, "min": _minimum(minimum)}
@@ -476,8 +869,14 @@ def _step_words(steps: tuple[tuple[int, int | str], ...], i: int) -> str:
     return _("From %(low)s: %(min)s.") % values
 
 
-def opening_lines(variant: Variant) -> list[Line]:
-    """The opening minimum by score, and what counts toward it (2.9)."""
+def hand_step_words(values: tuple[int, ...], i: int) -> str:
+    """ "Hand 2: 90.", "Hand 4 and later: 150.": the minimum of the game's hand ``i + 1``."""
+    if i + 1 < len(values):
+        return _("Hand %(n)s: %(min)s.") % {"n": i + 1, "min": values[i]}
+    return _("Hand %(n)s and later: %(min)s.") % {"n": i + 1, "min": values[i]}
+
+
+def _by_score_lines(variant: Variant) -> list[Line]:
     steps = variant.opening_steps
     lines = [
         Line(_("The minimum depends on the side's total at the start of the hand.")),
@@ -501,6 +900,30 @@ def opening_lines(variant: Variant) -> list[Line]:
                 testid="seating-opening",
             )
         )
+    if variant.opening_by_hand:  # a club may set the minimum by the hand's number instead
+        by_hand = variant.opening_by_hand
+        lines.append(
+            Line(
+                _("Where a club sets it by the hand's number instead: %(steps)s.")
+                % {"steps": "; ".join(_hand_glance(by_hand))}
+            )
+        )
+    return lines
+
+
+def opening_lines(variant: Variant) -> list[Line]:
+    """The opening minimum by score or by the hand's number, and what counts toward it (2.9)."""
+    if variant.opening_by is OpeningBy.HAND_NUMBER:
+        values = variant.opening_by_hand
+        lines = [
+            Line(
+                _("The minimum depends on the hand's number in the game, not on the score."),
+                testid="by-hand",
+            ),
+            *(Line(hand_step_words(values, i)) for i in range(len(values))),
+        ]
+    else:
+        lines = _by_score_lines(variant)
     if variant.opening_single_meld:
         lines.append(Line(_("The opening must be one single meld.")))
     if variant.opening_from_hand_only:
@@ -522,28 +945,64 @@ def opening_lines(variant: Variant) -> list[Line]:
                 )
             )
         )
+    if variant.sequence_canastas:
+        lines.append(Line(_("Sequences count toward the opening.")))
     if variant.canasta_bonus.concealed is not None:
         lines.append(Line(_("A canasta laid down whole from the hand opens whatever its count.")))
-    lines.append(
-        Line(
-            _("Bonuses and %(cards)s never count toward the opening.")
-            % {"cards": _name(variant, "red_threes")}
+    if variant.splash:
+        lines.append(
+            Line(_("A complete canasta laid down from the hand opens with no minimum (splash)."))
         )
-    )
+    if variant.threes_laid:
+        lines.append(Line(_("Bonuses and threes never count toward the opening.")))
+    else:
+        lines.append(
+            Line(
+                _("Bonuses and %(cards)s never count toward the opening.")
+                % {"cards": _name(variant, "red_threes")}
+            )
+        )
     return lines
+
+
+def opening_rows(variant: Variant, rows: list[tuple[str, Minimum]]) -> list[tuple[str, str]]:
+    """The rows of ``opening_table`` in words, for the lookup page: (score range or hand,
+    minimum); a table by the hand's number says "Hand 1", "Hand 4 and later"."""
+    if variant.opening_by is OpeningBy.HAND_NUMBER:
+        count = len(rows)
+        return [
+            (
+                capfirst(
+                    _("hand %(n)s") % {"n": i}
+                    if i < count
+                    else _("hand %(n)s and later") % {"n": i}
+                ),
+                _minimum(minimum),
+            )
+            for i, (_label, minimum) in enumerate(rows, 1)
+        ]
+    return [(label, _minimum(minimum)) for label, minimum in rows]
 
 
 # The page ------------------------------------------------------------------------------------------
 
 
 def _targets(variant: Variant) -> tuple[str, ...]:
-    """ "5000", "with 6 players: 7500 or 10000"."""
+    """ "5000", "with 6 players: 7500 or 10000"; "4 hands" where a game is a number of hands."""
     usual = _usual_target(variant)
     others: dict[int, list[int]] = {}
     for seating in variant.seatings:
-        if seating.target != usual and seating.target not in others.setdefault(seating.players, []):
+        if (
+            seating.target is not None
+            and seating.target != usual
+            and seating.target not in others.setdefault(seating.players, [])
+        ):
             others[seating.players].append(seating.target)
-    words = [str(usual)]
+    if usual is None:
+        hands = _usual_hands(variant)
+        words = [ngettext("%(count)s hand", "%(count)s hands", hands) % {"count": hands}]
+    else:
+        words = [str(usual)]
     for players, targets in others.items():
         if targets:
             words.append(
@@ -553,8 +1012,20 @@ def _targets(variant: Variant) -> tuple[str, ...]:
     return tuple(words)
 
 
+def _hand_glance(values: tuple[int, ...]) -> tuple[str, ...]:
+    """ "hand 1: 50", "hand 2: 90", "from hand 4: 150"."""
+    return tuple(
+        _("hand %(n)s: %(min)s") % {"n": i, "min": minimum}
+        if i < len(values)
+        else _("from hand %(n)s: %(min)s") % {"n": i, "min": minimum}
+        for i, minimum in enumerate(values, 1)
+    )
+
+
 def _opening_glance(variant: Variant) -> tuple[str, ...]:
-    """ "below 0: 15", "from 0: 50", "from 1500: 90", "from 3000: 120"."""
+    """ "below 0: 15", "from 0: 50", "from 1500: 90"; "hand 1: 50"... by the hand's number."""
+    if variant.opening_by is OpeningBy.HAND_NUMBER:
+        return _hand_glance(variant.opening_by_hand)
     rows = [_("below 0: %(min)s") % {"min": variant.opening_below_zero}]
     for bound, minimum in variant.opening_steps:
         values = {"low": bound, "min": _minimum(minimum)}
@@ -570,24 +1041,27 @@ def glance(variant: Variant) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
     A page keeps each item whole on a line where it fits ("from 1500: 90").
     """
+    target_term = _("Target") if _usual_target(variant) is not None else _("Game")
     return (
         (_("Players"), (_or(variant.player_counts),)),
-        (_("Target"), ("; ".join(_targets(variant)),)),
+        (target_term, ("; ".join(_targets(variant)),)),
         (_("Opening"), _opening_glance(variant)),
     )
 
 
 def topics(variant: Variant) -> tuple[Topic, ...]:
-    return (
+    threes = _("Threes") if variant.threes_laid else capfirst(_name(variant, "red_threes"))
+    found = [
         Topic("table", _("Table"), tuple(table_lines(variant))),
         Topic("cards", _("Cards"), tuple(card_lines(variant))),
         Topic("melds", _("Melds"), tuple(meld_lines(variant))),
-        Topic(
-            "red-threes", capfirst(_name(variant, "red_threes")), tuple(red_three_lines(variant))
-        ),
+        Topic("special-hands", _("Special hands"), tuple(special_hand_lines(variant))),
+        Topic("red-threes", threes, tuple(red_three_lines(variant))),
         Topic("going-out", _("Going out"), tuple(going_out_lines(variant))),
+        Topic("other", _("Penalties and other bonuses"), tuple(other_lines(variant))),
         Topic("opening", _("Opening"), tuple(opening_lines(variant))),
-    )
+    ]
+    return tuple(topic for topic in found if topic.lines)
 
 
 def preset_words(variant: Variant) -> PresetWords:
@@ -677,7 +1151,11 @@ _SECTION = re.compile(r"\s*\(\d+(\.\d+)*\)")  # "(2.10)": a reference into VARIA
 
 def _house_rule_text(rule: HouseRule) -> str:
     texts = {
-        "target": _("The score that ends the game."),
+        "target": _(
+            "The score that ends the game. Where a game is a number of hands, a target ends it "
+            "at that score instead."
+        ),
+        "hands": _("How many hands a game is: the highest total after the last one wins."),
         "wild_limit": _("How many wild cards a meld may hold."),
         "black_three_meld": _("When black threes may be melded."),
         "red_three_scale": _("What red threes are worth."),
@@ -689,7 +1167,10 @@ def _house_rule_text(rule: HouseRule) -> str:
             "How many packs are played: it sets how many cards of each kind there can be, and "
             "how many red threes make “all of them”."
         ),
-        "cards_dealt": _("How many cards each player is dealt."),
+        "cards_dealt": _(
+            "How many cards each player is dealt (where players have a foot, the cards of the "
+            "hand and of the foot each)."
+        ),
         "wild_melds": _("Whether melds of wild cards only are allowed."),
         "concealed_canasta_bonus": _(
             "The bonus of a canasta laid down whole from the hand, instead of the natural or "
@@ -700,10 +1181,72 @@ def _house_rule_text(rule: HouseRule) -> str:
             "Whether sequences are played: 7 cards in a row of one suit, and the whole suit "
             "from 4 to ace."
         ),
+        "three_in_hand": _("What a three of either colour left in a hand costs, minus."),
+        "black_three_in_hand": _("What a black three left in a hand (or a foot) costs, minus."),
+        "red_three_caught": _("What a red three left in a hand or a foot costs, minus."),
+        "incomplete_joker_meld": _(
+            "What an unfinished meld of wild cards costs, minus, when it holds all four jokers "
+            "(pagat); any other costs 2000."
+        ),
+        "special_hands": _("Which special hands of 14 cards count."),
+        "dream_hand_wins": _(
+            "Whether a dream hand wins the game at once, or only scores its value like any other "
+            "special hand."
+        ),
+        "over_seven_going_out": _(
+            "Whether a meld of natural cards may hold more than 7 cards in the turn a side goes "
+            "out."
+        ),
+        "splash": _(
+            "Whether a complete canasta laid down from the hand opens with no minimum (pagat)."
+        ),
+        "opening_by": _("What the opening minimum follows."),
+        "opening_top": _("The opening minimum from 7000 (Bicycle's Samba page: 160)."),
+        "red_three_penalty": _("What red threes cost when they count minus."),
+        "red_three_laid": _("What a red three laid down earns."),
+        "natural_bonus": _("The bonus of a clean book (no wild card)."),
+        "mixed_bonus": _("The bonus of a dirty book (with wild cards)."),
+        "wild_books": _(
+            "Whether melds of 3 to 7 wild cards are allowed, 7 of them making a wild book worth "
+            "1500, or no meld of wild cards at all (off)."
+        ),
+        "going_out_books": _(
+            "How many clean, dirty and wild books a side needs before a player may go out, "
+            "counted by kind: for example 2 clean and 2 dirty, or 2 clean, 2 dirty and 1 wild."
+        ),
+        "going_out_bonus": _("What the side that goes out earns."),
+        "exact_pickup_bonus": _(
+            "What a player who picks up exactly the cards of their hand and foot at the deal "
+            "earns for the side (0: no bonus)."
+        ),
+        "opening_by_hand": _(
+            "The opening minimum of hands 1 to 4, each a multiple of 5; later hands take the last."
+        ),
+        "book_max": _(
+            "Whether natural cards may still be added to a completed book (none: no largest "
+            "book), or a book closes at 7 cards."
+        ),
+        "same_rank_melds": _("How many melds of one rank a side may have."),
     }
     if rule.name in texts:
         return texts[rule.name]
     return _SECTION.sub("", _(rule.help))  # a rule this page does not know yet: its own help
+
+
+def _rule_choices(rule: HouseRule, presets: Mapping[str, Variant]) -> tuple[str, ...]:
+    """The values a choice rule takes in the presets it is offered to, in words, each once."""
+    values = rule.values
+    if not isinstance(values, Choice | OneOf):
+        return ()
+    base: tuple[object, ...] = values.choices
+    seen: dict[object, None] = {}
+    for preset in presets.values():
+        if rule.offered_to(preset):
+            own = preset.values_of(rule.name)
+            seen.update(dict.fromkeys(own if own is not None else base))
+    if isinstance(values, Choice):
+        return tuple(choice_words(values.enum(str(value))) for value in seen or base)
+    return tuple(choice_words(value) for value in seen or base)
 
 
 def house_rule_words(
@@ -712,19 +1255,18 @@ def house_rule_words(
     """Each house rule in words: its label, what it changes, its choices, where it applies."""
     out = []
     for rule in rules.values():
-        applies = [preset for preset in presets.values() if rule.applies(preset)]
+        offered = [preset for preset in presets.values() if rule.offered_to(preset)]
+        shorter = len(offered) * 2 <= len(presets)
         out.append(
             HouseRuleWords(
                 anchor="house-rule-" + rule.name.replace("_", "-"),
                 label=_(rule.label),
                 text=_house_rule_text(rule),
-                choices=tuple(choice_words(member) for member in rule.values.enum)
-                if isinstance(rule.values, Choice)
-                else (),
-                only_in=tuple(p.name for p in applies) if len(applies) * 2 <= len(presets) else (),
-                not_in=tuple(p.name for p in presets.values() if p not in applies)
-                if len(applies) * 2 > len(presets)
-                else (),
+                choices=_rule_choices(rule, presets),
+                only_in=tuple(p.name for p in offered) if shorter else (),
+                not_in=()
+                if shorter
+                else tuple(p.name for p in presets.values() if p not in offered),
             )
         )
     return out

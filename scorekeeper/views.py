@@ -16,7 +16,7 @@ from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -37,7 +37,7 @@ from scorekeeper.params import int_param
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
 from scorekeeper.rules.house_rules import house_rule_defaults
 from scorekeeper.rules.opening import opening_minimum_for, opening_table
-from scorekeeper.rules.variants import CANASTA
+from scorekeeper.rules.variants import CANASTA, Variant
 from scorekeeper.selectors import (
     chart_points,
     game_board,
@@ -74,16 +74,30 @@ def game_forget(request: HttpRequest, game_id: str) -> HttpResponse:
 
 
 def opening_lookup(request: HttpRequest) -> HttpResponse:
+    """The opening minimum of a side: by its score, or by the hand's number (Hand and Foot)."""
+    from scorekeeper.rule_words import opening_rows
+
     form = OpeningLookupForm(request.GET or None)
     minimum = None
     looked_up = None
+    hand = None
     if form.is_valid():
         data = form.cleaned_data
+        variant = PRESETS[data["variant"]]
+        by_hand = variant.id in form.by_hand
         try:
-            minimum = opening_minimum_for(data["variant"], data["score"], data["players"])
-            looked_up = PRESETS[data["variant"]]
+            minimum = opening_minimum_for(
+                variant.id,
+                data["score"] if data["score"] is not None else 0,
+                data["players"],
+                data["hand"] if by_hand else None,
+            )
+            looked_up, hand = variant, data["hand"] if by_hand else None
         except RuleViolation as violation:
-            form.add_error("players", explain(violation))
+            if violation.field == "hand":
+                form.add_error("hand", _hand_refusal(variant, data["players"]))
+            else:
+                form.add_error("players", explain(violation))
     return render(
         request,
         "scorekeeper/opening.html",
@@ -91,10 +105,26 @@ def opening_lookup(request: HttpRequest) -> HttpResponse:
             "form": form,
             "minimum": minimum,
             "looked_up": looked_up,
+            "hand": hand,
             "needs_canasta": minimum == CANASTA,
-            "tables": [(v, opening_table(v)) for v in PRESETS.values()],
+            "tables": [
+                (v, v.id in form.by_hand, opening_rows(v, opening_table(v)))
+                for v in PRESETS.values()
+            ],
         },
     )
+
+
+def _hand_refusal(variant: Variant, players: int) -> str:
+    """A hand number outside the game, in words: "A game of Hand and Foot is 4 hands..."."""
+    hands = variant.seating(players).hands
+    if not hands:
+        return _("Give the hand's number in the game, from 1.")
+    return ngettext(
+        "A game of %(name)s is %(count)s hand: give a hand number from 1 to %(count)s.",
+        "A game of %(name)s is %(count)s hands: give a hand number from 1 to %(count)s.",
+        hands,
+    ) % {"name": variant.name, "count": hands}
 
 
 def variant_list(request: HttpRequest) -> HttpResponse:

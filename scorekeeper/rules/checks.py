@@ -192,7 +192,9 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     names = variant.deck.names
     red_threes = 0
     for side in record.sides:
-        red_threes += side.red_threes + _held_red_threes(side.hand) + _held_red_threes(side.foot)
+        red_threes += side.red_threes
+        if side.family_keys:  # red threes left in a hand or foot (the families)
+            red_threes += _held_red_threes(side.hand) + _held_red_threes(side.foot)
     if red_threes > 2 * packs:
         over_the_deck(variant, packs, red_threes, names.red_threes, 2 * packs, field="red_threes")
     # Cards by class (CARD_CLASSES), melded and in hand, wherever the entry gives counts.

@@ -114,7 +114,7 @@ class MeldedFacts:
     )
     ranks: dict[str, int] = field(default_factory=dict)  # naturals by rank (detailed entry)
     # Modern American's unfinished special melds (2.8): "aces", "sevens", "wild", "wild_jokers".
-    unfinished: dict[str, int] = field(default_factory=dict)
+    unfinished: dict[str, int] | None = None  # None where there is none (the usual side)
     # Cards a summary entry in points names (an aces canasta's 7 aces...), in CARD_CLASSES order,
     # for the deck limits (section 4); sevens are a rank, not a class: counted apart.
     named: tuple[int, ...] | None = None
@@ -249,7 +249,7 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
     out = MeldedFacts(has_meld=bool(side.melds))
     ranks = out.ranks
     canastas = out.canastas
-    same_rank = _SameRank(variant)
+    check_rank = _SameRank(variant).check
     by_class = [0, 0, 0, 0, 0, 0]  # CARD_CLASSES order
     points = 0
     index, rank = 0, ""
@@ -260,15 +260,13 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
                 points += _read_sequence(variant, meld, out, by_class)
                 continue
             rank = meld.rank
-            same_rank.check(rank)
             kind = check_meld(variant, meld, side.went_out)
+            check_rank(rank, kind is None)
             if kind is not None:
                 canastas[kind] = canastas.get(kind, 0) + 1
                 out.canasta_count += 1
-            else:
-                same_rank.check_unfinished(rank)
-                if variant.unfinished is not None:
-                    _note_unfinished(meld, out.unfinished)
+            elif variant.unfinished is not None:
+                _note_unfinished(meld, out)
             naturals = meld.naturals
             if rank == BLACK_THREE:
                 points += naturals * values.black_three_melded
@@ -304,8 +302,10 @@ class _SameRank:
         self.open: set[str] = set()
         self.black_melds = 0
 
-    def check(self, rank: str) -> None:
+    def check(self, rank: str, unfinished: bool) -> None:
         variant = self.variant
+        if unfinished and variant.one_open_per_rank:
+            self.check_unfinished(rank)
         if not variant.repeat_ranks:
             if rank in self.seen:
                 raise MeldRefusal(
@@ -323,8 +323,6 @@ class _SameRank:
                 )
 
     def check_unfinished(self, rank: str) -> None:
-        if not self.variant.one_open_per_rank:
-            return
         if rank in self.open:
             raise MeldRefusal(
                 gettext_noop("a second unfinished meld of rank %(meld_rank)s"),
@@ -334,7 +332,7 @@ class _SameRank:
         self.open.add(rank)
 
 
-def _note_unfinished(meld: Meld, unfinished: dict[str, int]) -> None:
+def _note_unfinished(meld: Meld, out: MeldedFacts) -> None:
     """Modern American's unfinished special melds (2.8): natural aces, sevens, wild cards."""
     if meld.rank == WILD:
         key = "wild_jokers" if meld.jokers == ALL_JOKERS else "wild"
@@ -342,7 +340,9 @@ def _note_unfinished(meld: Meld, unfinished: dict[str, int]) -> None:
         key = _UNFINISHED_OF[meld.rank]
     else:
         return  # aces with wild cards are an ordinary meld (CLA)
-    unfinished[key] = unfinished.get(key, 0) + 1
+    if out.unfinished is None:
+        out.unfinished = {}
+    out.unfinished[key] = out.unfinished.get(key, 0) + 1
 
 
 def check_meld(variant: Variant, meld: Meld, went_out: bool) -> CanastaKind | None:
@@ -393,7 +393,8 @@ def _check_natural_meld(
         )
     # The wild limit before the natural count: where wilds may not outnumber naturals (origen,
     # espanola), one natural and two wilds breaks that rule, not classic's two-natural minimum.
-    _check_wild_limit(variant.wild_limit, naturals, wilds)
+    if wilds:  # every limit is on the wild cards: a natural meld meets them all
+        _check_wild_limit(variant.wild_limit, naturals, wilds)
     if naturals < variant.min_naturals:
         raise MeldRefusal(
             gettext_noop("a meld needs at least %(min)s natural cards"), min=variant.min_naturals

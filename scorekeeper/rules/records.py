@@ -173,6 +173,7 @@ class SideHand:
     special_hand: str | None = None
     foot: Cards = NO_CARDS
     exact_pickups: int = 0
+    family_keys: bool = False  # any of them given (or red threes left in hand): to be checked
 
 
 @dataclass(frozen=True)
@@ -416,7 +417,8 @@ def parse_side(value: object, number: int) -> SideHand:
         concealed=concealed,
         exact_cut=exact_cut,
         hand=hand,
-        **{**_FAMILY_DEFAULTS, **extras},
+        family_keys=bool(extras) or (type(hand) is CardCounts and hand.red_threes > 0),
+        **({**_FAMILY_DEFAULTS, **extras} if extras else _FAMILY_DEFAULTS),
     )
 
 

@@ -200,7 +200,7 @@ def _red_threes(ruleset: Ruleset, side: SideHand, facts: MeldedFacts, another_ou
 def _penalties(variant: Variant, side: SideHand, facts: MeldedFacts) -> int:
     """Modern American (2.8): unfinished special melds and caught sets, whatever the canastas."""
     total = 0
-    if variant.unfinished is not None:
+    if variant.unfinished is not None and facts.unfinished:
         for key, n in facts.unfinished.items():
             total += n * getattr(variant.unfinished, key)
     if variant.caught_set_penalty is not None:

@@ -34,7 +34,9 @@ from scorekeeper.rules.records import (
 from scorekeeper.rules.variants import Variant
 
 _KINDS = tuple(CanastaKind)
+_PLAIN_KINDS = frozenset({CanastaKind.NATURAL, CanastaKind.MIXED})
 _NATURAL, _MIXED = CanastaKind.NATURAL, CanastaKind.MIXED
+_NAMED_NONE = dict.fromkeys(("cards", "aces", "low", "wild", "twos", "jokers"), 0)
 UNFINISHED_CARDS = {"aces": 3, "sevens": 3, "wild": 3, "wild_jokers": 4}  # section 4
 
 
@@ -77,6 +79,10 @@ def least_points(
 ) -> tuple[int, bool]:
     """The fewest melded points these canastas and unfinished melds can hold, and whether that is
     35 a canasta (the seven presets' rule) or the families' table (section 4)."""
+    if not (variant.canasta_min_points or straights or royals or inc.total) and (
+        kinds.keys() <= _PLAIN_KINDS
+    ):
+        return CANASTA_MIN_POINTS * sum(kinds.values()), True  # the seven presets' usual entry
     table = dict(variant.canasta_min_points)
     least = sum(table.get(kind.value, CANASTA_MIN_POINTS) * n for kind, n in kinds.items())
     least += table.get("straight", CANASTA_MIN_POINTS) * straights + CANASTA_MIN_POINTS * royals
@@ -129,10 +135,12 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
         straights=straights,
         royals=royals,
         has_meld=has_meld or inc.total > 0,
-        unfinished={key: getattr(inc, key) for key in UNFINISHED_CARDS if getattr(inc, key)},
+        unfinished={key: getattr(inc, key) for key in UNFINISHED_CARDS if getattr(inc, key)}
+        if inc.total
+        else None,
         sevens=STRAIGHT_LENGTH * counts.sevens + UNFINISHED_CARDS["sevens"] * inc.sevens,
     )
-    named = _named_cards(side, variant)
+    named = _named_cards(side, variant) if kinds or sequences or inc.total else _NAMED_NONE
     if isinstance(melded, CardCounts):
         _check_summary_counts(variant, side, melded, named, {**where, "field": "melded"})
         out.classes = (

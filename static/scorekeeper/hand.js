@@ -1,12 +1,16 @@
 /* Hand entry: per side, melds (rank + steppers), card counts or plain totals; red threes; who
-   went out; cards left in hand. The score shows live (the server scores it with the game's
-   rules, nothing saved); saving posts the sides as hand-format JSON. */
+   went out; cards left in hand. Where the preset has a use for them (the page config says so,
+   from the engine's data): sequences, threes of both colours, caught sets, unfinished special
+   melds, a special hand, unplayed feet and exact pick-ups. The score shows live (the server
+   scores it with the game's rules, nothing saved); saving posts the sides as hand-format JSON. */
 (function () {
   "use strict";
   var L = JSON.parse(document.getElementById("hand-labels").textContent);
   var config = JSON.parse(document.getElementById("hand-config").textContent);
   var serverError = JSON.parse(document.getElementById("hand-error").textContent);
-  var CLASSES = config.card_classes;  // hand-format's count classes, from the engine
+  var MELDED = config.melded_classes;  // hand-format's count classes, from the engine
+  var HAND = config.hand_classes;  // ... of cards left in a hand or foot (red threes caught)
+  var NATURALS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];  // a suit, low to high
   var csrf = document.querySelector("[name=csrfmiddlewaretoken]").value;
   var root = document.getElementById("sides");
   // A draft survives a reload or a phone call: kept per game and hand until it is saved.
@@ -26,8 +30,12 @@
 
   function fromRecord(r) {
     var s = {mode: "melds", melds: [], sequences: [], melded: {}, points: 0, canastas: {},
-             red_threes: r.red_threes || 0, went_out: !!r.went_out, concealed: !!r.concealed,
-             exact_cut: !!r.exact_cut, handMode: "counts", hand: {}, handPoints: 0};
+             seqCounts: Object.assign({}, r.sequences || {}), incomplete: Object.assign({}, r.incomplete || {}),
+             red_threes: r.red_threes || 0, black_threes_laid: r.black_threes_laid || 0,
+             went_out: !!r.went_out, concealed: !!r.concealed, exact_cut: !!r.exact_cut,
+             handMode: "counts", hand: {}, handPoints: 0, caught: Object.assign({}, r.caught_sets || {}),
+             special: r.special_hand || null, footMode: "counts", foot: {}, footPoints: 0,
+             exact_pickups: r.exact_pickups || 0};
     (r.melds || []).forEach(function (m) {
       if (m.sequence) { s.sequences.push({low: m.sequence[0], high: m.sequence[1]}); }
       else { s.melds.push({rank: m.rank, naturals: m.naturals || 0, twos: m.twos || 0, jokers: m.jokers || 0, concealed: !!m.concealed}); }
@@ -39,6 +47,8 @@
     }
     if (r.hand && "points" in r.hand) { s.handMode = "points"; s.handPoints = r.hand.points; }
     else if (r.hand) { s.hand = Object.assign({}, r.hand); }
+    if (r.foot && "points" in r.foot) { s.footMode = "points"; s.footPoints = r.foot.points; }
+    else if (r.foot) { s.foot = Object.assign({}, r.foot); }
     return s;
   }
 
@@ -48,8 +58,10 @@
     return out;
   }
 
+  // Keys at their default value are left out; a box the preset does not offer gives nothing.
   function toRecord(s) {
     var r = {};
+    if (s.special) { return {special_hand: s.special}; }  // the side's whole score
     if (s.mode === "melds") {
       var melds = s.melds.map(function (m) {
         var o = {rank: m.rank, naturals: m.naturals};
@@ -61,20 +73,43 @@
       if (melds.length) { r.melds = melds; }
     } else {
       var canastas = nonZero(s.canastas);
+      var seqs = offered(nonZero(s.seqCounts), config.sequence_kinds);
+      var unfinished = offered(nonZero(s.incomplete), config.incomplete);
       var melded = s.mode === "counts" ? nonZero(s.melded) : (s.points ? {points: s.points} : {});
-      if (Object.keys(melded).length || Object.keys(canastas).length) {
+      if ([melded, canastas, seqs, unfinished].some(function (o) { return Object.keys(o).length; })) {
         r.melded = Object.keys(melded).length ? melded : {points: 0};
         if (Object.keys(canastas).length) { r.canastas = canastas; }
+        if (Object.keys(seqs).length) { r.sequences = seqs; }
+        if (Object.keys(unfinished).length) { r.incomplete = unfinished; }
       }
     }
     if (s.red_threes) { r.red_threes = s.red_threes; }
+    if (config.threes_laid && s.black_threes_laid) { r.black_threes_laid = s.black_threes_laid; }
     if (s.went_out) { r.went_out = true; }
-    if (s.went_out && s.concealed) { r.concealed = true; }
+    if (s.went_out && s.concealed && config.concealed_going_out) { r.concealed = true; }
     if (s.exact_cut) { r.exact_cut = true; }
+    if (config.exact_pickups && s.exact_pickups) { r.exact_pickups = s.exact_pickups; }
     if (s.went_out && s.solo) { return r; }  // a player out alone holds no cards
-    if (s.handMode === "points") { if (s.handPoints) { r.hand = {points: s.handPoints}; } }
-    else { var hand = nonZero(s.hand); if (Object.keys(hand).length) { r.hand = hand; } }
+    var hand = cards(s.handMode, s.hand, s.handPoints);
+    if (hand) { r.hand = hand; }
+    var caught = offered(nonZero(s.caught), config.caught_sets);
+    if (Object.keys(caught).length) { r.caught_sets = caught; }
+    var foot = config.feet ? cards(s.footMode, s.foot, s.footPoints) : null;
+    if (foot) { r.foot = foot; }
     return r;
+  }
+
+  // Cards left (in a hand or in feet): card-class counts or points; null when there are none.
+  function cards(mode, counts, points) {
+    if (mode === "points") { return points ? {points: points} : null; }
+    var out = offered(nonZero(counts), HAND);
+    return Object.keys(out).length ? out : null;
+  }
+
+  function offered(obj, keys) {
+    var out = {};
+    Object.keys(obj).forEach(function (k) { if (keys.indexOf(k) >= 0) { out[k] = obj[k]; } });
+    return out;
   }
 
   function el(tag, attrs, children) {
@@ -117,7 +152,13 @@
 
   function meldRow(s, i, m, j) {
     var id = "side-" + i + "-meld-" + j;
-    var select = el("select", {"data-testid": id + "-rank", "aria-label": L.rank, onchange: function () { m.rank = select.value; changed(); }},
+    var select = el("select", {"data-testid": id + "-rank", "aria-label": L.rank, onchange: function () {
+      var wild = select.value === "wild";
+      if (wild !== (m.rank === "wild")) {  // a meld of wild cards holds no naturals: no box for them
+        if (wild) { m.naturals = 0; }
+        m.rank = select.value; render();
+      }
+      m.rank = select.value; changed(); }},
       config.ranks.map(function (r) { return el("option", {value: r, text: rankLabel(r)}); }));
     select.value = m.rank;
     var whole = null;
@@ -130,23 +171,55 @@
       el("div", {"class": "meld-head"}, [select,
         el("button", {type: "button", "class": "remove danger", text: "×", "aria-label": L.removeMeld, "data-testid": id + "-remove", onclick: function () { s.melds.splice(j, 1); render(); changed(); }})]),
       whole ? el("label", {"class": "check"}, [whole, document.createTextNode(L.concealedMeld)]) : null,
-      stepper(L.naturals, m.naturals, 1, function (v) { m.naturals = v; changed(); }, id + "-naturals"),
+      m.rank === "wild" ? null : stepper(L.naturals, m.naturals, 1, function (v) { m.naturals = v; changed(); }, id + "-naturals"),
       stepper(classLabel("twos"), m.twos, 1, function (v) { m.twos = v; changed(); }, id + "-twos"),
       stepper(classLabel("jokers"), m.jokers, 1, function (v) { m.jokers = v; changed(); }, id + "-jokers")
     ]);
   }
 
+  // A sequence runs within one suit, 4 to A, over one of the lengths the preset allows (samba:
+  // 3 to 7; espanola: 7 or the whole suit): "to" offers the ranks those lengths reach from "from".
+  var LENGTHS = config.sequence_lengths;
+  function sequenceEnds(low) {
+    var start = NATURALS.indexOf(low);
+    return LENGTHS.map(function (n) { return NATURALS[start + n - 1]; }).filter(Boolean);
+  }
+  var SEQUENCE_STARTS = NATURALS.filter(function (r) { return sequenceEnds(r).length; });
+
+  function sequenceLabel(q) {
+    var n = NATURALS.indexOf(q.high) - NATURALS.indexOf(q.low) + 1;
+    var cards = L.sequenceCards.replace("%(n)s", n);
+    return n === config.sequence_canasta ? cards + " · " + config.sequence_name : cards;
+  }
+
   function sequenceRow(s, i, q, j) {
-    var ranks = config.ranks.filter(function (r) { return r !== "3" && r !== "wild"; });
-    function pick(key) {
-      var select = el("select", {"aria-label": key === "low" ? L.sequenceFrom : L.sequenceTo, "data-testid": "side-" + i + "-sequence-" + j + "-" + key, onchange: function () { q[key] = select.value; changed(); }},
+    var id = "side-" + i + "-sequence-" + j;
+    function pick(key, ranks) {
+      if (ranks.indexOf(q[key]) < 0) { ranks = ranks.concat([q[key]]); }  // as entered: the engine says why not
+      var select = el("select", {"aria-label": key === "low" ? L.sequenceFrom : L.sequenceTo, "data-testid": id + "-" + key, onchange: function () {
+        var length = NATURALS.indexOf(q.high) - NATURALS.indexOf(q.low);
+        q[key] = select.value;
+        if (key === "low") {
+          // The sequence moves: it keeps its length where that fits in the suit, else it takes
+          // the nearest length that does.
+          var ends = sequenceEnds(q.low);
+          if (ends.length) {
+            q.high = ends.reduce(function (best, r) {
+              var d = Math.abs(NATURALS.indexOf(r) - NATURALS.indexOf(q.low) - length);
+              var b = Math.abs(NATURALS.indexOf(best) - NATURALS.indexOf(q.low) - length);
+              return d < b ? r : best;
+            });
+          }
+        }
+        render(); changed(); }},
         ranks.map(function (r) { return el("option", {value: r, text: r}); }));
       select.value = q[key];
       return select;
     }
-    return el("div", {"class": "meld"}, [el("div", {"class": "meld-head"}, [
-      el("span", {text: L.from}), pick("low"), el("span", {text: L.to}), pick("high"),
-      el("button", {type: "button", "class": "remove danger", text: "×", "aria-label": L.removeSequence, "data-testid": "side-" + i + "-sequence-" + j + "-remove", onclick: function () { s.sequences.splice(j, 1); render(); changed(); }})])]);
+    return el("div", {"class": "meld sequence", "data-side": i, "data-meld": s.melds.length + j + 1}, [el("div", {"class": "meld-head"}, [
+      el("span", {text: L.from}), pick("low", SEQUENCE_STARTS), el("span", {text: L.to}), pick("high", sequenceEnds(q.low)),
+      el("button", {type: "button", "class": "remove danger", text: "×", "aria-label": L.removeSequence, "data-testid": id + "-remove", onclick: function () { s.sequences.splice(j, 1); render(); changed(); }})]),
+      el("p", {"class": "sequence-size", "data-testid": id + "-size", text: sequenceLabel(q)})]);
   }
 
   // A new meld starts from its rank: one tap on a grid of big buttons.
@@ -159,9 +232,9 @@
         return el("button", {type: "button", "class": used.indexOf(r) >= 0 ? "rank used" : "rank", text: rankLabel(r), "data-testid": id + "-rank-" + r,
           onclick: function () {
             var wild = r === "wild";
-            s.melds.push({rank: r, naturals: wild ? 0 : config.min_meld, twos: wild ? config.min_meld : 0, jokers: 0, concealed: false});
+            s.melds.push({rank: r, naturals: wild ? 0 : config.min_meld, twos: wild ? config.wild_meld_min : 0, jokers: 0, concealed: false});
             s.picking = false; render(); changed();
-            focusTestid(id + "-meld-" + (s.melds.length - 1) + "-naturals");
+            focusTestid(id + "-meld-" + (s.melds.length - 1) + (wild ? "-twos" : "-naturals"));
           }});
       })),
       el("button", {type: "button", "class": "cancel", text: L.cancel, "data-testid": id + "-rank-cancel", onclick: function () { s.picking = false; render(); focusTestid(id + "-add-meld"); }})
@@ -176,18 +249,42 @@
         .concat([s.picking ? rankGrid(s, i) : el("button", {type: "button", "class": "add", "data-testid": id + "-add-meld", text: "+ " + L.addMeld,
           onclick: function () { s.picking = true; render(); focusTestid(id + "-rank-" + config.ranks[0]); }}),
           config.sequences ? el("button", {type: "button", "class": "add", "data-testid": id + "-add-sequence", text: "+ " + L.addSequence,
-          onclick: function () { s.sequences.push({low: "5", high: "J"}); render(); changed(); }}) : null]));
+          onclick: function () { s.sequences.push(newSequence()); render(); changed(); }}) : null]));
     }
     var parts = [];
     if (s.mode === "counts") {
       parts.push(el("h4", {text: L.melded}));
-      CLASSES.forEach(function (c) { parts.push(stepper(classLabel(c), s.melded[c] || 0, 1, function (v) { s.melded[c] = v; changed(); }, id + "-melded-" + c)); });
+      MELDED.forEach(function (c) { parts.push(stepper(classLabel(c), s.melded[c] || 0, 1, function (v) { s.melded[c] = v; changed(); }, id + "-melded-" + c)); });
     } else {
       parts.push(stepper(L.meldedPoints, s.points, 5, function (v) { s.points = v; changed(); }, id + "-melded-points"));
     }
     parts.push(el("h4", {text: L.canastas}));
-    config.canasta_kinds.forEach(function (k) { parts.push(stepper(L[k], s.canastas[k] || 0, 1, function (v) { s.canastas[k] = v; changed(); }, id + "-canastas-" + k)); });
+    config.canasta_kinds.forEach(function (k) { parts.push(stepper(config.canasta_labels[k] || L[k], s.canastas[k] || 0, 1, function (v) { s.canastas[k] = v; changed(); }, id + "-canastas-" + k)); });
+    if (config.sequence_kinds.length) {
+      parts.push(el("h4", {text: L.sequences}));
+      config.sequence_kinds.forEach(function (k) {
+        var label = k === "straight" ? config.sequence_name : L[k];
+        parts.push(stepper(label, s.seqCounts[k] || 0, 1, function (v) { s.seqCounts[k] = v; changed(); }, id + "-sequences-" + k));
+      });
+    }
+    if (config.incomplete.length) {
+      // Unfinished special melds: each 0 or 1 (with melds they come from the melds themselves).
+      parts.push(el("h4", {text: L.incomplete}));
+      config.incomplete.forEach(function (k) {
+        var box = el("input", {type: "checkbox", "data-testid": id + "-incomplete-" + k, onchange: function (e) { s.incomplete[k] = e.target.checked ? 1 : 0; changed(); }});
+        box.checked = !!s.incomplete[k];
+        parts.push(el("label", {"class": "check"}, [box, document.createTextNode(L["incomplete_" + k])]));
+      });
+    }
     return el("div", {}, parts);
+  }
+
+  // A new sequence: the preset's canasta of a sequence (7 ranks), from 5 where it fits.
+  function newSequence() {
+    var low = SEQUENCE_STARTS.indexOf("5") >= 0 ? "5" : SEQUENCE_STARTS[0];
+    var ends = sequenceEnds(low);
+    var canasta = NATURALS[NATURALS.indexOf(low) + config.sequence_canasta - 1];
+    return {low: low, high: ends.indexOf(canasta) >= 0 ? canasta : ends[ends.length - 1]};
   }
 
   function handPanel(s, i) {
@@ -196,35 +293,114 @@
     if (s.handMode === "points") {
       parts.push(stepper(L.points, s.handPoints, 5, function (v) { s.handPoints = v; changed(); }, id + "-points"));
     } else {
-      CLASSES.forEach(function (c) { parts.push(stepper(classLabel(c), s.hand[c] || 0, 1, function (v) { s.hand[c] = v; changed(); }, id + "-" + c)); });
+      HAND.forEach(function (c) { parts.push(stepper(classLabel(c), s.hand[c] || 0, 1, function (v) { s.hand[c] = v; changed(); }, id + "-" + c)); });
+    }
+    if (config.caught_sets.length) {
+      // Players caught holding three aces or three sevens (a penalty each, on top of the cards).
+      parts.push(el("h4", {text: L.caughtSets}));
+      config.caught_sets.forEach(function (k) {
+        var label = k === "aces" ? L.caughtAces : L.caughtSevens;
+        parts.push(stepper(label, s.caught[k] || 0, 1, function (v) { s.caught[k] = v; changed(); }, "side-" + i + "-caught-" + k));
+      });
     }
     return el("div", {"class": "hand-left"}, parts);
+  }
+
+  // Hand and Foot: cards in the side's feet that were never picked up, counted like a hand.
+  function footPanel(s, i) {
+    var id = "side-" + i + "-foot";
+    var parts = [el("h4", {text: L.foot}), el("p", {"class": "muted hint", text: L.footHint.replace("%(n)s", config.foot_cards)}),
+      toggle([["counts", L.asCounts], ["points", L.asPoints]], s.footMode, function (m) { s.footMode = m; render(); changed(); }, id + "-mode")];
+    if (s.footMode === "points") {
+      parts.push(stepper(L.points, s.footPoints, 5, function (v) { s.footPoints = v; changed(); }, id + "-points"));
+    } else {
+      HAND.forEach(function (c) { parts.push(stepper(classLabel(c), s.foot[c] || 0, 1, function (v) { s.foot[c] = v; changed(); }, id + "-" + c)); });
+    }
+    return el("div", {"class": "foot-left", "data-testid": id}, parts);
+  }
+
+  // Modern American: a special hand is the side's whole score, laid down in one go. It ends the
+  // hand, so nobody goes out and no other side lays one.
+  function pickSpecial(s, i, hand) {
+    var moved = [];
+    sides.forEach(function (o, k) {
+      if (o !== s && (o.went_out || o.special)) { o.went_out = false; o.special = null; moved.push(config.sides[k].name); }
+      o.notice = "";
+    });
+    s.special = hand.id; s.went_out = false; s.pickingSpecial = false;
+    s.notice = moved.length ? L.specialMoved.replace("%(name)s", moved.join(", ")) : "";
+    render(); changed();
+    focusTestid("side-" + i + "-special-remove");
+  }
+
+  function specialPick(s, i) {
+    var id = "side-" + i + "-special";
+    if (!s.pickingSpecial) {
+      return el("button", {type: "button", "class": "add", "data-testid": id + "-add", text: "+ " + L.addSpecialHand,
+        onclick: function () { s.pickingSpecial = true; render(); focusTestid(id + "-" + config.special_hands[0].id); }});
+    }
+    return el("div", {"class": "rank-pick", role: "group", "aria-label": L.pickSpecialHand, "data-testid": id + "-grid"}, [
+      el("p", {"class": "rank-pick-title", text: L.pickSpecialHand}),
+      el("div", {"class": "special-grid"}, config.special_hands.map(function (hand) {
+        return el("button", {type: "button", "class": "special", "data-testid": id + "-" + hand.id, onclick: function () { pickSpecial(s, i, hand); }}, [
+          el("span", {"class": "special-name", text: hand.name}),
+          el("span", {"class": "special-value", text: hand.value + (hand.wins_game ? " · " + L.winsShort : "")})]);
+      })),
+      el("button", {type: "button", "class": "cancel", text: L.cancel, "data-testid": id + "-cancel", onclick: function () { s.pickingSpecial = false; render(); focusTestid(id + "-add"); }})
+    ]);
+  }
+
+  function specialPanel(s, i) {
+    var id = "side-" + i + "-special";
+    var hand = config.special_hands.filter(function (h) { return h.id === s.special; })[0] || {name: s.special, value: ""};
+    return el("div", {"class": "meld special-chosen", "data-testid": id}, [
+      el("div", {"class": "meld-head"}, [
+        el("span", {"class": "special-name"}, [el("span", {"class": "muted", text: L.specialHand + " "}), el("strong", {text: hand.name})]),
+        el("span", {"class": "special-value", text: String(hand.value)}),
+        el("button", {type: "button", "class": "remove danger", text: "×", "aria-label": L.removeSpecialHand, "data-testid": id + "-remove", onclick: function () { s.special = null; s.notice = ""; render(); changed(); focusTestid(id + "-add"); }})]),
+      el("p", {"class": "muted hint", text: L.specialAlone})]);
   }
 
   function sidePanel(s, i) {
     var id = "side-" + i;
     var out = el("input", {type: "checkbox", "data-testid": id + "-went-out", onchange: function (e) {
       // One side goes out: ticking it unticks another, and says so here, where it happens.
-      var moved = [];
-      sides.forEach(function (o, k) { if (o !== s && o.went_out && e.target.checked) { o.went_out = false; moved.push(config.sides[k].name); } });
+      // Going out ends the hand: no side has laid a special hand then either.
+      var moved = [], dropped = [];
+      sides.forEach(function (o, k) {
+        if (o === s || !e.target.checked) { return; }
+        if (o.went_out) { o.went_out = false; moved.push(config.sides[k].name); }
+        if (o.special) { o.special = null; dropped.push(config.sides[k].name); }
+      });
       sides.forEach(function (o) { o.notice = ""; });
-      s.notice = moved.length ? L.outMoved.replace("%(name)s", moved.join(", ")) : "";
+      s.notice = [moved.length ? L.outMoved.replace("%(name)s", moved.join(", ")) : "",
+        dropped.length ? L.specialDropped.replace("%(name)s", dropped.join(", ")) : ""].filter(Boolean).join(" ");
       s.went_out = e.target.checked; render(); changed(); }});
     out.checked = s.went_out;
     var concealed = el("input", {type: "checkbox", "data-testid": id + "-concealed", onchange: function (e) { s.concealed = e.target.checked; changed(); }});
     concealed.checked = s.concealed;
     var cut = el("input", {type: "checkbox", "data-testid": id + "-exact-cut", onchange: function (e) { s.exact_cut = e.target.checked; changed(); }});
     cut.checked = s.exact_cut;
+    var head = el("h2", {}, [el("span", {text: config.sides[i].name}), el("span", {"class": "live", id: id + "-live", "data-testid": id + "-live"})]);
+    var notice = s.notice ? el("p", {"class": "notice", role: "status", "data-testid": id + "-notice", text: s.notice}) : null;
+    if (s.special) {
+      return el("section", {"class": "card side-panel", "data-side": i + 1, "data-testid": id}, [head, specialPanel(s, i), notice]);
+    }
+    var holds = !(s.went_out && config.sides[i].solo);  // a player out alone holds no cards
     return el("section", {"class": "card side-panel", "data-side": i + 1, "data-testid": id}, [
-      el("h2", {}, [el("span", {text: config.sides[i].name}), el("span", {"class": "live", id: id + "-live", "data-testid": id + "-live"})]),
+      head,
       toggle([["melds", L.melds], ["counts", L.counts], ["totals", L.totals]], s.mode, function (m) { s.mode = m; render(); changed(); }, id + "-mode"),
       meldedPanel(s, i),
-      stepper(own.red_threes || L.redThrees, s.red_threes, 1, function (v) { s.red_threes = v; changed(); }, id + "-red-threes"),
+      stepper(own.red_threes || (config.threes_laid ? L.redThreesLaid : L.redThrees), s.red_threes, 1, function (v) { s.red_threes = v; changed(); }, id + "-red-threes"),
+      config.threes_laid ? stepper(L.blackThreesLaid, s.black_threes_laid, 1, function (v) { s.black_threes_laid = v; changed(); }, id + "-black-threes-laid") : null,
+      config.exact_pickups ? stepper(L.exactPickups, s.exact_pickups, 1, function (v) { s.exact_pickups = v; changed(); }, id + "-exact-pickups") : null,
       el("label", {"class": "check big-check"}, [out, document.createTextNode(L.wentOut)]),
-      s.notice ? el("p", {"class": "notice", role: "status", "data-testid": id + "-notice", text: s.notice}) : null,
-      s.went_out ? el("label", {"class": "check"}, [concealed, document.createTextNode(L.concealed)]) : null,
+      notice,
+      s.went_out && config.concealed_going_out ? el("label", {"class": "check"}, [concealed, document.createTextNode(L.concealed)]) : null,
       config.exact_cut ? el("label", {"class": "check"}, [cut, document.createTextNode(L.exactCut)]) : null,
-      s.went_out && config.sides[i].solo ? null : handPanel(s, i)
+      holds ? handPanel(s, i) : null,
+      holds && config.feet ? footPanel(s, i) : null,
+      config.special_hands.length ? specialPick(s, i) : null
     ]);
   }
 
@@ -290,7 +466,9 @@
         data.sides.forEach(function (side, i) {
           var sign = side.total >= 0 ? "+" : "";
           document.getElementById("side-" + i + "-live").textContent = sign + side.total + " → " + side.score_after;
-          summary.push(config.sides[i].name + " " + sign + side.total + " → " + side.score_after + " (" + minimumText(side.opening_minimum) + ")");
+          // No next hand (the last of a game of hands): no opening minimum to show.
+          var minimum = side.opening_minimum === null ? "" : " (" + minimumText(side.opening_minimum) + ")";
+          summary.push(config.sides[i].name + " " + sign + side.total + " → " + side.score_after + minimum);
         });
         if (data.wins_game !== null) { summary.push(config.sides[data.wins_game].name + " " + L.winsGame); }
         document.getElementById("preview").textContent = summary.join(" · ");

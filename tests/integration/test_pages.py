@@ -344,7 +344,11 @@ def test_rules_page_names_origens_cards_and_the_french_opening(client) -> None:
         assert words in origen, words
     french = page[page.index('id="classic-fr"') : page.index('id="classic-es"')]
     assert "Only cards from the hand count toward the opening" in french
-    assert page.count("Only cards from the hand count toward the opening") == 1
+    # Once in each preset whose opening counts only the hand's cards: classic-fr, and
+    # modern-american (CLA: the pile's top card does not count), each in its own section.
+    assert page.count("Only cards from the hand count toward the opening") == 2
+    american = page[page.index('id="modern-american"') : page.index('id="samba"')]
+    assert "Only cards from the hand count toward the opening" in american
     lookup = client.get("/opening/?variant=classic-fr&score=0&players=5").content.decode()
     assert "Needs 50 to open" in lookup
     assert 'data-testid="hand-only"' in lookup

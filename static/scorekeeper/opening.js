@@ -1,0 +1,24 @@
+/* The opening lookup: a preset that sets the minimum by the hand's number (Hand and Foot) asks
+   for the hand, not the score; the others ask for the score. Without script both fields show,
+   each with a line saying where it is used. */
+(function () {
+  "use strict";
+  var form = document.getElementById("opening-lookup");
+  if (!form) { return; }
+  var byHand = (form.getAttribute("data-by-hand") || "").split(" ");
+  var variant = form.elements.namedItem("variant");
+  var score = form.elements.namedItem("score");
+  var hand = form.elements.namedItem("hand");
+  if (!variant || !score || !hand) { return; }
+  function row(input) { return input.closest("div"); }
+  function update() {
+    var goesByHand = byHand.indexOf(variant.value) !== -1;
+    row(score).hidden = goesByHand;
+    score.disabled = goesByHand;  // not sent: the score means nothing there
+    row(hand).hidden = !goesByHand;
+    hand.disabled = !goesByHand;
+    hand.required = goesByHand;
+  }
+  variant.addEventListener("change", update);
+  update();
+})();
