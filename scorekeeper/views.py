@@ -174,6 +174,8 @@ def game_new(request: HttpRequest) -> HttpResponse:
             "variant_radios": list(zip(form["variant"], PRESETS.values(), strict=True)),
             "labels": {
                 "default": _("Preset target:"),
+                # hand-and-foot: no target, a number of hands (house rule "hands").
+                "no_target": _("none: the game is a number of hands (house rule Hands in a game)"),
                 "preset": _("as the preset"),
                 "yes": _("yes"),
                 "no": _("no"),

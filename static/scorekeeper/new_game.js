@@ -19,7 +19,8 @@
     if (counts.indexOf(+sides.value) < 0) { sides.value = String(counts[0]); }
     var seating = seatings[Math.max(0, counts.indexOf(+sides.value))] || {sides: 2, target: "", defaults: {}};
     form.querySelectorAll(".side-fields").forEach(function (div) { div.hidden = +div.dataset.side > seating.sides; });
-    document.getElementById("target-default").textContent = " " + LABELS["default"] + " " + seating.target;
+    document.getElementById("target-default").textContent = " " + LABELS["default"] + " " +
+      (seating.target === null ? LABELS.no_target : seating.target);
     // A house rule shows only where it applies to the preset; beside "as the preset", its value.
     var defaults = seating.defaults;
     form.querySelectorAll(".house-rule").forEach(function (div) { div.hidden = !(div.dataset.rule in defaults); });

@@ -108,6 +108,19 @@ def check_page(page: Page, url: str, name: str, problems: list[str], refused: li
         problems.append(f"{name}: low contrast {faint[:3]}")
 
 
+def a_hand_and_foot_game():
+    """A game of a number of hands (no target), with a foot on the board."""
+    from scorekeeper.services import Author, game_create, hand_add
+
+    game, token = game_create(variant="hand-and-foot", players=4, sides=[{"name": "A"}, {}])
+    hand_add(
+        game_id=game.id,
+        sides=[{"melds": [{"rank": "K", "naturals": 7}]}, {"foot": {"high": 11}}],
+        author=Author("t"),
+    )
+    return game, token
+
+
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_every_page_on_a_phone(phone: Page, live_server, language: str) -> None:
     PAGES.mkdir(parents=True, exist_ok=True)
@@ -115,12 +128,17 @@ def test_every_page_on_a_phone(phone: Page, live_server, language: str) -> None:
     phone.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
     game, token = a_game_with_hands()
     ended, ended_token = a_finished_game()
+    feet, feet_token = a_hand_and_foot_game()
+    phone.goto(f"{base}/g/{feet.id}/play/{feet_token}/")
     phone.goto(f"{base}/g/{ended.id}/play/{ended_token}/")
     phone.goto(f"{base}/g/{game.id}/play/{token}/")  # this phone holds both edit links
     pages = {
         "home": "/",
         "new-game": "/new/",
         "opening": "/opening/?variant=classic&score=3000&players=4",
+        "opening-by-hand": "/opening/?variant=hand-and-foot&players=4&hand=3",
+        "scoreboard-hand-and-foot": f"/g/{feet.id}/edit/",
+        "hand-entry-hand-and-foot": f"/g/{feet.id}/edit/hand/",
         "rules": "/variants/",
         "import": "/import/",
         "scoreboard": f"/g/{game.id}/edit/",
