@@ -196,9 +196,9 @@ def game_json(request: HttpRequest, state: GameState) -> dict[str, Any]:
 
 def write_json(write: services.HandWrite) -> dict[str, Any]:
     hand, game = write.hand, write.game
-    variant = game_ruleset(game, len(write.score_after)).variant
+    ruleset = game_ruleset(game, len(write.score_after))
     return serializers.hand_written_json(
-        game, hand.number, hand.version, hand.result, write.names, write.score_after, variant
+        game, hand.number, hand.version, hand.result, write.names, write.score_after, ruleset
     )
 
 

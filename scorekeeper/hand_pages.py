@@ -411,7 +411,7 @@ def hand_preview(request: HttpRequest, game_id: str, number: int) -> HttpRespons
         entry = score_entry(game, sides, [s.name for s in state.sides], before, number)
     except RuleViolation as violation:
         return refusal(violation)
-    return JsonResponse(preview_json(entry, before, state.ruleset.variant, number))
+    return JsonResponse(preview_json(entry, before, state.ruleset, number))
 
 
 def _side_scores(state: GameState, hand: Hand) -> list[tuple[str, int]]:

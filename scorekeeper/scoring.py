@@ -13,6 +13,7 @@ from typing import Any
 from scorekeeper.models import Game
 from scorekeeper.rules import HandScore, RuleViolation, ruleset_for, score_record
 from scorekeeper.rules.errors import gettext_noop
+from scorekeeper.rules.opening import game_hand_number
 
 FROM_THE_GAME = ("name", "score_before")  # keys a hand's side takes from the game, never the table
 
@@ -25,13 +26,12 @@ class ScoredEntry:
 
 
 def record_hand_number(game: Game, number: int, sides: int) -> int:
-    """The hand's number as its record gives it. A game of a fixed number of hands that ends in
-    a tie plays another hand (``on_tie``), which its record gives as the last hand, whose opening
-    it keeps (VARIANTS-families.md 2.9, 2.10)."""
+    """The hand's number as its record gives it (a tie-break hand: the last hand's)."""
     if game.target is not None:
-        return number
-    hands = ruleset_for(game.variant, game.players, game.engine_rules, sides).seating.hands
-    return min(number, hands) if hands else number
+        return number  # a game to a target numbers its hands as they come
+    return game_hand_number(
+        ruleset_for(game.variant, game.players, game.engine_rules, sides), number
+    )
 
 
 def stored_sides(record: dict[str, Any]) -> list[dict[str, Any]]:

@@ -17,7 +17,7 @@ from django.http import Http404
 
 from scorekeeper.models import Game, Hand, Revision
 from scorekeeper.rules import PRESETS, Minimum, Ruleset, ruleset_for
-from scorekeeper.rules.opening import next_opening
+from scorekeeper.rules.opening import game_hand_number, next_opening
 from scorekeeper.seats import dealer_of, seat_names
 
 T = TypeVar("T")
@@ -109,7 +109,7 @@ def game_state(game: Game, hands: Sequence[Hand] | None = None) -> GameState:
                 s.name,
                 s.player_names,
                 totals[i],
-                next_opening(variant, totals[i], game.hand_count + 1),
+                next_opening(variant, totals[i], game_hand_number(ruleset, game.hand_count + 1)),
             )
             for i, s in enumerate(sides)
         ),

@@ -18,8 +18,8 @@ from django.http import JsonResponse
 
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game
-from scorekeeper.rules import RuleViolation, Variant
-from scorekeeper.rules.opening import next_opening
+from scorekeeper.rules import Ruleset, RuleViolation
+from scorekeeper.rules.opening import game_hand_number, next_opening
 from scorekeeper.scoring import ScoredEntry, stored_sides
 from scorekeeper.selectors import GameState, HandRow
 
@@ -79,15 +79,16 @@ def hand_row_json(row: HandRow) -> dict[str, Any]:
 
 
 def side_after_json(
-    side: dict[str, Any], after: int, variant: Variant, next_hand: int
+    side: dict[str, Any], after: int, ruleset: Ruleset, next_hand: int
 ) -> dict[str, Any]:
     """A side's score in a hand, its total after it and the opening minimum it then needs in
     hand ``next_hand`` (by score, or by the hand's number where the preset goes by it)."""
+    number = game_hand_number(ruleset, next_hand)
     return {
         "total": side["total"],
         "breakdown": side["breakdown"],
         "score_after": after,
-        "opening_minimum": next_opening(variant, after, next_hand),
+        "opening_minimum": next_opening(ruleset.variant, after, number),
     }
 
 
@@ -98,14 +99,14 @@ def hand_written_json(
     result: dict[str, Any],
     names: Sequence[str],
     score_after: Sequence[int],
-    variant: Variant,
+    ruleset: Ruleset,
 ) -> dict[str, Any]:
     """A hand as written, from the write itself (no read of the game's other hands)."""
     return {
         "number": number,
         "version": version,
         "sides": [
-            {"name": name, **side_after_json(side, after, variant, number + 1)}
+            {"name": name, **side_after_json(side, after, ruleset, number + 1)}
             for name, side, after in zip(names, result["sides"], score_after, strict=True)
         ],
         "finished": game.ended_at is not None,
@@ -114,12 +115,12 @@ def hand_written_json(
 
 
 def preview_json(
-    entry: ScoredEntry, before: Sequence[int], variant: Variant, number: int
+    entry: ScoredEntry, before: Sequence[int], ruleset: Ruleset, number: int
 ) -> dict[str, Any]:
     """The live score of hand ``number`` being entered (nothing saved)."""
     return {
         "sides": [
-            side_after_json(side, before[i] + side["total"], variant, number + 1)
+            side_after_json(side, before[i] + side["total"], ruleset, number + 1)
             for i, side in enumerate(entry.result["sides"])
         ],
         "wins_game": entry.result["wins_game"],

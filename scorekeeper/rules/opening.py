@@ -17,6 +17,7 @@ Minimum = int | str  # points, or CANASTA: "a complete canasta"
 __all__ = [
     "CANASTA",
     "Minimum",
+    "game_hand_number",
     "is_last_hand",
     "next_opening",
     "opening_minimum",
@@ -52,6 +53,16 @@ def is_last_hand(ruleset: Ruleset, hand_number: int) -> bool:
     """Whether the game has no hand after this one: a game of a number of hands, at its last."""
     seating = ruleset.seating
     return seating.target is None and seating.hands is not None and hand_number >= seating.hands
+
+
+def game_hand_number(ruleset: Ruleset, number: int) -> int:
+    """A game's hand ``number`` as its record gives it. A game of a fixed number of hands that
+    ends in a tie plays another hand (``on_tie``): its record gives the last hand's number, and
+    it keeps that hand's opening (VARIANTS-families.md 2.9, 2.10)."""
+    seating = ruleset.seating
+    if seating.target is None and seating.hands is not None:
+        return min(number, seating.hands)
+    return number
 
 
 def opening_minimum_for(

@@ -108,3 +108,17 @@ def test_a_key_of_another_family_is_refused_with_its_name(client) -> None:
     )
     assert response.status_code in (400, 422)
     assert "foot has no use in samba" in response.json()["error"]
+
+
+def test_a_tie_after_the_last_hand_plays_another_hand_with_the_last_opening(client) -> None:
+    game = create(client, "hand-and-foot", {"hands": 2})
+    for _ in range(2):
+        written = add(client, game, [{}, {}])  # 0 to 0
+    assert not written["finished"]  # on_tie another_hand: the tie is played off
+    state = client.get(f"/api/v1/games/{game['id']}").json()
+    assert [s["opening_minimum"] for s in state["sides"]] == [90, 90]  # hand 2's, the last value
+    decider = add(client, game, HF_OUT)
+    assert decider["finished"] and decider["winner"] == 0
+    drawn = create(client, "hand-and-foot", {"hands": 1, "on_tie": "draw"})
+    written = add(client, drawn, [{}, {}])
+    assert written["finished"] and written["winner"] is None
