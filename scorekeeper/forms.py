@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.imports import MAX_BYTES as MAX_IMPORT_BYTES
 from scorekeeper.rule_words import choice_words
 from scorekeeper.rules import HOUSE_RULES, PRESETS
-from scorekeeper.rules.house_rules import Books, Choice, HouseRule, OneOf, Steps, Whole
+from scorekeeper.rules.rule_values import Books, Choice, HouseRule, OneOf, Steps, Whole
 
 VARIANT_CHOICES = [(v.id, v.name) for v in PRESETS.values()]
 PLAYER_CHOICES = [(n, str(n)) for n in range(2, 7)]

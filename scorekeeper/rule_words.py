@@ -17,8 +17,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper.rules.house_rules import Choice, HouseRule, OneOf
 from scorekeeper.rules.opening import Minimum
+from scorekeeper.rules.rule_values import Choice, HouseRule, OneOf
 from scorekeeper.rules.variants import (
     CANASTA,
     BlackThreeMeld,

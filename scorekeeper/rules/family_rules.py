@@ -11,7 +11,7 @@ from typing import Any
 
 from scorekeeper.rules.errors import gettext_noop
 from scorekeeper.rules.families import SPECIAL_HAND_SETS
-from scorekeeper.rules.house_rules import (
+from scorekeeper.rules.rule_values import (
     Books,
     Choice,
     Flag,
@@ -19,10 +19,10 @@ from scorekeeper.rules.house_rules import (
     OneOf,
     Steps,
     Whole,
-    _on_seating,
-    _on_variant,
-    _seating_value,
-    _variant_value,
+    on_seating,
+    on_variant,
+    seating_value,
+    variant_value,
 )
 from scorekeeper.rules.variants import (
     OpeningBy,
@@ -105,8 +105,8 @@ FAMILY_RULES = (
         gettext_noop("Hands in a game"),
         gettext_noop("The game is this many hands; the highest total after the last wins (2.10)."),
         Whole(1, 20),
-        _on_seating("hands"),
-        _seating_value("hands"),
+        on_seating("hands"),
+        seating_value("hands"),
         _nowhere,
     ),
     HouseRule(
@@ -115,7 +115,7 @@ FAMILY_RULES = (
         gettext_noop("What a three of either colour left in hand costs: 5 or 100 (2.2)."),
         OneOf((5, 100)),
         _three_in_hand,
-        _variant_value("red_three_in_hand"),
+        variant_value("red_three_in_hand"),
         _nowhere,
     ),
     HouseRule(
@@ -132,8 +132,8 @@ FAMILY_RULES = (
         gettext_noop("A red three caught"),
         gettext_noop("What a red three left in a hand or foot costs (2.2)."),
         Whole(0, 1000, 5),
-        _on_variant("red_three_in_hand"),
-        _variant_value("red_three_in_hand"),
+        on_variant("red_three_in_hand"),
+        variant_value("red_three_in_hand"),
         _nowhere,
     ),
     HouseRule(
@@ -159,8 +159,8 @@ FAMILY_RULES = (
         gettext_noop("A dream hand wins the game"),
         gettext_noop("A dream hand wins the game at once, or scores 8500 like any other (2.10)."),
         Flag(),
-        _on_variant("dream_hand_wins"),
-        _variant_value("dream_hand_wins"),
+        on_variant("dream_hand_wins"),
+        variant_value("dream_hand_wins"),
         _nowhere,
     ),
     HouseRule(
@@ -168,8 +168,8 @@ FAMILY_RULES = (
         gettext_noop("More than 7 cards going out"),
         gettext_noop("A natural-rank meld may hold 8 or more cards in the going-out turn (2.3)."),
         Flag(),
-        _on_variant("over_max_going_out"),
-        _variant_value("over_max_going_out"),
+        on_variant("over_max_going_out"),
+        variant_value("over_max_going_out"),
         _nowhere,
     ),
     HouseRule(
@@ -177,8 +177,8 @@ FAMILY_RULES = (
         gettext_noop("Splash"),
         gettext_noop("A complete canasta laid from the hand opens with no minimum (2.9)."),
         Flag(),
-        _on_variant("splash"),
-        _variant_value("splash"),
+        on_variant("splash"),
+        variant_value("splash"),
         _nowhere,
     ),
     HouseRule(
@@ -186,8 +186,8 @@ FAMILY_RULES = (
         gettext_noop("Opening minimum by"),
         gettext_noop("The opening minimum follows the score, or the hand's number (2.9)."),
         Choice(OpeningBy),
-        _on_variant("opening_by"),
-        _variant_value("opening_by"),
+        on_variant("opening_by"),
+        variant_value("opening_by"),
         _nowhere,
     ),
     HouseRule(
@@ -204,8 +204,8 @@ FAMILY_RULES = (
         gettext_noop("Red threes against a side"),
         gettext_noop("Red threes that count minus cost what they would earn, or 100 each (2.5)."),
         Choice(RedThreePenalty),
-        _on_variant("red_three_penalty"),
-        _variant_value("red_three_penalty"),
+        on_variant("red_three_penalty"),
+        variant_value("red_three_penalty"),
         _nowhere,
     ),
     HouseRule(
@@ -249,7 +249,7 @@ FAMILY_RULES = (
         gettext_noop("Books to go out"),
         gettext_noop("Clean, dirty (and wild) books a side needs to go out: 2+2, 2+2+1 (2.6)."),
         Books(),
-        _on_variant("going_out_books"),
+        on_variant("going_out_books"),
         _books_text,
         _nowhere,
     ),
@@ -258,8 +258,8 @@ FAMILY_RULES = (
         gettext_noop("Going-out bonus"),
         gettext_noop("What the side that goes out earns: 100 or 200 (2.6)."),
         OneOf((100, 200)),
-        _on_variant("going_out_bonus"),
-        _variant_value("going_out_bonus"),
+        on_variant("going_out_bonus"),
+        variant_value("going_out_bonus"),
         _nowhere,
     ),
     HouseRule(
@@ -267,8 +267,8 @@ FAMILY_RULES = (
         gettext_noop("Exact pick-up bonus"),
         gettext_noop("What each exact pick-up at the deal earns: 100, 200 or 0 (2.8)."),
         OneOf((100, 200, 0)),
-        _on_variant("exact_pickup_bonus"),
-        _variant_value("exact_pickup_bonus"),
+        on_variant("exact_pickup_bonus"),
+        variant_value("exact_pickup_bonus"),
         _nowhere,
     ),
     HouseRule(
@@ -276,7 +276,7 @@ FAMILY_RULES = (
         gettext_noop("Opening minimum of hands 1 to 4"),
         gettext_noop("The opening minimum of hands 1 to 4; later hands take the last (2.9)."),
         Steps(4, 0, 500),
-        _on_variant("opening_by_hand"),
+        on_variant("opening_by_hand"),
         lambda variant, _seating: list(variant.opening_by_hand),
         _nowhere,
     ),

@@ -7,14 +7,24 @@ overrides. Names and values are validated here; README.md documents them ("House
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from enum import StrEnum
 from functools import lru_cache
 from typing import Any
 
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
+from scorekeeper.rules.family_rules import FAMILY_RULES
 from scorekeeper.rules.presets import get_variant
+from scorekeeper.rules.rule_values import (
+    Choice,
+    Flag,
+    HouseRule,
+    Whole,
+    on_seating,
+    on_variant,
+    seating_value,
+    variant_value,
+)
 from scorekeeper.rules.variants import (
     BlackThreeMeld,
     CanastaTiers,
@@ -41,7 +51,8 @@ class Ruleset:
         return self.seating.packs
 
     @property
-    def target(self) -> int:
+    def target(self) -> int | None:
+        """The score that ends the game; None in a game of a number of hands."""
         return self.seating.target
 
     @property
@@ -53,191 +64,8 @@ class Ruleset:
         return any(given == name for given, _ in self.overrides)
 
 
-@dataclass(frozen=True, slots=True)
-class Whole:
-    """A whole number from ``low`` to ``high`` in steps of ``step``."""
-
-    low: int
-    high: int
-    step: int = 1
-
-    def parse(self, name: str, value: object) -> int:
-        if type(value) is int and self.low <= value <= self.high and not value % self.step:
-            return value
-        raise RuleViolation(
-            gettext_noop(
-                "house rule %(name)s must be a whole number from %(low)s to %(high)s"
-                " in steps of %(step)s"
-            ),
-            field="rules",
-            name=name,
-            low=self.low,
-            high=self.high,
-            step=self.step,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Flag:
-    """True or false."""
-
-    def parse(self, name: str, value: object) -> bool:
-        if type(value) is bool:
-            return value
-        raise RuleViolation(
-            gettext_noop("house rule %(name)s must be true or false"), field="rules", name=name
-        )
-
-
-def _not_one_of(name: str, choices: tuple[object, ...]) -> RuleViolation:
-    return RuleViolation(
-        gettext_noop("house rule %(name)s must be one of %(choices)s"),
-        field="rules",
-        name=name,
-        choices=", ".join(_json_text(c) for c in choices),
-    )
-
-
-def _json_text(value: object) -> str:
-    """A value as a hand record writes it: true, 7, none."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """One of an enum's values; ``offered``: the values a preset that lists none accepts (an enum
-    that the four families extended keeps the seven presets' own values)."""
-
-    enum: type[StrEnum]
-    offered: tuple[str, ...] | None = None
-
-    def parse(self, name: str, value: object) -> StrEnum:
-        if isinstance(value, str) and value in self.choices:
-            return self.enum(value)
-        raise _not_one_of(name, self.choices)
-
-    @property
-    def choices(self) -> tuple[str, ...]:
-        return self.offered or tuple(member.value for member in self.enum)
-
-
-@dataclass(frozen=True, slots=True)
-class OneOf:
-    """One of a few JSON values, of their own types: ``100`` or ``0``, ``1500`` or ``"off"``."""
-
-    choices: tuple[object, ...]
-
-    def parse(self, name: str, value: object) -> object:
-        for choice in self.choices:
-            if type(value) is type(choice) and value == choice:
-                return value
-        raise _not_one_of(name, self.choices)
-
-
-@dataclass(frozen=True, slots=True)
-class Books:
-    """A going-out contract, ``"C+D"`` or ``"C+D+W"``: clean, dirty and wild books, digits 0-9."""
-
-    def parse(self, name: str, value: object) -> tuple[int, int, int]:
-        parts = value.split("+") if isinstance(value, str) else []
-        if len(parts) in (2, 3) and all(len(p) == 1 and p.isdigit() for p in parts):
-            clean, dirty, *wild = (int(p) for p in parts)
-            return clean, dirty, wild[0] if wild else 0
-        raise RuleViolation(
-            gettext_noop(
-                "house rule %(name)s must be clean+dirty or clean+dirty+wild books, "
-                "each a digit (2+2, 2+2+1)"
-            ),
-            field="rules",
-            name=name,
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class Steps:
-    """A list of ``count`` whole numbers, each from ``low`` to ``high`` in steps of ``step``."""
-
-    count: int
-    low: int
-    high: int
-    step: int = 5
-
-    def parse(self, name: str, value: object) -> tuple[int, ...]:
-        if (
-            isinstance(value, list)
-            and len(value) == self.count
-            and all(
-                type(v) is int and self.low <= v <= self.high and not v % self.step for v in value
-            )
-        ):
-            return tuple(value)
-        raise RuleViolation(
-            gettext_noop(
-                "house rule %(name)s must be a list of %(count)s whole numbers from %(low)s to "
-                "%(high)s in steps of %(step)s"
-            ),
-            field="rules",
-            name=name,
-            count=self.count,
-            low=self.low,
-            high=self.high,
-            step=self.step,
-        )
-
-
-Values = Whole | Flag | Choice | OneOf | Books | Steps
-
-
-Apply = Callable[[Variant, Seating, Any], tuple[Variant, Seating]]
-
-
-@dataclass(frozen=True, slots=True)
-class HouseRule:
-    """A named override: its values (also used to build the form field), and where it applies."""
-
-    name: str
-    label: str
-    help: str
-    values: Values
-    apply: Apply
-    read: Callable[[Variant, Seating], Any]  # the value in force, to show a preset's default
-    applies: Callable[[Variant], bool] = lambda _preset: True  # read from the preset's own data
-
-    def offered_to(self, preset: Variant) -> bool:
-        """Whether a club may set this rule for the preset: the families name theirs."""
-        if preset.house_rules is not None:
-            return self.name in preset.house_rules
-        return self.applies(preset)
-
-    def parse(self, value: object, preset: Variant | None = None) -> Any:
-        """The value, validated; a preset that lists its own values for the rule accepts only
-        those (VARIANTS-families.md section 6)."""
-        allowed = preset.values_of(self.name) if preset is not None else None
-        if allowed is not None:
-            OneOf(allowed).parse(self.name, value)
-            if isinstance(self.values, Choice):
-                return self.values.enum(value)
-        return self.values.parse(self.name, value)
-
-
-def _on_seating(field: str) -> Apply:
-    return lambda variant, seating, value: (variant, replace(seating, **{field: value}))
-
-
-def _on_variant(field: str) -> Apply:
-    return lambda variant, seating, value: (replace(variant, **{field: value}), seating)
-
-
 def _concealed_bonus(variant: Variant, seating: Seating, value: int) -> tuple[Variant, Seating]:
     return replace(variant, canasta_bonus=replace(variant.canasta_bonus, concealed=value)), seating
-
-
-def _seating_value(field: str) -> Callable[[Variant, Seating], Any]:
-    return lambda _variant, seating: getattr(seating, field)
-
-
-def _variant_value(field: str) -> Callable[[Variant, Seating], Any]:
-    return lambda variant, _seating: getattr(variant, field)
 
 
 def house_rule_defaults(variant: Variant, seating: Seating) -> dict[str, Any]:
@@ -249,8 +77,6 @@ def house_rule_defaults(variant: Variant, seating: Seating) -> dict[str, Any]:
     }
 
 
-from scorekeeper.rules.family_rules import FAMILY_RULES  # noqa: E402 (they build on the above)
-
 HOUSE_RULES: dict[str, HouseRule] = {
     rule.name: rule
     for rule in (
@@ -259,8 +85,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Target"),
             gettext_noop("Score that ends the game (2.10)."),
             Whole(500, 100_000, 5),
-            _on_seating("target"),
-            _seating_value("target"),
+            on_seating("target"),
+            seating_value("target"),
         ),
         HouseRule(
             "wild_limit",
@@ -270,8 +96,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
                 "none (no cap) (2.3)."
             ),
             Choice(WildLimit, offered=("three", "naturals", "none")),
-            _on_variant("wild_limit"),
-            _variant_value("wild_limit"),
+            on_variant("wild_limit"),
+            variant_value("wild_limit"),
         ),
         HouseRule(
             "black_three_meld",
@@ -281,8 +107,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
                 "wins the game), never (2.3)."
             ),
             Choice(BlackThreeMeld),
-            _on_variant("black_three_meld"),
-            _variant_value("black_three_meld"),
+            on_variant("black_three_meld"),
+            variant_value("black_three_meld"),
         ),
         HouseRule(
             "red_three_scale",
@@ -295,8 +121,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
                 RedThreeScale,
                 offered=("double_from_four", "plus_500_from_four", "500_for_all", "800_for_all"),
             ),
-            _on_variant("red_three_scale"),
-            _variant_value("red_three_scale"),
+            on_variant("red_three_scale"),
+            variant_value("red_three_scale"),
         ),
         HouseRule(
             "red_threes_against",
@@ -309,16 +135,16 @@ HOUSE_RULES: dict[str, HouseRule] = {
                 RedThreesAgainst,
                 offered=("no_meld", "no_canasta", "no_meld_another_out"),
             ),
-            _on_variant("red_threes_against"),
-            _variant_value("red_threes_against"),
+            on_variant("red_threes_against"),
+            variant_value("red_threes_against"),
         ),
         HouseRule(
             "going_out_canastas",
             gettext_noop("Canastas to go out"),
             gettext_noop("Canastas a side needs to go out (2.6)."),
             Whole(1, 3),
-            _on_seating("going_out_canastas"),
-            _seating_value("going_out_canastas"),
+            on_seating("going_out_canastas"),
+            seating_value("going_out_canastas"),
             lambda preset: preset.going_out_need is GoingOutNeed.CANASTAS,
         ),
         HouseRule(
@@ -326,8 +152,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Opening minimum below zero"),
             gettext_noop("Opening minimum of a side whose score is below zero (2.9)."),
             Whole(0, 500, 5),
-            _on_variant("opening_below_zero"),
-            _variant_value("opening_below_zero"),
+            on_variant("opening_below_zero"),
+            variant_value("opening_below_zero"),
         ),
         HouseRule(
             "on_tie",
@@ -336,16 +162,16 @@ HOUSE_RULES: dict[str, HouseRule] = {
                 "An exact tie for the highest total at the end: another_hand or draw (2.10)."
             ),
             Choice(OnTie),
-            _on_variant("on_tie"),
-            _variant_value("on_tie"),
+            on_variant("on_tie"),
+            variant_value("on_tie"),
         ),
         HouseRule(
             "packs",
             gettext_noop("Packs"),
             gettext_noop("Packs in play; sets the deck limits and “all the red threes” (2.1)."),
             Whole(1, 8),
-            _on_seating("packs"),
-            _seating_value("packs"),
+            on_seating("packs"),
+            seating_value("packs"),
             lambda preset: preset.deck.fixed_packs is None,  # not a deck of its own (origen)
         ),
         HouseRule(
@@ -353,16 +179,16 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Cards dealt"),
             gettext_noop("Cards dealt to each player (2.1)."),
             Whole(7, 20),
-            _on_seating("cards_dealt"),
-            _seating_value("cards_dealt"),
+            on_seating("cards_dealt"),
+            seating_value("cards_dealt"),
         ),
         HouseRule(
             "wild_melds",
             gettext_noop("Melds of wild cards"),
             gettext_noop("All-wild melds of 5 to 7 cards, a canasta at 7 (2.3)."),
             Flag(),
-            _on_variant("wild_melds"),
-            _variant_value("wild_melds"),
+            on_variant("wild_melds"),
+            variant_value("wild_melds"),
             lambda preset: preset.wild_melds,
         ),
         HouseRule(
@@ -383,8 +209,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
                 "Canasta-count tiers: only the highest tier reached, or cumulative (2.4)."
             ),
             Choice(CanastaTiers),
-            _on_variant("canasta_tier_mode"),
-            _variant_value("canasta_tier_mode"),
+            on_variant("canasta_tier_mode"),
+            variant_value("canasta_tier_mode"),
             lambda preset: bool(preset.canasta_tiers),
         ),
         HouseRule(
@@ -392,8 +218,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Sequences"),
             gettext_noop("Sequences of 7 in a suit (1500) and the whole suit 4 to A (4000) (2.4)."),
             Flag(),
-            _on_variant("sequences"),
-            _variant_value("sequences"),
+            on_variant("sequences"),
+            variant_value("sequences"),
             lambda preset: preset.sequence_bonus is not None,
         ),
         *FAMILY_RULES,
