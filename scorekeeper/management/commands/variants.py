@@ -19,7 +19,8 @@ class Command(BaseCommand):
             self.stdout.write(f"  source: {variant.source}")
             seatings = "; ".join(
                 f"{s.players} players as {s.layout_label}: {s.cards_dealt} cards, "
-                f"{s.packs} packs, target {s.target}"
+                f"{s.packs} packs, "
+                + (f"target {s.target}" if s.target is not None else f"a game of {s.hands} hands")
                 + (
                     f", {s.going_out_canastas} canastas to go out"
                     if s.going_out_canastas > 1
