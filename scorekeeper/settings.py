@@ -24,7 +24,6 @@ from __future__ import annotations
 import os
 import secrets
 import socket
-import sys
 import tempfile
 from datetime import timedelta
 from pathlib import Path
@@ -33,6 +32,8 @@ from typing import Any
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.local_addresses import local_addresses
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -63,34 +64,6 @@ def env_int(name: str, default: int) -> int:
 
 def env_list(name: str) -> list[str]:
     return [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
-
-
-def local_addresses() -> list[str]:
-    """This machine's IPv4 addresses that phones on its network can reach, the one on the way to
-    the rest of the network (the default route) first. Loopback addresses are left out."""
-    found: list[str] = []
-    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
-    try:
-        probe.connect(("203.0.113.1", 9))  # a UDP "connect" sends nothing: it picks the route
-        found.append(probe.getsockname()[0])
-    except OSError:
-        pass  # no default route: only the interfaces below
-    finally:
-        probe.close()
-    if sys.platform.startswith("linux"):  # every interface's address (SIOCGIFADDR)
-        import fcntl
-        import struct
-
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-            for _index, name in socket.if_nameindex():
-                try:
-                    answer = fcntl.ioctl(
-                        sock.fileno(), 0x8915, struct.pack("256s", name[:15].encode())
-                    )
-                except OSError:
-                    continue  # an interface without an IPv4 address
-                found.append(socket.inet_ntoa(answer[20:24]))
-    return [a for a in dict.fromkeys(found) if not a.startswith(("127.", "0."))]
 
 
 def local_hosts(addresses: list[str]) -> list[str]:

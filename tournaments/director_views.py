@@ -10,6 +10,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -17,6 +18,7 @@ from django.views.decorators.http import require_POST
 from tournaments import services
 from tournaments.engine.model import Reason
 from tournaments.forms import CorrectionForm, ImportForm, PairForm, TournamentForm
+from tournaments.links import PhoneLinks, phone_links
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors import SETTLED, standings_latest
 
@@ -35,7 +37,20 @@ REASON_WORDS = {
     Reason.MOVED_DOWN: gettext_lazy("moved to avoid last round's match"),
     Reason.BRACKET: gettext_lazy("by the bracket"),
     Reason.BRACKET_BYE: gettext_lazy("a top seed goes through"),
+    Reason.SWAPPED: gettext_lazy("swapped by the director"),
 }
+# What a swap made of a pairing: the director chose it, so it was not "unavoidable".
+SWAPPED_WORDS = {
+    Reason.REMATCH: gettext_lazy("a rematch: they have met before"),
+    Reason.SAME_CLUB: gettext_lazy("one club: two pairs of the same club meet"),
+}
+
+
+def reason_words(reasons: list[list[int | str]]) -> list[str]:
+    """A pairing's reasons in words, as stored on its match ([reason, values...])."""
+    why = [Reason(str(r[0])) for r in reasons]
+    words = SWAPPED_WORDS if Reason.SWAPPED in why else {}
+    return [str(words.get(r) or REASON_WORDS[r]) for r in why]
 
 
 def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -81,28 +96,55 @@ def next_step(tournament: Tournament, rounds: list[Round], entries: int, open_ma
     if not rounds:
         return _("When every pair is in, generate round 1.")
     last = rounds[-1]
+    n = {"n": last.number, "next": last.number + 1}
     if last.status == Round.Status.DRAFT:
-        return _("Check the draft of round %(n)s (swap pairs if you must), then release it.") % {
-            "n": last.number
-        }
+        return _("Check the draft of round %(n)s (swap pairs if you must), then release it.") % n
     if last.status in (Round.Status.RELEASED, Round.Status.PLAYING):
         return ngettext(
             "Round %(n)s is being played: %(open)s result to come. Disputes show below.",
             "Round %(n)s is being played: %(open)s results to come. Disputes show below.",
             open_matches,
-        ) % {"n": last.number, "open": open_matches}
-    if last.number >= tournament.rounds:
-        return _("Every round has been played: the standings are final.")
+        ) % {**n, "open": open_matches}
+    final = last.number >= tournament.rounds
+    if last.status == Round.Status.COMPLETE and final:
+        return (
+            _(
+                "Every result of round %(n)s, the last, is in. Check them, then press “Close "
+                "round %(n)s and finish”: the standings are then final."
+            )
+            % n
+        )
     if last.status == Round.Status.COMPLETE:
-        return _("Every result of round %(n)s is in: close it, then generate round %(next)s.") % {
-            "n": last.number,
-            "next": last.number + 1,
-        }
-    return _("Generate round %(n)s.") % {"n": last.number + 1}
+        return (
+            _(
+                "Every result of round %(n)s is in. Check them, then press “Close round %(n)s "
+                "and generate round %(next)s”: the results of round %(n)s can then no longer "
+                "be changed."
+            )
+            % n
+        )
+    if final:
+        return _(
+            "The event is finished and the standings are final: show them on the wall screen, "
+            "or export them below."
+        )
+    return _("Round %(n)s is closed. Generate round %(next)s.") % n
 
 
-def _match_rows(played: Round) -> list[dict[str, Any]]:
-    """The round's matches with their submissions, side by side for the director."""
+def can_draw(tournament: Tournament, rounds: list[Round], entries: int) -> bool:
+    """Whether the next round may be drawn: pairs enough, rounds to come, the last one settled
+    (a complete round is closed as the next is drawn: services.round_pair)."""
+    settled = (Round.Status.COMPLETE, Round.Status.CLOSED)
+    return (
+        entries >= 2
+        and len(rounds) < tournament.rounds
+        and (not rounds or rounds[-1].status in settled)
+    )
+
+
+def _match_rows(played: Round, links: PhoneLinks) -> list[dict[str, Any]]:
+    """The round's matches with their submissions, side by side for the director, and each
+    table's private link (the one on its card)."""
     matches = list(
         played.matches.select_related("ns", "ew", "result").prefetch_related("submissions")
     )
@@ -116,7 +158,8 @@ def _match_rows(played: Round) -> list[dict[str, Any]]:
                 "match": m,
                 "ns_said": ns,
                 "ew_said": ew,
-                "why": [str(REASON_WORDS[Reason(r[0])]) for r in m.reasons],
+                "why": reason_words(m.reasons),
+                "table_url": links.table(m.game_token) if m.game_token else "",
                 "disputed": m.status == Match.Status.DISPUTED,
             }
         )
@@ -129,7 +172,8 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
     rounds = list(tournament.round_set.all())
     entries = list(tournament.entries.all())
     current = rounds[-1] if rounds else None
-    rows = _match_rows(current) if current else []
+    links = phone_links(request)
+    rows = _match_rows(current, links) if current else []
     open_matches = sum(1 for r in rows if r["match"].status not in SETTLED)
     return render(
         request,
@@ -147,9 +191,9 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "snapshot": standings_latest(tournament),
             "drawing": request.GET.get("drawing", ""),
             "settled": sum(1 for r in rows if r["match"].status in SETTLED),
-            "can_draw": len(entries) >= 2
-            and len(rounds) < tournament.rounds
-            and (not rounds or rounds[-1].status in (Round.Status.COMPLETE, Round.Status.CLOSED)),
+            "can_draw": can_draw(tournament, rounds, len(entries)),
+            "finished": tournament.status == Tournament.Status.FINISHED,
+            "links": links,
         },
     )
 
@@ -204,7 +248,11 @@ def pair_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
 def round_next(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Ask a worker to draw the next round; the page shows progress until the draft is there."""
     tournament = _directed(request, tournament_id)
-    number = tournament.round_set.count() + 1
+    rounds = list(tournament.round_set.all())
+    if not can_draw(tournament, rounds, tournament.entries.count()):
+        messages.error(request, _("The next round cannot be drawn yet: see what comes next."))
+        return redirect("director", tournament.id)
+    number = len(rounds) + 1
     services.round_pair_request(tournament_id=tournament.id)
     return redirect(f"{request.path.rsplit('round/', 1)[0]}?drawing={number}")
 
@@ -227,7 +275,13 @@ def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
     tournament = _directed(request, tournament_id)
     try:
         services.round_close(round_id=_round(tournament, number).id)
-        messages.success(request, _("Round %(n)s closed.") % {"n": number})
+        tournament.refresh_from_db(fields=["status"])
+        if tournament.status == Tournament.Status.FINISHED:
+            messages.success(
+                request, _("Round %(n)s closed: the event is finished.") % {"n": number}
+            )
+        else:
+            messages.success(request, _("Round %(n)s closed.") % {"n": number})
     except services.TournamentError as error:
         messages.error(request, str(error))
     return redirect("director", tournament.id)
@@ -264,20 +318,19 @@ def round_swap(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
 
 @login_required
 def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
-    """The director's result for a match: a correction, a paper sheet, an adjusted score."""
+    """The director's result for a match: a dispute decided, a correction, a paper sheet, an
+    adjusted score. Nothing is filled in for the director: each pair's figures, the hands' totals
+    and the result in force are shown beside the form, and the game's hands are a link away."""
     tournament = _directed(request, tournament_id)
     try:
-        match = Match.objects.select_related("ns", "ew", "round").get(
+        match = Match.objects.select_related("ns", "ew", "round", "game", "result").get(
             id=match_id, round__tournament=tournament
         )
     except Match.DoesNotExist:
         raise Http404 from None
-    initial = {}
-    if match.result is not None:
-        initial = {"ns_score": match.result.ns_score, "ew_score": match.result.ew_score}
-    elif match.game is not None:
-        initial = dict(zip(("ns_score", "ew_score"), match.game.totals, strict=False))
-    form = CorrectionForm(request.POST or None, initial=initial)
+    if match.ew is None:
+        raise Http404  # a bye has no result
+    form = CorrectionForm(request.POST or None, ns=match.ns.name, ew=match.ew.name)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -294,6 +347,12 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
         else:
             messages.success(request, _("Result of table %(t)s saved.") % {"t": match.table})
             return redirect("director", tournament.id)
+    submissions = list(match.submissions.all())
+    said = {
+        side: next((s for s in reversed(submissions) if s.by == side), None)
+        for side in (ResultSubmission.By.NS, ResultSubmission.By.EW)
+    }
+    game = match.game
     return render(
         request,
         "tournaments/match_correct.html",
@@ -301,7 +360,12 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
             "tournament": tournament,
             "match": match,
             "form": form,
-            "submissions": list(match.submissions.all()),
+            "submissions": submissions,
+            "ns_said": said[ResultSubmission.By.NS],
+            "ew_said": said[ResultSubmission.By.EW],
+            "game": game,
+            "hands": list(game.totals) if game is not None and game.hand_count else None,
+            "game_url": reverse("game", args=[game.id]) if game is not None else "",
         },
         status=400 if form.errors else 200,
     )

@@ -18,7 +18,6 @@ from django.contrib.staticfiles import finders
 from django.db.models import Case, IntegerField, Value, When
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.template.loader import render_to_string
-from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
@@ -29,6 +28,7 @@ from scorekeeper.exports import neutral
 from scorekeeper.models import Hand
 from tournaments.engine.standings import METRICS
 from tournaments.forms import METRIC_LABELS
+from tournaments.links import phone_links
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors import standings_latest
 
@@ -315,21 +315,20 @@ class Card:
     qr: SafeString
 
 
-def table_url(request: HttpRequest, match: Match) -> str:
-    return request.build_absolute_uri(reverse("table", args=[match.game_token]))
-
-
 def qr_svg(url: str) -> SafeString:
     svg = segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
     return mark_safe(svg)  # noqa: S308 (segno writes the SVG, escaped)
 
 
 def cards_of(request: HttpRequest, tables: Sequence[Match]) -> list[Card]:
+    """A card per table; its QR code is the table's link as a phone opens it (this machine's
+    network address when the director is at http://127.0.0.1: tournaments.links)."""
+    links = phone_links(request)
     cards = []
     for match in tables:
         if match.ew is None:  # a bye: no table, no card
             continue
-        url = table_url(request, match)
+        url = links.table(match.game_token)
         cards.append(
             Card(
                 match.table,

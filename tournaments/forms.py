@@ -110,6 +110,9 @@ class ResultForm(forms.Form):
 
 
 class CorrectionForm(ResultForm):
+    """The director's result: both scores typed in (never a pair's claim filled in as if it were
+    the answer), what it is, and why (kept with the result)."""
+
     kind = forms.ChoiceField(
         label=_("What it is"),
         choices=[
@@ -120,4 +123,17 @@ class CorrectionForm(ResultForm):
             (ResultSubmission.Kind.ADJUSTED, _("An adjusted score")),
         ],
     )
-    reason = forms.CharField(label=_("Reason"), max_length=300)
+    reason = forms.CharField(
+        label=_("Reason"),
+        max_length=300,
+        help_text=_("Kept with the result, e.g. “checked the score sheet”."),
+        error_messages={"required": _("Say why: the reason is kept with the result.")},
+    )
+
+    def __init__(self, *args: Any, ns: str = "", ew: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if ns and ew:
+            self.fields["ns_score"].label = _("Score of %(name)s (North-South)") % {"name": ns}
+            self.fields["ew_score"].label = _("Score of %(name)s (East-West)") % {"name": ew}
+        for name in ("ns_score", "ew_score"):
+            self.fields[name].error_messages["required"] = _("Enter both scores.")

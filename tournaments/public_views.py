@@ -6,9 +6,9 @@ screen that cycles through them and reloads itself when something changed (scree
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 import django_tables2 as tables
 from django.db.models import Count, Max, Q
@@ -39,12 +39,9 @@ METRIC_LABELS: Mapping[str, Any] = {
     "median_buchholz": gettext_lazy("Median Buchholz"),
 }
 QUERY_MAX = 80  # "find my table": a name, not a text
-SCREEN_ROWS = 10  # rows per projector panel at 1920×1080
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
 SCREEN_CYCLE = 15  # seconds per panel
 SCREEN_POLL = 10  # seconds between two checks for news
-
-T = TypeVar("T")
 
 
 def _tournament(tournament_id: int) -> Tournament:
@@ -66,10 +63,6 @@ def _number(value: Any, signed: bool = False) -> str:
         return f"+{text}" if signed and value > 0 else text
     whole = int(value)
     return f"{whole:+d}" if signed and whole else str(whole)
-
-
-def _pages(items: Sequence[T], size: int) -> list[Sequence[T]]:
-    return [items[i : i + size] for i in range(0, len(items), size)] or [items]
 
 
 @dataclass(frozen=True)
@@ -156,6 +149,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournaments/public/tournament.html",
         {
             "tournament": event,
+            "finished": event.status == Tournament.Status.FINISHED,
             "round": played,
             "round_format": (
                 played.get_format_display() if played and played.format != event.format else ""
@@ -230,26 +224,49 @@ class StandingsTable(tables.Table):
         )
 
 
-def _standings_heading(snapshot: StandingsSnapshot) -> str:
+def _final(tournament: Tournament, snapshot: StandingsSnapshot | None) -> bool:
+    """The standings are final: the last round is closed (the event finished) and the snapshot
+    counts every result."""
+    return (
+        tournament.status == Tournament.Status.FINISHED
+        and snapshot is not None
+        and not snapshot.provisional
+    )
+
+
+def _standings_heading(snapshot: StandingsSnapshot, final: bool = False) -> str:
+    """The standings page's heading: which results they count and their version (the
+    director's exports name it)."""
+    n = {"n": snapshot.after_round, "v": snapshot.version}
+    if final:
+        return _("Final standings after round %(n)s · version %(v)s") % n
     if snapshot.after_round:
-        return _("Standings after round %(n)s · version %(v)s") % {
-            "n": snapshot.after_round,
-            "v": snapshot.version,
-        }
-    return _("Standings · version %(v)s") % {"v": snapshot.version}
+        return _("Standings after round %(n)s · version %(v)s") % n
+    return _("Standings · version %(v)s") % n
+
+
+def _screen_heading(snapshot: StandingsSnapshot | None, final: bool) -> str:
+    """The projector's heading: no version, which says nothing to the players."""
+    if final:
+        return _("Final standings")
+    if snapshot is not None and snapshot.after_round:
+        return _("Standings after round %(n)s") % {"n": snapshot.after_round}
+    return _("Standings")
 
 
 @require_safe
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     event = _tournament(tournament_id)
     snapshot = standings_latest(event)
+    final = _final(event, snapshot)
     return render(
         request,
         "tournaments/public/standings.html",
         {
             "tournament": event,
             "snapshot": snapshot,
-            "heading": _standings_heading(snapshot) if snapshot else "",
+            "final": final,
+            "heading": _standings_heading(snapshot, final) if snapshot else "",
             "table": StandingsTable(snapshot.rows, event) if snapshot else None,
         },
     )
@@ -351,6 +368,7 @@ def pair(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRespons
             "players": ", ".join(p for p in (entry.player_1, entry.player_2) if p),
             "lines": _lines(event, entry),
             "snapshot": snapshot,
+            "final": _final(event, snapshot),
             "standing": standing,
             "rank": (
                 ("=" if standing.get("shared") else "") + str(standing["rank"]) if standing else ""
@@ -408,17 +426,12 @@ def screen_json(request: HttpRequest, tournament_id: int) -> JsonResponse:
 
 @dataclass(frozen=True)
 class Panel:
+    """A panel of the screen with all its rows: screen.js splits it into as many pages as the
+    screen's height needs (as many rows a page as the screen holds)."""
+
     kind: str  # pairings, results, standings
     title: str
     rows: Sequence[Any]
-    page: int
-    pages: int
-
-
-def _panels(kind: str, title: str, rows: Sequence[Any], size: int = SCREEN_ROWS) -> Iterator[Panel]:
-    pages = _pages(rows, size)
-    for i, chunk in enumerate(pages, 1):
-        yield Panel(kind, title, chunk, i, len(pages))
 
 
 def _screen_standings(
@@ -459,22 +472,30 @@ def screen(request: HttpRequest, tournament_id: int) -> HttpResponse:
     rows, byes = _tables(played) if played else ([], [])
     snapshot = standings_latest(event)
     order = [m for m in event.tiebreaks if m in METRIC_LABELS] or ["tp"]
-    panels: list[Panel] = []
+    finished = event.status == Tournament.Status.FINISHED
+    final = _final(event, snapshot)
+    round_panels: list[Panel] = []
     if played:
         n = {"n": played.number}
-        pairings = [*rows, *(Table(b, True, _("Bye"), "", "") for b in byes)]
-        panels += _panels("pairings", _("Pairings · round %(n)s") % n, pairings)
+        if not finished:  # after the end, who sat where no longer matters
+            pairings = [*rows, *(Table(b, True, _("Bye"), "", "") for b in byes)]
+            round_panels.append(Panel("pairings", _("Pairings · round %(n)s") % n, pairings))
         if rows:
-            panels += _panels("results", _("Results · round %(n)s") % n, rows)
+            round_panels.append(Panel("results", _("Results · round %(n)s") % n, rows))
     else:
-        panels.append(Panel("pairings", _("Pairings"), [], 1, 1))
-    title = _standings_heading(snapshot) if snapshot else _("Standings")
-    panels += _panels("standings", title, _screen_standings(snapshot, order))
+        round_panels.append(Panel("pairings", _("Pairings"), []))
+    standings_panels = [
+        Panel("standings", _screen_heading(snapshot, final), _screen_standings(snapshot, order))
+    ]
+    # After the end the screen opens on the final standings.
+    panels = standings_panels + round_panels if finished else round_panels + standings_panels
     return render(
         request,
         "tournaments/public/screen.html",
         {
             "tournament": event,
+            "finished": finished,
+            "final": final,
             "round": played,
             "panels": panels,
             "settled": sum(1 for r in rows if r.settled),

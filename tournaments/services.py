@@ -1,7 +1,8 @@
 """Writes of the tournament app. Each service owns its transaction; tasks are sent on commit.
 
 A round is paired only when every match of the previous one is settled (confirmed, or closed by
-the director). Results are submissions, never edited: the two pairs' matching submissions
+the director); drawing the next round closes the previous one, whose results then stand, and
+closing the last round finishes the event (its standings are final). Results are submissions, never edited: the two pairs' matching submissions
 confirm a result, a mismatch goes to the director, and the director's correction is a new
 version with a reason. A settled result sends ``standings_recompute`` on commit.
 """
@@ -196,7 +197,8 @@ def _phase_start(tournament: Tournament, number: int) -> int:
 
 
 def round_pair(*, tournament_id: int) -> Round:
-    """Draw the next round (a draft) once every match of the last one is settled."""
+    """Draw the next round (a draft) once every match of the last one is settled; the last one
+    is closed with it (in the same transaction: a draw that fails closes nothing)."""
     with transaction.atomic():
         tournament = Tournament.objects.select_for_update().get(id=tournament_id)
         state = event_state(tournament)
@@ -211,6 +213,10 @@ def round_pair(*, tournament_id: int) -> Round:
                 _("Round %(n)s is not finished: every match needs a confirmed result.")
                 % {"n": state.rounds[-1].number}
             )
+        if state.rounds and state.rounds[-1].status == Round.Status.COMPLETE:
+            last = state.rounds[-1]
+            last.status = Round.Status.CLOSED
+            last.save(update_fields=["status"])
         fmt = tournament.format_of(number)
         ranking = tuple(s.pair for s in _standings(tournament, state))
         given = RoundInput(
@@ -494,9 +500,12 @@ def round_swap(*, round_id: int, first: int, second: int) -> list[SwapEffect]:
 
 
 def round_close(*, round_id: int) -> Round:
-    """Close a round whose every match is settled; the next round may then be drawn."""
+    """Close a round whose every match is settled: its results stand. Closing the tournament's
+    last round finishes it: the standings are final."""
     with transaction.atomic():
-        played = Round.objects.select_for_update().get(id=round_id)
+        played = Round.objects.select_for_update().select_related("tournament").get(id=round_id)
+        if played.status == Round.Status.DRAFT:
+            raise TournamentError(_("Round %(n)s is not released yet.") % {"n": played.number})
         open_matches = played.matches.exclude(status__in=SETTLED).count()
         if open_matches:
             raise TournamentError(
@@ -509,6 +518,10 @@ def round_close(*, round_id: int) -> Round:
             )
         played.status = Round.Status.CLOSED
         played.save(update_fields=["status"])
+        tournament = played.tournament
+        if played.number >= tournament.rounds and tournament.status != Tournament.Status.FINISHED:
+            tournament.status = Tournament.Status.FINISHED
+            tournament.save(update_fields=["status"])
     return played
 
 

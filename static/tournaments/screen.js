@@ -2,39 +2,95 @@
    a time, the next every data-cycle seconds; every data-poll seconds it asks screen.json with
    If-None-Match, which answers 304 while nothing changed. When the ETag changes, the page is
    reloaded as the current panel's time is up, and goes on at the next panel (kept for the
-   reload in sessionStorage), so a busy round still shows every panel in turn. */
+   reload in sessionStorage), so a busy round still shows every panel in turn; when the event has
+   just finished it starts again at the first panel (the final standings).
+   The page gives each panel all its rows; a panel taller than the screen is first split into
+   pages, each with as many rows as the screen holds (its number shown as "2/3"). */
 (function () {
   "use strict";
   var root = document.getElementById("screen");
   if (!root) { return; }
   var panels = Array.prototype.slice.call(root.querySelectorAll(".panel"));
-  var dots = Array.prototype.slice.call(root.querySelectorAll(".screen-dots li"));
   if (!panels.length) { return; }
+  var dotList = root.querySelector(".screen-dots");
   var cycle = Math.max(1, parseFloat(root.getAttribute("data-cycle")) || 15) * 1000;
   var poll = Math.max(1, parseFloat(root.getAttribute("data-poll")) || 10) * 1000;
   var url = root.getAttribute("data-etag-url");
   var etag = root.getAttribute("data-etag");
   var key = "tournament-screen-panel:" + root.getAttribute("data-tournament");
+  var layout = root.getAttribute("data-layout") || "";
   var stale = false;
   var index = 0;
 
+  // The rows of `panel` in pages that each fit above `limit` (px from the top of the screen):
+  // the panel itself keeps the first page, a copy of it (title, note, header) takes each other.
+  function split(panel, limit) {
+    var body = panel.querySelector("tbody");
+    if (!body || body.rows.length < 2) { return [panel]; }
+    panel.hidden = false;
+    var rows = Array.prototype.slice.call(body.rows);
+    var room = limit - body.getBoundingClientRect().top;
+    var pages = [[]];
+    var used = 0;
+    rows.forEach(function (row) {
+      var height = row.getBoundingClientRect().height;
+      if (used + height > room && pages[pages.length - 1].length) { pages.push([]); used = 0; }
+      pages[pages.length - 1].push(row);
+      used += height;
+    });
+    panel.hidden = true;
+    if (pages.length < 2) { return [panel]; }
+    var blank = panel.cloneNode(true);
+    var blankBody = blank.querySelector("tbody");
+    while (blankBody.firstChild) { blankBody.removeChild(blankBody.firstChild); }
+    var made = [panel];
+    var after = panel;
+    pages.slice(1).forEach(function (page) {
+      var copy = blank.cloneNode(true);
+      var copyBody = copy.querySelector("tbody");
+      page.forEach(function (row) { copyBody.appendChild(row); });
+      after.parentNode.insertBefore(copy, after.nextSibling);
+      after = copy;
+      made.push(copy);
+    });
+    made.forEach(function (p, i) {
+      var label = p.querySelector("h2 .page");
+      if (label) { label.textContent = (i + 1) + "/" + made.length; label.hidden = false; }
+    });
+    return made;
+  }
+
+  function fit() {
+    var limit = window.innerHeight - (parseFloat(window.getComputedStyle(root).paddingBottom) || 0);
+    var all = [];
+    panels.forEach(function (panel) { panel.hidden = true; });  // measured one at a time
+    panels.forEach(function (panel) { all = all.concat(split(panel, limit)); });
+    panels = all;
+    if (dotList) {
+      while (dotList.firstChild) { dotList.removeChild(dotList.firstChild); }
+      panels.forEach(function () { dotList.appendChild(document.createElement("li")); });
+    }
+  }
+
   function remembered() {
     try {
-      var value = parseInt(window.sessionStorage.getItem(key), 10);
+      var saved = (window.sessionStorage.getItem(key) || "").split(":");
       window.sessionStorage.removeItem(key);
-      return isNaN(value) ? 0 : value;
+      var value = parseInt(saved[0], 10);
+      return isNaN(value) || saved[1] !== layout ? 0 : value;  // the event finished: from the top
     } catch (e) { return 0; }  // storage refused: start at the first panel
   }
 
   function show(i) {
     index = ((i % panels.length) + panels.length) % panels.length;
     panels.forEach(function (panel, j) { panel.hidden = j !== index; });
-    dots.forEach(function (dot, j) { dot.className = j === index ? "on" : ""; });
+    var dots = dotList ? dotList.children : [];
+    for (var j = 0; j < dots.length; j++) { dots[j].className = j === index ? "on" : ""; }
     root.setAttribute("data-current", panels[index].getAttribute("data-panel"));
   }
 
   function reload(next) {
-    try { window.sessionStorage.setItem(key, String(next)); } catch (e) { /* first panel then */ }
+    try { window.sessionStorage.setItem(key, next + ":" + layout); } catch (e) { /* first panel then */ }
     window.location.reload();
   }
 
@@ -57,6 +113,7 @@
     });
   }
 
+  fit();
   show(remembered());
   if (panels.length > 1) { window.setInterval(advance, cycle); }
   if (url && window.fetch) { window.setTimeout(check, poll); }

@@ -1,7 +1,10 @@
 """A whole 12-pair, 3-round Swiss club evening from the pages, in Debian's chromium: the director
-creates the event and imports the pairs from CSV, draws and releases the rounds; each table enters
-its hand on a phone-sized page and the two pairs confirm each other's result; one table disputes
-and the director resolves it; the standings are written by a real Celery worker on Redis."""
+creates the event and imports the pairs from CSV, draws and releases the rounds (the board fits
+a 390 px phone, shows each pair's club and each table's private link); each table opens its link
+from the board, enters its hand on a phone-sized page and the two pairs confirm each other's
+result; one table disputes and the director resolves it from both claims; generating a round
+closes the last, closing round 3 finishes the event; the standings are written by a real Celery
+worker on Redis, and the wall screen opens on the final standings."""
 
 from __future__ import annotations
 
@@ -13,13 +16,27 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS, phone_page
+from tests.browser.test_every_page import check_page
 from tests.celery_worker import worker_through_redis
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 CSV = "name,player_1,player_2,club\n" + "\n".join(
-    f"Pair {i:02d},Ann {i},Bob {i},{'Roma' if i % 4 == 0 else ''}" for i in range(1, 13)
+    f"Pair {i:02d}{' of the Green Baize' if i % 3 == 0 else ''},Ann {i},Bob {i},"
+    f"{'Circolo Canasta Roma' if i % 4 == 0 else ''}"
+    for i in range(1, 13)
 )
+# Nothing wider than the phone, and nothing scrolled or cut inside the page (the round's board).
+CUT = """() => [document.documentElement, ...document.querySelectorAll('.table-wrap, td, th')]
+  .filter(e => e.offsetParent !== null || e === document.documentElement)
+  .filter(e => !e.closest('thead') || getComputedStyle(e.closest('thead')).position !== 'absolute')
+  .filter(e => e.scrollWidth > e.clientWidth + 1)
+  .map(e => e.outerHTML.slice(0, 60) + ' ' + e.scrollWidth + '>' + e.clientWidth)"""
+
+
+def fits_the_phone(page: Page) -> None:
+    cut = page.evaluate(CUT)
+    assert not cut, cut
 
 
 def shot(page: Page, name: str) -> None:
@@ -29,20 +46,25 @@ def shot(page: Page, name: str) -> None:
 @pytest.fixture
 def real_worker(tmp_path: Path):
     """Tasks sent on commit go to a real broker and run in a worker process, as in production."""
+    from kombu import pools
+
     from scorekeeper.celery import app
+
+    def fresh_connections() -> None:
+        # An eager task sent by an earlier test made a producer pool for the old broker URL.
+        app.pool.force_close_all()
+        pools.reset()
+        app._after_fork()
 
     with worker_through_redis(tmp_path) as client:
         saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
         app.conf.update(task_always_eager=False, broker_url=client.conf.broker_url)
+        fresh_connections()
         try:
             yield
         finally:
             app.conf.update(saved)
-            app.pool.force_close_all()
-            from kombu import pools
-
-            pools.reset()
-            app._after_fork()
+            fresh_connections()
 
 
 def play_table(browser, base: str, token: str, ns: int, ew: int, dispute: bool = False) -> None:
@@ -70,8 +92,12 @@ def play_table(browser, base: str, token: str, ns: int, ew: int, dispute: bool =
         )
 
 
-def test_a_twelve_pair_swiss_evening(browser, live_server, django_user_model, real_worker) -> None:
+def test_a_twelve_pair_swiss_evening(
+    browser, live_server, django_user_model, real_worker, settings
+) -> None:
     from tournaments.models import Match, StandingsSnapshot
+
+    settings.LOCAL_ADDRESSES = []  # the live server answers on this machine only: no network
 
     django_user_model.objects.create_user("dora", password="club-evening-1")
     base = live_server.url
@@ -95,11 +121,20 @@ def test_a_twelve_pair_swiss_evening(browser, live_server, django_user_model, re
             expect(page.get_by_test_id("release")).to_be_visible(
                 timeout=60_000
             )  # drawn by the worker
+            expect(page.get_by_test_id("round").get_by_test_id("club").first).to_contain_text(
+                "Circolo Canasta Roma"
+            )  # a meeting of one club shows in the draft
+            fits_the_phone(page)
             shot(page, f"03-round-{number}-draft")
             page.get_by_test_id("release").click()
             expect(page.get_by_test_id("next-step")).to_contain_text("being played")
+            fits_the_phone(page)  # the State column too
+            # Phones cannot open 127.0.0.1: the page says so beside the links and the cards.
+            expect(page.get_by_test_id("links-unreachable")).to_be_visible()
             matches = Match.objects.filter(round__number=number, ew__isnull=False).order_by("table")
             for i, match in enumerate(matches):
+                link = page.get_by_test_id(f"table-link-{match.table}")
+                expect(link).to_have_attribute("href", f"{base}/t/table/{match.game_token}/")
                 play_table(
                     browser,
                     base,
@@ -115,13 +150,36 @@ def test_a_twelve_pair_swiss_evening(browser, live_server, django_user_model, re
                     "data-live", settled, timeout=15_000
                 )
                 expect(page.get_by_test_id("disputes")).to_be_visible()
+                fits_the_phone(page)
                 shot(page, "04-dispute")
                 page.get_by_test_id("resolve-1").click()
+                # Both claims side by side, the game's hands a link away, nothing prefilled.
+                expect(page.get_by_test_id("claim-ns")).to_contain_text("200")
+                expect(page.get_by_test_id("claim-ew")).to_contain_text("100")
+                expect(page.get_by_test_id("game-link")).to_be_visible()
+                expect(page.locator("#id_ns_score")).to_have_value("")
+                expect(page.locator("#id_ew_score")).to_have_value("")
+                page.locator("#id_ns_score").fill("200")
+                page.locator("#id_ew_score").fill("100")
+                page.get_by_test_id("save-correction").click()  # no reason: said, not saved
+                expect(page.get_by_test_id("form-error")).to_be_visible()
+                expect(page.get_by_test_id("correct-form")).to_contain_text("Say why")
+                fits_the_phone(page)
+                shot(page, "04-dispute-decide")
                 page.locator("#id_reason").fill("Checked the score sheet")
                 page.get_by_test_id("save-correction").click()
+            if number < 3:  # generating the next round closes this one, and says so
+                expect(page.get_by_test_id("generate")).to_have_text(
+                    f"Close round {number} and generate round {number + 1}", timeout=15_000
+                )
+                expect(page.get_by_test_id("next-step")).not_to_contain_text("final")
+                continue
             expect(page.get_by_test_id("close")).to_be_visible(timeout=15_000)
+            expect(page.get_by_test_id("next-step")).not_to_contain_text("standings are final")
             page.get_by_test_id("close").click()
         expect(page.get_by_test_id("next-step")).to_contain_text("standings are final")
+        expect(page.get_by_test_id("finished")).to_be_visible()
+        fits_the_phone(page)
         shot(page, "05-final")
     # The worker wrote the standings (the test process sends tasks to Redis, never runs them).
     deadline = time.monotonic() + 60
@@ -132,6 +190,24 @@ def test_a_twelve_pair_swiss_evening(browser, live_server, django_user_model, re
         time.sleep(0.3)
     assert latest is not None and not latest.provisional and len(latest.rows) == 12
     for page in phone_page(browser):
+        problems: list[str] = []
+        for name, path in (("", ""), ("-standings", "standings/"), ("-screen", "screen/")):
+            url = f"{base}/t/{latest.tournament_id}/{path}"
+            check_page(page, url, f"en-tournament-finished{name}", problems, [])
+        assert not problems, problems
+        page.goto(f"{base}/t/{latest.tournament_id}/")
+        expect(page.get_by_test_id("finished")).to_contain_text("the standings are final")
+        expect(page.get_by_test_id("tournament-meta")).not_to_contain_text("Running")
         page.goto(f"{base}/t/{latest.tournament_id}/standings/")
-        expect(page.locator("body")).to_contain_text("Pair")
+        expect(page.locator("h1")).to_have_text("Final standings")
+        expect(page.get_by_test_id("final")).to_be_visible()
         shot(page, "06-standings")
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    wall = context.new_page()
+    wall.goto(f"{base}/t/{latest.tournament_id}/screen/?cycle=120")
+    shown = wall.locator(".panel:not([hidden])")
+    expect(shown).to_have_attribute("data-panel", "standings")  # it opens on the final standings
+    expect(shown.locator("tbody tr")).to_have_count(12)  # all twelve on one page
+    assert "version" not in wall.locator("body").inner_text().lower()
+    wall.screenshot(path=str(ARTIFACTS / "evening-07-wall.png"))
+    context.close()

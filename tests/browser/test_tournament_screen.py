@@ -103,7 +103,8 @@ def test_the_wall_screen_cycles_its_panels_in_large_type(browser, live_server) -
 
 
 def test_a_big_field_pages_across_panels_that_each_fit_the_wall(browser, live_server) -> None:
-    """45 pairs with long names: ten rows a panel, one line a row, each panel within 1080 px."""
+    """45 pairs with long names: as many rows a panel as the wall holds, one line a row, each
+    panel within 1080 px, its page number in its title."""
     from tournaments import services
 
     tournament = services.tournament_create(name="Club championship", format="swiss", rounds=5)
@@ -121,15 +122,61 @@ def test_a_big_field_pages_across_panels_that_each_fit_the_wall(browser, live_se
             services.result_submit(match_id=match.id, by=by, ns_score=12450, ew_score=9870)
     page = projector(browser)
     page.goto(f"{live_server.url}/t/{tournament.id}/screen/?cycle=120")
-    kinds = page.locator(".panel").evaluate_all("ps => ps.map(p => p.dataset.panel)")
-    assert kinds == ["pairings"] * 3 + ["results"] * 3 + ["standings"] * 3
+    pages = page.locator(".panel").evaluate_all(
+        "ps => ps.map(p => [p.dataset.panel, p.querySelectorAll('tbody tr').length,"
+        " p.querySelector('h2 .page').hidden ? '' : p.querySelector('h2 .page').textContent])"
+    )
+    kinds = [kind for kind, _rows, _label in pages]
+    # 23 pairing rows (22 tables and a bye), 22 results, the top 30 of the standings: every row
+    # shown once, in pages of the same kind that follow each other.
+    rows = {kind: sum(n for k, n, _label in pages if k == kind) for kind in set(kinds)}
+    assert rows == {"pairings": 23, "results": 22, "standings": 30}
+    assert kinds == sorted(kinds, key=["pairings", "results", "standings"].index)
+    for kind in ("pairings", "results", "standings"):
+        mine = [(n, label) for k, n, label in pages if k == kind]
+        assert [label for _n, label in mine] == [
+            f"{i}/{len(mine)}" for i in range(1, len(mine) + 1)
+        ]
+        assert all(n >= 12 for n, _label in mine[:-1]), (kind, mine)  # full pages: not ten
+    assert page.locator("main .screen-dots li").count() == len(pages)
     for i in range(len(kinds)):
         page.evaluate(
             f"() => document.querySelectorAll('.panel').forEach((p, j) => p.hidden = j !== {i})"
         )
         fits(page)
-        if i in (0, 3, 6):
+        if kinds[i] != kinds[i - 1] or i == 0:
             page.screenshot(path=str(PAGES / f"en-tournament-screen-long-{kinds[i]}-projector.png"))
+    page.context.close()
+
+
+def test_after_the_last_round_the_wall_opens_on_the_final_standings(browser, live_server) -> None:
+    """Twelve pairs, the event over: the final standings first, all twelve on one page, and
+    no "version" (which means nothing to the players)."""
+    from tournaments import services
+
+    tournament = services.tournament_create(name="Tuesday evening", format="swiss", rounds=1)
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": f"Pair {i:02}", "seed": i} for i in range(1, 13)],
+    )
+    drawn = services.round_pair(tournament_id=tournament.id)
+    services.round_release(round_id=drawn.id)
+    for i, match in enumerate(drawn.matches.filter(ew__isnull=False)):
+        for by in ("ns", "ew"):
+            services.result_submit(match_id=match.id, by=by, ns_score=900 - 50 * i, ew_score=300)
+    services.round_close(round_id=drawn.id)
+    services.standings_recompute(tournament_id=tournament.id)
+    page = projector(browser)
+    page.goto(f"{live_server.url}/t/{tournament.id}/screen/?cycle=120")
+    standings = page.locator(".panel:not([hidden])")
+    expect(standings).to_have_attribute("data-panel", "standings")
+    expect(standings.locator("h2")).to_have_text("Final standings")
+    expect(standings.locator("tbody tr")).to_have_count(12)
+    expect(page.get_by_test_id("screen-meta")).to_have_text("Finished: the standings are final.")
+    assert page.locator(".panel[data-panel=standings]").count() == 1  # not ten, then two
+    assert "version" not in page.locator("body").inner_text().lower()
+    fits(page)
+    page.screenshot(path=str(PAGES / "en-tournament-screen-final-projector.png"))
     page.context.close()
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from django.urls import reverse
 
@@ -140,3 +142,208 @@ def test_the_draft_reasons_and_the_table_state_speak_the_readers_language(client
     token = Match.objects.filter(ew__isnull=False).first().game_token
     table = client.get(reverse("table", args=[token]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Playing: enter the hands" not in table
+
+
+# The evening's problems, as a new director met them.
+
+LAN = ["192.168.1.20", "10.0.0.7"]
+HOSTS = ["127.0.0.1", "localhost", "[::1]", "testserver", *LAN]
+
+
+def a_released_round(director, pairs: int = 4, rounds: int = 1, clubs: bool = False):
+    tournament = services.tournament_create(
+        name="x", format="swiss", rounds=rounds, director=director
+    )
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[
+            {"name": f"P{i}", "seed": i, "club": f"Club {i % 2}" if clubs else ""}
+            for i in range(1, pairs + 1)
+        ],
+    )
+    drawn = services.round_pair(tournament_id=tournament.id)
+    services.round_release(round_id=drawn.id)
+    return tournament, list(drawn.matches.filter(ew__isnull=False).order_by("table"))
+
+
+def confirm(match: Match, ns: int = 900, ew: int = 300) -> None:
+    for by in ("ns", "ew"):
+        services.result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
+
+
+def test_table_links_and_cards_use_the_network_address_when_opened_on_this_machine(
+    client, director, settings
+) -> None:
+    """At http://127.0.0.1:8000 (what `make run` prints for this machine) the table links and the
+    cards' QR codes carry the address the phones open, with the page's port."""
+    from django.test import RequestFactory
+
+    from tournaments.exports import cards_of, qr_svg, round_matches
+
+    settings.LOCAL_ADDRESSES, settings.ALLOWED_HOSTS = LAN, HOSTS
+    tournament, tables = a_released_round(director)
+    board = reverse("director", args=[tournament.id])
+    for host, base in [
+        ("127.0.0.1:8000", "http://192.168.1.20:8000"),
+        ("localhost:8000", "http://192.168.1.20:8000"),
+        ("[::1]:8000", "http://192.168.1.20:8000"),
+        ("localhost", "http://192.168.1.20"),
+        ("10.0.0.7:8000", "http://10.0.0.7:8000"),  # a phone's own address: kept
+    ]:
+        page = client.get(board, HTTP_HOST=host).content.decode()
+        for match in tables:  # each table's private link, beside its match
+            assert f'href="{base}/t/table/{match.game_token}/"' in page, host
+        assert ('data-testid="links-lan"' in page) == ("10.0.0.7" not in host)
+        assert 'data-testid="links-unreachable"' not in page
+    request = RequestFactory().get("/", HTTP_HOST="127.0.0.1:8000")
+    played = Round.objects.get(tournament=tournament)
+    cards = cards_of(request, round_matches(played)[0])
+    for card, match in zip(cards, tables, strict=True):
+        url = f"http://192.168.1.20:8000/t/table/{match.game_token}/"
+        assert card.url == url and card.qr == qr_svg(url)  # the QR code is that link
+    pdf = client.get(reverse("print-cards", args=[tournament.id, 1]), HTTP_HOST="127.0.0.1:8000")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+
+
+def test_without_a_network_address_the_director_is_told_phones_cannot_open_the_links(
+    client, director, settings
+) -> None:
+    settings.LOCAL_ADDRESSES, settings.ALLOWED_HOSTS = [], HOSTS
+    tournament, tables = a_released_round(director)
+    page = client.get(reverse("director", args=[tournament.id]), HTTP_HOST="127.0.0.1:8000")
+    html = page.content.decode()
+    assert 'data-testid="links-unreachable"' in html and "Phones cannot open" in html
+    assert f'href="http://127.0.0.1:8000/t/table/{tables[0].game_token}/"' in html
+    elsewhere = client.get(reverse("director", args=[tournament.id])).content.decode()
+    assert 'data-testid="links-unreachable"' not in elsewhere  # testserver: a real name
+
+
+def test_an_address_the_server_does_not_answer_to_is_never_given_to_the_phones(
+    client, director, settings
+) -> None:
+    """With `make dev` (DEBUG, 127.0.0.1 only) the machine's addresses are not allowed hosts:
+    a link to them would not open either, so the page warns instead."""
+    from scorekeeper.local_addresses import is_loopback, phone_addresses
+
+    del settings.LOCAL_ADDRESSES
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]
+    assert phone_addresses() == []
+    settings.ALLOWED_HOSTS = ["*"]
+    assert all(not a.startswith("127.") for a in phone_addresses())
+    assert [is_loopback(h) for h in ("127.0.0.1", "127.1.2.3", "LOCALHOST", "[::1]", "::1")] == [
+        True
+    ] * 5
+    assert not any(is_loopback(h) for h in ("192.168.1.20", "cards.club.lan", "testserver"))
+
+
+def test_the_next_round_closes_the_last_and_only_the_last_close_makes_the_standings_final(
+    client, director, django_capture_on_commit_callbacks
+) -> None:
+    tournament, tables = a_released_round(director, pairs=4, rounds=2)
+    board = reverse("director", args=[tournament.id])
+    # While round 1 is played, the next round cannot be drawn.
+    with django_capture_on_commit_callbacks(execute=True) as sent:
+        refused = client.post(reverse("director-round-next", args=[tournament.id]), follow=True)
+    assert not sent and tournament.round_set.count() == 1
+    assert "cannot be drawn yet" in refused.content.decode()
+    for match in tables:
+        confirm(match)
+    page = client.get(board).content.decode()
+    assert "Close round 1 and generate round 2" in page  # the button says what it does
+    assert "no longer be changed" in page and "final" not in page
+    assert 'data-testid="close"' not in page  # one button, not an optional extra step
+    with django_capture_on_commit_callbacks(execute=True):  # the task, run eagerly in tests
+        client.post(reverse("director-round-next", args=[tournament.id]))
+    first, second = tournament.round_set.order_by("number")
+    assert (first.status, second.status) == (Round.Status.CLOSED, Round.Status.DRAFT)
+    services.round_release(round_id=second.id)
+    for match in second.matches.filter(ew__isnull=False):
+        confirm(match, 500, 400)
+    page = client.get(board).content.decode()
+    assert "Close round 2 and finish" in page and "the standings are then final" in page
+    assert "the standings are final" not in page and 'data-testid="generate"' not in page
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.RUNNING
+    public = client.get(reverse("tournament", args=[tournament.id])).content.decode()
+    assert 'data-testid="finished"' not in public
+
+    page = client.post(reverse("director-close", args=[tournament.id, 2]), follow=True)
+    html = page.content.decode()
+    assert "the event is finished" in html and 'data-testid="finished"' in html
+    assert "the standings are final" in html
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    services.standings_recompute(tournament_id=tournament.id)
+    public = client.get(reverse("tournament", args=[tournament.id])).content.decode()
+    assert "The event is finished: the standings are final." in public
+    assert "Running" not in public and "round 2 of 2" not in public and "2 rounds played" in public
+    standings = client.get(reverse("tournament-standings", args=[tournament.id])).content.decode()
+    assert "Final standings after round 2" in standings and 'data-testid="final"' in standings
+    screen = client.get(reverse("tournament-screen", args=[tournament.id])).content.decode()
+    panels = re.findall(r'data-panel="(\w+)"', screen)
+    assert panels[0] == "standings" and "Final standings" in screen  # it opens on them
+    assert "version" not in screen.lower() and "Finished: the standings are final." in screen
+
+
+def test_the_board_shows_each_pairs_club_and_a_swap_says_the_director_made_it(
+    client, director
+) -> None:
+    tournament, tables = a_released_round(director, pairs=4, rounds=2, clubs=True)
+    for match in tables:
+        confirm(match)
+    services.round_pair(tournament_id=tournament.id)
+    board = reverse("director", args=[tournament.id])
+    page = client.get(board).content.decode()
+    for entry in tournament.entries.all():  # the club beside each name, in the draft
+        assert re.search(rf"{entry.name} <span class=\"club\"[^>]*>· {entry.club}</span>", page)
+    draft = Round.objects.get(tournament=tournament, number=2)
+    pairing = draft.matches.order_by("table").first()
+    # Swapping round 2's pairs back into round 1's meetings: a rematch, said twice.
+    first = next(m for m in tables if m.ns_id == pairing.ns_id or m.ew_id == pairing.ns_id)
+    partner = first.ew_id if first.ns_id == pairing.ns_id else first.ns_id
+    response = client.post(
+        reverse("director-swap", args=[tournament.id, 2]),
+        {"first": pairing.ew_id, "second": partner},
+        follow=True,
+    )
+    html = response.content.decode()
+    assert "The swap creates a rematch" in html  # the effect's warning, kept
+    swapped = draft.matches.get(ns_id=pairing.ns_id)
+    row = html.split(f'data-testid="match-{swapped.table}"')[1].split("</tr>")[0]
+    assert "swapped by the director" in row and "a rematch: they have met before" in row
+    assert "by the schedule" not in html and "could not be avoided" not in row
+
+
+def test_deciding_a_dispute_shows_both_claims_and_prefills_neither(client, director) -> None:
+    from scorekeeper.services import Author, hand_add
+
+    tournament, tables = a_released_round(director)
+    match = tables[0]
+    hand_add(
+        game_id=match.game_id,
+        sides=[{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {}],
+        author=Author("t"),
+    )
+    services.result_submit(match_id=match.id, by="ns", ns_score=670, ew_score=0)
+    services.result_submit(match_id=match.id, by="ew", ns_score=0, ew_score=670)
+    url = reverse("director-match", args=[tournament.id, match.id])
+    html = client.get(url).content.decode()
+    form = html.split('data-testid="correct-form"')[1].split("</form>")[0]
+    for name in ("ns_score", "ew_score", "reason"):
+        field = re.search(rf'<input[^>]*name="{name}"[^>]*>', form).group(0)
+        assert "value=" not in field, field  # nothing typed in for the director
+    assert f"Score of {match.ns.name} (North-South)" in form
+    assert f"Score of {match.ew.name} (East-West)" in form
+    claims = html.split('data-testid="claims"')[1].split("</section>")[0]
+    assert re.search(r'claim-ns">.*?<td>670</td><td>0</td>', claims, re.S)
+    assert re.search(r'claim-ew">.*?<td>0</td><td>670</td>', claims, re.S)
+    assert re.search(r'claim-hands">.*?<td>\d+</td>', claims, re.S)  # what the hands give
+    assert f'href="{reverse("game", args=[match.game_id])}"' in claims  # its hands, to check
+    # No reason: nothing saved, and the page says why where the director looks.
+    response = client.post(url, {"ns_score": 670, "ew_score": 0, "kind": "corrected"})
+    html = response.content.decode()
+    assert response.status_code == 400 and 'role="alert"' in html
+    assert "Nothing was saved" in html and "Say why: the reason is kept with the result." in html
+    assert "novalidate" in html  # the browser leaves the message to the page
+    match.refresh_from_db()
+    assert match.status == Match.Status.DISPUTED

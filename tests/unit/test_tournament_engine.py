@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tournaments.engine.model import (
+    Bye,
     Draw,
     History,
     Outcome,
@@ -14,6 +15,7 @@ from tournaments.engine.model import (
     Reason,
     Result,
     RoundInput,
+    Why,
 )
 from tournaments.engine.points import (
     PointsMethod,
@@ -286,5 +288,22 @@ def test_a_swap_says_when_it_creates_a_rematch_or_a_club_meeting() -> None:
         (Reason.REMATCH, (A, C)),
         (Reason.SAME_CLUB, (B, D)),
     ]
+    # Each changed pairing says the director swapped it, and what the swap made of it; never
+    # the draw's reasons ("by the schedule", "it could not be avoided") it no longer follows.
+    assert [[w.reason for w in m.why] for m in swapped.pairings] == [
+        [Reason.SWAPPED, Reason.REMATCH],
+        [Reason.SWAPPED, Reason.SAME_CLUB],
+    ]
     with pytest.raises(ValueError, match="two different pairs"):
         swap(draw, A, A, History(), {})
+
+
+def test_a_swap_with_the_pair_on_a_bye_says_so_and_leaves_the_rest_alone() -> None:
+    from tournaments.engine.swap import swap
+
+    kept = Pairing(A, B, table=1, why=(Why(Reason.SCORE_GROUP),))
+    draw = Draw(2, (kept, Pairing(C, D, table=2)), (Bye(E, (Why(Reason.BYE),)),))
+    swapped, effects = swap(draw, D, E, History(), {})
+    assert swapped.pairings[0] == kept and effects == ()
+    assert [w.reason for w in swapped.pairings[1].why] == [Reason.SWAPPED]
+    assert swapped.byes == (Bye(D, (Why(Reason.SWAPPED),)),)

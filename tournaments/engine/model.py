@@ -91,6 +91,7 @@ class Reason(StrEnum):
     MOVED_DOWN = "moved_down"  # modified Danish: moved down to avoid last round's match
     BRACKET = "bracket"  # knockout: the seeded bracket
     BRACKET_BYE = "bracket_bye"  # knockout: a top seed goes through
+    SWAPPED = "swapped"  # the director swapped pairs in the draft (engine.swap)
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,7 @@
 """A director's swap of two pairs in a drafted round, re-checked: what the swap does to the
-pairings it touches (a rematch, two pairs of one club), so the page can say it before saving."""
+pairings it touches (a rematch, two pairs of one club), so the page can say it before saving.
+A pairing or bye the swap changed says why it is there: the director swapped it (SWAPPED), with
+the rematch or club meeting it makes, never the draw's reasons it no longer follows."""
 
 from __future__ import annotations
 
@@ -31,7 +33,7 @@ def swap(
         if (ns, ew) == (m.ns, m.ew):
             pairings.append(m)
             continue
-        why = [Why(Reason.SCHEDULE)]
+        why = [Why(Reason.SWAPPED)]
         if history.have_met(ns, ew):
             why.append(Why(Reason.REMATCH))
             effects.append(SwapEffect(Reason.REMATCH, (ns, ew)))
@@ -39,5 +41,8 @@ def swap(
             why.append(Why(Reason.SAME_CLUB))
             effects.append(SwapEffect(Reason.SAME_CLUB, (ns, ew)))
         pairings.append(replace(m, ns=ns, ew=ew, why=tuple(why)))
-    byes = tuple(Bye(_swapped(y.pair, a, b), y.why) for y in draw.byes)
+    byes = tuple(
+        y if y.pair not in (a, b) else Bye(_swapped(y.pair, a, b), (Why(Reason.SWAPPED),))
+        for y in draw.byes
+    )
     return replace(draw, pairings=tuple(pairings), byes=byes), tuple(effects)
