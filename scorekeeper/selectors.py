@@ -12,8 +12,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
+from django.apps import apps
 from django.db.models import QuerySet
 from django.http import Http404
+from django.urls import reverse
 
 from scorekeeper.models import Game, Hand, Revision
 from scorekeeper.rules import PRESETS, Minimum, Ruleset, ruleset_for
@@ -314,3 +316,30 @@ def game_deal(game: Game) -> Deal:
     seats = tuple(seat_names(sides, game_ruleset(game, len(sides)).layout))
     first = game.first_dealer if game.first_dealer < len(seats) else 0
     return Deal(seats, first, dealer_of(seats, first, game.hand_count + 1))
+
+
+@dataclass(frozen=True)
+class TableOfGame:
+    """The tournament table a game is played at: where its pairs submit the result."""
+
+    round: int
+    table: int
+    url: str
+
+
+def game_tournament_table(game: Game) -> TableOfGame | None:
+    """The tournament match whose game this is, if any (read through the app registry: the
+    scoring app does not import the tournament app)."""
+    if not apps.is_installed("tournaments"):
+        return None
+    match_model = apps.get_model("tournaments", "Match")
+    found = (
+        match_model.objects.filter(game_id=game.id)
+        .values("round__number", "table", "game_token")
+        .first()
+    )
+    if found is None or not found["game_token"]:
+        return None
+    return TableOfGame(
+        found["round__number"], found["table"], reverse("table", args=[found["game_token"]])
+    )

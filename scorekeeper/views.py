@@ -46,6 +46,7 @@ from scorekeeper.selectors import (
     game_or_404,
     game_revisions,
     game_row_or_404,
+    game_tournament_table,
     games_of_user,
     hand_undoable,
 )
@@ -208,6 +209,7 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
             "undo": hand_undoable(game) if editable else None,
             "add_phone": _add_phone(request, game) if editable else None,
             "deal": game_deal(game) if game.ended_at is None else None,
+            "tournament_table": game_tournament_table(game) if editable else None,
         },
     )
 

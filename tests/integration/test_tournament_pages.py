@@ -85,6 +85,10 @@ def test_rounds_are_drawn_released_and_settled_from_the_pages(client, director) 
     other = client.__class__()  # the table's phone: no account
     page = other.get(table_url).content.decode()
     assert "Pair 1" in page and "Pair 4" in page and "Enter the hands" in page
+    # The table's phone opens its game, which leads back to the table page for the result.
+    board = other.get(reverse("play", args=[match.game_id, match.game_token]), follow=True)
+    back = board.content.decode()
+    assert f"round 1, table {match.table}" in back and f'href="{table_url}"' in back
     other.post(table_url, {"by": "ns", "ns_score": 900, "ew_score": 300})
     assert "Waiting for the other pair" in other.get(table_url).content.decode()
     other.post(table_url, {"by": "ew", "ns_score": 300, "ew_score": 900})  # a dispute
