@@ -209,7 +209,6 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
             "undo": hand_undoable(game) if editable else None,
             "add_phone": _add_phone(request, game) if editable else None,
             "deal": game_deal(game) if game.ended_at is None else None,
-            "tournament_table": game_tournament_table(game) if editable else None,
         },
     )
 
@@ -260,6 +259,8 @@ def _board(request: HttpRequest, game: Game, editable: bool) -> dict[str, str]:
                 chart_points(game), [s.name for s in state.sides], state.ruleset.target
             ),
             "share_url": request.build_absolute_uri(reverse("game", args=[game.id])),
+            # A tournament table's game leads back to its table page (a match keeps its game).
+            "tournament_table": game_tournament_table(game) if editable else None,
         }
         parts = {
             "title": " – ".join(side.name for side in state.sides),
