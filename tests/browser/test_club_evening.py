@@ -147,7 +147,7 @@ def test_a_twelve_pair_swiss_evening(
             if number == 2:
                 settled = re.compile(r"^2:\w+:5:1$")  # five confirmed, one with the director
                 expect(page.locator("#drawing")).to_have_attribute(
-                    "data-live", settled, timeout=15_000
+                    "data-live", settled, timeout=40_000
                 )
                 expect(page.get_by_test_id("disputes")).to_be_visible()
                 fits_the_phone(page)
@@ -170,11 +170,11 @@ def test_a_twelve_pair_swiss_evening(
                 page.get_by_test_id("save-correction").click()
             if number < 3:  # generating the next round closes this one, and says so
                 expect(page.get_by_test_id("generate")).to_have_text(
-                    f"Close round {number} and generate round {number + 1}", timeout=15_000
+                    f"Close round {number} and generate round {number + 1}", timeout=40_000
                 )
                 expect(page.get_by_test_id("next-step")).not_to_contain_text("final")
                 continue
-            expect(page.get_by_test_id("close")).to_be_visible(timeout=15_000)
+            expect(page.get_by_test_id("close")).to_be_visible(timeout=40_000)
             expect(page.get_by_test_id("next-step")).not_to_contain_text("standings are final")
             page.get_by_test_id("close").click()
         expect(page.get_by_test_id("next-step")).to_contain_text("standings are final")
