@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.rules.cards import CARD_CLASSES, class_limits
+from scorekeeper.rules.cards import CARD_CLASSES, CardClass, class_limits
 from scorekeeper.rules.errors import (
     Phrase,
     RuleViolation,
@@ -73,7 +73,7 @@ def check_hand(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
             )
         if side.went_out:
             _check_going_out(ruleset, facts, number, side.name)
-            if layout[number - 1] == 1 and _holds_cards(side.hand):
+            if layout[number - 1] == 1 and (_holds_cards(side.hand) or _holds_cards(side.foot)):
                 raise RuleViolation(
                     gettext_noop("a player who went out holds no cards"),
                     side=number,
@@ -202,8 +202,10 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     points = 0
     counted = False
     sevens = 0  # a rank, not a class: the sevens the summary kinds and caught sets name
+    wild_named = 0  # wild cards that a summary in points names, jokers or twos unknown
     for side, facts in zip(record.sides, melded, strict=True):
         points += facts.points
+        wild_named += facts.wild_named
         sevens += facts.sevens + SET_CARDS * side.caught_sets.sevens
         for cards in _side_cards(side, facts):
             counted = True
@@ -219,6 +221,13 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
         for cls, n in zip(CARD_CLASSES, totals, strict=True):
             if n > limits[cls]:
                 over_the_deck(variant, packs, n, names.of(cls), limits[cls])
+    if wild_named:
+        wild, most_wild = (
+            jokers + twos + wild_named,
+            class_limits(packs)[CardClass.JOKERS] + (class_limits(packs)[CardClass.TWOS]),
+        )
+        if wild > most_wild:
+            over_the_deck(variant, packs, wild, gettext_noop("wild cards"), most_wild)
     _check_ranks(melded, 4 * packs, sevens)
     most = max_melded_points(variant.values, packs)
     if points > most:

@@ -142,5 +142,5 @@ def entry_offer(variant: Variant) -> EntryOffer:
         ),
         feet=variant.feet,
         exact_pickups=variant.feet and variant.exact_pickup_bonus > 0,
-        house_rules=tuple(name for name, rule in HOUSE_RULES.items() if rule.applies(variant)),
+        house_rules=tuple(name for name, rule in HOUSE_RULES.items() if rule.offered_to(variant)),
     )

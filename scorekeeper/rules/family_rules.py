@@ -82,7 +82,11 @@ def _bonus(field: str) -> Any:
 
 
 def _wild_books(variant: Variant, seating: Seating, value: object) -> Applied:
-    return replace(variant, wild_melds=value != "off"), seating
+    if value != "off":
+        return replace(variant, wild_melds=True), seating
+    # No meld of wild cards at all: no wild book either, in detail or in a summary entry.
+    bonus = replace(variant.canasta_bonus, wild_pure=None, wild_mixed=None)
+    return replace(variant, wild_melds=False, canasta_bonus=bonus), seating
 
 
 def _books_text(variant: Variant, _seating: Seating) -> str:

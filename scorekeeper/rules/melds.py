@@ -119,6 +119,7 @@ class MeldedFacts:
     # for the deck limits (section 4); sevens are a rank, not a class: counted apart.
     named: tuple[int, ...] | None = None
     sevens: int = 0
+    wild_named: int = 0  # wild cards the kinds name beyond those named as jokers or twos
 
 
 def count_value(values: CardValues, counts: CardCounts, black_three: int) -> int:
@@ -373,7 +374,7 @@ def check_meld(variant: Variant, meld: Meld, went_out: bool) -> CanastaKind | No
     if rank == WILD:
         return _check_wild_meld(variant, meld, size)
     if rank == BLACK_THREE:
-        refusal = black_three_refusal(variant, naturals, wilds, 1, went_out)
+        refusal = black_three_refusal(variant, naturals, wilds, 1, went_out, meld=True)
         if refusal is not None:
             template, setting, params = refusal
             raise MeldRefusal(template, setting, **params)
@@ -464,18 +465,20 @@ def _check_wild_meld(variant: Variant, meld: Meld, size: int) -> CanastaKind | N
 
 
 def black_three_refusal(
-    variant: Variant, threes: int, wilds: int, canastas: int, went_out: bool
+    variant: Variant, threes: int, wilds: int, canastas: int, went_out: bool, meld: bool = False
 ) -> tuple[Message, str, dict[str, Any]] | None:
     """The black-three meld rules of 2.3, for a detailed meld or a summary's counts.
 
     ``threes`` black threes melded with ``wilds`` wild cards, meant as ``canastas`` canastas of
-    black threes (a detailed meld of black threes is one). Returns why they are refused (template,
-    house rule, parameters), or None.
+    black threes (a detailed meld of black threes is one; ``meld``: a detailed meld, which is a
+    meld of threes even when it gives none). Returns why they are refused (template, house rule,
+    parameters), or None.
     """
     names = Phrase(variant.deck.names.black_threes)
     mode = variant.black_three_meld
+    threes_given = threes > 0 or meld
     if mode is BlackThreeMeld.NEVER:
-        if threes and variant.threes_laid:
+        if threes_given and variant.threes_laid:
             return (
                 gettext_noop(
                     "threes are laid out as bonus cards, never melded (black_threes_laid)"
@@ -483,7 +486,7 @@ def black_three_refusal(
                 "",
                 {},
             )
-        if threes:
+        if threes_given:
             return (
                 gettext_noop("%(black_threes)s are never melded in %(variant)s"),
                 "black_three_meld",
@@ -497,7 +500,7 @@ def black_three_refusal(
             {"black_threes": names},
         )
     if mode is BlackThreeMeld.GOING_OUT:
-        if threes and not (3 <= threes <= 4 and went_out):
+        if threes_given and not (3 <= threes <= 4 and went_out):
             return (
                 gettext_noop("3 or 4 %(black_threes)s, only when going out"),
                 "black_three_meld",

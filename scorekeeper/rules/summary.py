@@ -36,6 +36,7 @@ from scorekeeper.rules.variants import Variant
 _KINDS = tuple(CanastaKind)
 _PLAIN_KINDS = frozenset({CanastaKind.NATURAL, CanastaKind.MIXED})
 _NATURAL, _MIXED = CanastaKind.NATURAL, CanastaKind.MIXED
+SEQUENCE_RANKS = ("8", "9", "10")
 _NAMED_NONE = dict.fromkeys(("cards", "aces", "low", "wild", "twos", "jokers"), 0)
 UNFINISHED_CARDS = {"aces": 3, "sevens": 3, "wild": 3, "wild_jokers": 4}  # section 4
 
@@ -113,6 +114,8 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
             **where,
         )
     inc = side.incomplete
+    if not variant.repeat_ranks:
+        _check_one_meld_a_rank(counts, inc, where)
     if isinstance(melded, Points):
         points = melded.points
         has_meld = points > 0 or canastas > 0
@@ -140,6 +143,8 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
         else None,
         sevens=STRAIGHT_LENGTH * counts.sevens + UNFINISHED_CARDS["sevens"] * inc.sevens,
     )
+    if sequences:  # every sequence of 7 within 4..A holds an 8, a 9 and a 10 (section 1)
+        out.ranks = dict.fromkeys(SEQUENCE_RANKS, sequences)
     named = _named_cards(side, variant) if kinds or sequences or inc.total else _NAMED_NONE
     if isinstance(melded, CardCounts):
         _check_summary_counts(variant, side, melded, named, {**where, "field": "melded"})
@@ -153,7 +158,27 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
         )
     elif any(named.values()):
         out.named = (named["jokers"], named["twos"], named["aces"], 0, 0, 0)
+        out.wild_named = max(0, named["wild"] - named["jokers"] - named["twos"])
     return out
+
+
+def _check_one_meld_a_rank(counts: CanastaCounts, inc: Incomplete, where: Any) -> None:
+    """Where a side melds a rank once (modern-american), the kinds a summary names may not make
+    two melds of one rank: of aces, of sevens, or of wild cards (a rank of its own, 2.3)."""
+    for rank, melds in (
+        ("A", counts.aces + inc.aces),
+        ("7", counts.sevens + inc.sevens),
+        (
+            "wild",
+            counts.wild_pure + counts.wild_mixed + counts.wild_jokers + inc.wild + inc.wild_jokers,
+        ),
+    ):
+        if melds > 1:
+            raise RuleViolation(
+                gettext_noop("a second meld of rank %(meld_rank)s: add the cards to the first"),
+                meld_rank=rank,
+                **where,
+            )
 
 
 def _too_few_points(canastas: int, points: int, least: int, plain: bool, where: Any) -> None:

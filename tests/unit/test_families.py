@@ -218,3 +218,71 @@ def test_a_key_of_another_family_is_refused_by_name(variant: str, side: dict, ke
 @pytest.mark.parametrize("number", [0, -1, 1.5, "2", True])
 def test_hand_number_is_a_whole_number_from_1(number: object) -> None:
     refused("hand_number", "samba", {}, {}, hand_number=number)
+
+
+# From a review against the specification -----------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("variant", "meld", "rules"),
+    [
+        ("modern-american", {"rank": "3", "twos": 2, "jokers": 1}, {}),  # not a wild meld either
+        ("hand-and-foot", {"rank": "3", "twos": 3}, {"wild_books": "off"}),
+        ("samba", {"rank": "3"}, {}),  # an empty meld of black threes is no meld
+    ],
+)
+def test_a_meld_of_threes_without_threes_is_refused(variant: str, meld: dict, rules: dict) -> None:
+    refused("black threes|threes are laid out", variant, {"melds": [meld]}, {}, rules=rules)
+
+
+def test_no_wild_book_of_any_entry_under_wild_books_off() -> None:
+    summary = {"melded": {"points": 140}, "canastas": {"wild_pure": 1}}
+    refused("no wild pure canastas", "hand-and-foot", summary, {}, rules={"wild_books": "off"})
+
+
+def test_wild_canastas_in_points_name_their_wild_cards_for_the_deck() -> None:
+    # Three bolivias are 21 wild cards; three packs hold 6 jokers and 12 twos.
+    three = {"melded": {"points": 1000}, "canastas": {"wild_pure": 3}}
+    refused("21 wild cards", "bolivia", three, {})
+    wild = {"melded": {"points": 400}, "canastas": {"wild_mixed": 1}}
+    refused("14 wild cards", "modern-american", wild, wild)  # two packs: 12
+
+
+def test_a_modern_american_summary_holds_one_meld_of_a_rank() -> None:
+    second = {"melded": {"points": 400}, "canastas": {"wild_mixed": 1}, "incomplete": {"wild": 1}}
+    refused("second meld of rank wild", "modern-american", second, {})
+    aces = {"melded": {"points": 200}, "canastas": {"aces": 1}, "incomplete": {"aces": 1}}
+    refused("second meld of rank A", "modern-american", aces, {})
+
+
+def test_a_player_who_went_out_alone_holds_no_foot() -> None:
+    out = {
+        "melds": [
+            K7,
+            Q7,
+            {"rank": "J", "naturals": 5, "twos": 2},
+            {"rank": "10", "naturals": 5, "twos": 2},
+        ],
+        "went_out": True,
+    }
+    assert totals("hand-and-foot", out, {}, players=2)[0] == 320 + 1600 + 100
+    refused("holds no cards", "hand-and-foot", {**out, "foot": {"points": 50}}, {}, players=2)
+
+
+def test_summary_sambas_hold_an_eight_a_nine_and_a_ten_each() -> None:
+    # Thirteen sambas need 13 tens; three packs hold 12.
+    refused(
+        "13 cards of rank",
+        "samba",
+        {"melded": {"points": 350}, "sequences": {"straight": 7}},
+        {"melded": {"points": 300}, "sequences": {"straight": 6}},
+    )
+
+
+def test_the_entry_offer_lists_the_house_rules_the_preset_accepts() -> None:
+    from scorekeeper.rules import PRESETS
+    from scorekeeper.rules.entry import entry_offer
+
+    offer = entry_offer(PRESETS["modern-american"])
+    assert "special_hands" in offer.house_rules and "wild_limit" not in offer.house_rules
+    assert set(entry_offer(PRESETS["samba"]).house_rules) == set(PRESETS["samba"].house_rules)
