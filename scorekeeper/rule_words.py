@@ -1181,17 +1181,30 @@ def _house_rule_text(rule: HouseRule) -> str:
             "Whether sequences are played: 7 cards in a row of one suit, and the whole suit "
             "from 4 to ace."
         ),
-        "three_in_hand": _("What a three of either colour left in a hand costs, minus."),
-        "black_three_in_hand": _("What a black three left in a hand (or a foot) costs, minus."),
-        "red_three_caught": _("What a red three left in a hand or a foot costs, minus."),
+        "three_in_hand": _(
+            "What a three of either colour left in a hand costs, minus: 5 (Canasta League of "
+            "America, pagat) or 100 (CanastaJunction)."
+        ),
+        "black_three_in_hand": _(
+            "What a black three left in a hand (or a foot) costs, minus: in Bolivia 100 (Bolivian "
+            "Canasta) or 5 (as Samba); in Hand and Foot 5 (Card Games For Dummies, Board Game "
+            "Arena) or nothing."
+        ),
+        "red_three_caught": _(
+            "What a red three left in a hand or a foot costs, minus: 500 (Card Games For "
+            "Dummies), 300 or 100 (pagat) at other tables."
+        ),
         "incomplete_joker_meld": _(
             "What an unfinished meld of wild cards costs, minus, when it holds all four jokers "
             "(pagat); any other costs 2000."
         ),
-        "special_hands": _("Which special hands of 14 cards count."),
+        "special_hands": _(
+            "Which special hands of 14 cards count: the eleven of the Canasta League of America, "
+            "pagat's four, or none."
+        ),
         "dream_hand_wins": _(
-            "Whether a dream hand wins the game at once, or only scores its value like any other "
-            "special hand."
+            "Whether a dream hand wins the game at once (the Canasta League of America, the only "
+            "source), or only scores its value like any other special hand."
         ),
         "over_seven_going_out": _(
             "Whether a meld of natural cards may hold more than 7 cards in the turn a side goes "
@@ -1200,10 +1213,19 @@ def _house_rule_text(rule: HouseRule) -> str:
         "splash": _(
             "Whether a complete canasta laid down from the hand opens with no minimum (pagat)."
         ),
-        "opening_by": _("What the opening minimum follows."),
+        "opening_by": _(
+            "What the opening minimum follows: the side's score, or the hand's number as in "
+            "American Canasta Society events (125, 155, then 180)."
+        ),
         "opening_top": _("The opening minimum from 7000 (Bicycle's Samba page: 160)."),
-        "red_three_penalty": _("What red threes cost when they count minus."),
-        "red_three_laid": _("What a red three laid down earns."),
+        "red_three_penalty": _(
+            "What red threes cost when they count minus: what they would earn (Bicycle), or 100 "
+            "each (pagat)."
+        ),
+        "red_three_laid": _(
+            "What a red three laid down earns: 100 (Card Games For Dummies, Board Game Arena), or "
+            "nothing at tables that discard them."
+        ),
         "natural_bonus": _("The bonus of a clean book (no wild card)."),
         "mixed_bonus": _("The bonus of a dirty book (with wild cards)."),
         "wild_books": _(
@@ -1212,9 +1234,13 @@ def _house_rule_text(rule: HouseRule) -> str:
         ),
         "going_out_books": _(
             "How many clean, dirty and wild books a side needs before a player may go out, "
-            "counted by kind: for example 2 clean and 2 dirty, or 2 clean, 2 dirty and 1 wild."
+            "counted by kind: 2 clean and 2 dirty by default, or 2 clean, 2 dirty and 1 wild "
+            "(pagat, Board Game Arena)."
         ),
-        "going_out_bonus": _("What the side that goes out earns."),
+        "going_out_bonus": _(
+            "What the side that goes out earns: 100 (Card Games For Dummies, pagat), or 200 at "
+            "some tables."
+        ),
         "exact_pickup_bonus": _(
             "What a player who picks up exactly the cards of their hand and foot at the deal "
             "earns for the side (0: no bonus)."

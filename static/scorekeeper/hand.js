@@ -507,4 +507,6 @@
 
   render();
   if (config.entered || draft) { preview(); }
+  // Save works once the entry is ready: a tap while the page still loads would send no hand.
+  document.getElementById("save").disabled = false;
 })();
