@@ -207,7 +207,8 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
         points += facts.points
         wild_named += facts.wild_named
         sevens += facts.sevens + SET_CARDS * side.caught_sets.sevens
-        for cards in _side_cards(side, facts):
+        shown = _side_cards(side, facts) if side.family_keys or facts.named else _usual(side, facts)
+        for cards in shown:
             counted = True
             jokers += cards[0]
             twos += cards[1]
@@ -232,6 +233,21 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     most = max_melded_points(variant.values, packs)
     if points > most:
         over_the_deck(variant, packs, points, gettext_noop("melded points"), most, field="melded")
+
+
+def _usual(side: SideHand, facts: MeldedFacts) -> tuple[tuple[int, ...], ...]:
+    """A side with none of the families' keys: its melds' classes and its hand's counts."""
+    hand = side.hand
+    held = type(hand) is CardCounts and hand is not NO_CARDS
+    if facts.classes is None:
+        return (_counts(hand),) if held else ()
+    return (facts.classes, _counts(hand)) if held else (facts.classes,)
+
+
+def _counts(held: CardCounts | Points) -> tuple[int, ...]:
+    if type(held) is not CardCounts:
+        raise TypeError("card counts")
+    return (held.jokers, held.twos, held.aces, held.high, held.low, held.black_threes)
 
 
 def _side_cards(side: SideHand, facts: MeldedFacts) -> list[tuple[int, ...]]:

@@ -61,8 +61,12 @@ def check_family_keys(record: HandRecord) -> None:
     """Every rule of the families' keys; the first one broken raises a RuleViolation."""
     ruleset = record.ruleset
     variant = ruleset.variant
-    if ruleset.seating.hands is None and not any(side.family_keys for side in record.sides):
-        return  # the usual record: nothing to check (the hot path of batch scoring)
+    if ruleset.seating.hands is None:
+        for side in record.sides:
+            if side.family_keys:
+                break
+        else:
+            return  # the usual record: nothing to check (the hot path of batch scoring)
     specials = []
     for number, side in enumerate(record.sides, 1):
         key = _no_use(variant, side)

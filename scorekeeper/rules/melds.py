@@ -250,7 +250,6 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
     out = MeldedFacts(has_meld=bool(side.melds))
     ranks = out.ranks
     canastas = out.canastas
-    check_rank = _SameRank(variant).check
     by_class = [0, 0, 0, 0, 0, 0]  # CARD_CLASSES order
     points = 0
     index, rank = 0, ""
@@ -262,7 +261,6 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
                 continue
             rank = meld.rank
             kind = check_meld(variant, meld, side.went_out)
-            check_rank(rank, kind is None)
             if kind is not None:
                 canastas[kind] = canastas.get(kind, 0) + 1
                 out.canasta_count += 1
@@ -285,6 +283,7 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
                 by_class[_JOKERS] += meld.jokers
     except MeldRefusal as refusal:
         raise refusal.at(variant, side, number, index, rank) from None
+    check_same_rank(variant, side, number)
     if variant.sequence_canastas:
         out.canasta_count += out.straights
     out.points = points
@@ -292,45 +291,65 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
     return out
 
 
-class _SameRank:
+def check_same_rank(variant: Variant, side: SideHand, number: int) -> None:
     """How many melds of one rank a side may hold (2.3): one (classic); several (espanola, samba),
     but one of black threes where they are melded going out; several, but one unfinished at a
-    time, wild cards counting as a rank (hand-and-foot)."""
-
-    def __init__(self, variant: Variant) -> None:
-        self.variant = variant
-        self.seen: set[str] = set()
-        self.open: set[str] = set()
-        self.black_melds = 0
-
-    def check(self, rank: str, unfinished: bool) -> None:
-        variant = self.variant
-        if unfinished and variant.one_open_per_rank:
-            self.check_unfinished(rank)
-        if not variant.repeat_ranks:
-            if rank in self.seen:
-                raise MeldRefusal(
-                    gettext_noop("a second meld of rank %(meld_rank)s: add the cards to the first"),
-                    "same_rank_melds" if variant.house_rules else "",
-                    meld_rank=rank,
-                )
-            self.seen.add(rank)
-        elif rank == BLACK_THREE:
-            self.black_melds += 1
-            if self.black_melds > 1:  # samba: several melds of a rank, but one of black threes
-                raise MeldRefusal(
-                    gettext_noop("a side melds %(black_threes)s once at most"),
-                    black_threes=Phrase(variant.deck.names.black_threes),
-                )
-
-    def check_unfinished(self, rank: str) -> None:
-        if rank in self.open:
-            raise MeldRefusal(
-                gettext_noop("a second unfinished meld of rank %(meld_rank)s"),
-                "same_rank_melds",
-                meld_rank=rank,
+    time, wild cards counting as a rank (hand-and-foot). Checked once the melds are read: a
+    set of the ranks answers for the whole side, and only a repeat looks for its place."""
+    melds = side.melds or ()
+    if not variant.repeat_ranks:
+        ranks = [meld.rank for meld in melds]
+        if len(set(ranks)) < len(ranks):
+            _refuse_repeat(
+                variant,
+                side,
+                number,
+                ranks,
+                gettext_noop("a second meld of rank %(meld_rank)s: add the cards to the first"),
+                "same_rank_melds" if variant.house_rules else "",
             )
-        self.open.add(rank)
+        return
+    if variant.black_three_meld is BlackThreeMeld.GOING_OUT:
+        threes = [meld.rank if meld.rank == BLACK_THREE else None for meld in melds]
+        if threes.count(BLACK_THREE) > 1:  # samba: several melds of a rank, but one of threes
+            second = [i for i, rank in enumerate(threes) if rank][1]
+            raise MeldRefusal(
+                gettext_noop("a side melds %(black_threes)s once at most"),
+                black_threes=Phrase(variant.deck.names.black_threes),
+            ).at(variant, side, number, second + 1, BLACK_THREE)
+    if variant.one_open_per_rank:
+        size = variant.canasta_size
+        unfinished = [
+            meld.rank if isinstance(meld, Meld) and meld.size < size else None for meld in melds
+        ]
+        _refuse_repeat(
+            variant,
+            side,
+            number,
+            unfinished,
+            gettext_noop("a second unfinished meld of rank %(meld_rank)s"),
+            "same_rank_melds",
+        )
+
+
+def _refuse_repeat(
+    variant: Variant,
+    side: SideHand,
+    number: int,
+    ranks: list[str | None],
+    template: Message,
+    setting: str,
+) -> None:
+    """Refuse the first meld whose rank (None: not counted) an earlier meld already has."""
+    seen: set[str] = set()
+    for index, rank in enumerate(ranks, 1):
+        if rank is None:
+            continue
+        if rank in seen:
+            raise MeldRefusal(template, setting, meld_rank=rank).at(
+                variant, side, number, index, rank
+            )
+        seen.add(rank)
 
 
 def _note_unfinished(meld: Meld, out: MeldedFacts) -> None:

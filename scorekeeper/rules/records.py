@@ -198,6 +198,7 @@ SIDE_KEYS = frozenset(
     | set(_BOOL_KEYS)
     | FAMILY_KEYS
 )
+_NO_EXTRAS: dict[str, Any] = {}  # the usual side gives none of the families' keys
 _FAMILY_DEFAULTS: dict[str, Any] = {
     "black_threes_laid": 0,
     "caught_sets": NO_SETS,
@@ -370,13 +371,17 @@ def parse_side(value: object, number: int) -> SideHand:
         )
     red_threes = _count(data["red_threes"], "red_threes", where) if "red_threes" in data else 0
     hand = parse_cards(data["hand"], "hand", where) if "hand" in data else NO_CARDS
-    extras = _parse_family_keys(data, where)
+    extras = _parse_family_keys(data, where) if not FAMILY_KEYS.isdisjoint(data) else _NO_EXTRAS
     melds = None
     melded = None
     canastas = NO_CANASTAS
     sequences = NO_SEQUENCES
     if "melds" in data:
-        if "melded" in data or data.get("canastas", {}) != {} or data.get("sequences", {}) != {}:
+        if (
+            "melded" in data
+            or ("canastas" in data and data["canastas"] != {})
+            or ("sequences" in data and data["sequences"] != {})
+        ):
             raise RuleViolation(
                 gettext_noop(
                     "give either melds (detailed) or melded with canastas (summary), not both"
@@ -446,8 +451,6 @@ def _parse_family_keys(data: Mapping[str, Any], where: dict[str, Any]) -> dict[s
     """The families' side keys (VARIANTS-families.md 5.2), in their form; whether the preset has a
     use for them is for the checks. A key at its default value is left out."""
     out: dict[str, Any] = {}
-    if not data.keys() & FAMILY_KEYS:  # the usual side: none of them
-        return out
     for key in ("black_threes_laid", "exact_pickups"):
         if key in data and _count(data[key], key, where):
             out[key] = data[key]

@@ -18,7 +18,7 @@ from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.frozen import build
 from scorekeeper.rules.house_rules import HOUSE_RULES, Ruleset
 from scorekeeper.rules.melds import CanastaKind, MeldedFacts, canasta_bonus, count_value
-from scorekeeper.rules.opening import Minimum, is_last_hand, next_opening
+from scorekeeper.rules.opening import Minimum, is_last_hand, next_opening, opening_minimum
 from scorekeeper.rules.records import (
     NO_CARDS,
     CardCounts,
@@ -30,6 +30,7 @@ from scorekeeper.rules.records import (
 from scorekeeper.rules.summary import read_melded
 from scorekeeper.rules.variants import (
     CanastaTiers,
+    OpeningBy,
     RedThreePenalty,
     RedThreesAgainst,
     RedThreeScale,
@@ -144,11 +145,18 @@ def score_side(
     cards = facts.points
     if variant.melds_negative_without_canasta and not has_canasta:
         cards = -cards
-    in_hand = _held_value(variant, side.hand)
+    hand = side.hand
+    in_hand = (
+        hand.points if type(hand) is Points else _held_value(variant, hand) if hand.cards else 0
+    )
     if side.foot is not NO_CARDS:
         in_hand += _held_value(variant, side.foot)
     canastas = _canasta_bonuses(variant, facts) if has_canasta else 0
-    red_threes = _red_threes(ruleset, side, facts, another_out)
+    red_threes = (
+        _red_threes(ruleset, side, facts, another_out)
+        if side.red_threes or side.black_threes_laid
+        else 0
+    )
     going_out = 0
     if side.went_out:
         going_out = variant.going_out_bonus_of(side.concealed)
@@ -185,8 +193,6 @@ def _held_value(variant: Variant, held: CardCounts | Points) -> int:
 def _red_threes(ruleset: Ruleset, side: SideHand, facts: MeldedFacts, another_out: bool) -> int:
     """2.5: the red threes laid down (and modern-american's black threes laid out), signed."""
     variant = ruleset.variant
-    if not (side.red_threes or side.black_threes_laid):
-        return 0
     scale = _RED_THREE_SCALES[variant.red_three_scale]
     value = scale(side.red_threes, ruleset.packs)
     if side.black_threes_laid:
@@ -250,6 +256,12 @@ def score_hand(record: HandRecord) -> HandScore:
         if wins_game is None and CanastaKind.BLACK_THREES in facts.canastas:
             wins_game = index  # the first such side in seating order (2.4)
     last = wins_game is not None or is_last_hand(ruleset, record.hand_number)
+    # The next hand's opening: by score, the usual way, looked up per side below; or by hand.
+    by_hand = (
+        next_opening(variant, 0, record.hand_number + 1)
+        if variant.opening_by is OpeningBy.HAND_NUMBER
+        else None
+    )
     sides = []
     for side, breakdown in zip(record.sides, breakdowns, strict=True):
         total = breakdown.total
@@ -263,7 +275,9 @@ def score_hand(record: HandRecord) -> HandScore:
                 score_after=after,
                 opening_minimum=None
                 if last
-                else next_opening(variant, after, record.hand_number + 1),
+                else by_hand
+                if by_hand is not None
+                else opening_minimum(variant, after),
             )
         )
     return build(HandScore, sides=tuple(sides), wins_game=wins_game)

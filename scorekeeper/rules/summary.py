@@ -37,6 +37,13 @@ _KINDS = tuple(CanastaKind)
 _PLAIN_KINDS = frozenset({CanastaKind.NATURAL, CanastaKind.MIXED})
 _NATURAL, _MIXED = CanastaKind.NATURAL, CanastaKind.MIXED
 SEQUENCE_RANKS = ("8", "9", "10")
+_NAMED_WORDS = (
+    gettext_noop("aces"),
+    gettext_noop("low cards (4 to 7)"),
+    gettext_noop("twos"),
+    gettext_noop("jokers"),
+    gettext_noop("natural cards"),
+)
 _NAMED_NONE = dict.fromkeys(("cards", "aces", "low", "wild", "twos", "jokers"), 0)
 UNFINISHED_CARDS = {"aces": 3, "sevens": 3, "wild": 3, "wild_jokers": 4}  # section 4
 
@@ -114,8 +121,8 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
             **where,
         )
     inc = side.incomplete
-    if not variant.repeat_ranks:
-        _check_one_meld_a_rank(counts, inc, where)
+    if not variant.repeat_ranks and (inc.total or canastas != counts.natural + counts.mixed):
+        _check_one_meld_a_rank(counts, inc, where)  # the special kinds of modern-american
     if isinstance(melded, Points):
         points = melded.points
         has_meld = points > 0 or canastas > 0
@@ -145,7 +152,9 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
     )
     if sequences:  # every sequence of 7 within 4..A holds an 8, a 9 and a 10 (section 1)
         out.ranks = dict.fromkeys(SEQUENCE_RANKS, sequences)
-    named = _named_cards(side, variant) if kinds or sequences or inc.total else _NAMED_NONE
+    # Natural and mixed canastas alone name only their cards (the seven presets' usual entry).
+    special = sequences or inc.total or not kinds.keys() <= _PLAIN_KINDS
+    named = _named_cards(side, variant) if special else _plain_named(canastas)
     if isinstance(melded, CardCounts):
         _check_summary_counts(variant, side, melded, named, {**where, "field": "melded"})
         out.classes = (
@@ -156,7 +165,7 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
             melded.low,
             melded.black_threes,
         )
-    elif any(named.values()):
+    elif special:
         out.named = (named["jokers"], named["twos"], named["aces"], 0, 0, 0)
         out.wild_named = max(0, named["wild"] - named["jokers"] - named["twos"])
     return out
@@ -205,6 +214,10 @@ def _too_few_points(canastas: int, points: int, least: int, plain: bool, where: 
         min=least,
         **where,
     )
+
+
+def _plain_named(canastas: int) -> dict[str, int]:
+    return {**_NAMED_NONE, "cards": STRAIGHT_LENGTH * canastas} if canastas else _NAMED_NONE
 
 
 def _named_cards(side: SideHand, variant: Variant) -> dict[str, int]:
@@ -264,12 +277,17 @@ def _check_summary_counts(
     )
     sequences = side.sequences
     naturals = STRAIGHT_LENGTH * sequences.straight + ROYAL_LENGTH * sequences.royal
-    for have, need, what in (
-        (melded.aces, named["aces"], gettext_noop("aces")),
-        (melded.low, named["low"], gettext_noop("low cards (4 to 7)")),
-        (melded.twos, named["twos"], gettext_noop("twos")),
-        (melded.jokers, named["jokers"], gettext_noop("jokers")),
-        (melded.aces + melded.high + melded.low, naturals, gettext_noop("natural cards")),
+    for have, need, what in zip(
+        (
+            melded.aces,
+            melded.low,
+            melded.twos,
+            melded.jokers,
+            melded.aces + melded.high + melded.low,
+        ),
+        (named["aces"], named["low"], named["twos"], named["jokers"], naturals),
+        _NAMED_WORDS,
+        strict=True,
     ):
         if have < need:
             raise RuleViolation(
