@@ -10,6 +10,7 @@ than naturals).
 
 from __future__ import annotations
 
+from collections.abc import Sequence as SequenceOf
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -336,7 +337,7 @@ def _refuse_repeat(
     variant: Variant,
     side: SideHand,
     number: int,
-    ranks: list[str | None],
+    ranks: SequenceOf[str | None],
     template: Message,
     setting: str,
 ) -> None:

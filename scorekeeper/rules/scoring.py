@@ -147,7 +147,7 @@ def score_side(
         cards = -cards
     hand = side.hand
     in_hand = (
-        hand.points if type(hand) is Points else _held_value(variant, hand) if hand.cards else 0
+        hand.points if isinstance(hand, Points) else _held_value(variant, hand) if hand.cards else 0
     )
     if side.foot is not NO_CARDS:
         in_hand += _held_value(variant, side.foot)
