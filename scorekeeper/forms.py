@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.imports import MAX_BYTES as MAX_IMPORT_BYTES
 from scorekeeper.rule_words import choice_words
 from scorekeeper.rules import HOUSE_RULES, PRESETS
-from scorekeeper.rules.rule_values import Books, Choice, HouseRule, OneOf, Steps, Whole
+from scorekeeper.rules.rule_values import Books, Choice, HouseRule, OneOf, Steps, Whole, json_text
 
 VARIANT_CHOICES = [(v.id, v.name) for v in PRESETS.values()]
 PLAYER_CHOICES = [(n, str(n)) for n in range(2, 7)]
@@ -118,12 +118,6 @@ def house_rule_field(rule: HouseRule) -> forms.Field:
 # Choice rules whose enum the families extended: the form offers every value, and the engine
 # refuses the ones a preset does not take (each preset's own list is its rule_values).
 FAMILY_CHOICES = frozenset({"wild_limit", "red_threes_against"})
-
-
-def json_text(value: object) -> str:
-    """A house-rule value as a form sends it (the engine's JSON value comes back in
-    house_rule_value)."""
-    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 def house_rule_value(rule: HouseRule, text: str) -> Any:

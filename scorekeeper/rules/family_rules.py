@@ -7,7 +7,6 @@ value states the preset's own rule, so that preset data can name it.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
 
 from scorekeeper.rules.errors import gettext_noop
 from scorekeeper.rules.families import SPECIAL_HAND_SETS
@@ -19,6 +18,7 @@ from scorekeeper.rules.rule_values import (
     OneOf,
     Steps,
     Whole,
+    on_bonus,
     on_seating,
     on_variant,
     seating_value,
@@ -71,14 +71,6 @@ def _opening_top(variant: Variant, seating: Seating, value: int) -> Applied:
 def _red_three_laid(variant: Variant, seating: Seating, value: int) -> Applied:
     scale = RedThreeScale.FLAT if value else RedThreeScale.NOTHING
     return replace(variant, red_three_scale=scale), seating
-
-
-def _bonus(field: str) -> Any:
-    def apply(variant: Variant, seating: Seating, value: int) -> Applied:
-        bonus = replace(variant.canasta_bonus, **{field: value})
-        return replace(variant, canasta_bonus=bonus), seating
-
-    return apply
 
 
 def _wild_books(variant: Variant, seating: Seating, value: object) -> Applied:
@@ -226,7 +218,7 @@ FAMILY_RULES = (
         gettext_noop("Clean book bonus"),
         gettext_noop("The bonus of a clean (natural) book (2.4)."),
         Whole(0, 5000, 5),
-        _bonus("natural"),
+        on_bonus("natural"),
         lambda variant, _seating: variant.canasta_bonus.natural,
         _nowhere,
     ),
@@ -235,7 +227,7 @@ FAMILY_RULES = (
         gettext_noop("Dirty book bonus"),
         gettext_noop("The bonus of a dirty (mixed) book (2.4)."),
         Whole(0, 5000, 5),
-        _bonus("mixed"),
+        on_bonus("mixed"),
         lambda variant, _seating: variant.canasta_bonus.mixed,
         _nowhere,
     ),

@@ -20,6 +20,7 @@ from scorekeeper.rules.rule_values import (
     Flag,
     HouseRule,
     Whole,
+    on_bonus,
     on_seating,
     on_variant,
     seating_value,
@@ -62,10 +63,6 @@ class Ruleset:
     def is_house_rule(self, name: str) -> bool:
         """Whether the table changed this value from the preset's."""
         return any(given == name for given, _ in self.overrides)
-
-
-def _concealed_bonus(variant: Variant, seating: Seating, value: int) -> tuple[Variant, Seating]:
-    return replace(variant, canasta_bonus=replace(variant.canasta_bonus, concealed=value)), seating
 
 
 def house_rule_defaults(variant: Variant, seating: Seating) -> dict[str, Any]:
@@ -198,7 +195,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
                 "Bonus of a canasta laid down whole from the hand, instead of 500/300 (2.4)."
             ),
             Whole(0, 5000, 5),
-            _concealed_bonus,
+            on_bonus("concealed"),
             lambda variant, _seating: variant.canasta_bonus.concealed,
             lambda preset: preset.canasta_bonus.concealed is not None,
         ),

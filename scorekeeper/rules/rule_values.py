@@ -57,11 +57,11 @@ def _not_one_of(name: str, choices: tuple[object, ...]) -> RuleViolation:
         gettext_noop("house rule %(name)s must be one of %(choices)s"),
         field="rules",
         name=name,
-        choices=", ".join(_json_text(c) for c in choices),
+        choices=", ".join(json_text(c) for c in choices),
     )
 
 
-def _json_text(value: object) -> str:
+def json_text(value: object) -> str:
     """A value as a hand record writes it: true, 7, none."""
     return str(value).lower() if isinstance(value, bool) else str(value)
 
@@ -185,6 +185,17 @@ class HouseRule:
 
 def on_seating(field: str) -> Apply:
     return lambda variant, seating, value: (variant, replace(seating, **{field: value}))
+
+
+def on_bonus(field: str) -> Apply:
+    """Set one canasta bonus (a book's, a concealed canasta's) to the house rule's value."""
+
+    def apply(variant: Variant, seating: Seating, value: int) -> tuple[Variant, Seating]:
+        return replace(
+            variant, canasta_bonus=replace(variant.canasta_bonus, **{field: value})
+        ), seating
+
+    return apply
 
 
 def on_variant(field: str) -> Apply:
