@@ -40,7 +40,7 @@ def fits_the_phone(page: Page) -> None:
 
 
 def shot(page: Page, name: str) -> None:
-    page.screenshot(path=str(ARTIFACTS / f"evening-{name}.png"), full_page=True)
+    page.screenshot(path=str(ARTIFACTS / f"evening-{name}.png"), full_page=True, timeout=60_000)
 
 
 @pytest.fixture
