@@ -4,6 +4,14 @@ Two phones may play one game. A save made against a game that changed since the 
 is never silent: the page shows what the other phone saved beside this entry and asks. For a new
 hand, "the same hand" drops this entry and "the next hand" saves it after the other phone's; for a
 correction, the player keeps one of the two versions. Nothing is saved without that choice.
+
+The page's script sends the entry itself (fetch, asking for JSON) rather than leaving the page, so
+a send that fails (no Wi-Fi, no answer) keeps the entry on the page to send again with the same
+key. Where a plain form gets a redirect to the scoreboard, the script gets the scoreboard's address
+and what became of the entry (:func:`_to_scoreboard`), and clears its draft only once the entry
+is saved or dropped; a rule's refusal is the preview's JSON 400. Any other answer is a page
+(another phone's save, a page gone): those saved nothing, so the script posts the form again as
+a plain form and the browser shows the server's page, as it always did.
 """
 
 from __future__ import annotations
@@ -11,7 +19,7 @@ from __future__ import annotations
 import json
 import uuid
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from django.contrib import messages
 from django.db import transaction
@@ -143,6 +151,11 @@ LABELS = {
     "foot": gettext_lazy("Cards left in unplayed feet"),
     "footHint": gettext_lazy("A foot never picked up holds %(n)s cards."),
     "exactPickups": gettext_lazy("Exact pick-ups"),
+    # Saving: the script sends the entry and keeps it until the server says it is saved.
+    "saving": gettext_lazy("Saving…"),
+    "notSavedOffline": gettext_lazy("Not saved: no connection. Your entry is kept: try again."),
+    "notSavedServer": gettext_lazy("Not saved: the server did not answer, try again."),
+    "notSavedRefused": gettext_lazy("Not saved: %(reason)s"),
 }
 
 # What players call Modern American's special hands (VARIANTS-families.md 2.4), by the engine's
@@ -351,17 +364,36 @@ def _save(request: HttpRequest, game: Game, number: int | None, sides: Any) -> s
     return _hand_add_once(request, game.id, sides, int_param(request.POST.get(field)), key)
 
 
+def _wants_json(request: HttpRequest) -> bool:
+    """The page's script asks for JSON (Accept); a plain form post asks for a page."""
+    return request.get_preferred_type(["text/html", "application/json"]) == "application/json"
+
+
+def _to_scoreboard(
+    request: HttpRequest, game: Game, entry: Literal["saved", "dropped", "refused"]
+) -> HttpResponse:
+    """Back to the scoreboard, which shows the message queued for it. The script is told what
+    became of the entry: "saved" or "dropped" (its draft goes), or "refused" (the draft stays:
+    nothing was saved, and a director may unlock the table)."""
+    if _wants_json(request):
+        return JsonResponse({"location": reverse("edit", args=[game.id]), "entry": entry})
+    return redirect("edit", game.id)
+
+
 def _post(request: HttpRequest, game: Game, number: int | None) -> HttpResponse:
     sides = _posted_sides(request)
     if request.POST.get("choice") == DROP:
         messages.info(request, _("Your entry was dropped: the scoreboard shows the hand as saved."))
-        return redirect("edit", game.id)
+        return _to_scoreboard(request, game, "dropped")
     try:
         messages.success(request, _save(request, game, number, sides))
     except RuleViolation as violation:
+        if _wants_json(request):
+            return refusal(violation)  # the page shows it where the preview does
         return _form(request, game, number, entered=sides, error=_error_json(violation), status=400)
-    except services.GameFinished as finished:
-        messages.error(request, str(finished))
+    except (services.GameFinished, services.GameLocked) as refused:
+        messages.error(request, str(refused))
+        return _to_scoreboard(request, game, "refused")
     except services.Conflict:
         # Another phone saved first: keep this entry and show both, for the player to choose.
         game.refresh_from_db()
@@ -374,7 +406,8 @@ def _post(request: HttpRequest, game: Game, number: int | None) -> HttpResponse:
         return _form(request, game, number, entered=sides, other=other, status=409)
     except Hand.DoesNotExist:
         messages.error(request, _("That hand is no longer there."))
-    return redirect("edit", game.id)
+        return _to_scoreboard(request, game, "refused")
+    return _to_scoreboard(request, game, "saved")
 
 
 def _hand_page(request: HttpRequest, game_id: str, number: int | None) -> HttpResponse:
@@ -385,6 +418,9 @@ def _hand_page(request: HttpRequest, game_id: str, number: int | None) -> HttpRe
         return _post(request, game, number)
     if number is None and game.ended_at is not None:
         messages.info(request, _("The game has ended."))
+        return redirect("edit", game_id)
+    if game.locked:
+        messages.info(request, _("This table's result is settled: ask the director."))
         return redirect("edit", game_id)
     return _form(request, game, number)
 

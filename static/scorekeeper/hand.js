@@ -435,6 +435,14 @@
     }
   }
 
+  function keepDraft() {
+    try { sessionStorage.setItem(draftKey, JSON.stringify({key: entryKey, sides: sides.map(toRecord)})); } catch (e) { /* full or private */ }
+  }
+
+  function dropDraft() {
+    try { sessionStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
+  }
+
   function minimumText(m) { return m === "canasta" ? L.needsCanasta : L.needs.replace("%(n)s", m); }
 
   var timer = null;
@@ -442,7 +450,7 @@
   function changed() {
     serverError = null;
     blankAccepted = false;
-    try { sessionStorage.setItem(draftKey, JSON.stringify({key: entryKey, sides: sides.map(toRecord)})); } catch (e) { /* full or private */ }
+    keepDraft();
     clearTimeout(timer);
     timer = setTimeout(preview, 200);
   }
@@ -476,37 +484,124 @@
       .catch(function () { /* offline: the server checks again on save */ });
   }
 
+  // Saving: the script sends the entry itself, so that a send that fails (no Wi-Fi, no answer)
+  // leaves it on the page and in the draft, says so beside the button pressed, and pressing it
+  // again sends the same entry with the same key: the server saves an entry once, so a save
+  // whose answer was lost is not saved twice. The draft goes only when the server says the entry
+  // is saved (or dropped). An answer that is a page (another phone's save, a page gone) is posted
+  // again by the browser itself, as a plain form, for the server to show: nothing was saved.
   var form = document.getElementById("hand-form");
+  var save = document.getElementById("save");
+  var sendStatus = document.getElementById("send-status");
+  var SEND_TIMEOUT = 20000;  // ms: a save takes well under a second; past this, say so
+  var sending = false;  // one tap, one hand
+  var posting = false;  // the browser is posting the form itself
+  var saved = false;  // the server has the entry: this page is done with it
   var blank = document.getElementById("blank-confirm");
   var blankAccepted = false;
   function isBlank() {
     return sides.every(function (s) { return Object.keys(toRecord(s)).length === 0; });
   }
+  function submitButtons() { return form.querySelectorAll("button[type=submit]"); }
+
+  function busy(submitter) {
+    sending = true;
+    sendStatus.hidden = true;
+    sendStatus.textContent = "";
+    submitButtons().forEach(function (b) { b.disabled = true; });
+    if (submitter === save) { save.textContent = L.saving; }
+  }
+
+  function idle() {
+    sending = false;
+    save.textContent = saveLabel;
+    submitButtons().forEach(function (b) { b.disabled = false; });
+  }
+
+  function failed(submitter, message) {
+    idle();
+    submitter.parentNode.insertBefore(sendStatus, submitter);  // where the player is looking
+    sendStatus.hidden = false;
+    sendStatus.textContent = message;
+  }
+
+  function postAsForm(submitter) {
+    dropDraft();  // the page that answers shows the entry; it may also save it
+    posting = true;
+    submitter.disabled = false;  // a disabled button's choice is left out of the post
+    form.requestSubmit(submitter);
+    submitter.disabled = true;  // still one tap, one post
+    posting = false;
+  }
+
+  function answered(submitter, status, answer) {
+    if (answer.location) {  // to the scoreboard, which says what became of the entry
+      if (answer.entry !== "refused") { saved = true; dropDraft(); }
+      window.location.assign(answer.location);
+    } else if (status === 400 && answer.error) {
+      serverError = answer;  // a rule's refusal: shown where the preview shows it
+      render();
+      failed(submitter, L.notSavedRefused.replace("%(reason)s", answer.error));
+    } else {
+      postAsForm(submitter);
+    }
+  }
+
+  function send(submitter) {
+    document.getElementById("record").value = JSON.stringify(sides.map(toRecord));
+    keepDraft();  // the entry as sent, whatever becomes of this send
+    var data = new FormData(form);
+    if (submitter.name) { data.append(submitter.name, submitter.value); }  // a choice button
+    busy(submitter);
+    var timedOut = false;
+    var controller = new AbortController();
+    var deadline = setTimeout(function () { timedOut = true; controller.abort(); }, SEND_TIMEOUT);
+    fetch(form.action, {method: "POST", body: data, headers: {Accept: "application/json"}, signal: controller.signal})
+      .then(function (response) {
+        clearTimeout(deadline);
+        if (response.status >= 500) { return failed(submitter, L.notSavedServer); }
+        if (!/json/.test(response.headers.get("Content-Type") || "")) { return postAsForm(submitter); }
+        return response.json().then(function (answer) { answered(submitter, response.status, answer); },
+          function () { failed(submitter, L.notSavedOffline); });  // the answer was cut off
+      }, function () {
+        clearTimeout(deadline);
+        failed(submitter, timedOut ? L.notSavedServer : L.notSavedOffline);
+      });
+  }
+
+  var saveLabel = save.textContent;
   form.addEventListener("submit", function (event) {
-    var choice = event.submitter && event.submitter.name === "choice";
+    if (posting) { return; }
+    event.preventDefault();
+    if (sending || saved) { return; }
+    var submitter = event.submitter || save;
+    var choice = submitter.name === "choice";
     if (!choice && !blankAccepted && isBlank()) {
       // A completely blank hand is most often a slip: ask before saving 0 for every side.
-      event.preventDefault();
       blank.hidden = false;
       document.getElementById("blank-save").focus();
       return;
     }
-    document.getElementById("record").value = JSON.stringify(sides.map(toRecord));
-    try { sessionStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
-    document.getElementById("save").disabled = true;  // one tap, one hand
+    send(submitter);
+  });
+  window.addEventListener("pageshow", function (event) {
+    // Back to this page from the next (the browser kept it as it was): a saved entry is not
+    // shown again as if it were still to save; an entry the server answered with a page is.
+    if (!event.persisted) { return; }
+    if (saved) { window.location.reload(); } else { idle(); }
   });
   document.getElementById("blank-save").addEventListener("click", function () {
     blankAccepted = true;
     blank.hidden = true;
-    form.requestSubmit(document.getElementById("save"));
+    form.requestSubmit(save);
   });
   document.getElementById("blank-back").addEventListener("click", function () {
     blank.hidden = true;
-    document.getElementById("save").focus();
+    save.focus();
   });
 
   render();
   if (config.entered || draft) { preview(); }
   // Save works once the entry is ready: a tap while the page still loads would send no hand.
-  document.getElementById("save").disabled = false;
+  save.disabled = false;
 })();

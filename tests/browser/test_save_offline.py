@@ -1,0 +1,139 @@
+"""At the table, Save keeps the entry until the server has it: no Wi-Fi, a lost answer or a
+server that does not answer leaves the entry on the page, and Save again saves it once. In
+Debian's chromium at phone size; screenshots go to test-artifacts/browser/."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, Route, expect
+
+from tests.browser.conftest import ARTIFACTS
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+DRAFTS = "Object.keys(sessionStorage).filter(k => k.startsWith('canasta.draft.'))"
+
+
+def shot(page: Page, name: str, full_page: bool = True) -> None:
+    """``full_page=False``: what the phone shows, where the sticky Save bar really is."""
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+def open_hand_1(page: Page, base: str):
+    """A new game, this phone holding its edit link, on the entry page of hand 1."""
+    from scorekeeper.services import game_create
+
+    game, token = game_create(
+        variant="classic", players=4, sides=[{"name": "Us"}, {"name": "Them"}]
+    )
+    page.goto(f"{base}/g/{game.id}/play/{token}/")  # the edit link: kept in a cookie
+    page.goto(f"{base}/g/{game.id}/edit/hand/")
+    return game
+
+
+def enter_four_queens(page: Page) -> None:
+    page.get_by_test_id("side-0-add-meld").click()
+    page.get_by_test_id("side-0-rank-Q").click()
+    page.get_by_test_id("side-0-meld-0-naturals").fill("4")
+    expect(page.get_by_test_id("side-0-live")).to_have_text("+40 → 40")
+
+
+def expect_entry_kept(page: Page) -> None:
+    expect(page.get_by_test_id("side-0-meld-0-rank")).to_have_value("Q")
+    expect(page.get_by_test_id("side-0-meld-0-naturals")).to_have_value("4")
+    expect(page.get_by_test_id("save")).to_be_enabled()  # ready to try again
+
+
+def expect_saved_once(page: Page, game, message: str) -> None:
+    expect(page.locator(".messages")).to_contain_text(message)
+    expect(page.get_by_test_id("total-0")).to_have_text("40")
+    expect(page.locator("table.hands tbody tr")).to_have_count(1)
+    assert game.hands.count() == 1
+
+
+def test_a_save_without_wifi_keeps_the_entry_and_saves_it_once_back_online(
+    phone: Page, live_server
+) -> None:
+    page = phone
+    game = open_hand_1(page, live_server.url)
+    enter_four_queens(page)
+    page.context.set_offline(True)
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("send-status")).to_contain_text("Not saved: no connection")
+    expect(page.get_by_role("alert").filter(has_text="Not saved")).to_be_visible()
+    expect_entry_kept(page)
+    assert "Q" in page.evaluate(f"sessionStorage.getItem({DRAFTS}[0])")  # a reload keeps it too
+    assert game.hands.count() == 0
+    shot(page, "25-save-offline-not-saved", full_page=False)
+
+    page.context.set_offline(False)
+    page.get_by_test_id("save").click()
+    expect_saved_once(page, game, "Hand 1 saved.")
+    shot(page, "26-save-offline-saved-once")
+    assert page.evaluate(DRAFTS) == []  # the draft went with the save
+    page.goto(f"{live_server.url}/g/{game.id}/edit/hand/")
+    expect(page.get_by_test_id("side-0-meld-0-rank")).to_have_count(0)  # hand 2 starts blank
+
+
+def test_a_save_whose_answer_was_lost_is_not_saved_twice(phone: Page, live_server) -> None:
+    page = phone
+    game = open_hand_1(page, live_server.url)
+    enter_four_queens(page)
+
+    def lose_the_answer(route: Route) -> None:
+        if route.request.method != "POST":
+            route.continue_()
+            return
+        route.fetch()  # the server saves the hand...
+        route.abort()  # ...and its answer never reaches the phone
+
+    url = f"**/g/{game.id}/edit/hand/"
+    page.route(url, lose_the_answer)
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("send-status")).to_contain_text("Not saved: no connection")
+    expect_entry_kept(page)
+    assert game.hands.count() == 1  # it was saved all the same
+    shot(page, "27-save-answer-lost", full_page=False)
+
+    page.unroute(url)
+    page.get_by_test_id("save").click()  # the same entry, with the same key
+    expect_saved_once(page, game, "Hand 1 was already saved.")
+    assert page.evaluate(DRAFTS) == []
+
+
+def test_a_server_that_does_not_answer_keeps_the_entry_through_a_reload(
+    phone: Page, live_server
+) -> None:
+    page = phone
+    game = open_hand_1(page, live_server.url)
+    enter_four_queens(page)
+    url = f"**/g/{game.id}/edit/hand/"
+    page.route(url, lambda route: route.fulfill(status=503, body="Service Unavailable"))
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("send-status")).to_contain_text(
+        "Not saved: the server did not answer, try again"
+    )
+    expect_entry_kept(page)
+    shot(page, "28-save-server-did-not-answer", full_page=False)
+    page.unroute(url)
+    page.reload()
+    expect_entry_kept(page)
+    expect(page.get_by_test_id("send-status")).to_be_hidden()
+    page.get_by_test_id("save").click()
+    expect_saved_once(page, game, "Hand 1 saved.")
+
+
+def test_a_hand_the_rules_refuse_stays_on_the_page_with_the_reason(
+    phone: Page, live_server
+) -> None:
+    page = phone
+    game = open_hand_1(page, live_server.url)
+    page.get_by_test_id("side-0-add-meld").click()
+    page.get_by_test_id("side-0-rank-4").click()
+    page.get_by_test_id("side-0-meld-0-naturals").fill("1")
+    page.get_by_test_id("save").click()  # the server checks again, whatever the preview said
+    expect(page.get_by_test_id("send-status")).to_contain_text("Not saved: side 1 (Us), meld 1")
+    expect(page.locator(".has-error .field-error")).to_contain_text("a meld needs at least")
+    expect(page.get_by_test_id("side-0-meld-0-naturals")).to_have_value("1")
+    expect(page.get_by_test_id("save")).to_be_enabled()
+    assert game.hands.count() == 0
