@@ -14,7 +14,9 @@ did and writes nothing (``Idempotent-Replayed: true``).
 from __future__ import annotations
 
 import json
+import sys
 from collections.abc import Callable
+from decimal import Decimal
 from functools import wraps
 from typing import Any
 
@@ -27,7 +29,7 @@ from django.views.decorators.csrf import csrf_exempt
 
 from scorekeeper import idempotency, limits, serializers, services
 from scorekeeper.models import Game, Hand
-from scorekeeper.openapi import SCHEMA
+from scorekeeper.openapi import MAX_VERSION, SCHEMA
 from scorekeeper.rules import PRESETS, RuleViolation, score_record, score_to_json
 from scorekeeper.rules.opening import opening_minimum_for
 from scorekeeper.rules.variants import OpeningBy
@@ -36,6 +38,7 @@ from scorekeeper.serializers import error_response, violation_body
 
 View = Callable[..., HttpResponse]
 WRITES = frozenset({"POST", "PUT", "DELETE"})
+MAX_DIGITS = sys.get_int_max_str_digits() or 4300  # json refuses longer integers (ValueError)
 
 
 class ApiError(Exception):
@@ -147,9 +150,26 @@ def _once(
     return replay
 
 
+def _json_number(text: str) -> int | float:
+    """A JSON number written with a fraction or an exponent. ``7.0`` and ``7e0`` are the whole
+    number 7, as JSON Schema counts them (the OpenAPI document says "integer", and a client
+    validating against it may send them); any other stays a float, which the engine refuses where
+    it wants a whole number. Read exactly (no float rounding), and never into an integer of more
+    digits than a JSON integer may have."""
+    number = Decimal(text)
+    if number == number.to_integral_value() and number.adjusted() < MAX_DIGITS:
+        return int(number)
+    return float(text)
+
+
+def parse_json(raw: bytes) -> Any:
+    """A request body as the API reads it (an empty body is null)."""
+    return json.loads(raw or b"null", parse_float=_json_number)
+
+
 def body_json(request: HttpRequest) -> Any:
     try:
-        return json.loads(request.body or b"null")
+        return parse_json(request.body)
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise ApiError(400, _("the body is not JSON: %(error)s") % {"error": e}) from None
     except RecursionError:
@@ -217,7 +237,7 @@ def expected_version(request: HttpRequest, data: dict[str, Any]) -> int:
         raise ApiError(
             400, _("If-Match / version must be the hand's version number"), field="version"
         ) from None
-    if not 0 <= value < 2**31:
+    if not 0 <= value <= MAX_VERSION:
         raise ApiError(
             400, _("If-Match / version must be the hand's version number"), field="version"
         )

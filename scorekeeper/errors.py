@@ -36,8 +36,11 @@ def server_error(request: HttpRequest) -> HttpResponse:
 
 
 def rate_limited(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    """Too many anonymous writes from one address (django-ratelimit): 429, try again later."""
-    message = _("Too many new games or imports from this address: wait a few minutes.")
+    """Too many writes of one kind from one address (django-ratelimit): 429, try again later."""
+    if request.path.startswith("/accounts/password_reset/"):
+        message = _("Too many password resets asked for: wait an hour and try again.")
+    else:
+        message = _("Too many new games or imports from this address: wait a few minutes.")
     if _is_api(request):
         response: HttpResponse = error_response(429, message)
     else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.core.validators import StepValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.imports import MAX_BYTES as MAX_IMPORT_BYTES
@@ -82,6 +83,15 @@ SIDE_NAMES = {1: _("North–South"), 2: _("East–West")}
 _BOOL_CHOICES = [*_DEFAULT, ("true", _("yes")), ("false", _("no"))]
 
 
+class WholeStepValidator(StepValueValidator):
+    """A multiple of the step, checked in whole numbers. Django's own check divides in floats
+    (math.remainder), which overflows on a number of a few hundred digits: a target of 400
+    nines answered 500 instead of saying it is too large."""
+
+    def compare(self, a: int, b: int) -> bool:
+        return bool((a - (self.offset or 0)) % b)
+
+
 def house_rule_field(rule: HouseRule) -> forms.Field:
     """A form field for a house rule; empty means "as the preset". The engine validates again."""
     values = rule.values
@@ -92,7 +102,7 @@ def house_rule_field(rule: HouseRule) -> forms.Field:
             required=False,
             min_value=values.low,
             max_value=values.high,
-            step_size=values.step if values.step > 1 else None,
+            validators=[WholeStepValidator(values.step)] if values.step > 1 else [],
             widget=forms.NumberInput(attrs={**NUMERIC, "step": values.step}),
         )
     if isinstance(values, Choice):
@@ -126,9 +136,17 @@ def house_rule_value(rule: HouseRule, text: str) -> Any:
     if isinstance(values, OneOf):
         return next((v for v in values.choices if json_text(v) == text), text)
     if isinstance(values, Steps):
-        parts = [p.strip() for p in text.replace(";", ",").split(",")]
-        return [int(p) if p.lstrip("-").isdigit() else p for p in parts]
+        return [_whole(p.strip()) for p in text.replace(";", ",").split(",")]
     return {"true": True, "false": False}.get(text, text)
+
+
+def _whole(text: str) -> int | str:
+    """A whole number, or the text as it was for the engine to refuse with its message ("²" is
+    a digit to str.isdigit, but no number to int)."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 class NewGameForm(forms.Form):

@@ -1,5 +1,20 @@
 """The OpenAPI 3.1 description of JSON API v1 (served at /api/v1/openapi.json).
 
+Requests are described as exactly as JSON Schema can say what the server takes: a request the
+document allows is one the server accepts, and tests/integration/test_openapi_fuzz.py holds it to
+that with schemathesis. So the request schemas are built from the engine's own data (each preset's
+player counts and layouts, the house rules it offers and their values, the keys and types of a
+hand record as records.py parses them) and cannot drift from what the engine checks. Where one
+value limits another (a preset's player counts, the sides of its layouts, hand-and-foot's hand
+number), the schema is one branch per preset and layout; the opening-minimum lookup is one
+exploded query object for the same reason, since separate query parameters cannot depend on each
+other.
+
+Two refusals stay outside any schema, both documented as 400 with the side, the meld and the rule:
+the rules of play (VARIANTS.md section 4: a meld of two cards, going out without a canasta, more
+red threes than the packs hold) and what a game holds (its number of sides): a hand's form is the
+document's, whether it could have been played is the engine's.
+
 Response shapes are closed (every key listed and required, no others), and the test suite checks
 every API response it gets against this document (tests/openapi_check.py): a response that
 drifts from it fails a test.
@@ -7,9 +22,27 @@ drifts from it fails a test.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.rules import PRESETS, Breakdown
+from scorekeeper.names import MAX_PLAYER_NAMES, MAX_SIDE_NAME
+from scorekeeper.rules import HOUSE_RULES, PRESETS, Breakdown, Variant
+from scorekeeper.rules.cards import CARD_CLASSES, MELD_RANKS, NATURAL_RANKS
+from scorekeeper.rules.records import (
+    CANASTA_KINDS,
+    CARD_KEYS,
+    INCOMPLETE_KINDS,
+    MAX_POINTS,
+    SEQUENCE_KINDS,
+    SET_KINDS,
+)
+from scorekeeper.rules.rule_values import Books, Choice, Flag, HouseRule, OneOf, Steps, Whole
+from scorekeeper.rules.variants import OpeningBy
+from scorekeeper.services import MAX_HANDS
+
+# A hand's version is the game's change counter, an integer column: api.py refuses any above.
+MAX_VERSION = 2**31 - 1
+DEFAULT_PLAYERS = 4  # a record, a new game or a lookup that names no player count
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -30,8 +63,15 @@ def _closed(properties: dict[str, Any], optional: tuple[str, ...] = ()) -> dict[
     }
 
 
+def _open_keys(properties: dict[str, Any]) -> dict[str, Any]:
+    """A closed object whose keys are all optional."""
+    return _closed(properties, optional=tuple(properties))
+
+
 ERRORS = {
-    "400": "refused: the body or the hand breaks a rule; nothing saved",
+    "400": "refused, nothing saved: the body is not what this document describes, or the hand "
+    "breaks a rule of play (VARIANTS.md section 4), or a game's hand has not as many sides as "
+    "the game; the error names the side, the meld and the rule",
     "401": "no game token",
     "403": "the wrong game token",
     "404": "no such game or hand",
@@ -57,6 +97,234 @@ def _errors(*statuses: str) -> dict[str, Any]:
     }
 
 
+# Requests: the form of a hand record (hand-format.md, as records.py parses it).
+
+COUNT = {"type": "integer", "minimum": 0}
+POINTS = {"type": "integer", "minimum": 0, "maximum": MAX_POINTS, "multipleOf": 5}
+# One line of printable text (names.py): no control character, line or paragraph separator.
+ONE_LINE = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
+
+
+def _cards(keys: tuple[str, ...] | frozenset[str]) -> dict[str, Any]:
+    """Card-class counts, or ``{"points": N}``."""
+    return {
+        "anyOf": [
+            _closed({"points": POINTS}),
+            _open_keys({key: COUNT for key in sorted(keys)}),
+        ]
+    }
+
+
+MELD = {
+    "anyOf": [
+        _closed(
+            {
+                "rank": {"enum": [*NATURAL_RANKS, *sorted(MELD_RANKS - set(NATURAL_RANKS))]},
+                "naturals": COUNT,
+                "twos": COUNT,
+                "jokers": COUNT,
+                "concealed": {"type": "boolean"},
+            },
+            optional=("naturals", "twos", "jokers", "concealed"),
+        ),
+        _closed(
+            {
+                "sequence": {
+                    "type": "array",
+                    "items": {"enum": list(NATURAL_RANKS)},
+                    "minItems": 2,
+                    "maxItems": 2,
+                    "description": "the lowest and highest rank (espanola)",
+                }
+            }
+        ),
+    ]
+}
+
+
+def _side(*, from_the_game: bool) -> dict[str, Any]:
+    """A side of a hand record; a game's hand leaves out what the game supplies (scoring.py)."""
+    own = (
+        {}
+        if from_the_game
+        else {
+            "name": {"type": "string"},
+            "score_before": {"type": "integer", "multipleOf": 5},
+        }
+    )
+    side = _open_keys(
+        {
+            **own,
+            "melds": {"type": "array", "items": _ref("Meld")},
+            "melded": _cards(CARD_CLASSES),  # red threes are laid down, not melded
+            "canastas": _open_keys({kind: COUNT for kind in sorted(CANASTA_KINDS)}),
+            "sequences": _open_keys({kind: COUNT for kind in sorted(SEQUENCE_KINDS)}),
+            "red_threes": COUNT,
+            "went_out": {"type": "boolean"},
+            "concealed": {"type": "boolean"},
+            "exact_cut": {"type": "boolean"},
+            "hand": _cards(CARD_KEYS),
+            "black_threes_laid": COUNT,
+            "exact_pickups": COUNT,
+            "caught_sets": _open_keys({kind: COUNT for kind in sorted(SET_KINDS)}),
+            "incomplete": _open_keys(
+                {
+                    kind: {"type": "integer", "minimum": 0, "maximum": 1}
+                    for kind in sorted(INCOMPLETE_KINDS)
+                }
+            ),
+            "special_hand": {"type": ["string", "null"]},
+            "foot": _cards(CARD_KEYS),
+        }
+    )
+    # One entry level: melds (detailed) or melded (summary), and a summary's canastas,
+    # sequences and unfinished melds only with melded.
+    side["allOf"] = [
+        {"not": {"required": ["melds", "melded"]}},
+        {
+            "anyOf": [
+                {"required": ["melded"]},
+                {
+                    "properties": {
+                        "canastas": {"maxProperties": 0},
+                        "sequences": {"maxProperties": 0},
+                        "incomplete": {
+                            "properties": {kind: {"const": 0} for kind in sorted(INCOMPLETE_KINDS)}
+                        },
+                    }
+                },
+            ]
+        },
+    ]
+    return side
+
+
+# Requests: house rules, per preset (the rules it offers, with its own values where it lists them).
+
+
+def _rule_value(rule: HouseRule, preset: Variant) -> dict[str, Any]:
+    values = rule.values
+    allowed = preset.values_of(rule.name)
+    if allowed is not None:
+        return {"enum": list(allowed)}
+    if isinstance(values, Whole):
+        step = {"multipleOf": values.step} if values.step > 1 else {}
+        return {"type": "integer", "minimum": values.low, "maximum": values.high, **step}
+    if isinstance(values, Flag):
+        return {"type": "boolean"}
+    if isinstance(values, Choice | OneOf):
+        return {"enum": list(values.choices)}
+    if isinstance(values, Books):
+        return {"type": "string", "pattern": "^[0-9]\\+[0-9](\\+[0-9])?$"}
+    if isinstance(values, Steps):
+        return {
+            "type": "array",
+            "items": {
+                "type": "integer",
+                "minimum": values.low,
+                "maximum": values.high,
+                "multipleOf": values.step,
+            },
+            "minItems": values.count,
+            "maxItems": values.count,
+        }
+    raise TypeError(f"house rule {rule.name}: no schema for {values!r}")
+
+
+def _house_rules(preset: Variant) -> dict[str, Any]:
+    offered = {name: rule for name, rule in HOUSE_RULES.items() if rule.offered_to(preset)}
+    schema = _open_keys({name: _rule_value(rule, preset) for name, rule in offered.items()})
+    schema["description"] = f"house rules of {preset.id} by name (README, House rules)"
+    if {"wild_books", "going_out_books"} <= offered.keys():
+        # house_rules.check_rules_agree: a contract asking for wild books when they are off.
+        schema["not"] = {
+            "required": ["wild_books", "going_out_books"],
+            "properties": {
+                "wild_books": {"const": "off"},
+                "going_out_books": {"pattern": "^[0-9]\\+[0-9]\\+[1-9]$"},
+            },
+        }
+    return schema
+
+
+def _players(players: int) -> tuple[str, ...]:
+    """The player count is optional where it is the default."""
+    return ("players",) if players == DEFAULT_PLAYERS else ()
+
+
+def _exactly(items: dict[str, Any], count: int) -> dict[str, Any]:
+    return {"type": "array", "items": items, "minItems": count, "maxItems": count}
+
+
+def _record(preset: Variant, players: int, sides: int) -> dict[str, Any]:
+    return _closed(
+        {
+            "variant": {"const": preset.id},
+            "players": {"const": players},
+            "rules": _ref(f"HouseRules.{preset.id}"),
+            "hand_number": {"type": "integer", "minimum": 1, "default": 1},
+            "sides": _exactly(_ref("Side"), sides),
+        },
+        optional=("rules", "hand_number", *_players(players)),
+    )
+
+
+def _new_game(preset: Variant, players: int, sides: int) -> dict[str, Any]:
+    return _closed(
+        {
+            "variant": {"const": preset.id},
+            "players": {"const": players},
+            "sides": _exactly(_ref("NewSide"), sides),
+            "rules": _ref(f"HouseRules.{preset.id}"),
+        },
+        optional=("rules", *_players(players)),
+    )
+
+
+def _lookup(preset: Variant, players: int) -> dict[str, Any]:
+    """The opening-minimum query of a preset at a player count: by score, or by the hand's
+    number (required there, and then the score is not needed; ignored elsewhere)."""
+    seating = preset.seating(players)
+    by_hand = preset.opening_by is OpeningBy.HAND_NUMBER
+    hand: dict[str, Any] = {"type": "integer", "minimum": 1}
+    if by_hand and seating.target is None and seating.hands:
+        hand["maximum"] = seating.hands
+    return _closed(
+        {
+            "variant": {"const": preset.id},
+            "players": {"const": players},
+            "score": {"type": "integer"},
+            "hand": hand,
+        },
+        optional=(*_players(players), "score" if by_hand else "hand"),
+    )
+
+
+def _per_layout(build: Callable[[Variant, int, int], dict[str, Any]]) -> dict[str, Any]:
+    """One branch per preset, player count and number of sides it seats them in."""
+    return {
+        "anyOf": [
+            build(preset, seating.players, seating.sides)
+            for preset in PRESETS.values()
+            for seating in preset.seatings
+        ]
+    }
+
+
+def _per_player_count(build: Callable[[Variant, int], dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "anyOf": [
+            build(preset, players)
+            for preset in PRESETS.values()
+            for players in preset.player_counts
+        ]
+    }
+
+
+SIDE_COUNTS = sorted({seating.sides for preset in PRESETS.values() for seating in preset.seatings})
+NAME = {"type": "string", "maxLength": MAX_SIDE_NAME, "pattern": ONE_LINE}
+
+
 BREAKDOWN = _closed({part: {"type": "integer"} for part in Breakdown.__dataclass_fields__})
 MINIMUM = {"oneOf": [{"type": "integer"}, {"const": "canasta"}]}
 # After a game's last hand (hand-and-foot) or a dream hand that wins it: no next opening.
@@ -68,7 +336,7 @@ WRITE = [
         "required": False,
         "description": "16 to 255 printable ASCII characters (a random UUID): a retry with the "
         "same key gets the first answer (Idempotent-Replayed: true) and writes nothing",
-        "schema": {"type": "string", "minLength": 16, "maxLength": 255},
+        "schema": {"type": "string", "minLength": 16, "maxLength": 255, "pattern": "^[!-~]+$"},
     }
 ]
 GAME_ID = {
@@ -77,17 +345,35 @@ GAME_ID = {
     "required": True,
     "schema": {"type": "string", "pattern": "^[0-9A-Za-z]{1,12}$"},
 }
-NUMBER = {"name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}
-IF_MATCH = {
-    "name": "If-Match",
-    "in": "header",
-    "required": False,
-    "description": 'the version of the hand as shown ("12"); PUT may give it as "version" '
-    "in the body instead; without either: 428",
-    "schema": {"type": "string"},
+NUMBER = {
+    "name": "number",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 1, "maximum": MAX_HANDS},
 }
+
+
+def _if_match(*, required: bool) -> dict[str, Any]:
+    return {
+        "name": "If-Match",
+        "in": "header",
+        "required": required,
+        "description": 'the version of the hand as shown ("12"); PUT may give it as "version" '
+        "in the body instead; without either: 428",
+        "schema": {"type": "string", "pattern": '^(W/)?("[0-9]{1,9}"|[0-9]{1,9})$'},
+    }
+
+
 AUTH: list[dict[str, list[str]]] = [{"gameToken": []}]
 JSON_BODY: dict[str, Any] = {"application/json": {"schema": {}}}
+HAND_SIDES = {
+    "type": "array",
+    "items": _ref("EntrySide"),
+    "minItems": SIDE_COUNTS[0],
+    "maxItems": SIDE_COUNTS[-1],
+    "description": "a hand record's sides, without name and score_before, as many as the "
+    "game has (400 otherwise)",
+}
 
 SCHEMA: dict[str, Any] = {
     "openapi": "3.1.0",
@@ -124,33 +410,17 @@ SCHEMA: dict[str, Any] = {
                 "summary": "Opening (initial meld) minimum for a preset and a score",
                 "parameters": [
                     {
-                        "name": "variant",
+                        "name": "lookup",
                         "in": "query",
                         "required": True,
-                        "schema": {"enum": list(PRESETS)},
-                    },
-                    {
-                        "name": "score",
-                        "in": "query",
-                        "required": False,
-                        "description": "required where the opening goes by score (every "
-                        "preset but hand-and-foot)",
-                        "schema": {"type": "integer"},
-                    },
-                    {
-                        "name": "hand",
-                        "in": "query",
-                        "required": False,
-                        "description": "the hand's number in the game: required for "
-                        "hand-and-foot, ignored elsewhere",
-                        "schema": {"type": "integer"},
-                    },
-                    {
-                        "name": "players",
-                        "in": "query",
-                        "required": False,
-                        "schema": {"type": "integer", "default": 4},
-                    },
+                        "style": "form",
+                        "explode": True,
+                        "description": "variant, score, players (default 4) and hand, each its "
+                        "own query parameter: score is required where the opening goes by score "
+                        "(every preset but hand-and-foot), hand where it goes by the hand's "
+                        "number (hand-and-foot: 1 to its number of hands), ignored elsewhere",
+                        "schema": _per_player_count(_lookup),
+                    }
                 ],
                 "responses": {
                     "200": {
@@ -189,7 +459,7 @@ SCHEMA: dict[str, Any] = {
                 "parameters": [GAME_ID, *WRITE],
                 "requestBody": {
                     "required": True,
-                    "content": {"application/json": {"schema": _ref("HandEntry")}},
+                    "content": {"application/json": {"schema": _ref("NewHand")}},
                 },
                 "responses": {
                     "201": _json("ScoredHand", "created"),
@@ -201,10 +471,10 @@ SCHEMA: dict[str, Any] = {
             "put": {
                 "summary": "Replace the hand shown; totals recompute",
                 "security": AUTH,
-                "parameters": [GAME_ID, NUMBER, IF_MATCH, *WRITE],
+                "parameters": [GAME_ID, NUMBER, _if_match(required=False), *WRITE],
                 "requestBody": {
                     "required": True,
-                    "content": {"application/json": {"schema": _ref("HandEntry")}},
+                    "content": {"application/json": {"schema": _ref("HandEdit")}},
                 },
                 "responses": {
                     "200": _json("ScoredHand"),
@@ -214,7 +484,7 @@ SCHEMA: dict[str, Any] = {
             "delete": {
                 "summary": "Remove the hand shown; later hands move up one number",
                 "security": AUTH,
-                "parameters": [GAME_ID, NUMBER, IF_MATCH, *WRITE],
+                "parameters": [GAME_ID, NUMBER, _if_match(required=True), *WRITE],
                 "responses": {
                     "204": {"description": "deleted"},
                     **_errors("400", "401", "403", "404", "409", "422", "428"),
@@ -253,17 +523,15 @@ SCHEMA: dict[str, Any] = {
                 optional=("field", "side", "meld", "game"),
             ),
             "HandRecord": {
-                "type": "object",
-                "description": "hand-format.md, Input; unknown keys are refused",
-                "properties": {
-                    "variant": {"enum": list(PRESETS)},
-                    "players": {"type": "integer"},
-                    "rules": {"type": "object"},
-                    "hand_number": {"type": "integer", "minimum": 1, "default": 1},
-                    "sides": {"type": "array", "items": {"type": "object"}},
-                },
-                "required": ["variant", "sides"],
+                "description": "hand-format.md, Input: a preset, one of its player counts "
+                "(default 4), as many sides as that table has, and the house rules the preset "
+                "offers",
+                **_per_layout(_record),
             },
+            "Side": _side(from_the_game=False),
+            "EntrySide": _side(from_the_game=True),
+            "Meld": MELD,
+            **{f"HouseRules.{preset.id}": _house_rules(preset) for preset in PRESETS.values()},
             "ScoredSide": _closed(
                 {
                     "name": {"type": "string"},
@@ -280,24 +548,20 @@ SCHEMA: dict[str, Any] = {
                 }
             ),
             "NewGame": {
-                "type": "object",
-                "properties": {
-                    "variant": {"enum": list(PRESETS)},
-                    "players": {"type": "integer", "default": 4},
-                    "sides": {
-                        "type": "array",
-                        "items": {
-                            "type": "object",
-                            "properties": {
-                                "name": {"type": "string", "maxLength": 60},
-                                "players": {"type": "string", "maxLength": 200},
-                            },
-                        },
-                    },
-                    "rules": {"type": "object", "description": "house rules by name (README)"},
-                },
-                "required": ["variant", "sides"],
+                "description": "a preset, one of its player counts (default 4), a name for "
+                "each side of one of its layouts, and the house rules it offers",
+                **_per_layout(_new_game),
             },
+            "NewSide": _open_keys(
+                {
+                    "name": {**NAME, "description": "empty: Side 1, Side 2..."},
+                    "players": {
+                        "type": "string",
+                        "maxLength": MAX_PLAYER_NAMES,
+                        "pattern": ONE_LINE,
+                    },
+                }
+            ),
             "GameSide": _closed(
                 {
                     "name": {"type": "string"},
@@ -344,27 +608,30 @@ SCHEMA: dict[str, Any] = {
             "CreatedGame": _closed(
                 {**GAME, "token": {"type": "string"}, "edit_url": {"type": "string"}}
             ),
-            "HandEntry": {
-                "type": "object",
-                "properties": {
-                    "sides": {
-                        "type": "array",
-                        "items": {"type": "object"},
-                        "description": "a hand record's sides, without name and score_before",
-                    },
+            "NewHand": _closed(
+                {
+                    "sides": HAND_SIDES,
                     "number": {
                         "type": "integer",
                         "minimum": 1,
-                        "description": "POST: the number this hand expects to get (409 otherwise)",
-                    },
-                    "version": {
-                        "type": "integer",
-                        "description": "PUT: the version of the hand shown (or If-Match)",
+                        "maximum": MAX_HANDS,
+                        "description": "the number this hand expects to get (409 otherwise)",
                     },
                 },
-                "required": ["sides"],
-                "additionalProperties": False,
-            },
+                optional=("number",),
+            ),
+            "HandEdit": _closed(
+                {
+                    "sides": HAND_SIDES,
+                    "version": {
+                        "type": "integer",
+                        "minimum": 0,
+                        "maximum": MAX_VERSION,
+                        "description": "the version of the hand shown (or If-Match)",
+                    },
+                },
+                optional=("version",),
+            ),
             "ScoredHand": _closed(
                 {
                     "number": {"type": "integer"},

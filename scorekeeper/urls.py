@@ -5,9 +5,10 @@ Game ids are checked by their converter, so a malformed id (NUL, a megabyte of t
 """
 
 from django.contrib import admin
+from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
-from scorekeeper import api, exports, hand_pages, views
+from scorekeeper import api, exports, hand_pages, limits, views
 from scorekeeper.errors import page_not_found, server_error
 
 
@@ -60,6 +61,12 @@ urlpatterns = [
     path("api/v1/", include(api_v1)),
     path("", include("tournaments.urls")),  # the project includes its apps by name
     path("admin/", admin.site.urls),
+    # Ahead of Django's own route of that name: each request mails someone, so it is limited.
+    path(
+        "accounts/password_reset/",
+        limits.password_resets(auth_views.PasswordResetView.as_view()),
+        name="password_reset",
+    ),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
 ]

@@ -7,6 +7,7 @@ The registry of rules by name is :data:`scorekeeper.rules.house_rules.HOUSE_RULE
 
 from __future__ import annotations
 
+import string
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from enum import StrEnum
@@ -103,7 +104,8 @@ class Books:
 
     def parse(self, name: str, value: object) -> tuple[int, int, int]:
         parts = value.split("+") if isinstance(value, str) else []
-        if len(parts) in (2, 3) and all(len(p) == 1 and p.isdigit() for p in parts):
+        # ASCII digits: "²" is a digit to str.isdigit, but int() refuses it.
+        if len(parts) in (2, 3) and all(len(p) == 1 and p in string.digits for p in parts):
             clean, dirty, *wild = (int(p) for p in parts)
             return clean, dirty, wild[0] if wild else 0
         raise RuleViolation(

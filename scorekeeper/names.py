@@ -1,0 +1,48 @@
+"""The names a game holds, defined once: a side's name, its players' names, a club's name.
+
+The game services check every name against these limits; the tournament's pair form and its CSV
+import check a pair's names against the same ones before anything is saved, so a pair that was
+accepted can always become a side of a game (its release can never fail on a name).
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Iterable
+
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxLengthValidator
+from django.utils.translation import gettext_lazy as _
+
+MAX_SIDE_NAME = 60  # a side's name (a tournament pair's name)
+MAX_PLAYER_NAMES = 200  # a side's players, joined with ", "
+MAX_PLAYER_NAME = 80  # one player of a pair: two of them joined stay under MAX_PLAYER_NAMES
+MAX_CLUB_NAME = 80
+
+# Control characters (NUL, tab, line breaks...), line and paragraph separators, and lone
+# surrogates: a name is one line of printable text.
+_REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+
+
+def has_control_characters(value: str) -> bool:
+    """Whether ``value`` holds a character a one-line name cannot hold."""
+    return any(unicodedata.category(c) in _REFUSED_CATEGORIES for c in value)
+
+
+def players_text(players: Iterable[str]) -> str:
+    """A side's players as the game stores them: "Anna, Ben"."""
+    return ", ".join(p.strip() for p in players if p.strip())
+
+
+def no_control_characters(value: str) -> None:
+    """A form validator: one line of printable text."""
+    if has_control_characters(value):
+        raise ValidationError(
+            _("Use letters, digits and punctuation only: no tab, line break or control character."),
+            code="control_characters",
+        )
+
+
+def name_validators(limit: int) -> list[object]:
+    """The validators of a name field holding at most ``limit`` characters."""
+    return [MaxLengthValidator(limit), no_control_characters]
