@@ -58,6 +58,9 @@ class Game(models.Model):
     ended_at = models.PositiveIntegerField(null=True, blank=True)  # the hand that ended the game
     winner = models.PositiveSmallIntegerField(null=True, blank=True)  # 0-based side; None: draw
     first_dealer = models.PositiveSmallIntegerField(default=0)  # a seat (seats.py) dealing hand 1
+    # No hand may change: set by the tournament app once the table's result stands, until the
+    # director reopens the table (services.game_lock). Recomputing is still allowed.
+    locked = models.BooleanField(default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -67,8 +70,17 @@ class Game(models.Model):
     def __str__(self) -> str:
         return f"{self.variant} {self.id}"
 
+    def key_holder(self, token: str) -> str | None:
+        """Who ``token`` opens this game for: "" for the game's own edit link, a key's holder
+        (GameKey), or None when it is no key to this game."""
+        hashed = hash_token(token)
+        if secrets.compare_digest(self.token_hash, hashed):
+            return ""
+        key = self.keys.filter(token_hash=hashed).values_list("holder", flat=True).first()
+        return key
+
     def token_matches(self, token: str) -> bool:
-        return secrets.compare_digest(self.token_hash, hash_token(token))
+        return self.key_holder(token) is not None
 
     @property
     def engine_rules(self) -> dict[str, object]:
@@ -76,6 +88,23 @@ class Game(models.Model):
         if self.target is None:
             return dict(self.rules)
         return {**self.rules, "target": self.target}
+
+
+class GameKey(models.Model):
+    """Another key to a game's edit pages besides its own edit link: a tournament table's game
+    has one per pair (each pair's table link). Only a hash of the token is stored."""
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="keys")
+    holder = models.CharField(max_length=20)  # who holds it, e.g. "ns" or "ew"
+    token_hash = models.CharField(max_length=64, unique=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "holder"], name="gamekey_unique_holder")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} {self.holder}"
 
 
 class Side(models.Model):

@@ -327,19 +327,15 @@ class TableOfGame:
     url: str
 
 
-def game_tournament_table(game: Game) -> TableOfGame | None:
-    """The tournament match whose game this is, if any (read through the app registry: the
-    scoring app does not import the tournament app)."""
-    if not apps.is_installed("tournaments"):
+def game_tournament_table(game: Game, token: str | None) -> TableOfGame | None:
+    """The tournament match whose game this is, if any, and its table page for the pair whose
+    key (``token``, a GameKey's: tournaments.table_keys) this device holds; None for a device
+    holding the game's own edit link. Read through the app registry: the scoring app does not
+    import the tournament app."""
+    if not token or not game.key_holder(token) or not apps.is_installed("tournaments"):
         return None
     match_model = apps.get_model("tournaments", "Match")
-    found = (
-        match_model.objects.filter(game_id=game.id)
-        .values("round__number", "table", "game_token")
-        .first()
-    )
-    if found is None or not found["game_token"]:
+    found = match_model.objects.filter(game_id=game.id).values("round__number", "table").first()
+    if found is None:
         return None
-    return TableOfGame(
-        found["round__number"], found["table"], reverse("table", args=[found["game_token"]])
-    )
+    return TableOfGame(found["round__number"], found["table"], reverse("table", args=[token]))

@@ -20,16 +20,16 @@ from typing import Any
 
 from django.db import transaction
 from django.db.models import F
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from scorekeeper.models import Game, Hand, Revision, Side, hash_token
+from scorekeeper.models import Game, GameKey, Hand, Revision, Side, hash_token
+from scorekeeper.names import MAX_PLAYER_NAMES, MAX_SIDE_NAME, has_control_characters, players_text
 from scorekeeper.rules import RuleViolation, game_outcome, ruleset_for
 from scorekeeper.rules.errors import gettext_noop
 from scorekeeper.scoring import ScoredEntry, score_entry, stored_sides
 from scorekeeper.selectors import game_ruleset, hand_last_deleted
 
-MAX_NAME = 60
-MAX_PLAYER_NAMES = 200
 MAX_HANDS = 2000  # a game longer than this is a script, not a table (and an import's cap)
 _SHIFT = 1_000_000  # renumbering moves hands out of the way first: (game, number) is unique
 
@@ -44,6 +44,10 @@ class Conflict(Exception):
 
 class GameFinished(Conflict):
     """A hand after the game has ended."""
+
+
+class GameLocked(Conflict):
+    """A change to a game whose hands are locked: a tournament table whose result stands."""
 
 
 @dataclass(frozen=True)
@@ -74,8 +78,8 @@ class HandWrite:
 
 
 def check_text(value: str, *, side: int | None = None, field: str = "sides") -> str:
-    """Text a player typed: no control characters (NUL...) and no lone surrogates."""
-    if any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in value):
+    """Text a player typed: one line, no control characters (NUL...) and no lone surrogates."""
+    if has_control_characters(value):
         raise RuleViolation(
             gettext_noop("names may not hold control characters"), side=side, field=field
         )
@@ -94,17 +98,18 @@ def _side_names(sides: object) -> list[tuple[str, str]]:
             raise RuleViolation(
                 gettext_noop("unknown key %(key)r"), side=i, key=sorted(unknown)[0], field="sides"
             )
-        name = side.get("name") or _("Side %(n)s") % {"n": i}
+        name = side.get("name") or ""
         players = side.get("players", "")
         if isinstance(players, list) and all(isinstance(p, str) for p in players):
-            players = ", ".join(p.strip() for p in players if p.strip())
+            players = players_text(players)
         if not isinstance(name, str) or not isinstance(players, str):
             raise RuleViolation(
                 gettext_noop("side names and players are text"), side=i, field="sides"
             )
-        if len(name) > MAX_NAME or len(players) > MAX_PLAYER_NAMES:
+        name, players = name.strip() or _("Side %(n)s") % {"n": i}, players.strip()
+        if len(name) > MAX_SIDE_NAME or len(players) > MAX_PLAYER_NAMES:
             raise RuleViolation(gettext_noop("that name is too long"), side=i, field="sides")
-        out.append((check_text(name.strip(), side=i), check_text(players.strip(), side=i)))
+        out.append((check_text(name, side=i), check_text(players, side=i)))
     return out
 
 
@@ -142,7 +147,7 @@ def game_create(
 def game_first_dealer_set(*, game_id: str, seat: object) -> Game:
     """Choose who deals the first hand (a seat, seats.py); the deal rotates from there."""
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked(game_id, writing=False)  # who deals changes no hand
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < game.players:
             raise RuleViolation(
                 gettext_noop("the first dealer is a seat from 1 to %(n)s"), n=game.players
@@ -164,8 +169,27 @@ def game_rematch(*, game_id: str, owner: Any = None) -> tuple[Game, str]:
     )
 
 
-def _locked(game_id: str) -> Game:
-    return Game.objects.select_for_update().get(id=game_id)
+def _locked(game_id: str, *, writing: bool = True) -> Game:
+    """The game's row, locked for this transaction; refused (GameLocked) when ``writing`` to a
+    game whose hands are locked."""
+    game = Game.objects.select_for_update().get(id=game_id)
+    if writing and game.locked:
+        raise GameLocked(_("this table's result is settled: ask the director"), game=game)
+    return game
+
+
+def game_lock(*, game_id: str, locked: bool) -> None:
+    """Lock a game's hands (a tournament table's result stands) or open them again. The game
+    takes a new version, so every page showing it is rendered afresh."""
+    Game.objects.filter(id=game_id).exclude(locked=locked).update(
+        locked=locked, version=F("version") + 1, updated_at=timezone.now()
+    )
+
+
+def game_key_add(*, game_id: str, holder: str, token: str) -> None:
+    """Another key to the game's edit pages (a tournament pair's table link): only its hash is
+    kept, as for the game's own edit link."""
+    GameKey.objects.create(game_id=game_id, holder=holder, token_hash=hash_token(token))
 
 
 def _names(game: Game) -> list[str]:
@@ -372,7 +396,7 @@ def hand_undo_delete(*, game_id: str, author: Author) -> HandWrite:
 def game_recompute(*, game_id: str) -> Game:
     """Rescore every hand from its record: results and the game's caches are derived data."""
     with transaction.atomic():
-        game = _locked(game_id)
+        game = _locked(game_id, writing=False)
         hands = list(game.hands.order_by("number"))
         names = _names(game)
         sides = len(names)
@@ -507,16 +531,13 @@ class RecomputeSent:
 def games_recompute_request(*, game_ids: Sequence[str]) -> RecomputeSent:
     """Ask a worker to recompute each game; where the broker does not answer, do it here so the
     work is never dropped (tasks.game_recompute is idempotent, so a twin run is harmless)."""
-    from kombu.exceptions import OperationalError as BrokerDown
-
+    from scorekeeper.background import send
     from scorekeeper.tasks import game_recompute as task
 
     queued = done_here = 0
     for game_id in game_ids:
-        try:
-            task.delay(game_id)
+        if send(task, game_id):
             queued += 1
-        except BrokerDown:
-            game_recompute(game_id=game_id)
+        else:
             done_here += 1
     return RecomputeSent(queued, done_here)

@@ -11,8 +11,9 @@
   names and addresses (plus any in ``DJANGO_ALLOWED_HOSTS``), and HTTPS is off by default.
 - ``DJANGO_HTTPS`` (default: on when DEBUG is off, outside local mode), ``DJANGO_PROXY_COUNT``,
   ``DJANGO_CSRF_TRUSTED_ORIGINS``, ``DJANGO_HSTS_SECONDS``: serving behind a TLS proxy.
-- ``REDIS_URL``: the cache (login throttling, rate limits); unset: the broker's Redis if it is
-  one, else the database.
+- ``REDIS_URL``: the cache (login throttling, rate limits, rendered scoreboards); unset: the
+  broker's Redis if it is one, else the database. While that Redis does not answer, the counts go
+  to the database and the scoreboards are rendered afresh (``scorekeeper/cache.py``).
 - ``DJANGO_ADMINS``, ``DJANGO_EMAIL_HOST`` and friends: who hears of a 500, and password reset.
 - ``DJANGO_LOG_LEVEL``: INFO by default; logs go to standard error.
 
@@ -263,6 +264,10 @@ STORAGES = {
     },
 }
 
+# Documents made in the background (a large round's table cards: tournaments/print_jobs.py), in
+# a folder the web processes and the workers both reach; files are deleted after a day.
+PRINT_ROOT = Path(os.environ.get("SCOREKEEPER_PRINT_DIR") or BASE_DIR / "prints")
+
 # Behind a TLS proxy. DJANGO_PROXY_COUNT proxies in front set X-Forwarded-For and -Proto.
 HTTPS = env_flag("DJANGO_HTTPS", not DEBUG and not LOCAL)  # a LAN has no certificate
 PROXY_COUNT = env_int("DJANGO_PROXY_COUNT", 0)
@@ -313,38 +318,55 @@ LOGGING = {
         "django": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
         "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        # WeasyPrint says a line per page it lays out at INFO: 250 for a large round's sheets.
+        "weasyprint": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
     },
 }
 
-# The cache holds login throttling and rate-limit counts, shared by every web process: Redis
-# when there is one, else a database table (created by migration 0005, or `createcachetable`).
+# The cache holds login throttling and rate-limit counts, shared by every web process, and the
+# rendered scoreboards: Redis when there is one, else a database table (created by migration
+# 0005, or `createcachetable`) and each process's memory. While a configured Redis does not
+# answer, each cache call goes to the entry's FALLBACK instead (scorekeeper/cache.py): the counts
+# to that same table, the scoreboards nowhere (they are rendered afresh); the outage is logged
+# once, and Redis is tried again every few seconds.
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if not REDIS_URL and os.environ.get("CELERY_BROKER_URL", "").startswith("redis"):
     REDIS_URL = os.environ["CELERY_BROKER_URL"]
-CACHES = {
-    "default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": REDIS_URL,
-        "KEY_PREFIX": "scorekeeper",
-    }
-    if REDIS_URL
-    else {
-        "BACKEND": "django.core.cache.backends.db.DatabaseCache",
-        "LOCATION": "scorekeeper_cache",
-    },
-    # Rendered parts of pages, keyed by the game's version (never stale, so a per-process
-    # memory works as well as Redis, which the web processes share).
-    "fragments": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": REDIS_URL,
-        "KEY_PREFIX": "fragments",
-    }
-    if REDIS_URL
-    else {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 2000},
-    },
+_DATABASE_CACHE = {
+    "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+    "LOCATION": "scorekeeper_cache",
 }
+
+
+def _redis_cache(prefix: str, fallback: str) -> dict[str, Any]:
+    return {
+        "BACKEND": "scorekeeper.cache.FallbackRedisCache",
+        "LOCATION": REDIS_URL,
+        "KEY_PREFIX": prefix,
+        "FALLBACK": fallback,
+        # A Redis that hangs holds a request this long at most, then is skipped for a while.
+        "OPTIONS": {"socket_connect_timeout": 0.25, "socket_timeout": 0.5},
+    }
+
+
+CACHES: dict[str, dict[str, Any]]
+if REDIS_URL:
+    CACHES = {
+        "default": _redis_cache("scorekeeper", fallback="database"),
+        # Rendered parts of pages, keyed by the game's version (never stale, so a per-process
+        # memory works as well as Redis, which the web processes share).
+        "fragments": _redis_cache("fragments", fallback="nowhere"),
+        "database": _DATABASE_CACHE,
+        "nowhere": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"},
+    }
+else:
+    CACHES = {
+        "default": _DATABASE_CACHE,
+        "fragments": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "OPTIONS": {"MAX_ENTRIES": 2000},
+        },
+    }
 
 # Login throttling on both login pages (django-axes, counts in the cache): five failures for a
 # username from one address lock it for 15 minutes.
@@ -366,6 +388,8 @@ RATELIMIT_VIEW = "scorekeeper.errors.rate_limited"
 RATELIMIT_IP_META_KEY = "scorekeeper.client.client_ip"
 RATE_NEW_GAMES = os.environ.get("SCOREKEEPER_RATE_NEW_GAMES", "120/h")
 RATE_SCORE = os.environ.get("SCOREKEEPER_RATE_SCORE", "600/m")
+# Password reset mails, per client address and per e-mail address, logged in or not (limits.py).
+RATE_PASSWORD_RESET = os.environ.get("SCOREKEEPER_RATE_PASSWORD_RESET", "5/h")
 
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -378,7 +402,18 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_ACKS_LATE = True  # tasks are idempotent: a worker lost mid-task lets another redo it
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+# A task taken by a worker that died (killed with -9, its machine restarted) goes back to the
+# queue after this long unacknowledged (Redis; Celery's default is an hour). Sized to the work:
+# a task takes at most seconds (a 1000-pair standings or draw well under one) and a retry waits
+# at most 60 s (background.py), so two minutes redelivers nothing alive and brings a lost task
+# back soon. Workers look for such tasks every 10 s (kombu's default: every 100 s).
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 120),
+    "unacked_restore_interval": 10,
+    "unacked_restore_throttle": 1,
+}
 # A broker that is down is said at once (the admin's recompute then does the work itself),
 # rather than retried for a minute inside a request.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2

@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST
 from scorekeeper import limits, services
 from scorekeeper.charts import totals_chart
 from scorekeeper.edit_access import (
+    edit_token,
     edit_url,
     editable_game,
     open_edit_link,
@@ -196,19 +197,26 @@ def play(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
 
 def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpResponse:
     """The totals, one page of hands (the latest by default) and a chart; the forms that carry
-    this visitor's CSRF token (play again, undo) around them."""
+    this visitor's CSRF token (play again, undo) around them. A locked game (a tournament
+    table whose result stands) shows no way to change a hand, and says why."""
+    writable = editable and not game.locked
     return render(
         request,
         "scorekeeper/scoreboard.html",
         {
             "game": game,
-            "board": _board(request, game, editable),
+            "board": _board(request, game, writable),
             "finished": game.ended_at is not None,
             "next_number": game.hand_count + 1,
-            "editable": editable,
-            "undo": hand_undoable(game) if editable else None,
+            "editable": writable,
+            "locked": editable and game.locked,
+            "undo": hand_undoable(game) if writable else None,
             "add_phone": _add_phone(request, game) if editable else None,
             "deal": game_deal(game) if game.ended_at is None else None,
+            # A tournament table's game leads back to its table page (the pair's own link).
+            "tournament_table": game_tournament_table(game, edit_token(request, game.id))
+            if editable
+            else None,
         },
     )
 
@@ -259,8 +267,6 @@ def _board(request: HttpRequest, game: Game, editable: bool) -> dict[str, str]:
                 chart_points(game), [s.name for s in state.sides], state.ruleset.target
             ),
             "share_url": request.build_absolute_uri(reverse("game", args=[game.id])),
-            # A tournament table's game leads back to its table page (a match keeps its game).
-            "tournament_table": game_tournament_table(game) if editable else None,
         }
         parts = {
             "title": " – ".join(side.name for side in state.sides),

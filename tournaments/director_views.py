@@ -17,10 +17,18 @@ from django.views.decorators.http import require_POST
 
 from tournaments import services
 from tournaments.engine.model import Reason
-from tournaments.forms import CorrectionForm, ImportForm, PairForm, TournamentForm
+from tournaments.forms import (
+    CorrectionForm,
+    ImportForm,
+    PairForm,
+    ReopenForm,
+    RoundsForm,
+    TournamentForm,
+)
 from tournaments.links import PhoneLinks, phone_links
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
-from tournaments.selectors import SETTLED, standings_latest
+from tournaments.selectors import SETTLED, standings_current
+from tournaments.table_keys import table_token
 
 REASON_WORDS = {
     Reason.SEEDED: gettext_lazy("seeded"),
@@ -137,44 +145,60 @@ def can_draw(tournament: Tournament, rounds: list[Round], entries: int) -> bool:
     settled = (Round.Status.COMPLETE, Round.Status.CLOSED)
     return (
         entries >= 2
-        and len(rounds) < tournament.rounds
+        and (tournament.rounds == 0 or len(rounds) < tournament.rounds)  # 0: the whole schedule
         and (not rounds or rounds[-1].status in settled)
     )
 
 
+def _said(submissions: list[ResultSubmission], side: str) -> ResultSubmission | None:
+    """The pair's latest word since the director last acted (a reopened table starts afresh)."""
+    latest = None
+    for s in submissions:
+        if s.by == ResultSubmission.By.DIRECTOR:
+            latest = None
+        elif s.by == side:
+            latest = s
+    return latest
+
+
 def _match_rows(played: Round, links: PhoneLinks) -> list[dict[str, Any]]:
-    """The round's matches with their submissions, side by side for the director, and each
-    table's private link (the one on its card)."""
+    """The round's matches with what each pair submitted, side by side for the director, and
+    each pair's private link (the ones on the table card)."""
     matches = list(
         played.matches.select_related("ns", "ew", "result").prefetch_related("submissions")
     )
     rows = []
     for m in matches:
         subs = list(m.submissions.all())
-        ns = next((s for s in reversed(subs) if s.by == ResultSubmission.By.NS), None)
-        ew = next((s for s in reversed(subs) if s.by == ResultSubmission.By.EW), None)
         rows.append(
             {
                 "match": m,
-                "ns_said": ns,
-                "ew_said": ew,
+                "ns_said": _said(subs, ResultSubmission.By.NS),
+                "ew_said": _said(subs, ResultSubmission.By.EW),
                 "why": reason_words(m.reasons),
-                "table_url": links.table(m.game_token) if m.game_token else "",
+                "ns_url": links.table(table_token(m.game_id, "ns")) if m.game_id else "",
+                "ew_url": links.table(table_token(m.game_id, "ew")) if m.game_id else "",
                 "disputed": m.status == Match.Status.DISPUTED,
             }
         )
     return rows
 
 
-@login_required
-def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+def _dashboard(
+    request: HttpRequest,
+    tournament: Tournament,
+    *,
+    pair_form: PairForm | None = None,
+    import_form: ImportForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     rounds = list(tournament.round_set.all())
     entries = list(tournament.entries.all())
     current = rounds[-1] if rounds else None
     links = phone_links(request)
     rows = _match_rows(current, links) if current else []
     open_matches = sum(1 for r in rows if r["match"].status not in SETTLED)
+    refusal = tournament.draw_refusal
     return render(
         request,
         "tournaments/director.html",
@@ -186,16 +210,26 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "rows": rows,
             "disputes": [r for r in rows if r["disputed"]],
             "next_step": next_step(tournament, rounds, len(entries), open_matches),
-            "pair_form": PairForm(),
-            "import_form": ImportForm(),
-            "snapshot": standings_latest(tournament),
-            "drawing": request.GET.get("drawing", ""),
+            "pair_form": pair_form or PairForm(),
+            "import_form": import_form or ImportForm(),
+            "rounds_form": RoundsForm(initial={"rounds": tournament.rounds or None})
+            if not rounds and not tournament.round_formats
+            else None,
+            "standings": standings_current(tournament),
+            "drawing": "" if refusal else request.GET.get("drawing", ""),
+            "refusal": str(services.TournamentError.from_json(refusal)) if refusal else "",
             "settled": sum(1 for r in rows if r["match"].status in SETTLED),
             "can_draw": can_draw(tournament, rounds, len(entries)),
             "finished": tournament.status == Tournament.Status.FINISHED,
             "links": links,
         },
+        status=status,
     )
+
+
+@login_required
+def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    return _dashboard(request, _directed(request, tournament_id))
 
 
 @login_required
@@ -206,29 +240,66 @@ def pairs_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if form.is_valid():
         try:
             services.entries_add(tournament_id=tournament.id, entries=[form.cleaned_data])
-            messages.success(request, _("Pair added."))
         except services.TournamentError as error:
-            messages.error(request, str(error))
-    else:
-        messages.error(request, _("A pair needs a name."))
-    return redirect("director", tournament.id)
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Pair added."))
+            return redirect("director", tournament.id)
+    return _dashboard(request, tournament, pair_form=form, status=400)
 
 
 @login_required
 @require_POST
 def pairs_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Pairs from a CSV file or pasted text. A refusal names every bad line, and the page
+    keeps the pasted text to correct."""
     tournament = _directed(request, tournament_id)
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            added = services.entries_import_csv(tournament_id=tournament.id, text=form.csv_text())
+            added = services.entries_import_csv(tournament_id=tournament.id, data=form.csv_data())
+        except services.TournamentError as error:
+            form.add_error(None, _("Nothing was imported. %(reason)s") % {"reason": error})
+        else:
             messages.success(
                 request,
                 ngettext("%(n)s pair imported.", "%(n)s pairs imported.", len(added))
                 % {"n": len(added)},
             )
+            return redirect("director", tournament.id)
+    return _dashboard(request, tournament, import_form=form, status=400)
+
+
+@login_required
+@require_POST
+def rounds_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The number of rounds, before round 1 is drawn."""
+    tournament = _directed(request, tournament_id)
+    form = RoundsForm(request.POST)
+    if form.is_valid():
+        try:
+            services.tournament_rounds_set(
+                tournament_id=tournament.id, rounds=form.cleaned_data["rounds"] or 0
+            )
+            messages.success(request, _("Rounds changed."))
         except services.TournamentError as error:
-            messages.error(request, _("Nothing was imported. %(reason)s") % {"reason": error})
+            messages.error(request, str(error))
+    else:
+        messages.error(request, _("The rounds are a whole number from 1 to 200."))
+    return redirect("director", tournament.id)
+
+
+@login_required
+@require_POST
+def standings_recompute(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Rebuild the standings from the results now (after a fault, if a page says they lag)."""
+    tournament = _directed(request, tournament_id)
+    snapshot = services.standings_recompute(tournament_id=tournament.id)
+    messages.success(
+        request,
+        _("Standings recomputed from every settled result: version %(v)s.")
+        % {"v": snapshot.version},
+    )
     return redirect("director", tournament.id)
 
 
@@ -240,6 +311,13 @@ def pair_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
         raise Http404
     entry = services.entry_withdraw(entry_id=entry_id)
     messages.success(request, _("%(name)s withdrew: its results stand.") % {"name": entry.name})
+    draft = tournament.round_set.filter(status=Round.Status.DRAFT).first()
+    if draft is not None:
+        messages.warning(
+            request,
+            _("Discard the draft of round %(n)s and draw it again: it still seats %(name)s.")
+            % {"n": draft.number, "name": entry.name},
+        )
     return redirect("director", tournament.id)
 
 
@@ -253,8 +331,8 @@ def round_next(request: HttpRequest, tournament_id: int) -> HttpResponse:
         messages.error(request, _("The next round cannot be drawn yet: see what comes next."))
         return redirect("director", tournament.id)
     number = len(rounds) + 1
-    services.round_pair_request(tournament_id=tournament.id)
-    return redirect(f"{request.path.rsplit('round/', 1)[0]}?drawing={number}")
+    services.round_pair_request(tournament_id=tournament.id, number=number)
+    return redirect(f"{reverse('director', args=[tournament.id])}?drawing={number}")
 
 
 @login_required
@@ -264,6 +342,20 @@ def round_release(request: HttpRequest, tournament_id: int, number: int) -> Http
     try:
         services.round_release(round_id=_round(tournament, number).id)
         messages.success(request, _("Round %(n)s released: the tables can play.") % {"n": number})
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+    return redirect("director", tournament.id)
+
+
+@login_required
+@require_POST
+def round_discard(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = _directed(request, tournament_id)
+    try:
+        services.round_discard(round_id=_round(tournament, number).id)
+        messages.success(
+            request, _("The draft of round %(n)s is discarded: draw it again.") % {"n": number}
+        )
     except services.TournamentError as error:
         messages.error(request, str(error))
     return redirect("director", tournament.id)
@@ -316,12 +408,11 @@ def round_swap(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
     return redirect("director", tournament.id)
 
 
-@login_required
-def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
-    """The director's result for a match: a dispute decided, a correction, a paper sheet, an
-    adjusted score. Nothing is filled in for the director: each pair's figures, the hands' totals
-    and the result in force are shown beside the form, and the game's hands are a link away."""
-    tournament = _directed(request, tournament_id)
+def _name(entry: Entry | None) -> str:
+    return entry.name if entry is not None else ""
+
+
+def _match_of(tournament: Tournament, match_id: int) -> Match:
     try:
         match = Match.objects.select_related("ns", "ew", "round", "game", "result").get(
             id=match_id, round__tournament=tournament
@@ -330,7 +421,17 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
         raise Http404 from None
     if match.ew is None:
         raise Http404  # a bye has no result
-    form = CorrectionForm(request.POST or None, ns=match.ns.name, ew=match.ew.name)
+    return match
+
+
+@login_required
+def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
+    """The director's result for a match: a dispute decided, a correction, a paper sheet, an
+    adjusted score. Nothing is filled in for the director: each pair's figures, the hands' totals
+    and the result in force are shown beside the form, and the game's hands are a link away."""
+    tournament = _directed(request, tournament_id)
+    match = _match_of(tournament, match_id)
+    form = CorrectionForm(request.POST or None, ns=match.ns.name, ew=_name(match.ew))
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -347,11 +448,19 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
         else:
             messages.success(request, _("Result of table %(t)s saved.") % {"t": match.table})
             return redirect("director", tournament.id)
+    return _match_page(request, tournament, match, form, status=400 if form.errors else 200)
+
+
+def _match_page(
+    request: HttpRequest,
+    tournament: Tournament,
+    match: Match,
+    form: CorrectionForm,
+    *,
+    reopen_form: ReopenForm | None = None,
+    status: int = 200,
+) -> HttpResponse:
     submissions = list(match.submissions.all())
-    said = {
-        side: next((s for s in reversed(submissions) if s.by == side), None)
-        for side in (ResultSubmission.By.NS, ResultSubmission.By.EW)
-    }
     game = match.game
     return render(
         request,
@@ -361,14 +470,44 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
             "match": match,
             "form": form,
             "submissions": submissions,
-            "ns_said": said[ResultSubmission.By.NS],
-            "ew_said": said[ResultSubmission.By.EW],
+            "ns_said": _said(submissions, ResultSubmission.By.NS),
+            "ew_said": _said(submissions, ResultSubmission.By.EW),
             "game": game,
             "hands": list(game.totals) if game is not None and game.hand_count else None,
             "game_url": reverse("game", args=[game.id]) if game is not None else "",
+            "reopen_form": (reopen_form or ReopenForm())
+            if match.status in SETTLED and match.round.status != Round.Status.CLOSED
+            else None,
         },
-        status=400 if form.errors else 200,
+        status=status,
     )
+
+
+@login_required
+@require_POST
+def match_reopen(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
+    """Open a settled table again: its pairs can correct the hands and submit anew."""
+    tournament = _directed(request, tournament_id)
+    match = _match_of(tournament, match_id)
+    form = ReopenForm(request.POST)
+    if form.is_valid():
+        try:
+            services.result_reopen(
+                match_id=match.id,
+                reason=form.cleaned_data["reason"],
+                author=request.user.get_username(),
+            )
+        except services.TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(
+                request,
+                _("Table %(t)s is open again: its pairs can correct the hands and submit anew.")
+                % {"t": match.table},
+            )
+            return redirect("director", tournament.id)
+    correction = CorrectionForm(ns=match.ns.name, ew=_name(match.ew))
+    return _match_page(request, tournament, match, correction, reopen_form=form, status=400)
 
 
 @login_required
@@ -379,12 +518,15 @@ def state(request: HttpRequest, tournament_id: int) -> JsonResponse:
     last = tournament.round_set.order_by("-number").first()
     settled = last.matches.filter(status__in=SETTLED).count() if last else 0
     disputed = last.matches.filter(status=Match.Status.DISPUTED).count() if last else 0
+    refusal = tournament.draw_refusal
     return JsonResponse(
         {
             "rounds": last.number if last else 0,
             "status": last.status if last else "",
             "settled": settled,
             "disputed": disputed,
+            # A draw a worker refused: the page stops waiting and shows why.
+            "refused": str(services.TournamentError.from_json(refusal)) if refusal else "",
         }
     )
 

@@ -1,25 +1,17 @@
-"""The director's exports and printing. Results, standings and every match's hands as CSV
-(streamed, formula-looking cells neutralised); per round, PDFs rendered by WeasyPrint from the
-templates of templates/tournaments/print/ and the print stylesheet static/tournaments/print.css:
-table cards (the table's link as a QR code), score sheets, and the pairings by table and by
-name. Only the tournament's director (or a superuser) may download them; to anyone else they
-do not exist (404)."""
+"""The director's exports: results, standings and every match's hands as CSV (streamed,
+formula-looking cells neutralised). The standings exported are brought up to date first. Only
+the tournament's director (or a superuser) may download them; to anyone else they do not exist
+(404). Printing is print_views.py."""
 
 from __future__ import annotations
 
 import csv
-import unicodedata
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-import segno
-from django.contrib.staticfiles import finders
 from django.db.models import Case, IntegerField, Value, When
-from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.template.loader import render_to_string
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_cache_control
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
@@ -28,14 +20,9 @@ from scorekeeper.exports import neutral
 from scorekeeper.models import Hand
 from tournaments.engine.standings import METRICS
 from tournaments.forms import METRIC_LABELS
-from tournaments.links import phone_links
-from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
-from tournaments.selectors import standings_latest
-
-STYLESHEET = "tournaments/print.css"  # a static file, read by WeasyPrint from disk
-CARDS_PER_PAGE = (4, 2)  # the first is the default; ?per_page=2 prints bigger cards
-DEFAULT_HANDS = 4  # rows of a score sheet when the tournament does not say
-
+from tournaments.models import Match, ResultSubmission, Round, Tournament
+from tournaments.selectors import standings_current
+from tournaments.services import standings_recompute
 
 # Access ------------------------------------------------------------------------------------
 
@@ -58,7 +45,7 @@ def round_of(tournament: Tournament, number: int) -> Round:
     return played
 
 
-def _private(response: HttpResponse | StreamingHttpResponse) -> None:
+def private(response: HttpResponse | StreamingHttpResponse | FileResponse) -> None:
     """The director's data (and the tables' secret links): no shared or stored copies."""
     patch_cache_control(response, private=True, no_store=True)
 
@@ -77,7 +64,7 @@ def csv_response(rows: Iterable[Sequence[Any]], filename: str) -> StreamingHttpR
     lines = (writer.writerow([neutral(cell) for cell in row]) for row in rows)
     response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    _private(response)
+    private(response)
     return response
 
 
@@ -153,9 +140,13 @@ def metric_order(tournament: Tournament, present: Iterable[str]) -> list[str]:
 
 
 def standings_rows(tournament: Tournament) -> Iterator[list[Any]]:
-    """The latest standings snapshot: rank, pair, every metric, and on every line the
-    snapshot's version, the last complete round and whether it is provisional."""
-    snapshot = standings_latest(tournament)
+    """The standings, rebuilt first if results have come in since the latest snapshot: rank,
+    pair, every metric, and on every line the snapshot's version, the last complete round and
+    whether it is provisional."""
+    current = standings_current(tournament)
+    snapshot = (
+        standings_recompute(tournament_id=tournament.id) if current.stale else current.snapshot
+    )
     rows: list[dict[str, Any]] = list(snapshot.rows) if snapshot else []
     present = {m for row in rows for m in row.get("metrics", {})} or set(METRICS)
     metrics = metric_order(tournament, present)
@@ -260,159 +251,3 @@ def standings_csv(request: HttpRequest, tournament_id: int) -> StreamingHttpResp
 def hands_csv(request: HttpRequest, tournament_id: int) -> StreamingHttpResponse:
     tournament = directed(request, tournament_id)
     return csv_response(hands_rows(tournament), f"tournament-{tournament.id}-hands.csv")
-
-
-# PDF -----------------------------------------------------------------------------------------
-
-
-def render_pdf(template: str, context: dict[str, Any], request: HttpRequest) -> bytes:
-    """A template rendered to PDF. WeasyPrint fetches nothing: the stylesheet is read from the
-    static files and the QR codes are inline SVG, so every other URL is refused."""
-    from weasyprint import CSS, HTML  # type: ignore[import-untyped]  # slow to import: on use
-    from weasyprint.urls import URLFetcher  # type: ignore[import-untyped]
-
-    path = finders.find(STYLESHEET)
-    if not path or isinstance(path, list):
-        raise FileNotFoundError(STYLESHEET)
-    nothing = URLFetcher(allowed_protocols=())
-    html = render_to_string(template, context, request=request)
-    stylesheet = CSS(filename=path, url_fetcher=nothing)
-    pdf: bytes = HTML(string=html, url_fetcher=nothing).write_pdf(stylesheets=[stylesheet])
-    return pdf
-
-
-def pdf_response(pdf: bytes, filename: str) -> HttpResponse:
-    response = HttpResponse(pdf, content_type="application/pdf")
-    response["Content-Disposition"] = f'inline; filename="{filename}"'
-    _private(response)
-    return response
-
-
-def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
-    return [list(items[i : i + size]) for i in range(0, len(items), size)]
-
-
-def round_matches(played: Round) -> tuple[list[Match], list[Match]]:
-    """The round's tables in order, and its byes."""
-    matches = list(played.matches.select_related("ns", "ew").order_by("table", "id"))
-    return [m for m in matches if m.ew_id is not None], [m for m in matches if m.ew_id is None]
-
-
-def players(entry: Entry | None) -> str:
-    if entry is None:
-        return ""
-    return " & ".join(p for p in (entry.player_1.strip(), entry.player_2.strip()) if p)
-
-
-@dataclass(frozen=True)
-class Card:
-    table: int
-    ns: Entry
-    ew: Entry
-    ns_players: str
-    ew_players: str
-    url: str
-    qr: SafeString
-
-
-def qr_svg(url: str) -> SafeString:
-    svg = segno.make(url, error="m").svg_inline(scale=4, border=2, omitsize=True)
-    return mark_safe(svg)  # noqa: S308 (segno writes the SVG, escaped)
-
-
-def cards_of(request: HttpRequest, tables: Sequence[Match]) -> list[Card]:
-    """A card per table; its QR code is the table's link as a phone opens it (this machine's
-    network address when the director is at http://127.0.0.1: tournaments.links)."""
-    links = phone_links(request)
-    cards = []
-    for match in tables:
-        if match.ew is None:  # a bye: no table, no card
-            continue
-        url = links.table(match.game_token)
-        cards.append(
-            Card(
-                match.table,
-                match.ns,
-                match.ew,
-                players(match.ns),
-                players(match.ew),
-                url,
-                qr_svg(url),
-            )
-        )
-    return cards
-
-
-def _print_context(tournament: Tournament, played: Round, **extra: Any) -> dict[str, Any]:
-    return {"tournament": tournament, "round": played, **extra}
-
-
-@require_safe
-def cards_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    """One card per table (a bye has none), 4 to an A4 page (or 2 with ?per_page=2). A draft
-    round has no table links yet: release it first."""
-    tournament = directed(request, tournament_id)
-    played = round_of(tournament, number)
-    if played.status == Round.Status.DRAFT:
-        raise Http404
-    per_page = request.GET.get("per_page", "")
-    size = int(per_page) if per_page.isdigit() and int(per_page) in CARDS_PER_PAGE else 4
-    tables, _byes = round_matches(played)
-    if any(not m.game_token for m in tables):
-        raise Http404
-    pages = chunks(cards_of(request, tables), size)
-    context = _print_context(tournament, played, pages=pages, per_page=size)
-    pdf = render_pdf("tournaments/print/cards.html", context, request)
-    return pdf_response(pdf, f"tournament-{tournament.id}-round-{played.number}-cards.pdf")
-
-
-@require_safe
-def sheets_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    """A score sheet per table: a row per hand of the round (two sheets to a page when they
-    fit), each pair's hand score and running total, the result and both signatures."""
-    tournament = directed(request, tournament_id)
-    played = round_of(tournament, number)
-    tables, _byes = round_matches(played)
-    hands = tournament.hands_per_round or DEFAULT_HANDS
-    sheets = [
-        {"match": m, "ns_players": players(m.ns), "ew_players": players(m.ew)} for m in tables
-    ]
-    per_page = 2 if hands <= 6 else 1
-    context = _print_context(
-        tournament,
-        played,
-        pages=chunks(sheets, per_page),
-        per_page=per_page,
-        hands=range(1, hands + 1),
-    )
-    pdf = render_pdf("tournaments/print/sheets.html", context, request)
-    return pdf_response(pdf, f"tournament-{tournament.id}-round-{played.number}-sheets.pdf")
-
-
-def sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical order that ignores case and accents (Élise next to Elena)."""
-    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
-    return plain.casefold(), name
-
-
-def by_name(tables: Sequence[Match], byes: Sequence[Match]) -> list[dict[str, Any]]:
-    """Every pair of the round, alphabetically, with its table and seat (or its bye)."""
-    rows: list[dict[str, Any]] = []
-    for m in tables:
-        rows.append({"entry": m.ns, "table": m.table, "seat": _("N-S"), "against": m.ew})
-        rows.append({"entry": m.ew, "table": m.table, "seat": _("E-W"), "against": m.ns})
-    rows += [{"entry": m.ns, "table": None, "seat": _("Bye"), "against": None} for m in byes]
-    return sorted(rows, key=lambda row: sort_key(row["entry"].name))
-
-
-@require_safe
-def pairings_pdf(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    """The round's pairings twice: by table, then (on a new page) by pair name."""
-    tournament = directed(request, tournament_id)
-    played = round_of(tournament, number)
-    tables, byes = round_matches(played)
-    context = _print_context(
-        tournament, played, tables=tables, byes=byes, names=by_name(tables, byes)
-    )
-    pdf = render_pdf("tournaments/print/pairings.html", context, request)
-    return pdf_response(pdf, f"tournament-{tournament.id}-round-{played.number}-pairings.pdf")

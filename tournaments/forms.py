@@ -7,9 +7,12 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME, no_control_characters
 from scorekeeper.rules import PRESETS
+from tournaments.engine.formats import MAX_ROUNDS, SCHEDULED
 from tournaments.engine.standings import METRICS
 from tournaments.models import ResultSubmission, Tournament
+from tournaments.pairs_csv import MAX_BYTES, too_big
 from tournaments.presets import CLUB_PRESETS
 
 METRIC_LABELS = {
@@ -42,7 +45,16 @@ class TournamentForm(forms.Form):
     format = forms.ChoiceField(
         label=_("Format"), choices=Tournament.Format.choices, initial="swiss"
     )
-    rounds = forms.IntegerField(label=_("Rounds"), min_value=1, max_value=200, initial=3)
+    rounds = forms.IntegerField(
+        label=_("Rounds"),
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        initial=3,
+        required=False,
+        help_text=_(
+            "Empty: the whole schedule of a round robin, a Mitchell movement or a knockout."
+        ),
+    )
     hands_per_round = forms.IntegerField(
         label=_("Hands per round"), min_value=1, max_value=20, initial=2
     )
@@ -61,6 +73,13 @@ class TournamentForm(forms.Form):
                 initial=name,
             )
 
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        scheduled = data.get("format") in SCHEDULED
+        if data.get("rounds") is None and not data.get("club_format") and not scheduled:
+            self.add_error("rounds", _("Swiss and Danish play the number of rounds you set."))
+        return data
+
     def tournament_arguments(self) -> dict[str, Any]:
         data = self.cleaned_data
         order = [data[f"tiebreak_{i}"] for i in range(1, 5) if data.get(f"tiebreak_{i}")]
@@ -68,7 +87,7 @@ class TournamentForm(forms.Form):
             "name": data["name"],
             "variant": data["variant"],
             "format": data["format"],
-            "rounds": data["rounds"],
+            "rounds": data["rounds"] or 0,  # 0: the whole schedule
             "hands_per_round": data["hands_per_round"],
             "points": data["points"],
             "seeded": data["seeded"],
@@ -81,13 +100,65 @@ class TournamentForm(forms.Form):
 
 
 class PairForm(forms.Form):
-    name = forms.CharField(label=_("Pair name"), max_length=120)
-    player_1 = forms.CharField(label=_("Player 1"), max_length=80, required=False)
-    player_2 = forms.CharField(label=_("Player 2"), max_length=80, required=False)
-    club = forms.CharField(label=_("Club"), max_length=80, required=False)
+    """A pair, within the limits of a game's names (scorekeeper.names): the game of each of its
+    tables takes them as they are."""
+
+    name = forms.CharField(
+        label=_("Pair name"),
+        max_length=MAX_SIDE_NAME,
+        validators=[no_control_characters],
+        error_messages={"required": _("A pair needs a name.")},
+    )
+    player_1 = forms.CharField(
+        label=_("Player 1"),
+        max_length=MAX_PLAYER_NAME,
+        required=False,
+        validators=[no_control_characters],
+    )
+    player_2 = forms.CharField(
+        label=_("Player 2"),
+        max_length=MAX_PLAYER_NAME,
+        required=False,
+        validators=[no_control_characters],
+    )
+    club = forms.CharField(
+        label=_("Club"),
+        max_length=MAX_CLUB_NAME,
+        required=False,
+        validators=[no_control_characters],
+    )
+
+
+class RoundsForm(forms.Form):
+    """The number of rounds, changed before round 1 is drawn; empty plays the whole schedule of
+    a round robin, a Mitchell movement or a knockout."""
+
+    rounds = forms.IntegerField(
+        label=_("Rounds"),
+        min_value=1,
+        max_value=MAX_ROUNDS,
+        required=False,
+        help_text=_("Empty: the whole schedule (round robin, Mitchell, knockout)."),
+    )
+
+
+class ReopenForm(forms.Form):
+    """The director opens a settled table again, saying why (kept with the result)."""
+
+    reason = forms.CharField(
+        label=_("Why reopen it"),
+        max_length=300,
+        help_text=_("E.g. “a hand was entered wrong”: the pairs correct it and submit again."),
+        error_messages={"required": _("Say why: the reason is kept with the result.")},
+    )
 
 
 class ImportForm(forms.Form):
+    """A CSV of pairs, uploaded or pasted, handed on as it came (a file's bytes, for pairs_csv
+    to find their encoding; pasted text as text). Over pairs_csv.MAX_BYTES it is refused, never
+    cut: a cut file would import its first pairs and lose the rest mid-line. A file, when one
+    is chosen, wins over the text box (which may still hold an earlier paste)."""
+
     text = forms.CharField(
         label=_("CSV: name, player_1, player_2, club, seed"),
         widget=forms.Textarea(attrs={"rows": 6}),
@@ -95,11 +166,28 @@ class ImportForm(forms.Form):
     )
     file = forms.FileField(label=_("or a CSV file"), required=False)
 
-    def csv_text(self) -> str:
-        upload = self.cleaned_data.get("file")
-        if upload:
-            return str(upload.read(1_000_000).decode("utf-8", errors="replace"))
-        return str(self.cleaned_data.get("text") or "")
+    def clean(self) -> dict[str, Any]:
+        cleaned = super().clean() or {}
+        if "text" not in cleaned or "file" not in cleaned:
+            return cleaned  # a field's own error says what is wrong
+        data: bytes | str
+        if cleaned["file"] is not None:
+            data = bytes(cleaned["file"].read(MAX_BYTES + 1))
+            size = len(data)
+        else:
+            text: str = cleaned["text"]
+            if not text:
+                raise forms.ValidationError(_("Paste the pairs or choose a CSV file."))
+            data, size = text, len(text.encode("utf-8", "surrogatepass"))
+        if size > MAX_BYTES:
+            raise forms.ValidationError(too_big())
+        cleaned["csv"] = data
+        return cleaned
+
+    def csv_data(self) -> bytes | str:
+        """What pairs_csv.pairs_from_csv reads: the file's bytes, or the pasted text."""
+        data: bytes | str = self.cleaned_data["csv"]
+        return data
 
 
 class ResultForm(forms.Form):

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scorekeeper.models import Game
+from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME
 
 
 class Tournament(models.Model):
@@ -50,6 +51,13 @@ class Tournament(models.Model):
     knockout_top = models.PositiveSmallIntegerField(default=0)  # top K after a Swiss
     third_place = models.BooleanField(default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
+    # Bumped in the same transaction as every change the standings are computed from (a result
+    # settled or reopened, a round released or closed, a pair added or withdrawn): a snapshot
+    # built from an older version is stale, and is rebuilt (services.standings_stale).
+    inputs_version = models.PositiveIntegerField(default=0)
+    # Why the last draw asked for was refused (engine.errors.DrawRefused: a message id and its
+    # values, shown in the director's language), until the next one is asked for.
+    draw_refusal = models.JSONField(null=True, blank=True)
     director = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )
@@ -70,10 +78,11 @@ class Entry(models.Model):
     a withdrawn pair played."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
-    name = models.CharField(_("name"), max_length=120)
-    player_1 = models.CharField(max_length=80, blank=True)
-    player_2 = models.CharField(max_length=80, blank=True)
-    club = models.CharField(max_length=80, blank=True)
+    # A pair's names become a game's side names: the game's limits (scorekeeper.names).
+    name = models.CharField(_("name"), max_length=MAX_SIDE_NAME)
+    player_1 = models.CharField(max_length=MAX_PLAYER_NAME, blank=True)
+    player_2 = models.CharField(max_length=MAX_PLAYER_NAME, blank=True)
+    club = models.CharField(max_length=MAX_CLUB_NAME, blank=True)
     seed = models.PositiveIntegerField(default=0)
     joins = models.PositiveSmallIntegerField(default=1)
     withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -128,8 +137,8 @@ class Match(models.Model):
     ns = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
     ew = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
     reasons = models.JSONField(default=list)  # engine.model.Why, as [reason, values...]
+    # The table's game; each pair opens it through its own link (tournaments.table_keys).
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL)
-    game_token = models.CharField(max_length=64, blank=True)  # the table's edit link (part 2)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     # The submission in force (confirmed, corrected or adjusted); the submissions themselves
     # are never edited.
@@ -157,6 +166,8 @@ class ResultSubmission(models.Model):
         CORRECTED = "corrected", _("Corrected")
         ADJUSTED = "adjusted", _("Adjusted score")
         FORFEIT = "forfeit", _("Forfeit")
+        # The director opened a settled table again: the pairs enter hands and submit anew.
+        REOPENED = "reopened", _("Reopened")
 
     match = models.ForeignKey(Match, on_delete=models.CASCADE, related_name="submissions")
     version = models.PositiveIntegerField()
@@ -188,6 +199,8 @@ class StandingsSnapshot(models.Model):
     version = models.PositiveIntegerField()
     fingerprint = models.CharField(max_length=64)  # sha256 of the inputs: same inputs, no new row
     provisional = models.BooleanField(default=True)  # matches still pending
+    # Tournament.inputs_version it was built from: older than the tournament's means stale.
+    inputs_version = models.PositiveIntegerField(default=0)
     after_round = models.PositiveSmallIntegerField(default=0)
     rows = models.JSONField(default=list)  # [{"entry", "rank", "shared", "metrics", ...}]
     created_at = models.DateTimeField(auto_now_add=True)
@@ -202,3 +215,32 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} standings v{self.version}"
+
+
+class PrintJob(models.Model):
+    """A round's document made in the background (print_jobs.py): a large round takes longer to
+    lay out than a request may. Its progress is shown while it is made; once ready, the file is
+    served again while nothing it prints has changed (``fingerprint``)."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting")
+        MAKING = "making", _("Being made")
+        READY = "ready", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="print_jobs")
+    kind = models.CharField(max_length=10)  # printing.KINDS
+    per_page = models.PositiveSmallIntegerField(default=4)
+    language = models.CharField(max_length=10, default="en")
+    base = models.CharField(max_length=200, blank=True)  # the phones' address (links.py)
+    fingerprint = models.CharField(max_length=64)  # sha256 of everything the document shows
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    done = models.PositiveIntegerField(default=0)  # tables laid out
+    total = models.PositiveIntegerField(default=0)
+    file = models.CharField(max_length=100, blank=True)  # its name in settings.PRINT_ROOT
+    error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)  # a job making no progress is lost
+
+    def __str__(self) -> str:
+        return f"{self.round} {self.kind} {self.status}"

@@ -24,10 +24,17 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 
+from tournaments import services
 from tournaments.engine.model import Pair, Result
 from tournaments.engine.standings import tally
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
-from tournaments.selectors import SETTLED, event_state, scoring_of, standings_latest
+from tournaments.selectors import (
+    SETTLED,
+    CurrentStandings,
+    event_state,
+    scoring_of,
+    standings_current,
+)
 
 METRIC_LABELS: Mapping[str, Any] = {
     "tp": gettext_lazy("Points"),
@@ -224,6 +231,17 @@ class StandingsTable(tables.Table):
         )
 
 
+def _standings_now(tournament: Tournament) -> CurrentStandings:
+    """The standings to show. Stale ones (a rebuild lost to a fault) are asked for again: where
+    no worker runs, that happens here and the page shows them rebuilt; else the page says they
+    are being brought up to date, and the screen reloads when they are."""
+    current = standings_current(tournament)
+    if current.stale:
+        services.standings_catch_up(tournament_id=tournament.id)
+        current = standings_current(tournament)
+    return current
+
+
 def _final(tournament: Tournament, snapshot: StandingsSnapshot | None) -> bool:
     """The standings are final: the last round is closed (the event finished) and the snapshot
     counts every result."""
@@ -257,14 +275,16 @@ def _screen_heading(snapshot: StandingsSnapshot | None, final: bool) -> str:
 @require_safe
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
     event = _tournament(tournament_id)
-    snapshot = standings_latest(event)
-    final = _final(event, snapshot)
+    current = _standings_now(event)
+    snapshot = current.snapshot
+    final = _final(event, snapshot) and not current.stale
     return render(
         request,
         "tournaments/public/standings.html",
         {
             "tournament": event,
             "snapshot": snapshot,
+            "stale": current.stale,
             "final": final,
             "heading": _standings_heading(snapshot, final) if snapshot else "",
             "table": StandingsTable(snapshot.rows, event) if snapshot else None,
@@ -354,7 +374,8 @@ def pair(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRespons
         entry = event.entries.get(id=entry_id)
     except Entry.DoesNotExist:
         raise Http404 from None
-    snapshot = standings_latest(event)
+    current = _standings_now(event)
+    snapshot = current.snapshot
     standing = None
     if snapshot is not None:
         standing = next((r for r in snapshot.rows if r.get("entry") == entry.id), None)
@@ -368,7 +389,8 @@ def pair(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRespons
             "players": ", ".join(p for p in (entry.player_1, entry.player_2) if p),
             "lines": _lines(event, entry),
             "snapshot": snapshot,
-            "final": _final(event, snapshot),
+            "stale": current.stale,
+            "final": _final(event, snapshot) and not current.stale,
             "standing": standing,
             "rank": (
                 ("=" if standing.get("shared") else "") + str(standing["rank"]) if standing else ""
@@ -383,21 +405,26 @@ def pair(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRespons
 
 
 def screen_etag(_request: HttpRequest, tournament_id: int) -> str:
-    """What the screen shows, in a few characters: the latest snapshot's version, the
-    tournament's status, and the latest public round's number, status and matches by status.
-    Two grouped queries, whatever the size of the event; 404 for an unknown tournament."""
+    """What the screen shows, in a few characters: the latest snapshot's version and whether
+    it is stale, the tournament's status, and the latest public round's number, status and
+    matches by status. Two grouped queries, whatever the size of the event; 404 for an unknown
+    tournament. A wall polling stale standings asks for their rebuild (at most every few
+    seconds, however many screens poll), and reloads once they are rebuilt."""
     head = next(
         iter(
             Tournament.objects.filter(id=tournament_id)
-            .values_list("status")
-            .annotate(version=Max("snapshots__version"))
+            .values_list("status", "inputs_version")
+            .annotate(version=Max("snapshots__version"), counted=Max("snapshots__inputs_version"))
             .order_by()
         ),
         None,
     )
     if head is None:
         raise Http404
-    status, version = head
+    status, inputs, version, counted = head
+    stale = (counted or 0) < inputs
+    if stale:
+        services.standings_catch_up(tournament_id=tournament_id)
     groups = list(
         Match.objects.filter(round__tournament_id=tournament_id)
         .exclude(round__status=Round.Status.DRAFT)
@@ -409,7 +436,8 @@ def screen_etag(_request: HttpRequest, tournament_id: int) -> str:
     counts = {match_status: n for number, _round, match_status, n in groups if number == latest}
     round_status = next((g[1] for g in groups if g[0] == latest), "none")
     by_status = ".".join(f"{counts.get(s, 0)}" for s in Match.Status.values)
-    return f"v{version or 0}-{status}-r{latest}-{round_status}-{by_status}"
+    freshness = "stale" if stale else "fresh"
+    return f"v{version or 0}-{freshness}-{status}-r{latest}-{round_status}-{by_status}"
 
 
 @require_safe
@@ -470,10 +498,11 @@ def screen(request: HttpRequest, tournament_id: int) -> HttpResponse:
     event = _tournament(tournament_id)
     played = _current_round(event)
     rows, byes = _tables(played) if played else ([], [])
-    snapshot = standings_latest(event)
+    current = _standings_now(event)
+    snapshot = current.snapshot
     order = [m for m in event.tiebreaks if m in METRIC_LABELS] or ["tp"]
     finished = event.status == Tournament.Status.FINISHED
-    final = _final(event, snapshot)
+    final = _final(event, snapshot) and not current.stale
     round_panels: list[Panel] = []
     if played:
         n = {"n": played.number}
@@ -501,6 +530,7 @@ def screen(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "settled": sum(1 for r in rows if r.settled),
             "tables": len(rows),
             "snapshot": snapshot,
+            "stale": current.stale,
             "metric_labels": [METRIC_LABELS[m] for m in order],
             "etag": quote_etag(tag),
             "cycle": _seconds(request, "cycle", SCREEN_CYCLE),

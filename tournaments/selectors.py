@@ -108,3 +108,19 @@ def event_state(tournament: Tournament) -> EventState:
 def standings_latest(tournament: Tournament) -> StandingsSnapshot | None:
     """The standings as last written by the task (None before the first result)."""
     return tournament.snapshots.order_by("-version").first()
+
+
+@dataclass(frozen=True)
+class CurrentStandings:
+    """The latest snapshot, and whether results it does not count have come in since (its
+    rebuild is then on its way: services.standings_catch_up)."""
+
+    snapshot: StandingsSnapshot | None
+    stale: bool
+
+
+def standings_current(tournament: Tournament) -> CurrentStandings:
+    """The standings as a page shows them: the latest snapshot and whether it is stale."""
+    snapshot = standings_latest(tournament)
+    counted = snapshot.inputs_version if snapshot is not None else 0
+    return CurrentStandings(snapshot, counted < tournament.inputs_version)

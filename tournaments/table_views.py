@@ -1,21 +1,22 @@
-"""A table's private page (no account): the match's link, on its table card as a QR code. It
-opens the match's game to enter hands, takes each pair's result, and shows where it stands. A
-link only ever changes its own match."""
+"""A table's private pages (no account), one link per pair: the North-South pair's link and the
+East-West pair's, each on the table card as a QR code (table_keys). A link opens the table's
+game to enter hands and submits its own pair's result; only the other pair's link can confirm
+it. Once the result stands the game is read-only, until the director reopens the table."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from scorekeeper.edit_access import open_edit_link
 from tournaments import services
 from tournaments.forms import ResultForm
-from tournaments.models import Match, ResultSubmission
+from tournaments.models import Match, ResultSubmission, Round
+from tournaments.selectors import SETTLED
+from tournaments.table_keys import TableLink, table_link_of
 
 STATE_WORDS = {
     Match.Status.PLAYING: gettext_lazy("Playing: enter the hands, then the result."),
@@ -28,46 +29,54 @@ STATE_WORDS = {
 }
 
 
-def _match(token: str) -> Match:
-    if not token or len(token) > 64:
-        raise Http404
-    try:
-        return Match.objects.select_related("ns", "ew", "round__tournament", "game", "result").get(
-            game_token=token
-        )
-    except Match.DoesNotExist:
-        raise Http404 from None
+def _link(token: str) -> TableLink:
+    link = table_link_of(token)
+    if link is None:
+        raise Http404  # a link that opens no table is simply not a page
+    return link
 
 
-def _latest(match: Match, by: str) -> ResultSubmission | None:
-    return match.submissions.filter(by=by).order_by("-version").first()
+def _said(match: Match, side: str) -> ResultSubmission | None:
+    """The pair's latest word since the director last acted on the table."""
+    latest = None
+    for s in match.submissions.order_by("version"):
+        latest = None if s.by == ResultSubmission.By.DIRECTOR else (s if s.by == side else latest)
+    return latest
 
 
 def table(request: HttpRequest, token: str) -> HttpResponse:
-    match = _match(token)
-    game = match.game
+    link = _link(token)
+    match = link.match
+    if not link.side:
+        # A card printed before each pair had its own link: it no longer enters anything.
+        return render(request, "tournaments/table_old_card.html", {"match": match}, status=410)
+    form = ResultForm(request.POST or None)
+    status = 200
     if request.method == "POST":
-        form = ResultForm(request.POST)
-        by = request.POST.get("by", "")
         if form.is_valid():
             try:
                 services.result_submit(
                     match_id=match.id,
-                    by=by,
+                    by=link.side,
                     ns_score=form.cleaned_data["ns_score"],
                     ew_score=form.cleaned_data["ew_score"],
                     author=_("table link"),
                 )
             except services.TournamentError as error:
-                messages.error(request, str(error))
+                form.add_error(None, str(error))
             else:
                 match.refresh_from_db()
                 messages.success(request, str(STATE_WORDS[Match.Status(match.status)]))
                 return redirect("table", token)
-    totals = list(game.totals) if game is not None else [0, 0]
-    said: dict[str, Any] = {
-        side: _latest(match, side) for side in (ResultSubmission.By.NS, ResultSubmission.By.EW)
-    }
+        status = 400
+    game = match.game
+    if request.method != "POST" and game is not None:
+        totals = list(game.totals) or [0, 0]
+        form = ResultForm(initial={"ns_score": totals[0], "ew_score": totals[-1]})
+    mine = link.side
+    theirs = ResultSubmission.By.EW if mine == ResultSubmission.By.NS else ResultSubmission.By.NS
+    said = {side: _said(match, side) for side in (mine, theirs)}
+    settled = match.status in SETTLED
     return render(
         request,
         "tournaments/table.html",
@@ -75,11 +84,29 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "match": match,
             "tournament": match.round.tournament,
             "state": STATE_WORDS[Match.Status(match.status)],
-            "settled": match.status in (Match.Status.CONFIRMED, Match.Status.CLOSED),
-            "ns_said": said["ns"],
-            "ew_said": said["ew"],
-            "form": ResultForm(initial={"ns_score": totals[0], "ew_score": totals[-1]}),
-            "hands_url": reverse("play", args=[game.id, match.game_token]) if game else None,
+            "settled": settled,
+            "closed": match.round.status == Round.Status.CLOSED,
+            "side": mine,
+            "we": match.ns if mine == ResultSubmission.By.NS else match.ew,
+            "they": match.ew if mine == ResultSubmission.By.NS else match.ns,
+            "ns_said": said[ResultSubmission.By.NS],
+            "ew_said": said[ResultSubmission.By.EW],
+            "we_said": said[mine],
+            "they_said": said[theirs],
+            "form": form,
+            "hands_url": f"{request.path}hands/" if game is not None and not settled else None,
+            "game_url": f"/g/{game.id}/" if game is not None else None,
             "hand_count": game.hand_count if game else 0,
         },
+        status=status,
     )
+
+
+def table_hands(request: HttpRequest, token: str) -> HttpResponse:
+    """The table's game, opened with this pair's key (kept in the game's cookie on this phone,
+    as an edit link is: scorekeeper.edit_access)."""
+    link = _link(token)
+    game = link.match.game
+    if not link.side or game is None:
+        raise Http404
+    return open_edit_link(request, game, token)

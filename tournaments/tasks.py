@@ -1,22 +1,29 @@
-"""Celery tasks of the tournament app: thin, idempotent, taking ids."""
+"""Celery tasks of the tournament app: thin, idempotent, taking ids, retrying while the database
+or the broker is not answering (scorekeeper.background.RETRYING)."""
 
 from __future__ import annotations
 
-from contextlib import suppress
-
 from celery import shared_task
 
-from tournaments import services
+from scorekeeper.background import RETRYING
+from tournaments import print_jobs, services
 
 
-@shared_task
+@shared_task(**RETRYING)
 def standings_recompute(tournament_id: int) -> None:
-    """Rebuild the standings (the same inputs write no second snapshot)."""
+    """Rebuild the standings if anything they count changed (a second run writes nothing)."""
     services.standings_recompute(tournament_id=tournament_id)
 
 
-@shared_task
-def round_pair(tournament_id: int) -> None:
-    """Draw the next round once the last is settled (a second run finds nothing to do)."""
-    with suppress(services.TournamentError):  # already drawn, or not ready: the page says so
-        services.round_pair(tournament_id=tournament_id)
+@shared_task(**RETRYING)
+def round_pair(tournament_id: int, number: int | None = None) -> None:
+    """Draw round ``number`` once the last is settled (a second run finds it drawn); a refusal
+    is kept for the director's page."""
+    services.round_draw(tournament_id=tournament_id, number=number)
+
+
+@shared_task(**RETRYING)
+def print_render(job_id: int) -> None:
+    """Make a round's PDF in the background, recording its progress (a twin run writes the
+    same file)."""
+    print_jobs.print_job_render(job_id=job_id)

@@ -1,5 +1,5 @@
 /* The director's page: while a round is drawn by a worker, a progress line polls the tournament's
-   state (a small JSON) until the draft is there; while a round is played, the board reloads when a
+   state (a small JSON) until the draft is there or the draw is refused; while a round is played, the board reloads when a
    result or a dispute comes in. */
 (function () {
   "use strict";
@@ -11,7 +11,8 @@
     fetch(box.dataset.stateUrl, {headers: {"Accept": "application/json"}})
       .then(function (r) { return r.json(); })
       .then(function (state) {
-        if (state.rounds >= expect) { location.replace(location.pathname); }
+        // The draft is there, or a worker refused the draw: the page shows either.
+        if (state.rounds >= expect || state.refused) { location.replace(location.pathname); }
         else { box.hidden = false; setTimeout(check, 1000); }
       })
       .catch(function () { setTimeout(check, 3000); });

@@ -67,10 +67,13 @@ def real_worker(tmp_path: Path):
             fresh_connections()
 
 
-def play_table(browser, base: str, token: str, ns: int, ew: int, dispute: bool = False) -> None:
-    """One table: a phone enters the hand as totals, then each pair submits the result."""
+def play_table(browser, base: str, game_id: str, ns: int, ew: int, dispute: bool = False) -> None:
+    """One table: the North-South pair's phone enters the hand as totals and submits the result
+    from its own link; the East-West pair's phone confirms it from its own (or disputes it)."""
+    from tournaments.table_keys import table_token
+
     for page in phone_page(browser):
-        page.goto(f"{base}/t/table/{token}/")
+        page.goto(f"{base}/t/table/{table_token(game_id, 'ns')}/")
         page.get_by_test_id("enter-hands").click()
         page.get_by_test_id("enter-hand").click()
         page.get_by_test_id("side-0-mode-totals").click()
@@ -80,13 +83,16 @@ def play_table(browser, base: str, token: str, ns: int, ew: int, dispute: bool =
         expect(page.get_by_test_id("side-1-live")).to_contain_text(str(ew))
         page.get_by_test_id("save").click()
         expect(page.get_by_test_id("total-0")).to_have_text(str(ns))
-        page.goto(f"{base}/t/table/{token}/")
-        page.get_by_test_id("submit-ns").click()
+        page.get_by_test_id("back-to-table").click()
+        page.get_by_test_id("submit").click()
         expect(page.get_by_test_id("table-state")).to_contain_text("Waiting for the other pair")
+    for page in phone_page(browser):
+        page.goto(f"{base}/t/table/{table_token(game_id, 'ew')}/")
+        expect(page.get_by_test_id("we-are")).to_contain_text("East-West")
         if dispute:
             page.locator("#id_ns_score").fill(str(ew))
             page.locator("#id_ew_score").fill(str(ns))
-        page.get_by_test_id("submit-ew").click()
+        page.get_by_test_id("submit").click()
         expect(page.get_by_test_id("table-state")).to_contain_text(
             "With the director" if dispute else "Confirmed"
         )
@@ -96,6 +102,7 @@ def test_a_twelve_pair_swiss_evening(
     browser, live_server, django_user_model, real_worker, settings
 ) -> None:
     from tournaments.models import Match, StandingsSnapshot
+    from tournaments.table_keys import table_token
 
     settings.LOCAL_ADDRESSES = []  # the live server answers on this machine only: no network
 
@@ -133,12 +140,14 @@ def test_a_twelve_pair_swiss_evening(
             expect(page.get_by_test_id("links-unreachable")).to_be_visible()
             matches = Match.objects.filter(round__number=number, ew__isnull=False).order_by("table")
             for i, match in enumerate(matches):
-                link = page.get_by_test_id(f"table-link-{match.table}")
-                expect(link).to_have_attribute("href", f"{base}/t/table/{match.game_token}/")
+                for side in ("ns", "ew"):  # each pair's own link, beside its table
+                    link = page.get_by_test_id(f"table-link-{match.table}-{side}")
+                    token = table_token(match.game_id, side)
+                    expect(link).to_have_attribute("href", f"{base}/t/table/{token}/")
                 play_table(
                     browser,
                     base,
-                    match.game_token,
+                    match.game_id,
                     200 + 50 * i,
                     100 + 30 * i,
                     dispute=number == 2 and i == 0,

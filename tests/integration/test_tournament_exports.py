@@ -10,12 +10,14 @@ import re
 from pathlib import Path
 
 import pytest
+import segno
 from django.urls import reverse
 from pypdf import PdfReader
 
 from scorekeeper.services import Author, hand_add
-from tournaments import services
+from tournaments import printing, services
 from tournaments.models import Match, ResultSubmission, Round, Tournament
+from tournaments.table_keys import table_token
 
 pytestmark = pytest.mark.django_db
 
@@ -222,25 +224,50 @@ def test_an_unknown_tournament_or_round_is_not_found(client, director, event):
         assert client.get(reverse(name, args=[event.id + 99, 1])).status_code == 404
 
 
-def test_table_cards_four_to_a_page_with_each_tables_qr_code(client, director, event):
+def drawn_codes(page) -> list[tuple[float, float, list[list[bool]]]]:
+    """Each image drawn on the page: its centre (x, y from the bottom left, in points) and its
+    pixels as rows of dark (True) or light, to compare with a QR code's modules."""
+    out = []
+    images = page["/Resources"]["/XObject"]
+
+    def seen(operator: bytes, operands: list, cm: list[float], tm: list[float]) -> None:
+        if operator != b"Do":
+            return
+        image = images[operands[0]].get_object().decode_as_image().convert("L")
+        width, height = image.size
+        pixels = image.tobytes()
+        rows = [[p < 128 for p in pixels[y * width : (y + 1) * width]] for y in range(height)]
+        out.append((cm[4] + cm[0] / 2, cm[5] + cm[3] / 2, rows))
+
+    page.extract_text(visitor_operand_before=seen)
+    return out
+
+
+def qr_modules(link: str) -> list[list[bool]]:
+    """The modules of the QR code that holds ``link`` (error correction M, as printed), with
+    the 4-module quiet zone a scanner needs."""
+    code = segno.make(link, error="m", micro=False)
+    return [[bool(m) for m in row] for row in code.matrix_iter(scale=1, border=4)]
+
+
+def test_table_cards_four_to_a_page_with_both_pairs_qr_codes(client, director, event):
     client.force_login(director)
     url = reverse("print-cards", args=[event.id, 1])
     reader = read_pdf(client.get(url), "cards.pdf")
     assert len(reader.pages) == 2  # 6 tables, 4 cards to a page; the bye has no card
     text = text_of(reader)
-    for match in matches(event):
+    tables = matches(event)
+    for match in tables:
         assert match.ns.name in text and match.ew.name in text
-        link = f"http://testserver/t/table/{match.game_token}/"
-        assert link in re.sub(r"\s", "", text)  # the link under its QR code
     bye = Match.objects.get(round__tournament=event, ew__isnull=True)
     assert bye.ns.name not in text
-    assert "Club <evening>" in text and "Round 1" in text and "NORTH-SOUTH" in text.upper()
-    # The QR codes are drawn: each card's SVG becomes many path segments.
-    drawing = reader.pages[0].get_contents().get_data()
-    assert drawing.count(b" l") + drawing.count(b" re") > 4 * 100
-    # Each card in its quarter of the page, its table number big in the middle.
-    width, height = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
-    at = placed(reader.pages[0], {"1", "2", "3", "4"})
+    assert "Club <evening>" in text and "Round 1" in text
+    assert text.count("NORTH-SOUTH") == 6 and text.count("EAST-WEST") == 6
+    assert text.count("Each pair scans its own code") == 6
+    # Each card in its quarter of the page, its table number big in the middle...
+    first = reader.pages[0]
+    width, height = float(first.mediabox.width), float(first.mediabox.height)
+    at = placed(first, {"1", "2", "3", "4"})
     quarter = {n: (x > width / 2, y < height / 2) for n, (x, y) in at.items()}
     assert quarter == {
         "1": (False, False),
@@ -248,8 +275,46 @@ def test_table_cards_four_to_a_page_with_each_tables_qr_code(client, director, e
         "3": (False, True),
         "4": (True, True),
     }
+    # ...and two codes on it, North-South's on the left, East-West's on the right, each the
+    # pair's own link to the table.
+    links = {
+        (m.table, side): f"http://testserver/t/table/{table_token(m.game_id, side)}/"
+        for m in tables
+        for side in (NS, EW)
+    }
+    assert len(set(links.values())) == 12
+    found = {}
+    for number, page in enumerate(reader.pages):
+        for x, y, pixels in drawn_codes(page):
+            column, row = int(x > width / 2), int(y < height / 2)
+            table = 1 + 4 * number + 2 * row + column
+            card_left = column * width / 2
+            side = NS if x < card_left + width / 4 else EW
+            found[table, side] = pixels
+    assert found.keys() == links.keys()
+    for key, link in links.items():
+        assert found[key] == qr_modules(link), key
+    # Two cards to a page with ?per_page=2: one above the other, the codes the same.
     two = read_pdf(client.get(url + "?per_page=2"), "cards-2.pdf")
     assert len(two.pages) == 3
+    codes = [drawn_codes(page) for page in two.pages]
+    assert [len(page) for page in codes] == [4, 4, 4]
+    top, bottom = codes[0][0], codes[0][2]
+    assert top[1] > height / 2 > bottom[1]
+    assert top[2] == qr_modules(links[1, NS]) and bottom[2] == qr_modules(links[2, NS])
+
+
+def test_printing_loads_nothing_but_the_documents_own_images():
+    fetch = printing.images_fetcher({"1-ns": b"a QR code"})
+    assert fetch("image:1-ns").read() == b"a QR code"
+    for url in (
+        "image:2-ns",
+        "file:///etc/passwd",
+        "http://127.0.0.1:8000/admin/",
+        "data:image/png;base64,iVBORw0KGgo=",
+    ):
+        with pytest.raises(ValueError, match="not fetched"):
+            fetch(url)
 
 
 def test_cards_need_the_released_round(client, director, event):

@@ -9,8 +9,15 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.table_keys import table_token
 
 pytestmark = pytest.mark.django_db
+
+
+def link(match: Match, side: str) -> str:
+    """A pair's private link to its table (``side`` "ns" or "ew")."""
+    return reverse("table", args=[table_token(match.game_id, side)])
+
 
 CSV = "name,player_1,player_2,club\n" + "\n".join(
     f"Pair {i},Ann {i},Bob {i},Club {i % 3}" for i in range(1, 7)
@@ -81,24 +88,24 @@ def test_rounds_are_drawn_released_and_settled_from_the_pages(client, director) 
         and Match.objects.filter(game__isnull=False).count() == 3
     )
     match = Match.objects.order_by("table").first()
-    table_url = reverse("table", args=[match.game_token])
-    other = client.__class__()  # the table's phone: no account
-    page = other.get(table_url).content.decode()
+    north, east = link(match, "ns"), link(match, "ew")
+    ns_phone, ew_phone = client.__class__(), client.__class__()  # each pair's phone: no account
+    page = ns_phone.get(north).content.decode()
     assert "Pair 1" in page and "Pair 4" in page and "Enter the hands" in page
-    # The table's phone opens its game, which leads back to the table page for the result.
-    board = other.get(reverse("play", args=[match.game_id, match.game_token]), follow=True)
+    # The pair's phone opens its game, which leads back to its table page for the result.
+    board = ns_phone.get(north + "hands/", follow=True)
     back = board.content.decode()
-    assert f"round 1, table {match.table}" in back and f'href="{table_url}"' in back
-    other.post(table_url, {"by": "ns", "ns_score": 900, "ew_score": 300})
-    assert "Waiting for the other pair" in other.get(table_url).content.decode()
-    other.post(table_url, {"by": "ew", "ns_score": 300, "ew_score": 900})  # a dispute
+    assert f"round 1, table {match.table}" in back and f'href="{north}"' in back
+    ns_phone.post(north, {"ns_score": 900, "ew_score": 300})
+    assert "Waiting for the other pair" in ns_phone.get(north).content.decode()
+    ew_phone.post(east, {"ns_score": 300, "ew_score": 900})  # a dispute
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED
     board = client.get(reverse("director", args=[tournament.id])).content.decode()
     assert 'data-testid="disputes"' in board
     # The live board's marker and the state it polls agree: a change in either reloads the board.
     state = client.get(reverse("tournament-state", args=[tournament.id])).json()
-    assert state == {"rounds": 1, "status": "playing", "settled": 0, "disputed": 1}
+    assert state == {"rounds": 1, "status": "playing", "settled": 0, "disputed": 1, "refused": ""}
     assert 'data-live="1:playing:0:1"' in board
     client.post(
         reverse("director-match", args=[tournament.id, match.id]),
@@ -114,9 +121,9 @@ def test_a_table_link_changes_only_its_own_match(client) -> None:
     drawn = services.round_pair(tournament_id=tournament.id)
     services.round_release(round_id=drawn.id)
     first, second = Match.objects.order_by("table")
-    client.post(
-        reverse("table", args=[first.game_token]), {"by": "ns", "ns_score": 1, "ew_score": 0}
-    )
+    client.post(link(first, "ns"), {"ns_score": 1, "ew_score": 0})
+    first.refresh_from_db()
+    assert first.status == Match.Status.SUBMITTED
     second.refresh_from_db()
     assert second.status == Match.Status.PLAYING and not second.submissions.exists()
     assert client.get(reverse("table", args=["nope"])).status_code == 404
@@ -143,8 +150,8 @@ def test_the_draft_reasons_and_the_table_state_speak_the_readers_language(client
     ).content.decode()
     assert "seeded" in english and "seeded" not in french
     services.round_release(round_id=drawn.id)
-    token = Match.objects.filter(ew__isnull=False).first().game_token
-    table = client.get(reverse("table", args=[token]), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    match = Match.objects.filter(ew__isnull=False).first()
+    table = client.get(link(match, "ns"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Playing: enter the hands" not in table
 
 
@@ -182,7 +189,8 @@ def test_table_links_and_cards_use_the_network_address_when_opened_on_this_machi
     cards' QR codes carry the address the phones open, with the page's port."""
     from django.test import RequestFactory
 
-    from tournaments.exports import cards_of, qr_svg, round_matches
+    from tournaments.links import phone_links
+    from tournaments.printing import IMAGE_SCHEME, cards_of, qr_png, round_matches
 
     settings.LOCAL_ADDRESSES, settings.ALLOWED_HOSTS = LAN, HOSTS
     tournament, tables = a_released_round(director)
@@ -195,16 +203,18 @@ def test_table_links_and_cards_use_the_network_address_when_opened_on_this_machi
         ("10.0.0.7:8000", "http://10.0.0.7:8000"),  # a phone's own address: kept
     ]:
         page = client.get(board, HTTP_HOST=host).content.decode()
-        for match in tables:  # each table's private link, beside its match
-            assert f'href="{base}/t/table/{match.game_token}/"' in page, host
+        for match in tables:  # each pair's private link, beside its match
+            for side in ("ns", "ew"):
+                assert f'href="{base}{link(match, side)}"' in page, host
         assert ('data-testid="links-lan"' in page) == ("10.0.0.7" not in host)
         assert 'data-testid="links-unreachable"' not in page
     request = RequestFactory().get("/", HTTP_HOST="127.0.0.1:8000")
     played = Round.objects.get(tournament=tournament)
-    cards = cards_of(request, round_matches(played)[0])
+    cards, images = cards_of(phone_links(request), round_matches(played)[0])
     for card, match in zip(cards, tables, strict=True):
-        url = f"http://192.168.1.20:8000/t/table/{match.game_token}/"
-        assert card.url == url and card.qr == qr_svg(url)  # the QR code is that link
+        for half in card.pairs:  # each pair's own link, and its QR code is that link
+            assert half.url == f"http://192.168.1.20:8000{link(match, half.side)}"
+            assert images[half.image.removeprefix(IMAGE_SCHEME)] == qr_png(half.url)
     pdf = client.get(reverse("print-cards", args=[tournament.id, 1]), HTTP_HOST="127.0.0.1:8000")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
 
@@ -217,7 +227,7 @@ def test_without_a_network_address_the_director_is_told_phones_cannot_open_the_l
     page = client.get(reverse("director", args=[tournament.id]), HTTP_HOST="127.0.0.1:8000")
     html = page.content.decode()
     assert 'data-testid="links-unreachable"' in html and "Phones cannot open" in html
-    assert f'href="http://127.0.0.1:8000/t/table/{tables[0].game_token}/"' in html
+    assert f'href="http://127.0.0.1:8000{link(tables[0], "ns")}"' in html
     elsewhere = client.get(reverse("director", args=[tournament.id])).content.decode()
     assert 'data-testid="links-unreachable"' not in elsewhere  # testserver: a real name
 

@@ -26,6 +26,7 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors import event_state
+from tournaments.table_keys import table_token
 
 pytestmark = pytest.mark.django_db
 
@@ -69,7 +70,10 @@ def test_a_round_is_drafted_then_released_with_a_game_per_table() -> None:
     ]
     game = matches[0].game
     assert (game.variant, [s.name for s in game.sides.all()]) == ("italiana", ["Pair 1", "Pair 4"])
-    assert game.token_matches(matches[0].game_token)
+    # Each pair holds its own key to the table's game; nothing in the database opens it.
+    for side in (NS, EW):
+        assert game.key_holder(table_token(game.id, side)) == side
+    assert not game.keys.filter(token_hash=table_token(game.id, NS)).exists()
     assert matches[0].reasons == [["seeded"]]
 
 

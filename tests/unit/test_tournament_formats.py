@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from tournaments.engine import danish, knockout, mitchell, roundrobin
+from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import FORMATS
 from tournaments.engine.model import Draw, History, Pair, Pairing, Reason, Result, RoundInput
 
@@ -71,7 +72,7 @@ def test_the_second_leg_swaps_north_south_and_east_west() -> None:
         [(2, 1), (4, 3)],
     ]
     assert roundrobin.rounds_needed(4, legs=2) == 6
-    with pytest.raises(ValueError, match="complete"):
+    with pytest.raises(DrawRefused, match="ends after round 6"):
         roundrobin.pair_round(RoundInput(7, field(4), History(), legs=2))
 
 
@@ -118,8 +119,9 @@ def test_a_late_entry_takes_a_withdrawn_pairs_place() -> None:
 def test_a_late_entry_without_a_free_place_is_refused() -> None:
     pairs = (*field(4), Pair(5, "Late", joins=2))
     assert tables(roundrobin.pair_round(RoundInput(1, pairs, History()))) == [(1, 4), (2, 3)]
-    with pytest.raises(ValueError, match="no place is free"):
+    with pytest.raises(DrawRefused, match="no place in it is free") as refused:
         roundrobin.pair_round(RoundInput(2, pairs, History()))
+    assert refused.value.values == {"pair": 5}  # the app names the pair
 
 
 # Mitchell ------------------------------------------------------------------------------------
@@ -141,7 +143,7 @@ def test_mitchell_with_three_tables_moves_east_west_up_one_table() -> None:
         [(1, 1, 6), (2, 3, 2), (3, 5, 4)],
         [(1, 1, 4), (2, 3, 6), (3, 5, 2)],
     ]
-    with pytest.raises(ValueError, match="complete"):
+    with pytest.raises(DrawRefused, match="ends after round 3"):
         mitchell.pair_round(RoundInput(4, field(6), History()))
 
 
@@ -292,7 +294,7 @@ def test_the_final_round_adds_a_third_place_match() -> None:
     )
     assert tables(final) == [(1, 3), (4, 2)]  # the final, then the semi-final losers
     done = History.of((*results, Result(2, 1, 3, 900, 0), Result(2, 4, 2, 0, 900)), (first, final))
-    with pytest.raises(ValueError, match="over"):
+    with pytest.raises(DrawRefused, match="over"):
         knockout.pair_round(RoundInput(3, field(4), done, third_place=True))
 
 

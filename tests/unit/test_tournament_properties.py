@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.engine import danish, knockout, mitchell, roundrobin
+from tournaments.engine.errors import DrawRefused
 from tournaments.engine.model import Draw, History, Pair, Result, RoundInput
 from tournaments.engine.points import Scoring
 from tournaments.engine.standings import rank
@@ -86,7 +87,7 @@ def test_round_robin_is_complete_with_one_bye_each_per_leg(n: int, legs: int) ->
         assert len(met) == len(set(met)) == n * (n - 1) // 2  # everyone met everyone once
         assert sorted(byes) == ([p.id for p in pairs] if n % 2 else [])  # one bye each if odd
         assert all(abs(sides[p, "NS"] - sides[p, "EW"]) <= 1 for p in range(1, n + 1))
-    with pytest.raises(ValueError, match="complete"):
+    with pytest.raises(DrawRefused, match="schedule ends"):
         roundrobin.pair_round(RoundInput(legs * per_leg + 1, pairs, History(), legs=legs))
 
 
@@ -114,7 +115,7 @@ def test_late_entries_and_withdrawals_keep_the_schedule(
     met: list[frozenset[int]] = []
     for number in range(1, rounds + 1):
         if places_run_out(pairs, number):
-            with pytest.raises(ValueError, match="no place is free"):
+            with pytest.raises(DrawRefused, match="no place in it is free"):
                 format_(RoundInput(number, pairs, History()))
             return
         draw = format_(RoundInput(number, pairs, History()))
@@ -209,7 +210,7 @@ def test_a_knockout_bracket_is_consistent(n: int, seed: int, third: bool) -> Non
     final = draws[-1]
     assert len(alive) == 1 and len(final.pairings) == (2 if third and n >= 4 else 1)
     assert not final.byes
-    with pytest.raises(ValueError, match="over"):  # one champion after rounds_needed rounds
+    with pytest.raises(DrawRefused, match="over"):  # one champion after rounds_needed rounds
         knockout.pair_round(
             RoundInput(len(draws) + 1, pairs, History.of(tuple(results), tuple(draws)))
         )
@@ -229,7 +230,7 @@ def test_withdrawn_pairs_give_walkovers_and_the_knockout_still_ends(n: int, seed
         alive &= set(playing(pairs, number))
         history = History.of(tuple(results), tuple(draws))
         if len(alive) < 2:
-            with pytest.raises(ValueError, match=r"over|two pairs"):
+            with pytest.raises(DrawRefused, match=r"over|two pairs"):
                 knockout.pair_round(RoundInput(number, pairs, history))
             break
         draw = knockout.pair_round(RoundInput(number, pairs, history))

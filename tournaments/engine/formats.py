@@ -3,9 +3,10 @@ change format from round to round (three Mitchell rounds, then a Danish one)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from tournaments.engine import danish, knockout, mitchell, roundrobin, swiss
+from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.model import Draw, RoundInput
 
 FORMATS: dict[str, Callable[[RoundInput], Draw]] = {
@@ -16,3 +17,94 @@ FORMATS: dict[str, Callable[[RoundInput], Draw]] = {
     "danish_plain": danish.pair_round_plain,
     "knockout": knockout.pair_round,
 }
+
+MAX_ROUNDS = 200  # a round robin of 200 pairs plays 199 rounds
+# Formats that follow a schedule fixed by the field; Swiss and Danish pair from the standings
+# and play as many rounds as the director asks.
+SCHEDULED = ("roundrobin", "mitchell", "knockout")
+
+
+def schedule_rounds(fmt: str, entrants: int, legs: int = 1) -> int | None:
+    """The rounds of a format's whole schedule for ``entrants`` pairs (round robin, Mitchell,
+    knockout to its final), or None for a format paired from the standings."""
+    if fmt == "roundrobin":
+        return roundrobin.rounds_needed(entrants, legs)
+    if fmt == "mitchell":
+        return mitchell.rounds_possible(entrants)
+    if fmt == "knockout":
+        return knockout.rounds_needed(entrants)
+    return None
+
+
+def phases(round_formats: Sequence[str]) -> list[tuple[str, int, int]]:
+    """The runs of rounds of one format: (format, first round, rounds), in order."""
+    runs: list[tuple[str, int, int]] = []
+    for number, fmt in enumerate(round_formats, 1):
+        if runs and runs[-1][0] == fmt:
+            runs[-1] = (fmt, runs[-1][1], runs[-1][2] + 1)
+        else:
+            runs.append((fmt, number, 1))
+    return runs
+
+
+def check_plan(fmt: str, round_formats: Sequence[str], rounds: int, knockout_top: int = 0) -> None:
+    """Refuse a tournament's plan that no field can play, before it is created: its rounds,
+    the format of each, and a knockout of the top pairs. ``rounds`` 0 plays the whole schedule
+    of a scheduled format, its length set by the field at round 1."""
+    if rounds == 0 and not round_formats and fmt in SCHEDULED:
+        return
+    if not 1 <= rounds <= MAX_ROUNDS:
+        raise DrawRefused(gettext_noop("a tournament has 1 to %(n)s rounds"), n=MAX_ROUNDS)
+    if round_formats and len(round_formats) != rounds:
+        raise DrawRefused(
+            gettext_noop("the plan gives a format to %(given)s rounds of %(rounds)s"),
+            given=len(round_formats),
+            rounds=rounds,
+        )
+    if knockout_top:
+        runs = phases(round_formats or [fmt] * rounds)
+        final = runs[-1]
+        if final[0] != "knockout" or len(runs) < 2 or knockout_top < 2:
+            raise DrawRefused(
+                gettext_noop(
+                    "a knockout of the top pairs comes after rounds of another format, "
+                    "and takes 2 pairs at least"
+                )
+            )
+        needed = knockout.rounds_needed(knockout_top)
+        if final[2] != needed:
+            raise DrawRefused(
+                gettext_noop(
+                    "a knockout of the top %(top)s plays %(needed)s rounds to its final, and "
+                    "the plan gives it %(rounds)s"
+                ),
+                top=knockout_top,
+                needed=needed,
+                rounds=final[2],
+            )
+
+
+_TOO_SHORT = {
+    "roundrobin": gettext_noop(
+        "the round robin of %(pairs)s pairs ends after %(length)s rounds, and the plan plays "
+        "%(rounds)s rounds in it: change the number of rounds, or the pairs"
+    ),
+    "mitchell": gettext_noop(
+        "a Mitchell movement of %(pairs)s pairs ends after %(length)s rounds, and the plan plays "
+        "%(rounds)s rounds in it: change the number of rounds, or the pairs"
+    ),
+    "knockout": gettext_noop(
+        "a knockout of %(pairs)s pairs plays %(length)s rounds to its final, and the plan gives "
+        "it %(rounds)s: change the number of rounds, or the pairs"
+    ),
+}
+
+
+def check_phase(fmt: str, entrants: int, rounds: int, legs: int = 1) -> None:
+    """Refuse, at its first round, a phase of ``rounds`` rounds that its schedule for
+    ``entrants`` pairs cannot fill (a knockout must reach its final exactly)."""
+    length = schedule_rounds(fmt, entrants, legs)
+    if length is None:
+        return
+    if rounds > length or (fmt == "knockout" and rounds != length):
+        raise DrawRefused(_TOO_SHORT[fmt], pairs=entrants, length=length, rounds=rounds)

@@ -12,6 +12,7 @@ its next opponent a walkover (``BRACKET_BYE``); a round of nothing but walkovers
 
 from __future__ import annotations
 
+from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.model import Bye, Draw, Pairing, Reason, Result, RoundInput, Why
 
 _THIRD_PLACE = 10**6  # the slot of the third-place match, after every bracket slot
@@ -96,7 +97,7 @@ def pair_round(given: RoundInput) -> Draw:
     through |= {_slot(b.why): b.pair for b in previous.byes}
     through = {slot: pair for slot, pair in through.items() if pair in playing}
     if len(through) < 2:
-        raise ValueError("the knockout is over")
+        raise DrawRefused(gettext_noop("the knockout is over: its final has been played"))
     groups = _halve(through)
     while all(len(g) == 1 for g in groups.values()):  # only walkovers: no round to play
         groups = _halve({slot: g[0] for slot, g in groups.items()})
@@ -117,7 +118,7 @@ def pair_round(given: RoundInput) -> Draw:
 def _first_round(given: RoundInput) -> Draw:
     entrants = _entrants(given)
     if len(entrants) < 2:
-        raise ValueError("a knockout needs two pairs")
+        raise DrawRefused(gettext_noop("a knockout needs two pairs at least"))
     pairings, byes = [], []
     for i, (upper, lower) in enumerate(bracket(entrants)):
         if upper is not None and lower is not None:

@@ -14,6 +14,7 @@ late entry takes over the first empty seat (the odd field's, or a withdrawn pair
 
 from __future__ import annotations
 
+from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.model import Bye, Draw, Pairing, Reason, RoundInput, Why
 from tournaments.engine.roundrobin import places
 
@@ -46,7 +47,13 @@ def pair_round(given: RoundInput) -> Draw:
     if k < 0:
         raise ValueError("the Mitchell movement has not started")
     if k >= rounds_possible(len(held)):
-        raise ValueError("the Mitchell movement is complete")
+        raise DrawRefused(
+            gettext_noop(
+                "the Mitchell movement ends after round %(last)s: another round would repeat a "
+                "meeting"
+            ),
+            last=given.phase_start + rounds_possible(len(held)) - 1,
+        )
     seat: dict[int, int | None] = dict.fromkeys(range(tables))
     for j, pair in enumerate(east_west):
         seat[east_west_table(j, k, tables)] = pair

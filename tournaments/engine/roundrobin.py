@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.model import Bye, Draw, Pair, Pairing, Reason, RoundInput, Why
 
 _SCHEDULE = (Why(Reason.SCHEDULE),)
@@ -34,7 +35,7 @@ def places(field: Sequence[Pair], start: int, number: int) -> list[int | None]:
     nobody plays there). The places are the pairs playing at ``start`` in field order, plus an
     empty one for an odd field, so the count (and the schedule) never changes. A late entry,
     in order of joining then field order, takes the first place free in its first round: only
-    the field decides, so every later round finds the same holders. ValueError where none is free:
+    the field decides, so every later round finds the same holders. DrawRefused where none is free:
     the director withdraws the pair or starts a new phase."""
     holders: list[list[Pair | None]] = [[p] for p in field if p.plays(start)]
     if len(holders) % 2:
@@ -45,7 +46,13 @@ def places(field: Sequence[Pair], start: int, number: int) -> list[int | None]:
     for pair in late:
         place = next((h for h in holders if _free(h[-1], pair.joins)), None)
         if place is None:
-            raise ValueError(f"pair {pair.id} joined a full schedule: no place is free for it")
+            raise DrawRefused(
+                gettext_noop(
+                    "%(pair)s joined after the schedule was fixed and no place in it is free: "
+                    "withdraw a pair to free one, or withdraw %(pair)s"
+                ),
+                pair=pair.id,
+            )
         place.append(pair)
     return [h[-1].id if h[-1] is not None and h[-1].plays(number) else None for h in holders]
 
@@ -72,7 +79,12 @@ def pair_round(given: RoundInput) -> Draw:
     if leg < 0:
         raise ValueError("the round robin has not started")
     if leg >= given.legs:
-        raise ValueError("the round robin is complete")
+        raise DrawRefused(
+            gettext_noop(
+                "the round robin's schedule ends after round %(last)s: every pair has met every other"
+            ),
+            last=given.phase_start + per_leg * given.legs - 1,
+        )
     pairings, byes = [], []
     for a, b in circle(held, k):
         ns, ew = (b, a) if leg % 2 else (a, b)  # the second leg swaps the sides

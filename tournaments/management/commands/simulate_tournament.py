@@ -12,17 +12,21 @@ import json
 import math
 import random
 import sys
+import time
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
+from scorekeeper import background
 from scorekeeper import services as scoring
 from tournaments import services, tasks
 from tournaments.engine import knockout, mitchell, roundrobin
 from tournaments.models import Match, ResultSubmission, Round, Tournament
 from tournaments.selectors import standings_latest
 from tournaments.simulation import random_hand
+
+DRAW_WAIT_SECONDS = 120  # a worker draws 1000 pairs in well under a second
 
 
 def default_rounds(fmt: str, teams: int, legs: int) -> int:
@@ -81,14 +85,30 @@ class Command(BaseCommand):
         )
         played = []
         for number in range(1, rounds + 1):
-            tasks.round_pair.delay(tournament.id)
-            drawn = Round.objects.get(tournament=tournament, number=number)
+            drawn = self._draw(tournament, number)
             services.round_release(round_id=drawn.id)
             played.append(self._play(drawn, tournament, rng, options["hands"]))
             sys.stderr.write(f"round {number}/{rounds}: {len(played[-1]['tables'])} tables\n")
-        tasks.standings_recompute.delay(tournament.id)
+        services.round_close(round_id=drawn.id)  # the last: the event finishes, standings final
         if options["json"]:
             self.stdout.write(json.dumps(self._event(tournament, fmt, played)))
+
+    def _draw(self, tournament: Tournament, number: int) -> Round:
+        """Round ``number``, drawn by the ``round_pair`` task: by a worker when the broker
+        answers (waited for), else here (scorekeeper.background)."""
+        background.send(tasks.round_pair, tournament.id, number)
+        deadline = time.monotonic() + DRAW_WAIT_SECONDS
+        while True:
+            drawn = Round.objects.filter(tournament=tournament, number=number).first()
+            if drawn is not None:
+                return drawn
+            tournament.refresh_from_db(fields=["draw_refusal"])
+            if tournament.draw_refusal:
+                refusal = services.TournamentError.from_json(tournament.draw_refusal)
+                raise CommandError(f"round {number} cannot be drawn: {refusal}")
+            if time.monotonic() > deadline:
+                raise CommandError(f"round {number} was not drawn in {DRAW_WAIT_SECONDS} s")
+            time.sleep(0.2)
 
     def _play(
         self, drawn: Round, tournament: Tournament, rng: random.Random, hands: int

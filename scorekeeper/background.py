@@ -1,0 +1,103 @@
+"""Background work that never waits on a broken queue: tasks go to a Celery worker when the
+broker answers, and run in this process when it does not (pretix's rule: no broker, no
+problem). Derived data (a game's totals, a tournament's standings) then never stays stale
+because the queue was down; the work takes milliseconds for a club.
+
+Every task of the project retries with backoff when the database or the broker is not answering,
+and is acknowledged late (``RETRYING``): a worker that dies mid-task (killed with -9, its
+machine restarted) leaves the task to be delivered again, after the broker's visibility timeout
+(settings ``CELERY_BROKER_TRANSPORT_OPTIONS``). Tasks are idempotent, so a twin run is harmless.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import time
+from typing import Any
+
+from django.db import InterfaceError, OperationalError, connections, transaction
+from kombu.exceptions import OperationalError as BrokerError
+
+logger = logging.getLogger("scorekeeper")
+
+# What a task retries on: the database or the broker not answering (a restart, a failover).
+RETRYABLE = (OperationalError, InterfaceError, BrokerError)
+RETRYING: dict[str, Any] = {
+    "autoretry_for": RETRYABLE,
+    "retry_backoff": 2,  # 2, 4, 8... seconds, with jitter
+    "retry_backoff_max": 60,  # below the visibility timeout: a waiting retry is not redelivered
+    "retry_jitter": True,
+    "max_retries": 30,  # half an hour; after that the pages' own catch-up takes over
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+}
+
+# After the broker failed to answer, this process runs tasks itself for a while instead of
+# paying the connection timeout on every request (a plain in-process pause, not a queue).
+PAUSE_SECONDS = 15.0
+_broker_down_until = 0.0
+_lock = threading.Lock()
+
+
+def _broker_paused() -> bool:
+    return time.monotonic() < _broker_down_until
+
+
+def _pause_broker() -> None:
+    global _broker_down_until
+    with _lock:
+        _broker_down_until = time.monotonic() + PAUSE_SECONDS
+
+
+def send(task: Any, *args: Any) -> bool:
+    """Send ``task(*args)`` to a worker; when the broker does not answer, run it here and now.
+    True when a worker will do it (or, without a broker, eager mode did it)."""
+    if not _broker_paused():
+        try:
+            task.apply_async(args=args)
+            return True
+        except (BrokerError, OSError) as error:
+            _pause_broker()
+            logger.warning(
+                "the task queue is not answering (%s): %s runs in this process", error, task.name
+            )
+    task.apply(args=args, throw=True)
+    return False
+
+
+def send_on_commit(task: Any, *args: Any) -> None:
+    """Send the task once the transaction commits (never against rows it has not committed).
+    A failure after the commit is logged, never the request's answer: what was saved stays
+    saved, and derived data catches up later (the pages ask for it)."""
+    transaction.on_commit(lambda: send(task, *args), robust=True)
+
+
+def send_long(task: Any, *args: Any) -> bool:
+    """Send long work (seconds to a minute: a large round's PDF) to a worker; without one (no
+    broker, or one not answering) run it in a thread of this process, so the request answers at
+    once and the page shows its progress. The task records its own progress and is safe to run
+    again: a page that finds it stalled (this process restarted) sends it again. True when a
+    worker will do it."""
+    from scorekeeper.celery import app
+
+    if not app.conf.task_always_eager and not _broker_paused():
+        try:
+            task.apply_async(args=args)
+            return True
+        except (BrokerError, OSError) as error:
+            _pause_broker()
+            logger.warning(
+                "the task queue is not answering (%s): %s runs in this process", error, task.name
+            )
+    threading.Thread(target=_in_thread, args=(task, args), daemon=True).start()
+    return False
+
+
+def _in_thread(task: Any, args: tuple[Any, ...]) -> None:
+    try:
+        task.apply(args=args, throw=True)
+    except Exception:  # a thread's failure reaches no request: the log, and the job's status
+        logger.exception("%s failed in this process", task.name)
+    finally:
+        connections.close_all()  # the thread's own connections

@@ -1,0 +1,343 @@
+"""What a director meets when something is refused: names a game can hold, draws that say why,
+a draft discarded, every club format creatable and playable, and standings that catch up."""
+
+from __future__ import annotations
+
+import pytest
+from django.db.models import F
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.engine import mitchell
+from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
+from tournaments.presets import CLUB_PRESETS
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def director(client, django_user_model):
+    user = django_user_model.objects.create_user("dora", password="x")
+    client.force_login(user)
+    return user
+
+
+def event(director, fmt: str = "swiss", rounds: int = 1, pairs: int = 4, **extra) -> Tournament:
+    tournament = services.tournament_create(
+        name="Tuesday", format=fmt, rounds=rounds, director=director, **extra
+    )
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, pairs + 1)],
+    )
+    return tournament
+
+
+def play_round(tournament: Tournament) -> Round:
+    """Draw, release and settle the next round (both pairs submit the same figures)."""
+    drawn = services.round_pair(tournament_id=tournament.id)
+    services.round_release(round_id=drawn.id)
+    for match in drawn.matches.filter(ew__isnull=False):
+        winner = match.ns_id if drawn.format == Tournament.Format.KNOCKOUT else None
+        for by in ("ns", "ew"):
+            services.result_submit(
+                match_id=match.id, by=by, ns_score=900, ew_score=400, winner_id=winner
+            )
+    return drawn
+
+
+# Names ---------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "message"),
+    [
+        ("name", "x" * 61, "at most 60 characters"),
+        ("name", "Anna\tBen", "no tab, line break or control character"),
+        ("name", "Anna\nBen", "no tab, line break or control character"),
+        ("player_1", "y" * 81, "at most 80 characters"),
+        ("club", "Club\u2028Two", "no tab, line break or control character"),
+    ],
+)
+def test_the_pair_form_refuses_a_name_no_game_can_hold(
+    client, director, field: str, value: str, message: str
+) -> None:
+    tournament = event(director, pairs=0)
+    given = {"name": "Anna & Ben", field: value}
+    response = client.post(reverse("director-pairs", args=[tournament.id]), given)
+    page = response.content.decode()
+    assert response.status_code == 400 and message in page
+    assert 'value="Anna &amp; Ben"' in page or field == "name"  # what was typed is kept
+    assert not Entry.objects.exists()
+
+
+def test_the_longest_names_a_pair_may_have_go_through_release(director) -> None:
+    tournament = services.tournament_create(name="x", format="swiss", rounds=1, director=director)
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[
+            {
+                "name": f"{i}" + "é" * 59,
+                "player_1": "p" * 80,
+                "player_2": "q" * 80,
+                "club": "c" * 80,
+            }
+            for i in range(4)
+        ],
+    )
+    drawn = services.round_pair(tournament_id=tournament.id)
+    services.round_release(round_id=drawn.id)
+    game = drawn.matches.filter(ew__isnull=False).first().game
+    side = game.sides.first()
+    assert len(side.name) == 60 and side.player_names == "p" * 80 + ", " + "q" * 80
+
+
+def test_the_services_refuse_a_bad_name_or_seed_whatever_calls_them(director) -> None:
+    tournament = event(director, pairs=0)
+    for bad in ({"name": "a" * 61}, {"name": "a\x00b"}, {"name": "a", "seed": 3_000_000_000}):
+        with pytest.raises(services.TournamentError):
+            services.entries_add(tournament_id=tournament.id, entries=[bad])
+    services.entries_add(tournament_id=tournament.id, entries=[{"name": "Les As"}])
+    with pytest.raises(services.TournamentError, match="already called Les As"):
+        services.entries_add(tournament_id=tournament.id, entries=[{"name": "LES  as"}])
+
+
+def test_a_bad_csv_names_every_bad_line_and_keeps_the_pasted_text(client, director) -> None:
+    tournament = event(director, pairs=0)
+    text = "name,player_1,seed\nPair A,Ann,1\nPair\tB,Bob,2\nPair C,Cy,²\n,Dan,4\n"
+    response = client.post(reverse("director-import", args=[tournament.id]), {"text": text})
+    page = response.content.decode()
+    assert response.status_code == 400 and "Nothing was imported." in page
+    for line in ("Line 3", "Line 4", "Line 5"):
+        assert line in page
+    assert "Pair C,Cy,²" in page  # the text is there to correct
+    assert not Entry.objects.exists()
+
+
+# Draws that say why -----------------------------------------------------------------------------
+
+
+def test_a_refused_draw_tells_the_director_why_and_the_rounds_can_be_fixed(
+    client, director, django_capture_on_commit_callbacks
+):
+    tournament = event(director, fmt="roundrobin", rounds=5)
+    with django_capture_on_commit_callbacks(execute=True):  # the draw's task, sent on commit
+        response = client.post(reverse("director-round-next", args=[tournament.id]))
+    page = client.get(response["Location"]).content.decode()
+    refusal = "The round robin of 4 pairs ends after 3 rounds, and the plan plays 5 rounds in it"
+    assert 'data-testid="refusal"' in page and refusal in page
+    assert 'data-expect=""' in page  # no endless "Drawing round 1…"
+    state = client.get(reverse("tournament-state", args=[tournament.id])).json()
+    assert state["rounds"] == 0 and state["refused"].startswith("the round robin of 4 pairs")
+    client.post(reverse("director-rounds", args=[tournament.id]), {"rounds": 3})
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("director-round-next", args=[tournament.id]))
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    assert (
+        'data-testid="refusal"'
+        not in client.get(reverse("director", args=[tournament.id])).content.decode()
+    )
+
+
+def test_the_refusal_is_shown_in_the_directors_language(
+    client, director, django_capture_on_commit_callbacks
+) -> None:
+    tournament = event(director, fmt="roundrobin", rounds=5)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(reverse("director-round-next", args=[tournament.id]))
+    french = client.get(
+        reverse("director", args=[tournament.id]), HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert "round robin of 4 pairs" not in french and 'data-testid="refusal"' in french
+
+
+def test_a_round_past_the_schedule_is_refused_with_its_reason(director) -> None:
+    tournament = event(director, fmt="roundrobin", rounds=3)
+    for _ in range(3):
+        play_round(tournament)
+    tournament.rounds = 4  # as if the plan had asked for more
+    tournament.save(update_fields=["rounds"])
+    assert services.round_draw(tournament_id=tournament.id) is None
+    tournament.refresh_from_db()
+    refusal = services.TournamentError.from_json(tournament.draw_refusal)
+    assert "schedule ends after round 3" in str(refusal)
+
+
+def test_a_task_run_twice_draws_the_round_once(director) -> None:
+    tournament = event(director)
+    first = services.round_draw(tournament_id=tournament.id, number=1)
+    again = services.round_draw(tournament_id=tournament.id, number=1)
+    assert first == again and Round.objects.count() == 1
+    tournament.refresh_from_db()
+    assert tournament.draw_refusal is None
+
+
+def test_plans_no_field_can_play_are_refused_before_anything_is_saved(director) -> None:
+    for plan, message in [
+        ({"format": "swiss", "rounds": 0}, "1 to 200 rounds"),
+        ({"format": "swiss", "rounds": 3, "round_formats": ["swiss"] * 2}, "2 rounds of 3"),
+        (
+            {
+                "format": "swiss",
+                "rounds": 6,
+                "round_formats": ["swiss"] * 5 + ["knockout"],
+                "knockout_top": 4,
+            },
+            "top 4 plays 2 rounds",
+        ),
+    ]:
+        with pytest.raises(services.TournamentError, match=message):
+            services.tournament_create(name="x", **plan)
+    assert not Tournament.objects.exists()
+
+
+def test_a_draft_can_be_discarded_and_drawn_again(client, director) -> None:
+    tournament = event(director)
+    services.round_pair(tournament_id=tournament.id)
+    withdrawn = client.post(
+        reverse("director-withdraw", args=[tournament.id, Entry.objects.get(name="Pair 4").id]),
+        follow=True,
+    ).content.decode()
+    assert "Discard the draft of round 1 and draw it again" in withdrawn
+    client.post(reverse("director-discard", args=[tournament.id, 1]))
+    assert not Round.objects.exists()
+    drawn = services.round_pair(tournament_id=tournament.id)
+    seated = {m.ns.name for m in drawn.matches.all()} | {
+        m.ew.name for m in drawn.matches.all() if m.ew
+    }
+    assert "Pair 4" not in seated and len(seated) == 3
+
+
+@pytest.mark.parametrize("preset", list(CLUB_PRESETS))
+def test_every_club_format_creates_a_tournament_that_plays_to_the_end(
+    client, director, preset: str
+) -> None:
+    response = client.post(
+        reverse("tournament-new"),
+        {
+            "name": preset,
+            "club_format": preset,
+            "variant": "classic",
+            "format": "swiss",
+            "rounds": "",
+            "hands_per_round": 2,
+            "points": "wdl",
+            "seeded": "on",
+            "tiebreak_1": "tp",
+        },
+    )
+    assert response.status_code == 302, response.content.decode()
+    tournament = Tournament.objects.get()
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, 10)],
+    )
+    played = 0
+    while True:
+        tournament.refresh_from_db()
+        if tournament.rounds and played >= tournament.rounds:
+            break
+        last = play_round(tournament)
+        played += 1
+    services.round_close(round_id=last.id)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    if preset == "mitchell":  # the whole movement: its length set by the field at round 1
+        assert tournament.rounds == mitchell.rounds_possible(9)
+    final = StandingsSnapshot.objects.filter(tournament=tournament).order_by("version").last()
+    assert not final.provisional and len(final.rows) == 9
+
+
+# Standings that catch up ------------------------------------------------------------------------
+
+
+def lose_the_rebuild(tournament: Tournament) -> None:
+    """A change whose rebuild never ran (a broker down and a worker lost): only its mark."""
+    Tournament.objects.filter(id=tournament.id).update(inputs_version=F("inputs_version") + 1)
+
+
+def test_stale_standings_are_rebuilt_when_a_page_shows_them(client, director) -> None:
+    tournament = event(director)
+    play_round(tournament)
+    before = StandingsSnapshot.objects.filter(tournament=tournament).count()
+    Match.objects.filter(ew__isnull=False).update(status=Match.Status.CONFIRMED)
+    first = Match.objects.filter(ew__isnull=False).order_by("table").first()
+    first.result.ns_score = 100  # a settled result changed behind the task's back...
+    first.result.save()
+    lose_the_rebuild(tournament)  # ...and its rebuild lost
+    page = client.get(reverse("tournament-standings", args=[tournament.id])).content.decode()
+    latest = StandingsSnapshot.objects.filter(tournament=tournament).order_by("version").last()
+    assert StandingsSnapshot.objects.filter(tournament=tournament).count() == before + 1
+    assert f'data-version="{latest.version}"' in page and 'data-testid="stale"' not in page
+
+
+def test_the_director_can_recompute_the_standings(client, director) -> None:
+    tournament = event(director)
+    play_round(tournament)
+    lose_the_rebuild(tournament)
+    page = client.get(reverse("director", args=[tournament.id])).content.decode()
+    assert 'data-testid="standings-stale"' in page
+    done = client.post(reverse("director-recompute", args=[tournament.id]), follow=True)
+    page = done.content.decode()
+    assert "Standings recomputed from every settled result" in page
+    assert 'data-testid="standings-stale"' not in page
+
+
+def test_closing_a_round_rebuilds_and_finishing_writes_final_standings(
+    director, django_capture_on_commit_callbacks
+) -> None:
+    tournament = event(director, rounds=2)
+    first = play_round(tournament)
+    lose_the_rebuild(tournament)
+    with django_capture_on_commit_callbacks(execute=True):
+        services.round_close(round_id=first.id)  # the rebuild is sent (eager here: done)
+    latest = StandingsSnapshot.objects.filter(tournament=tournament).order_by("version").last()
+    tournament.refresh_from_db()
+    assert latest.inputs_version == tournament.inputs_version
+    second = play_round(tournament)
+    lose_the_rebuild(tournament)
+    services.round_close(round_id=second.id)  # no task: in the same transaction
+    tournament.refresh_from_db()
+    final = StandingsSnapshot.objects.filter(tournament=tournament).order_by("version").last()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert final.inputs_version == tournament.inputs_version and not final.provisional
+    assert sum(row["metrics"]["wins"] for row in final.rows) == 4  # every table, both rounds
+
+
+# A correction while the next round is drawn -----------------------------------------------------
+
+
+@pytest.mark.django_db(transaction=True)  # two connections: the draw's and the correction's
+def test_a_correction_made_while_the_next_round_is_drawn_waits_then_meets_a_closed_round(
+    director,
+) -> None:
+    import threading
+
+    from django.db import connection, transaction
+
+    tournament = event(director, rounds=2)
+    first = play_round(tournament)
+    match = first.matches.filter(ew__isnull=False).order_by("table").first()
+    outcome: dict[str, object] = {}
+
+    def correct() -> None:
+        try:
+            services.result_correct(
+                match_id=match.id, ns_score=0, ew_score=2000, reason="late sheet"
+            )
+            outcome["saved"] = True
+        except services.TournamentError as refused:
+            outcome["refused"] = str(refused)
+        finally:
+            connection.close()
+
+    with transaction.atomic():
+        services.round_pair(tournament_id=tournament.id)  # holds the tournament until commit
+        late = threading.Thread(target=correct)
+        late.start()
+        late.join(timeout=2)
+        assert late.is_alive(), "the correction must wait for the draw"
+    late.join(timeout=30)
+    assert outcome == {"refused": "Round 1 is closed: its results stand."}
+    match.refresh_from_db()
+    assert (match.result.ns_score, match.result.ew_score) == (900, 400)

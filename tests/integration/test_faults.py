@@ -1,0 +1,248 @@
+"""The ordinary faults of a club night, against the real services (tests/faults.py): Redis
+stopped while results come in, a broker that never answers through a whole event, the database
+down when a recompute runs, a worker killed with -9 in the middle of one. Every answer is true
+(nothing saved answers 5xx) and the final standings count every settled table."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from celery import Celery
+from django.db import connection
+from django.db.models import F
+from django.test import Client, override_settings
+from django.urls import reverse
+
+from tests.faults import (
+    ROOT,
+    RedisServer,
+    TcpProxy,
+    database_url,
+    free_port,
+    redis_caches,
+    start_worker,
+    stop_worker,
+    wait_for,
+    web_process_broker,
+)
+from tournaments import services
+from tournaments.models import Match, StandingsSnapshot, Tournament
+from tournaments.table_keys import table_token
+
+postgres_only = pytest.mark.skipif(
+    not os.environ.get("DATABASE_URL", "").startswith("postgres"),
+    reason="cuts and stalls the connection to PostgreSQL (runs in the PostgreSQL pass)",
+)
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+def event(pairs: int) -> Tournament:
+    """A one-round Swiss evening, released: closing its round finishes it."""
+    tournament = services.tournament_create(name="Club night", format="swiss", rounds=1)
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, pairs + 1)],
+    )
+    drawn = services.round_pair(tournament_id=tournament.id)
+    services.round_release(round_id=drawn.id)
+    return tournament
+
+
+def tables(tournament: Tournament) -> list[Match]:
+    return list(
+        Match.objects.filter(round__tournament=tournament, ew__isnull=False).order_by("table")
+    )
+
+
+def confirm_from_the_tables(match: Match) -> list[int]:
+    """Both pairs submit the same figures from their own links; what each answer was."""
+    answers = []
+    for side in ("ns", "ew"):
+        url = reverse("table", args=[table_token(match.game_id, side)])
+        answers.append(Client().post(url, {"ns_score": 900, "ew_score": 300}).status_code)
+        answers.append(Client().get(url).status_code)
+    return answers
+
+
+def latest(tournament: Tournament) -> StandingsSnapshot | None:
+    return StandingsSnapshot.objects.filter(tournament=tournament).order_by("version").last()
+
+
+def counts_every_change(tournament: Tournament) -> bool:
+    tournament.refresh_from_db()
+    snapshot = latest(tournament)
+    return snapshot is not None and snapshot.inputs_version == tournament.inputs_version
+
+
+def wins(snapshot: StandingsSnapshot) -> int:
+    return sum(row["metrics"]["wins"] for row in snapshot.rows)
+
+
+@pytest.mark.django_db(transaction=True)  # a worker process reads what the test commits
+def test_redis_stopped_while_tables_confirm_answers_true_and_the_final_standings_count_all(
+    redis_server: RedisServer, django_user_model
+) -> None:
+    worker = start_worker(redis_server.url)
+    director = Client()
+    director.force_login(django_user_model.objects.create_superuser("dora", "d@x.org", "pw"))
+    try:
+        with (
+            override_settings(CACHES=redis_caches(redis_server.url, retry_after=0.5)),
+            web_process_broker(redis_server.url),
+        ):
+            tournament = event(pairs=16)
+            matches = tables(tournament)
+            for match in matches[:2]:
+                assert confirm_from_the_tables(match) == [302, 200, 302, 200]
+            wait_for(lambda: counts_every_change(tournament), 60, "the worker's standings")
+            assert wins(latest(tournament)) == 2
+
+            redis_server.stop()  # the broker and the cache, at once
+            for match in matches[2:]:
+                assert confirm_from_the_tables(match) == [302, 200, 302, 200]
+            pages = [
+                reverse("tournament", args=[tournament.id]),
+                reverse("tournament-standings", args=[tournament.id]),
+                reverse("tournament-screen", args=[tournament.id]),
+                reverse("tournament-screen-json", args=[tournament.id]),
+                reverse("director", args=[tournament.id]),
+                reverse("export-standings", args=[tournament.id]),
+            ]
+            assert [director.get(page).status_code for page in pages] == [200] * len(pages)
+
+            redis_server.start()
+            played = tournament.round_set.get()
+            closed = director.post(reverse("director-close", args=[tournament.id, 1]))
+            assert closed.status_code == 302
+            played.refresh_from_db()
+            tournament.refresh_from_db()
+            assert tournament.status == Tournament.Status.FINISHED
+            final = latest(tournament)
+            assert final.inputs_version == tournament.inputs_version and not final.provisional
+            assert wins(final) == 8  # every table of the evening
+            page = director.get(reverse("tournament-standings", args=[tournament.id]))
+            assert 'data-testid="final"' in page.content.decode()
+            csv = b"".join(director.get(pages[-1]).streaming_content).decode()
+            assert csv.splitlines()[1].endswith(f",{final.version},1,no")
+    finally:
+        stop_worker(worker)
+
+
+@pytest.mark.django_db(transaction=True)  # the simulator is another process
+def test_with_the_broker_never_answering_a_whole_event_plays_to_its_final_standings() -> None:
+    nowhere = f"redis://127.0.0.1:{free_port()}/0"  # a broker (and cache) that never answers
+    run = subprocess.run(
+        [
+            sys.executable,
+            *("manage.py", "simulate_tournament", "--format", "swiss", "--teams", "12"),
+            *("--seed", "5", "--hands", "1", "--json"),
+        ],
+        cwd=ROOT,
+        env={**os.environ, "CELERY_BROKER_URL": nowhere, "DATABASE_URL": database_url()},
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert run.returncode == 0, run.stderr[-2000:]
+    assert "the task queue is not answering" in run.stderr
+    played = json.loads(run.stdout)
+    assert len(played["rounds"]) == 4 and len(played["standings"]) == 12
+    tournament = Tournament.objects.get()
+    final = latest(tournament)
+    assert tournament.status == Tournament.Status.FINISHED and not final.provisional
+    assert final.inputs_version == tournament.inputs_version
+    tables_played = sum(len(r["tables"]) for r in played["rounds"])
+    decided = sum(
+        1 for r in played["rounds"] for t in r["tables"] if t["scores"][0] != t["scores"][1]
+    )
+    assert wins(final) == decided and tables_played == 4 * 6
+
+
+def lose_the_rebuild(tournament: Tournament) -> None:
+    Tournament.objects.filter(id=tournament.id).update(inputs_version=F("inputs_version") + 1)
+
+
+def a_stale_evening() -> Tournament:
+    """Eight tables settled, and a change whose rebuild is still to run."""
+    tournament = event(pairs=16)
+    for match in tables(tournament):
+        for by in ("ns", "ew"):
+            services.result_submit(match_id=match.id, by=by, ns_score=900, ew_score=300)
+    lose_the_rebuild(tournament)
+    assert not counts_every_change(tournament)
+    return tournament
+
+
+def database_address() -> tuple[str, int]:
+    settings = connection.settings_dict
+    return settings["HOST"] or "127.0.0.1", int(settings["PORT"] or 5432)
+
+
+def send_recompute(broker: str, tournament: Tournament) -> None:
+    client = Celery("web-process", broker=broker, set_as_current=False)
+    client.conf.update(task_serializer="json", accept_content=["json"])
+    client.send_task("tournaments.tasks.standings_recompute", args=[tournament.id])
+    client.close()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_recompute_that_meets_the_database_down_is_retried_until_it_is_back(
+    redis_server: RedisServer,
+) -> None:
+    tournament = a_stale_evening()
+    proxy = TcpProxy(*database_address())  # closed: the database "restarts"
+    worker = start_worker(redis_server.url, database=database_url(proxy.port))
+    try:
+        send_recompute(redis_server.url, tournament)
+        wait_for(lambda: redis_server.client.zcard("unacked_index") == 1, 30, "a retry waits")
+        assert not counts_every_change(tournament)
+        proxy.open()  # the database is back
+        wait_for(lambda: counts_every_change(tournament), 90, "the retried recompute")
+        assert wins(latest(tournament)) == 8
+    finally:
+        stop_worker(worker)
+        proxy.close()
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_worker_killed_in_the_middle_of_a_recompute_leaves_it_to_the_next(
+    redis_server: RedisServer,
+) -> None:
+    tournament = a_stale_evening()
+    proxy = TcpProxy(*database_address())
+    proxy.open()
+    proxy.stall()  # the recompute hangs on the database: it is in the middle of its work
+    lost = start_worker(
+        redis_server.url, database=database_url(proxy.port), CELERY_VISIBILITY_TIMEOUT="3"
+    )
+    try:
+        send_recompute(redis_server.url, tournament)
+        wait_for(lambda: redis_server.client.hlen("unacked") == 1, 30, "the worker takes it")
+        lost.kill()  # -9: no goodbye, no acknowledgement
+        lost.wait(timeout=10)
+        proxy.close()  # its connections go too
+        assert not counts_every_change(tournament)
+        worker = start_worker(redis_server.url, CELERY_VISIBILITY_TIMEOUT="3")
+        try:
+            wait_for(lambda: counts_every_change(tournament), 90, "the task delivered again")
+            assert wins(latest(tournament)) == 8
+        finally:
+            stop_worker(worker)
+    finally:
+        stop_worker(lost)
+        proxy.close()

@@ -1,0 +1,198 @@
+"""While Redis (the cache) does not answer, nothing answers 5xx: a real redis-server, stopped,
+frozen and started again under the test, with the caches that settings.py builds for REDIS_URL.
+Login throttling and rate limits count in the database table meanwhile, scoreboards are rendered
+afresh, the outage is logged once, and Redis is used again as soon as it is back."""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axes.handlers.proxy import AxesProxyHandler
+from django.core.cache import caches
+from django.db import connection
+from django.test import override_settings
+from django.urls import reverse
+
+from scorekeeper.models import Game
+from tests.factories import NS_OUT_WITH_KINGS, new_game, open_edit_link
+from tests.faults import RedisServer
+from tests.faults import redis_caches as redis_caches_for
+from tournaments import services as tournament_services
+
+pytestmark = pytest.mark.django_db
+
+RETRY_AFTER = 1.0  # seconds Redis is skipped after a failure (5 in settings), to keep this short
+NEW_GAME = {"variant": "classic", "players": 4, "sides": 2}
+SCORE = {"variant": "classic", "sides": NS_OUT_WITH_KINGS}  # 670 / 0
+FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # logins in ms, not a second
+
+
+@pytest.fixture
+def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
+    server = RedisServer(tmp_path)
+    server.start()
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def redis_caches(redis_server: RedisServer) -> Iterator[None]:
+    """The caches exactly as settings.py builds them for this REDIS_URL (but a shorter pause)."""
+    # Django drops its cache objects when CACHES changes; django-axes keeps the one it was made
+    # with for the process's life, so it is made again on the way in and out.
+    with override_settings(CACHES=redis_caches_for(redis_server.url, RETRY_AFTER)):
+        AxesProxyHandler.get_implementation(force=True)
+        yield
+    AxesProxyHandler.get_implementation(force=True)
+
+
+@pytest.fixture
+def outage_log(caplog: pytest.LogCaptureFixture) -> Callable[[], list[str]]:
+    """What scorekeeper/cache.py has logged so far in the test, as "LEVEL message"."""
+    caplog.set_level(logging.INFO, logger="scorekeeper.cache")
+    return lambda: [
+        f"{r.levelname} {r.getMessage()}" for r in caplog.records if r.name == "scorekeeper.cache"
+    ]
+
+
+def database_counts(prefix: str) -> list[Any]:
+    """The values the database cache table holds under keys that start with ``prefix``."""
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT cache_key FROM scorekeeper_cache")
+        keys = [row[0].removeprefix(":1:") for row in cursor.fetchall()]
+    return [caches["database"].get(key) for key in keys if key.startswith(prefix)]
+
+
+def post_json(client, url: str, body: object):
+    return client.post(url, json.dumps(body), content_type="application/json")
+
+
+def total_of_ns(board: str) -> bool:
+    return '<div class="total" data-testid="total-0">670</div>' in board
+
+
+def test_with_redis_up_counts_and_scoreboards_are_kept_in_redis(
+    client, redis_server: RedisServer, redis_caches: None
+) -> None:
+    game, token = new_game()
+    assert client.get(open_edit_link(client, game, token)).status_code == 200
+    assert client.post("/new/", NEW_GAME).status_code == 302
+    assert redis_server.keys("fragments:1:board:*")
+    assert redis_server.keys("scorekeeper:1:rl:*")
+    assert database_counts("rl:") == []
+
+
+def test_while_redis_is_down_pages_login_and_the_api_answer_without_it(
+    client, settings, django_user_model, redis_server: RedisServer, redis_caches: None, outage_log
+) -> None:
+    settings.PASSWORD_HASHERS = FAST_HASHER
+    django_user_model.objects.create_user("director", password="the-right-one-42")
+    event = tournament_services.tournament_create(
+        name="Spring Cup", format="swiss", rounds=3, variant="classic"
+    )
+    game, token = new_game()
+    edit = open_edit_link(client, game, token)
+    assert client.get(edit).status_code == 200  # its board is now in Redis
+    redis_server.stop()
+
+    assert client.get("/").status_code == 200
+    assert client.get(reverse("tournament", args=[event.id])).status_code == 200
+    time.sleep(RETRY_AFTER)  # Redis is tried again, and fails again: the same outage
+    added = client.post(
+        reverse("hand-new", args=[game.id]), {"record": json.dumps(NS_OUT_WITH_KINGS), "number": 1}
+    )
+    assert added.status_code == 302
+    board = client.get(edit)
+    assert board.status_code == 200 and total_of_ns(board.content.decode())
+    score = post_json(client, "/api/v1/score", SCORE)
+    assert score.status_code == 200
+    assert [side["total"] for side in score.json()["sides"]] == [670, 0]
+    assert client.post("/new/", NEW_GAME).status_code == 302
+    assert Game.objects.count() == 2
+
+    wrong = client.post("/accounts/login/", {"username": "director", "password": "wrong"})
+    assert wrong.status_code == 200  # the form again, with its error
+    assert "Please enter a correct username and password" in wrong.content.decode()
+    assert database_counts("axes-") == [1]  # the failure was counted, in the database
+    right = client.post(
+        "/accounts/login/", {"username": "director", "password": "the-right-one-42"}
+    )
+    assert right.status_code == 302
+    assert client.session["_auth_user_id"] == str(django_user_model.objects.get().pk)
+
+    logged = outage_log()
+    assert len(logged) == 1, "one warning for the whole outage, not one per request"
+    assert logged[0].startswith("WARNING Redis (the cache) does not answer")
+
+
+def test_while_redis_is_down_the_rate_limits_and_the_login_lockout_still_hold(
+    client, settings, django_user_model, redis_server: RedisServer, redis_caches: None
+) -> None:
+    settings.RATE_SCORE = settings.RATE_NEW_GAMES = "2/h"
+    settings.PASSWORD_HASHERS = FAST_HASHER
+    django_user_model.objects.create_user("director", password="the-right-one-42")
+    redis_server.stop()
+
+    scores = [post_json(client, "/api/v1/score", SCORE).status_code for _ in range(3)]
+    assert scores == [200, 200, 429]
+    assert [client.post("/new/", NEW_GAME).status_code for _ in range(3)] == [302, 302, 429]
+    assert sorted(database_counts("rl:")) == [3, 3]  # one count per limit, in the database
+
+    logins = [
+        client.post("/accounts/login/", {"username": "director", "password": "wrong"}).status_code
+        for _ in range(5)
+    ]
+    assert logins == [200] * 4 + [429]  # the fifth failure locks the name out, as with Redis
+    locked = client.post(
+        "/accounts/login/", {"username": "director", "password": "the-right-one-42"}
+    )
+    assert locked.status_code == 429
+
+
+def test_when_redis_is_back_the_cache_uses_it_again_without_a_restart(
+    client, redis_server: RedisServer, redis_caches: None, outage_log
+) -> None:
+    game, token = new_game()
+    edit = open_edit_link(client, game, token)
+    redis_server.stop()
+    assert client.get(edit).status_code == 200
+    assert client.post("/new/", NEW_GAME).status_code == 302
+    assert database_counts("rl:") == [1]
+
+    redis_server.start()  # the same port, empty
+    time.sleep(RETRY_AFTER)
+    caches["default"].set("back", 7)
+    assert redis_server.client.get("scorekeeper:1:back") == b"7"
+    assert client.get(edit).status_code == 200
+    assert redis_server.keys("fragments:1:board:*")
+    assert client.post("/new/", NEW_GAME).status_code == 302
+    assert redis_server.keys("scorekeeper:1:rl:*")
+    assert database_counts("rl:") == [1]  # this time counted in Redis
+    logged = outage_log()
+    assert len(logged) == 2
+    assert logged[0].startswith("WARNING Redis (the cache) does not answer")
+    assert logged[1].startswith("INFO Redis (the cache) answers again")
+
+
+def test_a_redis_that_hangs_holds_a_request_well_under_a_second(
+    client, redis_server: RedisServer, redis_caches: None
+) -> None:
+    game, token = new_game()
+    edit = open_edit_link(client, game, token)
+    assert client.get(edit).status_code == 200
+    redis_server.freeze()
+
+    started = time.monotonic()
+    assert client.get(edit).status_code == 200  # the board's cache read times out
+    hung = time.monotonic() - started
+    started = time.monotonic()
+    assert client.post("/new/", NEW_GAME).status_code == 302  # Redis skipped: no wait at all
+    skipped = time.monotonic() - started
+    assert hung < 1.0, hung  # settings.py's socket_timeout is 0.5 s
+    assert skipped < 0.5, skipped

@@ -1,0 +1,178 @@
+"""Each pair its own link, and a result that stands is final: a table settled by both pairs
+only, its game locked once the result stands, reopened by the director with a reason, and no
+write to a closed round."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.models import Game, Hand, hash_token
+from tests.factories import NS_OUT_WITH_KINGS
+from tournaments import services
+from tournaments.models import Match, ResultSubmission, Round, Tournament
+from tournaments.table_keys import table_token
+
+pytestmark = pytest.mark.django_db
+
+
+def link(match: Match, side: str) -> str:
+    return reverse("table", args=[table_token(match.game_id, side)])
+
+
+def released(pairs: int = 4, rounds: int = 1) -> tuple[Tournament, list[Match]]:
+    tournament = services.tournament_create(name="Tuesday", format="swiss", rounds=rounds)
+    services.entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, pairs + 1)],
+    )
+    drawn = services.round_pair(tournament_id=tournament.id)
+    services.round_release(round_id=drawn.id)
+    return tournament, list(drawn.matches.filter(ew__isnull=False).order_by("table"))
+
+
+def phone(match: Match, side: str) -> Client:
+    """A pair's phone that opened its table link and the table's game through it."""
+    device = Client()
+    device.get(link(match, side) + "hands/")
+    return device
+
+
+def add_hand(device: Client, match: Match) -> int:
+    return device.post(
+        reverse("hand-new", args=[match.game_id]),
+        {"record": json.dumps(NS_OUT_WITH_KINGS), "number": match.game.hand_count + 1},
+    ).status_code
+
+
+def test_one_phone_cannot_settle_its_own_table() -> None:
+    _, (match, _other) = released()
+    north = Client()
+    # The North-South phone submits, then tries to pass itself off as East-West.
+    north.post(link(match, "ns"), {"ns_score": 900, "ew_score": 300})
+    north.post(link(match, "ns"), {"by": "ew", "ns_score": 900, "ew_score": 300})
+    match.refresh_from_db()
+    assert match.status == Match.Status.SUBMITTED
+    assert set(match.submissions.values_list("by", flat=True)) == {ResultSubmission.By.NS}
+    # Only the other pair's link confirms it.
+    Client().post(link(match, "ew"), {"ns_score": 900, "ew_score": 300})
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED
+    assert (match.result.ns_score, match.result.ew_score) == (900, 300)
+
+
+def test_each_link_names_its_pair_and_opens_only_its_own_table() -> None:
+    _, (first, second) = released()
+    assert (first.ns.name, first.ew.name) == ("Pair 1", "Pair 3")  # seeded: 1 v 3, 2 v 4
+    page = Client().get(link(first, "ew")).content.decode()
+    assert "This is the link of <strong>Pair 3</strong>, East-West" in page
+    form = page.split('data-testid="result-form"')[-1]
+    assert "Send our result: Pair 3 (East-West)" in form and "(North-South)" not in form
+    Client().post(link(first, "ns"), {"ns_score": 1, "ew_score": 0})
+    second.refresh_from_db()
+    assert second.status == Match.Status.PLAYING and not second.submissions.exists()
+    assert Client().get(reverse("table", args=["nope"])).status_code == 404
+
+
+def test_the_database_holds_no_table_link() -> None:
+    _, (match, _other) = released()
+    token = table_token(match.game_id, "ns")
+    game = Game.objects.get(id=match.game_id)
+    stored = [
+        str(v) for row in Match.objects.values() for v in row.values() if isinstance(v, str)
+    ] + list(game.keys.values_list("token_hash", flat=True))
+    assert token not in stored and hash_token(token) in stored
+
+
+def test_a_settled_table_is_read_only_until_the_director_reopens_it() -> None:
+    tournament, (match, _other) = released()
+    north = phone(match, "ns")
+    assert add_hand(north, match) == 302 and Hand.objects.filter(game=match.game).count() == 1
+    for side in ("ns", "ew"):
+        Client().post(link(match, side), {"ns_score": 670, "ew_score": 0})
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED and match.game.locked
+
+    # Hands, corrections and deletes through the pages and the API: refused, nothing changes.
+    page = north.post(
+        reverse("hand-new", args=[match.game_id]),
+        {"record": json.dumps(NS_OUT_WITH_KINGS), "number": 2},
+        follow=True,
+    ).content.decode()
+    assert "this table&#x27;s result is settled: ask the director" in page
+    hand = Hand.objects.get(game=match.game)
+    north.post(
+        reverse("hand-delete", args=[match.game_id, 1]), {"version": hand.version}, follow=True
+    )
+    api = Client().post(
+        f"/api/v1/games/{match.game_id}/hands",
+        json.dumps({"sides": NS_OUT_WITH_KINGS}),
+        content_type="application/json",
+        HTTP_AUTHORIZATION=f"Bearer {table_token(match.game_id, 'ew')}",
+    )
+    assert api.status_code == 409 and "settled" in api.json()["error"]
+    assert Hand.objects.filter(game=match.game).count() == 1
+    board = north.get(reverse("edit", args=[match.game_id])).content.decode()
+    assert 'data-testid="locked"' in board and 'data-testid="enter-hand"' not in board
+
+    # The director reopens it, with a reason: a new version; the hands can change again.
+    services.result_reopen(match_id=match.id, reason="hand 1 entered wrong", author="dora")
+    match.refresh_from_db()
+    assert match.status == Match.Status.PLAYING and match.result is None
+    assert not Game.objects.get(id=match.game_id).locked
+    reopened = match.submissions.order_by("version").last()
+    assert (reopened.kind, reopened.reason) == ("reopened", "hand 1 entered wrong")
+    assert add_hand(north, match) == 302
+    # The pairs' earlier submissions no longer count: both submit anew.
+    Client().post(link(match, "ns"), {"ns_score": 1340, "ew_score": 0})
+    match.refresh_from_db()
+    assert match.status == Match.Status.SUBMITTED
+    Client().post(link(match, "ew"), {"ns_score": 1340, "ew_score": 0})
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED and match.result.ns_score == 1340
+    assert tournament.round_set.get().status == Round.Status.PLAYING  # the other table plays
+
+
+def test_a_closed_round_accepts_no_write() -> None:
+    tournament, matches = released()
+    for match in matches:
+        for side in ("ns", "ew"):
+            Client().post(link(match, side), {"ns_score": 500, "ew_score": 100})
+    played = tournament.round_set.get()
+    services.round_close(round_id=played.id)
+    match = matches[0]
+    for write in (
+        lambda: services.result_reopen(match_id=match.id, reason="late"),
+        lambda: services.result_correct(match_id=match.id, ns_score=1, ew_score=2, reason="x"),
+        lambda: services.result_submit(match_id=match.id, by="ns", ns_score=1, ew_score=2),
+    ):
+        with pytest.raises(services.TournamentError, match="closed"):
+            write()
+    assert add_hand(phone(match, "ns"), match) == 302  # answered with a message...
+    assert not Hand.objects.filter(game=match.game).exists()  # ...and nothing saved
+    page = Client().get(link(match, "ns")).content.decode()
+    assert "The round is closed: its results stand." in page
+
+
+def test_an_invalid_result_form_shows_its_errors_and_keeps_the_figures() -> None:
+    _, (match, _other) = released()
+    response = Client().post(link(match, "ns"), {"ns_score": "9x", "ew_score": "300"})
+    page = response.content.decode()
+    assert response.status_code == 400 and 'data-testid="form-error"' in page
+    assert "Enter a whole number." in page and 'value="300"' in page
+    assert not match.submissions.exists()
+
+
+def test_a_card_printed_before_the_pairs_had_their_own_links_says_so() -> None:
+    _, (match, _other) = released()
+    old_token = "an-old-card-token-from-before"
+    Game.objects.filter(id=match.game_id).update(token_hash=hash_token(old_token))
+    response = Client().get(reverse("table", args=[old_token]))
+    assert (
+        response.status_code == 410
+        and "This table card is out of date" in response.content.decode()
+    )
+    assert Client().post(reverse("table", args=[old_token]), {"ns_score": 1}).status_code == 410

@@ -1,0 +1,151 @@
+"""Printing a round at any size. A round of up to ``INLINE_TABLES`` tables is printed in the
+request (a few seconds); a larger one is made in the background (a 1000-pair round's score
+sheets take some 30 s to lay out, past a web worker's timeout): a job records what it prints
+and its progress, a Celery task (or, without a worker, a thread of the web process:
+scorekeeper.background.send_long) renders it a chunk of tables at a time, and the director's
+page shows "150 of 500 tables" until the PDF is ready to download.
+
+A job is found again by its fingerprint (the round, the kind, the language, the phones' address
+and every name it prints): printing the same round again serves the same file at once. A job
+that stopped making progress (its process restarted) is started again by the page that polls
+it; a twin run writes the same file. Files live in settings.PRINT_ROOT (never in the database:
+the cards hold the tables' private links) and are deleted after a day.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import secrets
+import tempfile
+from datetime import timedelta
+from pathlib import Path
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from scorekeeper import background
+from tournaments.models import PrintJob, Round
+from tournaments.printing import PrintSpec, render, round_matches
+
+logger = logging.getLogger("scorekeeper")
+
+INLINE_TABLES = 50  # printed in the request: a few seconds (bench/print.py)
+STALLED = timedelta(seconds=90)  # a chunk of tables takes seconds: a job silent this long is lost
+KEEP = timedelta(days=1)
+
+
+def needs_background(played: Round) -> bool:
+    return played.matches.filter(ew__isnull=False).count() > INLINE_TABLES
+
+
+def fingerprint(played: Round, spec: PrintSpec) -> str:
+    """Everything the document shows: the same fingerprint prints the same file."""
+    tables, byes = round_matches(played)
+    shown = {
+        "spec": [spec.kind, spec.per_page, spec.language, spec.base],
+        "event": [played.tournament.name, played.number, played.tournament.hands_per_round],
+        "tables": [
+            [m.table, m.game_id, *(e and [e.name, e.player_1, e.player_2] for e in (m.ns, m.ew))]
+            for m in tables
+        ],
+        "byes": [m.ns.name for m in byes],
+    }
+    return hashlib.sha256(json.dumps(shown, sort_keys=True).encode()).hexdigest()
+
+
+def path_of(job: PrintJob) -> Path:
+    return Path(settings.PRINT_ROOT) / job.file
+
+
+def print_job_start(*, round_id: int, spec: PrintSpec) -> PrintJob:
+    """The job printing ``spec`` of the round: one ready or under way with the same
+    fingerprint, or a new one, sent to be made."""
+    played = Round.objects.select_related("tournament").get(id=round_id)
+    mark = fingerprint(played, spec)
+    _forget_old()
+    with transaction.atomic():
+        Round.objects.select_for_update().get(id=round_id)  # one job per document at a time
+        job = (
+            PrintJob.objects.filter(round=played, fingerprint=mark)
+            .exclude(status=PrintJob.Status.FAILED)
+            .order_by("-created_at")
+            .first()
+        )
+        if job is not None and (job.status != PrintJob.Status.READY or path_of(job).exists()):
+            return print_job_check(job_id=job.id)
+        job = PrintJob.objects.create(
+            round=played,
+            kind=spec.kind,
+            per_page=spec.per_page,
+            language=spec.language,
+            base=spec.base,
+            fingerprint=mark,
+            total=played.matches.filter(ew__isnull=False).count(),
+        )
+        transaction.on_commit(lambda: _send(job.id))
+    return job
+
+
+def print_job_check(*, job_id: int) -> PrintJob:
+    """The job as its page polls it; one that stopped making progress is sent again."""
+    job = PrintJob.objects.get(id=job_id)
+    under_way = job.status in (PrintJob.Status.WAITING, PrintJob.Status.MAKING)
+    if under_way and timezone.now() - job.updated_at > STALLED:
+        PrintJob.objects.filter(id=job.id).update(updated_at=timezone.now())
+        _send(job.id)
+    return job
+
+
+def _send(job_id: int) -> None:
+    from tournaments import tasks
+
+    background.send_long(tasks.print_render, job_id)
+
+
+def print_job_render(*, job_id: int) -> None:
+    """Make the job's PDF, a chunk of tables at a time, recording its progress; a job already
+    made is left as it is."""
+    job = PrintJob.objects.select_related("round__tournament").get(id=job_id)
+    if job.status == PrintJob.Status.READY and path_of(job).exists():
+        return
+
+    def progress(done: int, total: int) -> None:
+        PrintJob.objects.filter(id=job.id).update(
+            status=PrintJob.Status.MAKING, done=done, total=total, updated_at=timezone.now()
+        )
+
+    progress(0, job.total)
+    spec = PrintSpec(job.kind, job.per_page, job.language, job.base)
+    try:
+        pdf = render(job.round, spec, progress)
+    except Exception as error:
+        PrintJob.objects.filter(id=job.id).update(
+            status=PrintJob.Status.FAILED, error=str(error)[:300]
+        )
+        raise
+    name = f"{job.id}-{secrets.token_hex(8)}.pdf"
+    _write(Path(settings.PRINT_ROOT) / name, pdf)
+    PrintJob.objects.filter(id=job.id).update(
+        status=PrintJob.Status.READY, file=name, updated_at=timezone.now()
+    )
+
+
+def _write(path: Path, data: bytes) -> None:
+    """Write the file whole or not at all (a reader never sees half a PDF)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    descriptor, temporary = tempfile.mkstemp(dir=path.parent, suffix=".part")
+    with os.fdopen(descriptor, "wb") as out:
+        out.write(data)
+    os.replace(temporary, path)
+
+
+def _forget_old() -> None:
+    """Jobs and files older than a day go: the PDFs hold the tables' private links."""
+    old = PrintJob.objects.filter(created_at__lt=timezone.now() - KEEP)
+    for name in old.exclude(file="").values_list("file", flat=True):
+        (Path(settings.PRINT_ROOT) / name).unlink(missing_ok=True)
+    old.delete()

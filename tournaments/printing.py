@@ -1,0 +1,212 @@
+"""A round's printed documents, rendered to PDF by WeasyPrint from the templates of
+templates/tournaments/print/ and the print stylesheet static/tournaments/print.css: table cards
+(each pair's own link to its table as a QR code), score sheets, and the pairings by table and by
+name. Nothing here needs a request: a worker renders them as well as a page does.
+
+WeasyPrint's time grows with the boxes and lines of text it lays out, a millisecond or more
+each: the templates keep them few, and bench/print.py has the figures (a 1000-pair round takes
+tens of seconds). So a round of many tables is rendered in chunks, reporting its progress after
+each (print_jobs.py makes it in the background), and the chunks' pages are joined into one PDF.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import unicodedata
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import segno
+from django.contrib.staticfiles import finders
+from django.template.loader import render_to_string
+from django.utils import translation
+from django.utils.translation import gettext as _
+
+from tournaments.links import PhoneLinks
+from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.table_keys import table_token
+
+STYLESHEET = "tournaments/print.css"  # a static file, read by WeasyPrint from disk
+KINDS = ("cards", "sheets", "pairings")
+CARDS_PER_PAGE = (4, 2)  # the first is the default; ?per_page=2 prints bigger cards
+DEFAULT_HANDS = 4  # rows of a score sheet when the tournament does not say
+IMAGE_SCHEME = "image:"  # the document's own images (render)
+CHUNK_TABLES = 40  # tables rendered at a time: a few seconds of work between progress reports
+NS, EW = ResultSubmission.By.NS.value, ResultSubmission.By.EW.value
+
+Progress = Callable[[int, int], None]  # (tables done, tables in all)
+
+
+@dataclass(frozen=True)
+class PrintSpec:
+    """What to print of a round, and how: the kind of document, the cards to a page, the
+    language, and the address the phones open the table links at (tournaments.links)."""
+
+    kind: str
+    per_page: int = 4
+    language: str = "en"
+    base: str = ""
+
+
+def images_fetcher(images: Mapping[str, bytes]) -> Any:
+    """What WeasyPrint may load: the document's own images ("image:<name>", from memory).
+    Every other URL is refused, so nothing in a template or a name makes the server fetch."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse  # type: ignore[import-untyped]
+
+    class DocumentImages(URLFetcher):  # a subclass, as WeasyPrint asks of a fetcher
+        def fetch(self, url: str, _headers: object = None) -> URLFetcherResponse:
+            name = url.removeprefix(IMAGE_SCHEME)
+            if not url.startswith(IMAGE_SCHEME) or name not in images:
+                raise ValueError(f"not fetched: {url}")
+            return URLFetcherResponse(url, images[name], {"Content-Type": "image/png"})
+
+    return DocumentImages(allowed_protocols=())
+
+
+def _document(template: str, context: dict[str, Any], images: Mapping[str, bytes]) -> Any:
+    """A template laid out by WeasyPrint (its pages, not yet a PDF)."""
+    from weasyprint import CSS, HTML  # type: ignore[import-untyped]  # slow to import: on use
+
+    path = finders.find(STYLESHEET)
+    if not path or isinstance(path, list):
+        raise FileNotFoundError(STYLESHEET)
+    fetcher = images_fetcher(images)
+    html = render_to_string(template, context)
+    stylesheet = CSS(filename=path, url_fetcher=fetcher)
+    return HTML(string=html, url_fetcher=fetcher).render(stylesheets=[stylesheet])
+
+
+def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
+    return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def round_matches(played: Round) -> tuple[list[Match], list[Match]]:
+    """The round's tables in order, and its byes."""
+    matches = list(played.matches.select_related("ns", "ew").order_by("table", "id"))
+    return [m for m in matches if m.ew_id is not None], [m for m in matches if m.ew_id is None]
+
+
+def players(entry: Entry | None) -> str:
+    if entry is None:
+        return ""
+    return " & ".join(p for p in (entry.player_1.strip(), entry.player_2.strip()) if p)
+
+
+@functools.lru_cache(maxsize=4096)  # a round's links do not change: printing again is free
+def qr_png(url: str) -> bytes:
+    """The QR code of ``url``: a PNG of one pixel per module with its quiet zone (4 modules),
+    which the stylesheet scales up sharp (image-rendering: pixelated). A bitmap, not SVG:
+    WeasyPrint parses and draws an inline SVG's path point by point (some 15 ms a code), an
+    image it embeds as it is (3 ms). segno picks the best of the 8 masks, as the standard
+    asks: most of the 8 ms a code takes."""
+    out = io.BytesIO()
+    segno.make(url, error="m", micro=False).save(out, kind="png", scale=1, border=4)
+    return out.getvalue()
+
+
+@dataclass(frozen=True)
+class CardPair:
+    """One pair's half of a table card: its seat, its names, and its own link as a QR code."""
+
+    side: str  # "ns" or "ew"
+    seat: str
+    entry: Entry
+    players: str
+    url: str
+    image: str  # the QR code's name among the document's images (render)
+
+
+@dataclass(frozen=True)
+class Card:
+    table: int
+    pairs: tuple[CardPair, CardPair]
+
+
+def cards_of(links: PhoneLinks, tables: Sequence[Match]) -> tuple[list[Card], dict[str, bytes]]:
+    """A card per table, and the images it shows: each pair's QR code is its own link to the
+    table as a phone opens it (this machine's network address when the director is at
+    http://127.0.0.1: tournaments.links; the token: tournaments.table_keys)."""
+    seats = {NS: _("North-South"), EW: _("East-West")}
+    cards, images = [], {}
+    for match in tables:
+        if match.ew is None or match.game_id is None:  # a bye: no table, no game, no card
+            continue
+        pairs = []
+        for side, entry in ((NS, match.ns), (EW, match.ew)):
+            url = links.table(table_token(match.game_id, side))
+            name = f"{match.table}-{side}"
+            images[name] = qr_png(url)
+            pairs.append(
+                CardPair(side, seats[side], entry, players(entry), url, IMAGE_SCHEME + name)
+            )
+        cards.append(Card(match.table, (pairs[0], pairs[1])))
+    return cards, images
+
+
+def sort_key(name: str) -> tuple[str, str]:
+    """Alphabetical order that ignores case and accents (Élise next to Elena)."""
+    plain = "".join(c for c in unicodedata.normalize("NFKD", name) if not unicodedata.combining(c))
+    return plain.casefold(), name
+
+
+def by_name(tables: Sequence[Match], byes: Sequence[Match]) -> list[dict[str, Any]]:
+    """Every pair of the round, alphabetically, with its table and seat (or its bye)."""
+    rows: list[dict[str, Any]] = []
+    for m in tables:
+        rows.append({"entry": m.ns, "table": m.table, "seat": _("N-S"), "against": m.ew})
+        rows.append({"entry": m.ew, "table": m.table, "seat": _("E-W"), "against": m.ns})
+    rows += [{"entry": m.ns, "table": None, "seat": _("Bye"), "against": None} for m in byes]
+    return sorted(rows, key=lambda row: sort_key(row["entry"].name))
+
+
+def _cards(tournament: Tournament, played: Round, spec: PrintSpec, part: list[Match]) -> Any:
+    size = spec.per_page if spec.per_page in CARDS_PER_PAGE else CARDS_PER_PAGE[0]
+    cards, images = cards_of(PhoneLinks(spec.base, "", False), part)
+    context = {"tournament": tournament, "round": played, "pages": chunks(cards, size)}
+    return _document("tournaments/print/cards.html", {**context, "per_page": size}, images)
+
+
+def _sheets(tournament: Tournament, played: Round, _spec: PrintSpec, part: list[Match]) -> Any:
+    hands = tournament.hands_per_round or DEFAULT_HANDS
+    sheets = [{"match": m, "ns_players": players(m.ns), "ew_players": players(m.ew)} for m in part]
+    per_page = 2 if hands <= 6 else 1
+    context = {
+        "tournament": tournament,
+        "round": played,
+        "pages": chunks(sheets, per_page),
+        "per_page": per_page,
+        "hands": range(1, hands + 1),
+    }
+    return _document("tournaments/print/sheets.html", context, {})
+
+
+def render(played: Round, spec: PrintSpec, progress: Progress | None = None) -> bytes:
+    """The round's document as one PDF. Cards and sheets are laid out a chunk of tables at a
+    time (``progress`` hears of each); the pairings, which list the whole round twice, at once."""
+    tournament = played.tournament
+    tables, byes = round_matches(played)
+    with translation.override(spec.language):
+        if spec.kind == "pairings":
+            context = {
+                "tournament": tournament,
+                "round": played,
+                "tables": tables,
+                "byes": byes,
+                "names": by_name(tables, byes),
+            }
+            document = _document("tournaments/print/pairings.html", context, {})
+            if progress is not None:
+                progress(len(tables), len(tables))
+            return bytes(document.write_pdf())
+        lay_out = {"cards": _cards, "sheets": _sheets}[spec.kind]
+        parts = chunks(tables, CHUNK_TABLES) or [[]]
+        documents, done = [], 0
+        for part in parts:
+            documents.append(lay_out(tournament, played, spec, part))
+            done += len(part)
+            if progress is not None:
+                progress(done, len(tables))
+        pages = [page for document in documents for page in document.pages]
+        return bytes(documents[0].copy(pages).write_pdf())
