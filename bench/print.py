@@ -161,10 +161,10 @@ def main() -> None:
     def codes(tournament_id: int) -> tuple[float, float]:
         """The seconds to make the round's QR codes alone (a part of the cards' figure)."""
         links = [
-            f"http://{HOST}/t/table/{table_token(game_id, side)}/"
-            for game_id in Match.objects.filter(
+            f"http://{HOST}/t/table/{table_token(match.game, side)}/"
+            for match in Match.objects.filter(
                 round__tournament_id=tournament_id, game__isnull=False
-            ).values_list("game_id", flat=True)
+            ).select_related("game")
             for side in ("ns", "ew")
         ]
         start = time.perf_counter()

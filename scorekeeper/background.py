@@ -25,10 +25,10 @@ logger = logging.getLogger("scorekeeper")
 RETRYABLE = (OperationalError, InterfaceError, BrokerError)
 RETRYING: dict[str, Any] = {
     "autoretry_for": RETRYABLE,
-    "retry_backoff": 2,  # 2, 4, 8... seconds, with jitter
+    "retry_backoff": 2,  # up to 2, 4, 8... seconds (full jitter: a random wait below each)
     "retry_backoff_max": 60,  # below the visibility timeout: a waiting retry is not redelivered
     "retry_jitter": True,
-    "max_retries": 30,  # half an hour; after that the pages' own catch-up takes over
+    "max_retries": 30,  # some 15 minutes; after that the pages' own catch-up takes over
     "acks_late": True,
     "reject_on_worker_lost": True,
 }
@@ -50,19 +50,40 @@ def _pause_broker() -> None:
         _broker_down_until = time.monotonic() + PAUSE_SECONDS
 
 
+def _eager() -> bool:
+    from scorekeeper.celery import app
+
+    return bool(app.conf.task_always_eager)
+
+
+def _to_broker(task: Any, args: tuple[Any, ...]) -> bool:
+    """Hand the task to the broker; False (and the broker left alone for a while) when it does
+    not answer. A broker that hangs is given up on after the transport's socket timeouts
+    (settings CELERY_BROKER_TRANSPORT_OPTIONS), as one that refuses the connection is at once."""
+    if _broker_paused():
+        return False
+    try:
+        task.apply_async(args=args)
+    except (BrokerError, OSError) as error:
+        _pause_broker()
+        logger.warning(
+            "the task queue is not answering (%s): %s runs in this process", error, task.name
+        )
+        return False
+    return True
+
+
 def send(task: Any, *args: Any) -> bool:
     """Send ``task(*args)`` to a worker; when the broker does not answer, run it here and now.
-    True when a worker will do it (or, without a broker, eager mode did it)."""
-    if not _broker_paused():
-        try:
-            task.apply_async(args=args)
-            return True
-        except (BrokerError, OSError) as error:
-            _pause_broker()
-            logger.warning(
-                "the task queue is not answering (%s): %s runs in this process", error, task.name
-            )
-    task.apply(args=args, throw=True)
+    Run here, the task is called directly: its own error surfaces, not a retry that nothing
+    would run. False when the broker did not answer (without a broker, tasks run here as
+    configured: True)."""
+    if _eager():
+        task(*args)
+        return True
+    if _to_broker(task, args):
+        return True
+    task(*args)
     return False
 
 
@@ -79,24 +100,15 @@ def send_long(task: Any, *args: Any) -> bool:
     once and the page shows its progress. The task records its own progress and is safe to run
     again: a page that finds it stalled (this process restarted) sends it again. True when a
     worker will do it."""
-    from scorekeeper.celery import app
-
-    if not app.conf.task_always_eager and not _broker_paused():
-        try:
-            task.apply_async(args=args)
-            return True
-        except (BrokerError, OSError) as error:
-            _pause_broker()
-            logger.warning(
-                "the task queue is not answering (%s): %s runs in this process", error, task.name
-            )
+    if not _eager() and _to_broker(task, args):
+        return True
     threading.Thread(target=_in_thread, args=(task, args), daemon=True).start()
     return False
 
 
 def _in_thread(task: Any, args: tuple[Any, ...]) -> None:
     try:
-        task.apply(args=args, throw=True)
+        task(*args)
     except Exception:  # a thread's failure reaches no request: the log, and the job's status
         logger.exception("%s failed in this process", task.name)
     finally:

@@ -7,12 +7,14 @@ database is down, an API request gets a JSON 503 and a page a short HTML 503 tha
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 
 from django.db import DatabaseError, InterfaceError, OperationalError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import gettext as _
+from django.views.debug import SafeExceptionReporterFilter
 
 from scorekeeper.serializers import error_response
 
@@ -76,3 +78,12 @@ class DatabaseUnavailable:
             logger.warning("database unavailable: %s", exception)
             return unavailable(request)
         return None
+
+
+class ReportFilter(SafeExceptionReporterFilter):
+    """The error reports mailed to DJANGO_ADMINS: Django's, with the edit links' cookies hidden
+    too (``edit_<game>`` holds a game's key, a tournament pair's table link among them)."""
+
+    hidden_settings = re.compile(
+        "API|AUTH|TOKEN|KEY|SECRET|PASS|SIGNATURE|HTTP_COOKIE|^EDIT_", flags=re.IGNORECASE
+    )

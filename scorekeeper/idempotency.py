@@ -39,9 +39,16 @@ def check_key(key: str) -> str:
     return key
 
 
+def _stored(scope: str) -> str:
+    """The scope as stored: a request's path can be longer than the column (a 300-digit hand
+    number); such a scope is kept as its hash, which names it as well."""
+    limit = IdempotentRequest._meta.get_field("scope").max_length or 200
+    return scope if len(scope) <= limit else "sha256 " + hashlib.sha256(scope.encode()).hexdigest()
+
+
 def previous(scope: str, key: str, print_: str) -> dict[str, Any] | None:
     """The answer remembered under this key, or None; KeyReused for another request's key."""
-    found = IdempotentRequest.objects.filter(scope=scope, key=key).first()
+    found = IdempotentRequest.objects.filter(scope=_stored(scope), key=key).first()
     if found is None:
         return None
     if found.fingerprint != print_:
@@ -63,7 +70,13 @@ def remember(scope: str, key: str, print_: str, answer: dict[str, Any]) -> bool:
         cursor.execute(  # the table name is the model's own; every value is a parameter
             f"INSERT INTO {table} (scope, key, fingerprint, answer, created_at) "  # noqa: S608
             "VALUES (%s, %s, %s, %s, %s) ON CONFLICT (scope, key) DO NOTHING RETURNING id",
-            [scope, key, print_, field.get_db_prep_save(answer, connection), timezone.now()],
+            [
+                _stored(scope),
+                key,
+                print_,
+                field.get_db_prep_save(answer, connection),
+                timezone.now(),
+            ],
         )
         return cursor.fetchone() is not None
 

@@ -76,8 +76,8 @@ class Game(models.Model):
         hashed = hash_token(token)
         if secrets.compare_digest(self.token_hash, hashed):
             return ""
-        key = self.keys.filter(token_hash=hashed).values_list("holder", flat=True).first()
-        return key
+        keys = self.keys.filter(token_hash=hashed).exclude(holder=GameKey.RETIRED)
+        return keys.values_list("holder", flat=True).first()
 
     def token_matches(self, token: str) -> bool:
         return self.key_holder(token) is not None
@@ -93,6 +93,10 @@ class Game(models.Model):
 class GameKey(models.Model):
     """Another key to a game's edit pages besides its own edit link: a tournament table's game
     has one per pair (each pair's table link). Only a hash of the token is stored."""
+
+    # A key that no longer opens the game, kept to recognise it (a table card printed before
+    # each pair had its own link: tournaments.table_keys).
+    RETIRED = "retired"
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="keys")
     holder = models.CharField(max_length=20)  # who holds it, e.g. "ns" or "ew"

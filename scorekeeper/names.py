@@ -11,7 +11,6 @@ import unicodedata
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
-from django.core.validators import MaxLengthValidator
 from django.utils.translation import gettext_lazy as _
 
 MAX_SIDE_NAME = 60  # a side's name (a tournament pair's name)
@@ -22,11 +21,16 @@ MAX_CLUB_NAME = 80
 # Control characters (NUL, tab, line breaks...), line and paragraph separators, and lone
 # surrogates: a name is one line of printable text.
 _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
+# Invisible characters that make a name look like another or turn the text after it around:
+# zero-width spaces and joiners' look-alikes, and the bidirectional embeddings, overrides and
+# isolates. (The zero-width non-joiner and joiner stay: Persian names and emoji need them.)
+_INVISIBLE = frozenset("\u200b\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 def has_control_characters(value: str) -> bool:
-    """Whether ``value`` holds a character a one-line name cannot hold."""
-    return any(unicodedata.category(c) in _REFUSED_CATEGORIES for c in value)
+    """Whether ``value`` holds a character a one-line name cannot hold (a control character,
+    or an invisible one that disguises it)."""
+    return any(c in _INVISIBLE or unicodedata.category(c) in _REFUSED_CATEGORIES for c in value)
 
 
 def players_text(players: Iterable[str]) -> str:
@@ -41,8 +45,3 @@ def no_control_characters(value: str) -> None:
             _("Use letters, digits and punctuation only: no tab, line break or control character."),
             code="control_characters",
         )
-
-
-def name_validators(limit: int) -> list[object]:
-    """The validators of a name field holding at most ``limit`` characters."""
-    return [MaxLengthValidator(limit), no_control_characters]

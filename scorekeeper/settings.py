@@ -281,7 +281,10 @@ if HTTPS:
     SECURE_HSTS_INCLUDE_SUBDOMAINS = env_flag("DJANGO_HSTS_INCLUDE_SUBDOMAINS", True)
     SECURE_HSTS_PRELOAD = env_flag("DJANGO_HSTS_PRELOAD", True)
 
-# Who hears of a 500 (with DEBUG off), and the mail that password reset sends.
+# Who hears of a 500 (with DEBUG off), and the mail that password reset sends. The report hides
+# the edit links' cookies (a game's key) as Django's hides its session cookie.
+DEFAULT_EXCEPTION_REPORTER_FILTER = "scorekeeper.errors.ReportFilter"
+
 ADMINS = [(address, address) for address in env_list("DJANGO_ADMINS")]
 if os.environ.get("DJANGO_EMAIL_HOST"):
     EMAIL_HOST = os.environ["DJANGO_EMAIL_HOST"]
@@ -318,6 +321,18 @@ LOGGING = {
         "django": {"handlers": ["stderr", "mail_admins"], "level": "INFO", "propagate": False},
         "django.server": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
         "axes": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
+        # A request naming another host or over the size limit is a scanner's or a client's
+        # slip, not the server's error: logged, never mailed (one mail a request otherwise).
+        "django.security.DisallowedHost": {
+            "handlers": ["stderr"],
+            "level": "WARNING",
+            "propagate": False,
+        },
+        "django.security.RequestDataTooBig": {
+            "handlers": ["stderr"],
+            "level": "WARNING",
+            "propagate": False,
+        },
         # WeasyPrint says a line per page it lays out at INFO: 250 for a large round's sheets.
         "weasyprint": {"handlers": ["stderr"], "level": "WARNING", "propagate": False},
     },
@@ -406,13 +421,19 @@ CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 # A task taken by a worker that died (killed with -9, its machine restarted) goes back to the
 # queue after this long unacknowledged (Redis; Celery's default is an hour). Sized to the work:
-# a task takes at most seconds (a 1000-pair standings or draw well under one) and a retry waits
-# at most 60 s (background.py), so two minutes redelivers nothing alive and brings a lost task
-# back soon. Workers look for such tasks every 10 s (kombu's default: every 100 s).
+# the tasks acknowledged late take at most seconds (a 1000-pair standings or draw well under
+# one) and a retry waits at most 60 s (background.py), so two minutes redelivers nothing alive
+# and brings a lost task back soon; the long one, a large round's PDF, is acknowledged at once
+# and started again by its page if lost (tournaments/print_jobs.py). Workers look for such tasks
+# every 10 s (kombu's default: every 100 s). A broker that accepts a connection and then hangs
+# is given up on after the socket timeouts, so a request that sends a task never hangs with it
+# (background.py then runs the task itself).
 CELERY_BROKER_TRANSPORT_OPTIONS = {
     "visibility_timeout": env_int("CELERY_VISIBILITY_TIMEOUT", 120),
     "unacked_restore_interval": 10,
     "unacked_restore_throttle": 1,
+    "socket_connect_timeout": 2,
+    "socket_timeout": 5,  # above the workers' 1 s wait for a task (BRPOP)
 }
 # A broker that is down is said at once (the admin's recompute then does the work itself),
 # rather than retried for a minute inside a request.

@@ -40,6 +40,7 @@ from scorekeeper.rules.house_rules import house_rule_defaults
 from scorekeeper.rules.opening import opening_minimum_for, opening_table
 from scorekeeper.rules.variants import CANASTA, Variant
 from scorekeeper.selectors import (
+    board_page,
     chart_points,
     game_board,
     game_cards,
@@ -200,6 +201,10 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
     this visitor's CSRF token (play again, undo) around them. A locked game (a tournament
     table whose result stands) shows no way to change a hand, and says why."""
     writable = editable and not game.locked
+    token = edit_token(request, game.id) if editable else None
+    # A tournament pair's key (not the game's own edit link) leads back to its table page, and
+    # is not offered to another phone: it is that pair's link alone.
+    table = game_tournament_table(game, token)
     return render(
         request,
         "scorekeeper/scoreboard.html",
@@ -211,12 +216,10 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
             "editable": writable,
             "locked": editable and game.locked,
             "undo": hand_undoable(game) if writable else None,
-            "add_phone": _add_phone(request, game) if editable else None,
-            "deal": game_deal(game) if game.ended_at is None else None,
-            # A tournament table's game leads back to its table page (the pair's own link).
-            "tournament_table": game_tournament_table(game, edit_token(request, game.id))
-            if editable
-            else None,
+            "add_phone": _add_phone(request, game) if editable and table is None else None,
+            "deal": game_deal(game) if game.ended_at is None and not game.locked else None,
+            "tournament_table": table,
+            "share_url": request.build_absolute_uri(reverse("game", args=[game.id])),
         },
     )
 
@@ -245,14 +248,12 @@ def _add_phone(request: HttpRequest, game: Game) -> dict[str, str] | None:
 
 def _board(request: HttpRequest, game: Game, editable: bool) -> dict[str, str]:
     """A scoreboard's title, totals, chart, hands and links. They depend only on the game's
-    version, the page, the language, the host and whether the page edits, so they are cached
-    under that key (never stale: every change makes a new version). A cached board costs one
-    query (the game's row) instead of five and most of a page's time."""
-    page = int_param(request.GET.get("page"))
-    key = (
-        f"board:{game.id}:{game.version}:{page}:{get_language()}:{int(editable)}:"
-        f"{request.get_host()}"
-    )
+    version, the page, the language and whether the page edits, so they are cached under that
+    key (never stale: every change makes a new version; the page a real one of the game, so a
+    visitor's made-up ?page= or Host makes no new entry). A cached board costs one query (the
+    game's row) instead of five and most of a page's time."""
+    page = board_page(game.hand_count, int_param(request.GET.get("page"))).number
+    key = f"board:{game.id}:{game.version}:{page}:{get_language()}:{int(editable)}"
     parts: dict[str, str] | None = caches["fragments"].get(key)
     if parts is None:
         state, window = game_board(game, page)
@@ -266,7 +267,6 @@ def _board(request: HttpRequest, game: Game, editable: bool) -> dict[str, str]:
             "chart": totals_chart(
                 chart_points(game), [s.name for s in state.sides], state.ruleset.target
             ),
-            "share_url": request.build_absolute_uri(reverse("game", args=[game.id])),
         }
         parts = {
             "title": " – ".join(side.name for side in state.sides),

@@ -16,6 +16,7 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments import services
+from tournaments.access import directed, round_of
 from tournaments.engine.model import Reason
 from tournaments.forms import (
     CorrectionForm,
@@ -27,7 +28,8 @@ from tournaments.forms import (
 )
 from tournaments.links import PhoneLinks, phone_links
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
-from tournaments.selectors import SETTLED, standings_current
+from tournaments.pairs_csv import CsvRefused
+from tournaments.selectors import SETTLED, said_since_director, standings_current
 from tournaments.table_keys import table_token
 
 REASON_WORDS = {
@@ -61,24 +63,6 @@ def reason_words(reasons: list[list[int | str]]) -> list[str]:
     return [str(words.get(r) or REASON_WORDS[r]) for r in why]
 
 
-def _directed(request: HttpRequest, tournament_id: int) -> Tournament:
-    user = request.user
-    try:
-        tournament = Tournament.objects.get(id=tournament_id)
-    except Tournament.DoesNotExist:
-        raise Http404 from None
-    if not user.is_authenticated or not (user.is_superuser or tournament.director_id == user.pk):
-        raise Http404
-    return tournament
-
-
-def _round(tournament: Tournament, number: int) -> Round:
-    try:
-        return tournament.round_set.get(number=number)
-    except Round.DoesNotExist:
-        raise Http404 from None
-
-
 @login_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
@@ -109,8 +93,8 @@ def next_step(tournament: Tournament, rounds: list[Round], entries: int, open_ma
         return _("Check the draft of round %(n)s (swap pairs if you must), then release it.") % n
     if last.status in (Round.Status.RELEASED, Round.Status.PLAYING):
         return ngettext(
-            "Round %(n)s is being played: %(open)s result to come. Disputes show below.",
-            "Round %(n)s is being played: %(open)s results to come. Disputes show below.",
+            "Round %(n)s is being played: %(open)s result to come.",
+            "Round %(n)s is being played: %(open)s results to come.",
             open_matches,
         ) % {**n, "open": open_matches}
     final = last.number >= tournament.rounds
@@ -150,34 +134,23 @@ def can_draw(tournament: Tournament, rounds: list[Round], entries: int) -> bool:
     )
 
 
-def _said(submissions: list[ResultSubmission], side: str) -> ResultSubmission | None:
-    """The pair's latest word since the director last acted (a reopened table starts afresh)."""
-    latest = None
-    for s in submissions:
-        if s.by == ResultSubmission.By.DIRECTOR:
-            latest = None
-        elif s.by == side:
-            latest = s
-    return latest
-
-
 def _match_rows(played: Round, links: PhoneLinks) -> list[dict[str, Any]]:
     """The round's matches with what each pair submitted, side by side for the director, and
     each pair's private link (the ones on the table card)."""
     matches = list(
-        played.matches.select_related("ns", "ew", "result").prefetch_related("submissions")
+        played.matches.select_related("ns", "ew", "result", "game").prefetch_related("submissions")
     )
     rows = []
     for m in matches:
-        subs = list(m.submissions.all())
+        said = said_since_director(m.submissions.all())
         rows.append(
             {
                 "match": m,
-                "ns_said": _said(subs, ResultSubmission.By.NS),
-                "ew_said": _said(subs, ResultSubmission.By.EW),
+                "ns_said": said.get(ResultSubmission.By.NS),
+                "ew_said": said.get(ResultSubmission.By.EW),
                 "why": reason_words(m.reasons),
-                "ns_url": links.table(table_token(m.game_id, "ns")) if m.game_id else "",
-                "ew_url": links.table(table_token(m.game_id, "ew")) if m.game_id else "",
+                "ns_url": links.table(table_token(m.game, "ns")) if m.game else "",
+                "ew_url": links.table(table_token(m.game, "ew")) if m.game else "",
                 "disputed": m.status == Match.Status.DISPUTED,
             }
         )
@@ -229,13 +202,13 @@ def _dashboard(
 
 @login_required
 def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    return _dashboard(request, _directed(request, tournament_id))
+    return _dashboard(request, directed(request, tournament_id))
 
 
 @login_required
 @require_POST
 def pairs_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     form = PairForm(request.POST)
     if form.is_valid():
         try:
@@ -253,13 +226,16 @@ def pairs_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def pairs_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Pairs from a CSV file or pasted text. A refusal names every bad line, and the page
     keeps the pasted text to correct."""
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
             added = services.entries_import_csv(tournament_id=tournament.id, data=form.csv_data())
+        except CsvRefused as refused:
+            for sentence in refused.sentences():  # each on its own line of the error list
+                form.add_error(None, sentence)
         except services.TournamentError as error:
-            form.add_error(None, _("Nothing was imported. %(reason)s") % {"reason": error})
+            form.add_error(None, str(error))
         else:
             messages.success(
                 request,
@@ -274,7 +250,7 @@ def pairs_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def rounds_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The number of rounds, before round 1 is drawn."""
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     form = RoundsForm(request.POST)
     if form.is_valid():
         try:
@@ -293,8 +269,8 @@ def rounds_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def standings_recompute(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Rebuild the standings from the results now (after a fault, if a page says they lag)."""
-    tournament = _directed(request, tournament_id)
-    snapshot = services.standings_recompute(tournament_id=tournament.id)
+    tournament = directed(request, tournament_id)
+    snapshot = services.standings_recompute(tournament_id=tournament.id, force=True)
     messages.success(
         request,
         _("Standings recomputed from every settled result: version %(v)s.")
@@ -306,10 +282,14 @@ def standings_recompute(request: HttpRequest, tournament_id: int) -> HttpRespons
 @login_required
 @require_POST
 def pair_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     if not Entry.objects.filter(id=entry_id, tournament=tournament).exists():
         raise Http404
-    entry = services.entry_withdraw(entry_id=entry_id)
+    try:
+        entry = services.entry_withdraw(entry_id=entry_id)
+    except services.TournamentError as error:
+        messages.error(request, str(error))
+        return redirect("director", tournament.id)
     messages.success(request, _("%(name)s withdrew: its results stand.") % {"name": entry.name})
     draft = tournament.round_set.filter(status=Round.Status.DRAFT).first()
     if draft is not None:
@@ -325,7 +305,7 @@ def pair_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
 @require_POST
 def round_next(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Ask a worker to draw the next round; the page shows progress until the draft is there."""
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     rounds = list(tournament.round_set.all())
     if not can_draw(tournament, rounds, tournament.entries.count()):
         messages.error(request, _("The next round cannot be drawn yet: see what comes next."))
@@ -338,9 +318,9 @@ def round_next(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @login_required
 @require_POST
 def round_release(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     try:
-        services.round_release(round_id=_round(tournament, number).id)
+        services.round_release(round_id=round_of(tournament, number).id)
         messages.success(request, _("Round %(n)s released: the tables can play.") % {"n": number})
     except services.TournamentError as error:
         messages.error(request, str(error))
@@ -350,9 +330,9 @@ def round_release(request: HttpRequest, tournament_id: int, number: int) -> Http
 @login_required
 @require_POST
 def round_discard(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     try:
-        services.round_discard(round_id=_round(tournament, number).id)
+        services.round_discard(round_id=round_of(tournament, number).id)
         messages.success(
             request, _("The draft of round %(n)s is discarded: draw it again.") % {"n": number}
         )
@@ -364,9 +344,9 @@ def round_discard(request: HttpRequest, tournament_id: int, number: int) -> Http
 @login_required
 @require_POST
 def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     try:
-        services.round_close(round_id=_round(tournament, number).id)
+        services.round_close(round_id=round_of(tournament, number).id)
         tournament.refresh_from_db(fields=["status"])
         if tournament.status == Tournament.Status.FINISHED:
             messages.success(
@@ -382,11 +362,11 @@ def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
 @login_required
 @require_POST
 def round_swap(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     try:
         first, second = int(request.POST["first"]), int(request.POST["second"])
         effects = services.round_swap(
-            round_id=_round(tournament, number).id, first=first, second=second
+            round_id=round_of(tournament, number).id, first=first, second=second
         )
     except (KeyError, ValueError):
         messages.error(request, _("Choose two pairs to swap."))
@@ -429,7 +409,7 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
     """The director's result for a match: a dispute decided, a correction, a paper sheet, an
     adjusted score. Nothing is filled in for the director: each pair's figures, the hands' totals
     and the result in force are shown beside the form, and the game's hands are a link away."""
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     match = _match_of(tournament, match_id)
     form = CorrectionForm(request.POST or None, ns=match.ns.name, ew=_name(match.ew))
     if request.method == "POST" and form.is_valid():
@@ -470,8 +450,8 @@ def _match_page(
             "match": match,
             "form": form,
             "submissions": submissions,
-            "ns_said": _said(submissions, ResultSubmission.By.NS),
-            "ew_said": _said(submissions, ResultSubmission.By.EW),
+            "ns_said": said_since_director(submissions).get(ResultSubmission.By.NS),
+            "ew_said": said_since_director(submissions).get(ResultSubmission.By.EW),
             "game": game,
             "hands": list(game.totals) if game is not None and game.hand_count else None,
             "game_url": reverse("game", args=[game.id]) if game is not None else "",
@@ -487,7 +467,7 @@ def _match_page(
 @require_POST
 def match_reopen(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
     """Open a settled table again: its pairs can correct the hands and submit anew."""
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     match = _match_of(tournament, match_id)
     form = ReopenForm(request.POST)
     if form.is_valid():
@@ -514,7 +494,7 @@ def match_reopen(request: HttpRequest, tournament_id: int, match_id: int) -> Htt
 def state(request: HttpRequest, tournament_id: int) -> JsonResponse:
     """What the director's page polls: while a round is drawn, for the draft; while it is played, for
     new results and disputes (cheap: four small queries)."""
-    tournament = _directed(request, tournament_id)
+    tournament = directed(request, tournament_id)
     last = tournament.round_set.order_by("-number").first()
     settled = last.matches.filter(status__in=SETTLED).count() if last else 0
     disputed = last.matches.filter(status=Match.Status.DISPUTED).count() if last else 0

@@ -10,45 +10,19 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from django.db.models import Case, IntegerField, Value, When
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.utils.cache import patch_cache_control
+from django.http import HttpRequest, StreamingHttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 from django.views.decorators.http import require_safe
 
 from scorekeeper.exports import neutral
 from scorekeeper.models import Hand
+from tournaments.access import directed, private
 from tournaments.engine.standings import METRICS
 from tournaments.forms import METRIC_LABELS
 from tournaments.models import Match, ResultSubmission, Round, Tournament
 from tournaments.selectors import standings_current
 from tournaments.services import standings_recompute
-
-# Access ------------------------------------------------------------------------------------
-
-
-def directed(request: HttpRequest, tournament_id: int) -> Tournament:
-    """The tournament, if the request's user directs it (or is a superuser); else 404."""
-    user = request.user
-    tournament = Tournament.objects.filter(id=tournament_id).first()
-    if tournament is None or not user.is_authenticated:
-        raise Http404
-    if not (user.is_superuser or tournament.director_id == user.pk):
-        raise Http404
-    return tournament
-
-
-def round_of(tournament: Tournament, number: int) -> Round:
-    played = tournament.round_set.filter(number=number).first()
-    if played is None:
-        raise Http404
-    return played
-
-
-def private(response: HttpResponse | StreamingHttpResponse | FileResponse) -> None:
-    """The director's data (and the tables' secret links): no shared or stored copies."""
-    patch_cache_control(response, private=True, no_store=True)
-
 
 # CSV -----------------------------------------------------------------------------------------
 
@@ -82,6 +56,7 @@ def results_rows(tournament: Tournament) -> Iterator[list[Any]]:
         _("Status"),
         _("Version"),
         _("Kind"),
+        _("Reason"),
     ]
     statuses = {value: str(label) for value, label in Match.Status.choices}
     kinds = {value: str(label) for value, label in ResultSubmission.Kind.choices}
@@ -105,16 +80,16 @@ def results_rows(tournament: Tournament) -> Iterator[list[Any]]:
             "result__ew_score",
             "result__version",
             "result__kind",
+            "result__reason",
         )
     )
 
     def rows() -> Iterator[list[Any]]:
         yield header
-        for number, table, ns, ew, status, ns_score, ew_score, version, kind in matches.iterator(
-            chunk_size=2000
-        ):
+        for row in matches.iterator(chunk_size=2000):
+            number, table, ns, ew, status, ns_score, ew_score, version, kind, reason = row
             if ew is None:
-                yield [number, "", ns, "", "", "", bye, "", ""]
+                yield [number, "", ns, "", "", "", bye, "", "", ""]
                 continue
             yield [
                 number,
@@ -126,6 +101,7 @@ def results_rows(tournament: Tournament) -> Iterator[list[Any]]:
                 statuses.get(status, status),
                 version,
                 kinds.get(kind, kind) if kind else "",
+                reason or "",
             ]
 
     return rows()

@@ -53,8 +53,9 @@ class Tournament(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     # Bumped in the same transaction as every change the standings are computed from (a result
     # settled or reopened, a round released or closed, a pair added or withdrawn): a snapshot
-    # built from an older version is stale, and is rebuilt (services.standings_stale).
+    # built from an older version is stale, and is rebuilt (services.standings_mark_stale).
     inputs_version = models.PositiveIntegerField(default=0)
+    inputs_changed_at = models.DateTimeField(null=True, blank=True)  # the last such change
     # Why the last draw asked for was refused (engine.errors.DrawRefused: a message id and its
     # values, shown in the director's language), until the next one is asked for.
     draw_refusal = models.JSONField(null=True, blank=True)
@@ -232,7 +233,7 @@ class PrintJob(models.Model):
     kind = models.CharField(max_length=10)  # printing.KINDS
     per_page = models.PositiveSmallIntegerField(default=4)
     language = models.CharField(max_length=10, default="en")
-    base = models.CharField(max_length=200, blank=True)  # the phones' address (links.py)
+    base = models.TextField(blank=True)  # the phones' address (links.py), any length a Host has
     fingerprint = models.CharField(max_length=64)  # sha256 of everything the document shows
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     done = models.PositiveIntegerField(default=0)  # tables laid out

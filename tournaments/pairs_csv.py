@@ -32,7 +32,7 @@ import csv
 import io
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from charset_normalizer import from_bytes
@@ -40,23 +40,14 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorekeeper.names import (
-    MAX_CLUB_NAME,
-    MAX_PLAYER_NAME,
-    MAX_SIDE_NAME,
     has_control_characters,
 )
-from tournaments.limits import MAX_PAIRS, MAX_SEED, pair_name_key
+from tournaments.limits import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS, pair_name_key
 
 MAX_BYTES = 1_000_000  # 1000 pairs with every name at its limit take about 320 kB
 MAX_SHOWN = 50  # problems named in one answer; the rest are counted
 
 COLUMNS = ("name", "player_1", "player_2", "club", "seed")
-NAME_LIMITS = {
-    "name": MAX_SIDE_NAME,
-    "player_1": MAX_PLAYER_NAME,
-    "player_2": MAX_PLAYER_NAME,
-    "club": MAX_CLUB_NAME,
-}
 DELIMITERS = ",;\t"  # on a tie, the first
 
 # The code pages a spreadsheet writes, the commonest first: a tie between readings goes to it.
@@ -93,13 +84,14 @@ class CsvRefused(Exception):
         self.problems = list(problems)
         self.shown = self.problems[:MAX_SHOWN]
         self.more = len(self.problems) - len(self.shown)
-        words = list(self.shown)
-        if self.more:
-            words.append(
-                ngettext("…and %(n)s more problem.", "…and %(n)s more problems.", self.more)
-                % {"n": self.more}
-            )
-        super().__init__(" ".join(words))
+        super().__init__(" ".join(self.sentences()))
+
+    def sentences(self) -> list[str]:
+        """The problems shown, then how many more there are (a page lists them one a line)."""
+        if not self.more:
+            return list(self.shown)
+        more = ngettext("…and %(n)s more problem.", "…and %(n)s more problems.", self.more)
+        return [*self.shown, more % {"n": self.more}]
 
 
 def too_big() -> str:
@@ -107,10 +99,12 @@ def too_big() -> str:
     return _("The file is too large: %(n)s MB at most.") % {"n": MAX_BYTES // 1_000_000}
 
 
-def pairs_from_csv(data: bytes | str) -> list[dict[str, Any]]:
+def pairs_from_csv(data: bytes | str, taken: Iterable[str] = ()) -> list[dict[str, Any]]:
     """The pairs of a CSV file (its bytes, or text already decoded, as pasted), each a dict of
     name, player_1, player_2, club (strings, trimmed, "" when absent) and seed (an int, 0 when
-    absent), in the file's order. Raises ``CsvRefused`` naming every problem."""
+    absent), in the file's order. ``taken``: the names of the pairs already in the tournament.
+    Raises ``CsvRefused`` naming every problem."""
+    already = {pair_name_key(name): name for name in taken}
     text = decode(data) if isinstance(data, bytes) else _pasted(data)
     records = [
         (line, row) for line, row in _records(text) if row is None or any(map(str.strip, row))
@@ -143,6 +137,11 @@ def pairs_from_csv(data: bytes | str) -> list[dict[str, Any]]:
                 line_problems.append(
                     _("Line %(line)s: the pair “%(name)s” is already on line %(first)s.")
                     % {"line": line, "name": pair["name"], "first": first_line_of[key]}
+                )
+            elif key in already:
+                line_problems.append(
+                    _("Line %(line)s: a pair is already called “%(name)s”.")
+                    % {"line": line, "name": already[key]}
                 )
             first_line_of.setdefault(key, line)
             pairs.append(pair)
@@ -312,7 +311,7 @@ def _pair(line: int, row: list[str] | None, columns: list[str]) -> tuple[dict[st
         ]
     values = dict(zip(columns, cells, strict=False))
     problems = [] if values["name"] else [_("Line %(line)s: a pair needs a name.") % {"line": line}]
-    for column, limit in NAME_LIMITS.items():
+    for column, limit in PAIR_NAME_LIMITS.items():
         value = values.get(column, "")
         if len(value) > limit:
             problems.append(
@@ -333,7 +332,7 @@ def _pair(line: int, row: list[str] | None, columns: list[str]) -> tuple[dict[st
         )
     if problems:
         return {}, problems
-    pair: dict[str, Any] = {column: values.get(column, "") for column in NAME_LIMITS}
+    pair: dict[str, Any] = {column: values.get(column, "") for column in PAIR_NAME_LIMITS}
     return {**pair, "seed": int(seed)}, []
 
 

@@ -6,10 +6,13 @@ scorekeeper.background.send_long) renders it a chunk of tables at a time, and th
 page shows "150 of 500 tables" until the PDF is ready to download.
 
 A job is found again by its fingerprint (the round, the kind, the language, the phones' address
-and every name it prints): printing the same round again serves the same file at once. A job
-that stopped making progress (its process restarted) is started again by the page that polls
-it; a twin run writes the same file. Files live in settings.PRINT_ROOT (never in the database:
-the cards hold the tables' private links) and are deleted after a day.
+and every name it prints): printing the same round again serves the same file at once. A run
+claims its job first (a conditional update: one run at a time); a job that stopped making
+progress (its process restarted) is put back to wait by the page that polls it, once however
+many poll, and sent again.
+Files live in settings.PRINT_ROOT, one per job (never in the database: the cards hold the
+tables' private links); those a day old are deleted when a job starts and by `manage.py
+print_purge` (daily from cron).
 """
 
 from __future__ import annotations
@@ -18,8 +21,8 @@ import hashlib
 import json
 import logging
 import os
-import secrets
 import tempfile
+import time
 from datetime import timedelta
 from pathlib import Path
 
@@ -66,7 +69,7 @@ def print_job_start(*, round_id: int, spec: PrintSpec) -> PrintJob:
     fingerprint, or a new one, sent to be made."""
     played = Round.objects.select_related("tournament").get(id=round_id)
     mark = fingerprint(played, spec)
-    _forget_old()
+    print_jobs_purge()
     with transaction.atomic():
         Round.objects.select_for_update().get(id=round_id)  # one job per document at a time
         job = (
@@ -90,13 +93,21 @@ def print_job_start(*, round_id: int, spec: PrintSpec) -> PrintJob:
     return job
 
 
-def print_job_check(*, job_id: int) -> PrintJob:
-    """The job as its page polls it; one that stopped making progress is sent again."""
-    job = PrintJob.objects.get(id=job_id)
+def _stalled(job: PrintJob) -> bool:
     under_way = job.status in (PrintJob.Status.WAITING, PrintJob.Status.MAKING)
-    if under_way and timezone.now() - job.updated_at > STALLED:
-        PrintJob.objects.filter(id=job.id).update(updated_at=timezone.now())
-        _send(job.id)
+    return under_way and timezone.now() - job.updated_at > STALLED
+
+
+def print_job_check(*, job_id: int) -> PrintJob:
+    """The job as its page polls it; one that stopped making progress is sent again (once,
+    however many pages poll: the send is claimed by a conditional update)."""
+    job = PrintJob.objects.get(id=job_id)
+    if _stalled(job):
+        claimed = PrintJob.objects.filter(id=job.id, updated_at=job.updated_at).update(
+            status=PrintJob.Status.WAITING, updated_at=timezone.now()
+        )
+        if claimed:
+            _send(job.id)
     return job
 
 
@@ -106,19 +117,23 @@ def _send(job_id: int) -> None:
     background.send_long(tasks.print_render, job_id)
 
 
+def _claim(job: PrintJob) -> bool:
+    """Take the job for this run if it waits (new, or put back by the page that found it
+    stalled): one run makes it, however many were sent."""
+    waiting = PrintJob.objects.filter(id=job.id, status=PrintJob.Status.WAITING)
+    return bool(waiting.update(status=PrintJob.Status.MAKING, done=0, updated_at=timezone.now()))
+
+
 def print_job_render(*, job_id: int) -> None:
-    """Make the job's PDF, a chunk of tables at a time, recording its progress; a job already
-    made is left as it is."""
+    """Make the job's PDF, a chunk of tables at a time, recording its progress; a job another
+    run is making, or one already made, is left as it is."""
     job = PrintJob.objects.select_related("round__tournament").get(id=job_id)
-    if job.status == PrintJob.Status.READY and path_of(job).exists():
+    if not _claim(job):
         return
 
     def progress(done: int, total: int) -> None:
-        PrintJob.objects.filter(id=job.id).update(
-            status=PrintJob.Status.MAKING, done=done, total=total, updated_at=timezone.now()
-        )
+        PrintJob.objects.filter(id=job.id).update(done=done, total=total, updated_at=timezone.now())
 
-    progress(0, job.total)
     spec = PrintSpec(job.kind, job.per_page, job.language, job.base)
     try:
         pdf = render(job.round, spec, progress)
@@ -127,7 +142,7 @@ def print_job_render(*, job_id: int) -> None:
             status=PrintJob.Status.FAILED, error=str(error)[:300]
         )
         raise
-    name = f"{job.id}-{secrets.token_hex(8)}.pdf"
+    name = f"{job.id}.pdf"
     _write(Path(settings.PRINT_ROOT) / name, pdf)
     PrintJob.objects.filter(id=job.id).update(
         status=PrintJob.Status.READY, file=name, updated_at=timezone.now()
@@ -143,9 +158,20 @@ def _write(path: Path, data: bytes) -> None:
     os.replace(temporary, path)
 
 
-def _forget_old() -> None:
-    """Jobs and files older than a day go: the PDFs hold the tables' private links."""
+def print_jobs_purge() -> int:
+    """Delete the jobs and files a day old (the PDFs hold the tables' private links), and any
+    file no job names (a round discarded while it printed). Returns the files deleted."""
+    root = Path(settings.PRINT_ROOT)
     old = PrintJob.objects.filter(created_at__lt=timezone.now() - KEEP)
-    for name in old.exclude(file="").values_list("file", flat=True):
-        (Path(settings.PRINT_ROOT) / name).unlink(missing_ok=True)
+    files = list(old.exclude(file="").values_list("file", flat=True))
     old.delete()
+    for name in files:
+        (root / name).unlink(missing_ok=True)
+    kept = set(PrintJob.objects.exclude(file="").values_list("file", flat=True))
+    deleted = len(files)
+    settled = time.time() - STALLED.total_seconds()  # not a file a run is just naming
+    for path in root.glob("*.pdf") if root.is_dir() else ():
+        if path.name not in kept and path.stat().st_mtime < settled:
+            path.unlink(missing_ok=True)
+            deleted += 1
+    return deleted

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from tournaments.exports import directed, private, round_of
+from tournaments.access import directed, private, round_of
 from tournaments.links import phone_links
 from tournaments.models import PrintJob, Round, Tournament
 from tournaments.print_jobs import needs_background, path_of, print_job_check, print_job_start

@@ -84,7 +84,7 @@ def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
 
 def round_matches(played: Round) -> tuple[list[Match], list[Match]]:
     """The round's tables in order, and its byes."""
-    matches = list(played.matches.select_related("ns", "ew").order_by("table", "id"))
+    matches = list(played.matches.select_related("ns", "ew", "game").order_by("table", "id"))
     return [m for m in matches if m.ew_id is not None], [m for m in matches if m.ew_id is None]
 
 
@@ -131,11 +131,12 @@ def cards_of(links: PhoneLinks, tables: Sequence[Match]) -> tuple[list[Card], di
     seats = {NS: _("North-South"), EW: _("East-West")}
     cards, images = [], {}
     for match in tables:
-        if match.ew is None or match.game_id is None:  # a bye: no table, no game, no card
+        game = match.game
+        if match.ew is None or game is None:  # a bye: no table, no game, no card
             continue
         pairs = []
         for side, entry in ((NS, match.ns), (EW, match.ew)):
-            url = links.table(table_token(match.game_id, side))
+            url = links.table(table_token(game, side))
             name = f"{match.table}-{side}"
             images[name] = qr_png(url)
             pairs.append(

@@ -4,6 +4,7 @@ number of queries whatever the size of the event (entries, then matches with the
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tournaments.engine.model import Bye, Draw, History, Outcome, Pair, Pairing, Reason, Result, Why
@@ -124,3 +125,15 @@ def standings_current(tournament: Tournament) -> CurrentStandings:
     snapshot = standings_latest(tournament)
     counted = snapshot.inputs_version if snapshot is not None else 0
     return CurrentStandings(snapshot, counted < tournament.inputs_version)
+
+
+def said_since_director(submissions: Iterable[ResultSubmission]) -> dict[str, ResultSubmission]:
+    """Each pair's latest word on a table ("ns", "ew") since the director last acted on it (a
+    reopened table starts afresh), from its submissions in version order."""
+    said: dict[str, ResultSubmission] = {}
+    for submission in submissions:
+        if submission.by == ResultSubmission.By.DIRECTOR:
+            said.clear()
+        else:
+            said[submission.by] = submission
+    return said

@@ -20,24 +20,21 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 from collections.abc import Mapping, Sequence
 from dataclasses import astuple
+from datetime import timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.db.models import F, Max
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 
 from scorekeeper import background
 from scorekeeper import services as scoring_services
-from scorekeeper.names import (
-    MAX_CLUB_NAME,
-    MAX_PLAYER_NAME,
-    MAX_SIDE_NAME,
-    has_control_characters,
-    players_text,
-)
+from scorekeeper.names import has_control_characters, players_text
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import FORMATS, MAX_ROUNDS, check_phase, check_plan, schedule_rounds
@@ -45,12 +42,21 @@ from tournaments.engine.model import Draw, History, RoundInput
 from tournaments.engine.standings import METRICS, rank
 from tournaments.engine.swap import SwapEffect, swap
 from tournaments.engine.table_numbers import number_tables
-from tournaments.limits import MAX_PAIRS, MAX_SEED, pair_name_key
+from tournaments.limits import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS, pair_name_key
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
-from tournaments.selectors import SETTLED, EventState, event_state, scoring_of, standings_current
+from tournaments.selectors import (
+    SETTLED,
+    EventState,
+    event_state,
+    said_since_director,
+    scoring_of,
+    standings_current,
+)
 from tournaments.table_keys import table_keys_add
 
 __all__ = ["MAX_PAIRS", "MAX_ROUNDS"]
+
+logger = logging.getLogger("scorekeeper")
 
 
 class TournamentError(Exception):
@@ -89,21 +95,40 @@ def _locked_tournament(tournament_id: int) -> Tournament:
     return Tournament.objects.select_for_update().get(id=tournament_id)
 
 
-def standings_stale(tournament_id: int) -> None:
+def _open(tournament: Tournament) -> None:
+    """Refuse a change to the field of a finished event: its standings are final."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentError(_("The event is finished: its pairs and standings are final."))
+
+
+def standings_mark_stale(tournament_id: int) -> None:
     """What the standings are computed from changed, in the caller's transaction: the
     snapshot is stale from now on, and its rebuild is sent once the change commits."""
-    Tournament.objects.filter(id=tournament_id).update(inputs_version=F("inputs_version") + 1)
+    Tournament.objects.filter(id=tournament_id).update(
+        inputs_version=F("inputs_version") + 1, inputs_changed_at=timezone.now()
+    )
     transaction.on_commit(lambda: _rebuild_if_stale(tournament_id), robust=True)
 
 
+# The inputs version whose rebuild this process last sent, per tournament: a round entered in one
+# transaction sends one rebuild, not one per table (a later version sends again).
+_rebuild_sent: dict[int, int] = {}
+
+
 def _rebuild_if_stale(tournament_id: int) -> None:
-    """Send the rebuild, unless an earlier one already counts every change: a round entered in
-    one transaction sends one rebuild where no worker runs, not one per table."""
+    """Send the rebuild of the standings as they now are, unless this process already sent it
+    or an earlier rebuild already counts every change."""
     from tournaments import tasks
 
     tournament = Tournament.objects.filter(id=tournament_id).first()
-    if tournament is not None and standings_current(tournament).stale:
-        background.send(tasks.standings_recompute, tournament_id)
+    if tournament is None or not standings_current(tournament).stale:
+        return
+    if _rebuild_sent.get(tournament_id, -1) >= tournament.inputs_version:
+        return
+    if len(_rebuild_sent) > 1000:
+        _rebuild_sent.clear()
+    _rebuild_sent[tournament_id] = tournament.inputs_version
+    background.send(tasks.standings_recompute, tournament_id)
 
 
 # Set-up -------------------------------------------------------------------------------------
@@ -179,23 +204,25 @@ def tournament_rounds_set(*, tournament_id: int, rounds: int) -> Tournament:
         except DrawRefused as refused:
             raise TournamentError(refused.message, **refused.values) from None
         tournament.rounds = rounds
-        tournament.save(update_fields=["rounds"])
+        tournament.draw_refusal = None  # the refusal was about the rounds asked for before
+        tournament.save(update_fields=["rounds", "draw_refusal"])
     return tournament
 
 
-_ENTRY_FIELDS = (
-    ("name", gettext_lazy("Pair name"), MAX_SIDE_NAME),
-    ("player_1", gettext_lazy("Player 1"), MAX_PLAYER_NAME),
-    ("player_2", gettext_lazy("Player 2"), MAX_PLAYER_NAME),
-    ("club", gettext_lazy("Club"), MAX_CLUB_NAME),
-)
+_FIELD_LABELS = {
+    "name": gettext_lazy("Pair name"),
+    "player_1": gettext_lazy("Player 1"),
+    "player_2": gettext_lazy("Player 2"),
+    "club": gettext_lazy("Club"),
+}
 
 
 def _entry_values(given: Mapping[str, Any]) -> dict[str, Any]:
     """A pair's values, checked against the limits of a game's names (scorekeeper.names), so
     its release can never fail on a name."""
     values: dict[str, Any] = {}
-    for field, label, limit in _ENTRY_FIELDS:
+    for field, limit in PAIR_NAME_LIMITS.items():
+        label = _FIELD_LABELS[field]
         value = str(given.get(field) or "").strip()
         if has_control_characters(value):
             raise TournamentError(
@@ -224,6 +251,7 @@ def entries_add(*, tournament_id: int, entries: Sequence[Mapping[str, Any]]) -> 
     All or nothing: a refusal names the pair and saves none."""
     with transaction.atomic():
         tournament = _locked_tournament(tournament_id)
+        _open(tournament)
         values = [_entry_values(e) for e in entries]
         keys = [pair_name_key(v["name"]) for v in values]
         wanted = set(keys)
@@ -243,20 +271,18 @@ def entries_add(*, tournament_id: int, entries: Sequence[Mapping[str, Any]]) -> 
             Entry(tournament=tournament, joins=joins, **value) for value in values
         )
         if _started(tournament):  # before, there are no standings to change
-            standings_stale(tournament.id)
+            standings_mark_stale(tournament.id)
     return added
 
 
 def entries_import_csv(*, tournament_id: int, data: bytes | str) -> list[Entry]:
-    """Pairs from a CSV file or pasted text (tournaments.pairs_csv reads and checks every line);
-    nothing is saved unless every line is right."""
-    from tournaments.pairs_csv import CsvRefused, pairs_from_csv
+    """Pairs from a CSV file or pasted text (tournaments.pairs_csv reads and checks every line,
+    and names each one whose pair is already in); nothing is saved unless every line is right.
+    Raises pairs_csv.CsvRefused with every problem, or TournamentError."""
+    from tournaments.pairs_csv import pairs_from_csv
 
-    try:
-        pairs = pairs_from_csv(data)
-    except CsvRefused as refused:
-        raise TournamentError(str(refused)) from None
-    return entries_add(tournament_id=tournament_id, entries=pairs)
+    taken = Entry.objects.filter(tournament_id=tournament_id).values_list("name", flat=True)
+    return entries_add(tournament_id=tournament_id, entries=pairs_from_csv(data, taken))
 
 
 def entry_withdraw(*, entry_id: int) -> Entry:
@@ -264,12 +290,13 @@ def entry_withdraw(*, entry_id: int) -> Entry:
     tournament_id = Entry.objects.values_list("tournament_id", flat=True).get(id=entry_id)
     with transaction.atomic():
         tournament = _locked_tournament(tournament_id)
+        _open(tournament)
         entry = Entry.objects.get(id=entry_id)
         played = tournament.round_set.exclude(status=Round.Status.DRAFT)  # a draft is not played
         entry.withdrawn_after = played.aggregate(n=Max("number"))["n"] or 0
         entry.save(update_fields=["withdrawn_after"])
         if _started(tournament):
-            standings_stale(tournament.id)
+            standings_mark_stale(tournament.id)
     return entry
 
 
@@ -341,7 +368,7 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
             last = state.rounds[-1]
             last.status = Round.Status.CLOSED
             last.save(update_fields=["status"])
-            standings_stale(tournament.id)
+            standings_mark_stale(tournament.id)
         fmt = tournament.format_of(number)
         ranking = tuple(s.pair for s in _standings(tournament, state))
         start = _phase_start(tournament, number)
@@ -449,12 +476,12 @@ def round_release(*, round_id: int) -> Round:
                     _("Table %(t)s cannot be set up: %(reason)s")
                     % {"t": match.table, "reason": violation}
                 ) from None
-            table_keys_add(game.id)  # the game's own token is held by nobody
+            table_keys_add(game)  # the game's own token is held by nobody
             match.game = game
         Match.objects.bulk_update(matches, ["game"], batch_size=500)
         played.status = Round.Status.RELEASED if matches else Round.Status.COMPLETE
         played.save(update_fields=["status"])
-        standings_stale(tournament.id)
+        standings_mark_stale(tournament.id)
     return played
 
 
@@ -512,7 +539,7 @@ def round_close(*, round_id: int) -> Round:
         if played.status != Round.Status.CLOSED:
             played.status = Round.Status.CLOSED
             played.save(update_fields=["status"])
-            standings_stale(tournament.id)
+            standings_mark_stale(tournament.id)
         if played.number >= tournament.rounds and tournament.status != Tournament.Status.FINISHED:
             tournament.status = Tournament.Status.FINISHED
             tournament.save(update_fields=["status"])
@@ -555,7 +582,7 @@ def _settle(match: Match, submission: ResultSubmission, status: str) -> None:
     if match.game_id is not None:
         scoring_services.game_lock(game_id=match.game_id, locked=True)
     _round_status(match.round)
-    standings_stale(match.round.tournament_id)
+    standings_mark_stale(match.round.tournament_id)
 
 
 def _locked_match(match_id: int) -> Match:
@@ -596,9 +623,10 @@ def result_submit(
         if match.status in SETTLED:
             raise TournamentError(_("This result is settled: ask the director to correct it."))
         _check_scores(match, ns_score, ew_score, winner_id)
-        since: list[ResultSubmission] = []
-        for earlier in match.submissions.order_by("version"):
-            since = [] if earlier.by == ResultSubmission.By.DIRECTOR else [*since, earlier]
+        other_side = (
+            ResultSubmission.By.EW if by == ResultSubmission.By.NS else ResultSubmission.By.NS
+        )
+        other = said_since_director(match.submissions.order_by("version")).get(other_side)
         submission = ResultSubmission.objects.create(
             match=match,
             version=_next_version(match),
@@ -608,7 +636,6 @@ def result_submit(
             winner_id=winner_id,
             author=author,
         )
-        other = next((s for s in reversed(since) if s.by != by), None)
         if other is None:
             match.status = Match.Status.SUBMITTED
             match.save(update_fields=["status"])
@@ -691,7 +718,7 @@ def result_reopen(*, match_id: int, reason: str, author: str = "") -> Match:
         if match.game_id is not None:
             scoring_services.game_lock(game_id=match.game_id, locked=False)
         _round_status(match.round)
-        standings_stale(match.round.tournament_id)
+        standings_mark_stale(match.round.tournament_id)
     return match
 
 
@@ -721,17 +748,20 @@ def _fingerprint(tournament: Tournament, state: EventState) -> str:
 _COMPLETE = (Round.Status.COMPLETE, Round.Status.CLOSED)
 
 
-def _standings_write(tournament: Tournament) -> StandingsSnapshot:
+def _standings_write(tournament: Tournament, *, force: bool = False) -> StandingsSnapshot:
     """Rebuild the standings of ``tournament`` (its row locked by the caller) unless the
-    latest snapshot already counts its inputs; the same inputs write no new snapshot."""
+    latest snapshot already counts its inputs (``force``: compare them all again, as after a
+    change of the code that ranks); the same inputs write no new snapshot."""
     latest = tournament.snapshots.order_by("-version").first()
-    if latest is not None and latest.inputs_version >= tournament.inputs_version:
+    counted = latest is not None and latest.inputs_version >= tournament.inputs_version
+    if latest is not None and counted and not force:
         return latest
     state = event_state(tournament)
     fingerprint = _fingerprint(tournament, state)
     if latest is not None and latest.fingerprint == fingerprint:
-        latest.inputs_version = tournament.inputs_version
-        latest.save(update_fields=["inputs_version"])
+        if not counted:
+            latest.inputs_version = tournament.inputs_version
+            latest.save(update_fields=["inputs_version"])
         return latest
     names = {p.id: p.name for p in state.pairs}
     rows = [
@@ -756,23 +786,37 @@ def _standings_write(tournament: Tournament) -> StandingsSnapshot:
     )
 
 
-def standings_recompute(*, tournament_id: int) -> StandingsSnapshot:
+def standings_recompute(*, tournament_id: int, force: bool = False) -> StandingsSnapshot:
     """Rebuild the standings from the settled results, if anything they count changed since
-    the latest snapshot (safe to run any number of times)."""
+    the latest snapshot (``force``: whatever the versions say; the director's button). Safe to
+    run any number of times: the same inputs write no new snapshot."""
     with transaction.atomic():
-        return _standings_write(_locked_tournament(tournament_id))
+        return _standings_write(_locked_tournament(tournament_id), force=force)
 
 
-CATCH_UP_SECONDS = 10
+CATCH_UP_SECONDS = 10  # between two rebuilds asked for by pages, per tournament
+REBUILD_HERE_AFTER = timedelta(seconds=30)  # stale this long: no worker did it, the page does
 
 
 def standings_catch_up(*, tournament_id: int) -> None:
-    """A page met stale standings (a rebuild lost to a fault: a broker or a worker down): ask
-    for the rebuild again, at most once every few seconds per tournament however many pages
-    ask. Without a worker it runs here, before the page is shown."""
+    """A page met stale standings. Soon after the change, a worker's rebuild is on its way: ask
+    for it again (a lost task), at most every few seconds per tournament however many pages
+    ask. Stale for longer (no worker, a broker down), rebuild here, before the page is shown:
+    it takes milliseconds for a club and the lock serialises it. A failure (the database down)
+    leaves the page showing the standings as they are, saying they are being updated."""
     from django.core.cache import cache
 
     from tournaments import tasks
 
-    if cache.add(f"standings-catch-up:{tournament_id}", 1, timeout=CATCH_UP_SECONDS):
-        background.send(tasks.standings_recompute, tournament_id)
+    changed = (
+        Tournament.objects.filter(id=tournament_id)
+        .values_list("inputs_changed_at", flat=True)
+        .first()
+    )
+    try:
+        if changed is None or timezone.now() - changed > REBUILD_HERE_AFTER:
+            standings_recompute(tournament_id=tournament_id)
+        elif cache.add(f"standings-catch-up:{tournament_id}", 1, timeout=CATCH_UP_SECONDS):
+            background.send(tasks.standings_recompute, tournament_id)
+    except DatabaseError:
+        logger.warning("standings of tournament %s not rebuilt now", tournament_id, exc_info=True)

@@ -2,11 +2,12 @@
 East-West, each on the table card as a QR code. A link opens the table's game to enter hands and
 submits its own pair's result; only the other pair's link can confirm it (services.result_submit).
 
-A token is derived from the server's secret key, the table's game and the side (an HMAC, as
-Django's password-reset links are), so the director's page and the cards can show it again at
-any time, while the database keeps only its hash (a scorekeeper GameKey, which also opens the
-game's edit pages): a copy of the database alone opens no table. Changing the secret key changes
-every link: keep it for the length of an event.
+A token is derived from the server's secret key, the table's game (its id and the hash of its
+own token, random) and the side (an HMAC, as Django's password-reset links are), so the
+director's page and the cards can show it again at any time, while the database keeps only its
+hash (a scorekeeper GameKey, which also opens the game's edit pages): neither a copy of the
+database nor the secret key alone opens a table. Changing the secret key changes every link:
+keep it for the length of an event (and run `migrate` with the key the server uses).
 """
 
 from __future__ import annotations
@@ -23,15 +24,16 @@ SIDES = (ResultSubmission.By.NS, ResultSubmission.By.EW)
 _SALT = "tournaments.table-link"
 
 
-def table_token(game_id: str, side: str) -> str:
-    """The token of ``side``'s link to the table playing game ``game_id`` (128 bits)."""
-    return salted_hmac(_SALT, f"{game_id}:{side}", algorithm="sha256").hexdigest()[:32]
+def table_token(game: Game, side: str) -> str:
+    """The token of ``side``'s link to the table playing ``game`` (128 bits)."""
+    value = f"{game.id}:{game.token_hash}:{side}"
+    return salted_hmac(_SALT, value, algorithm="sha256").hexdigest()[:32]
 
 
-def table_keys_add(game_id: str) -> None:
+def table_keys_add(game: Game) -> None:
     """Give both pairs of the table their key to its game (in the caller's transaction)."""
     for side in SIDES:
-        scoring.game_key_add(game_id=game_id, holder=side, token=table_token(game_id, side))
+        scoring.game_key_add(game_id=game.id, holder=side, token=table_token(game, side))
 
 
 @dataclass(frozen=True)
@@ -44,23 +46,22 @@ class TableLink:
 
 
 def table_link_of(token: str) -> TableLink | None:
-    """The match and side a table link's token opens, or None."""
+    """The match and side a table link's token opens, or None. A card printed before each pair
+    had its own link held the game's own token, retired since: it finds its table, side ""."""
     if not token or len(token) > 64:
         return None
-    hashed = hash_token(token)
-    key = GameKey.objects.filter(token_hash=hashed, holder__in=SIDES).values_list(
-        "game_id", "holder"
-    )
-    found = key.first()
-    if found is None:
-        # A table card printed before each pair had its own link held the game's own token.
-        game_id = Game.objects.filter(token_hash=hashed).values_list("id", flat=True).first()
-        if game_id is None:
-            return None
-        found = (game_id, "")
-    match = (
-        Match.objects.select_related("ns", "ew", "round__tournament", "game", "result")
-        .filter(game_id=found[0])
+    found = (
+        GameKey.objects.filter(token_hash=hash_token(token), holder__in=(*SIDES, GameKey.RETIRED))
+        .values_list("game_id", "holder")
         .first()
     )
-    return TableLink(match, found[1]) if match is not None else None
+    if found is None:
+        return None
+    game_id, holder = found
+    match = (
+        Match.objects.select_related("ns", "ew", "round__tournament", "game", "result")
+        .filter(game_id=game_id)
+        .first()
+    )
+    side = "" if holder == GameKey.RETIRED else holder
+    return TableLink(match, side) if match is not None else None

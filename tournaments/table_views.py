@@ -5,28 +5,19 @@ it. Once the result stands the game is read-only, until the director reopens the
 
 from __future__ import annotations
 
-from django.contrib import messages
+from urllib.parse import urlencode
+
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scorekeeper.edit_access import open_edit_link
 from tournaments import services
 from tournaments.forms import ResultForm
-from tournaments.models import Match, ResultSubmission, Round
-from tournaments.selectors import SETTLED
+from tournaments.models import Entry, Match, ResultSubmission, Round
+from tournaments.selectors import SETTLED, said_since_director
 from tournaments.table_keys import TableLink, table_link_of
-
-STATE_WORDS = {
-    Match.Status.PLAYING: gettext_lazy("Playing: enter the hands, then the result."),
-    Match.Status.SUBMITTED: gettext_lazy("Waiting for the other pair to confirm."),
-    Match.Status.CONFIRMED: gettext_lazy("Confirmed. Thank you!"),
-    Match.Status.DISPUTED: gettext_lazy(
-        "With the director: the two pairs entered different results."
-    ),
-    Match.Status.CLOSED: gettext_lazy("Closed by the director."),
-}
 
 
 def _link(token: str) -> TableLink:
@@ -36,12 +27,32 @@ def _link(token: str) -> TableLink:
     return link
 
 
-def _said(match: Match, side: str) -> ResultSubmission | None:
-    """The pair's latest word since the director last acted on the table."""
-    latest = None
-    for s in match.submissions.order_by("version"):
-        latest = None if s.by == ResultSubmission.By.DIRECTOR else (s if s.by == side else latest)
-    return latest
+def _state(match: Match, side: str, said: dict[str, ResultSubmission], other: Entry | None) -> str:
+    """Where the table stands, as this link's pair needs to hear it."""
+    result = match.result
+    if match.status in SETTLED and result is not None:
+        if result.by == ResultSubmission.By.DIRECTOR:
+            return _("Decided by the director: %(ns)s–%(ew)s.") % {
+                "ns": result.ns_score,
+                "ew": result.ew_score,
+            }
+        return _("Confirmed by both pairs. Thank you!")
+    if match.status == Match.Status.DISPUTED:
+        return _("With the director: the two pairs entered different results.")
+    name = other.name if other is not None else ""
+    if side in said:
+        return _("Sent. Waiting for %(name)s to confirm it from its own link.") % {"name": name}
+    if said:
+        return _("%(name)s sent its result: confirm it by entering the same figures.") % {
+            "name": name
+        }
+    return _("Playing: enter the hands, then send the result.")
+
+
+def _reopened(match: Match) -> ResultSubmission | None:
+    """The director's reopening of the table, if that is the last word on it."""
+    last = match.submissions.order_by("-version").first()
+    return last if last is not None and last.kind == ResultSubmission.Kind.REOPENED else None
 
 
 def table(request: HttpRequest, token: str) -> HttpResponse:
@@ -65,38 +76,46 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             except services.TournamentError as error:
                 form.add_error(None, str(error))
             else:
-                match.refresh_from_db()
-                messages.success(request, str(STATE_WORDS[Match.Status(match.status)]))
                 return redirect("table", token)
         status = 400
     game = match.game
-    if request.method != "POST" and game is not None:
-        totals = list(game.totals) or [0, 0]
-        form = ResultForm(initial={"ns_score": totals[0], "ew_score": totals[-1]})
+    if request.method != "POST" and game is not None and game.hand_count:
+        # The hands' totals, as a start; with no hand entered the pair types its figures.
+        form = ResultForm(initial={"ns_score": game.totals[0], "ew_score": game.totals[-1]})
     mine = link.side
-    theirs = ResultSubmission.By.EW if mine == ResultSubmission.By.NS else ResultSubmission.By.NS
-    said = {side: _said(match, side) for side in (mine, theirs)}
+    we, they = (match.ns, match.ew) if mine == ResultSubmission.By.NS else (match.ew, match.ns)
+    said = said_since_director(match.submissions.order_by("version"))
     settled = match.status in SETTLED
+    tournament = match.round.tournament
     return render(
         request,
         "tournaments/table.html",
         {
             "match": match,
-            "tournament": match.round.tournament,
-            "state": STATE_WORDS[Match.Status(match.status)],
+            "tournament": tournament,
+            "state": _state(match, mine, said, they),
             "settled": settled,
             "closed": match.round.status == Round.Status.CLOSED,
+            "reopened": None if settled else _reopened(match),
             "side": mine,
-            "we": match.ns if mine == ResultSubmission.By.NS else match.ew,
-            "they": match.ew if mine == ResultSubmission.By.NS else match.ns,
-            "ns_said": said[ResultSubmission.By.NS],
-            "ew_said": said[ResultSubmission.By.EW],
-            "we_said": said[mine],
-            "they_said": said[theirs],
+            "we": we,
+            "they": they,
+            "ns_said": said.get(ResultSubmission.By.NS),
+            "ew_said": said.get(ResultSubmission.By.EW),
+            "we_said": said.get(mine),
+            "they_said": said.get(
+                ResultSubmission.By.EW if mine == "ns" else ResultSubmission.By.NS
+            ),
             "form": form,
             "hands_url": f"{request.path}hands/" if game is not None and not settled else None,
             "game_url": f"/g/{game.id}/" if game is not None else None,
             "hand_count": game.hand_count if game else 0,
+            # An earlier round's link: where this pair plays now.
+            "find_table": (
+                f"{reverse('tournament', args=[tournament.id])}?{urlencode({'q': we.name})}"
+                if match.round.status == Round.Status.CLOSED and we is not None
+                else ""
+            ),
         },
         status=status,
     )

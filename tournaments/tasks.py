@@ -22,8 +22,9 @@ def round_pair(tournament_id: int, number: int | None = None) -> None:
     services.round_draw(tournament_id=tournament_id, number=number)
 
 
-@shared_task(**RETRYING)
+@shared_task(**{**RETRYING, "acks_late": False, "reject_on_worker_lost": False})
 def print_render(job_id: int) -> None:
-    """Make a round's PDF in the background, recording its progress (a twin run writes the
-    same file)."""
+    """Make a round's PDF in the background, recording its progress. Acknowledged at once: a
+    render lost with its worker (or killed for its memory) is started again by the page that
+    polls it, never redelivered by the broker while another still runs it."""
     print_jobs.print_job_render(job_id=job_id)

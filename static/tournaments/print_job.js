@@ -1,5 +1,5 @@
-/* A document being made in the background: the page polls its progress (a small JSON) and shows
-   the download as soon as it is ready. */
+/* A document being made in the background: the page polls its progress (a small JSON) and opens
+   the PDF as soon as it is ready. */
 (function () {
   "use strict";
   var box = document.getElementById("print-job");
@@ -18,6 +18,7 @@
         if (job.status === "ready") {
           document.getElementById("print-making").hidden = true;
           document.getElementById("print-ready").hidden = false;
+          location.assign(job.file);  // the PDF opens; the page stays a Back away
           return;
         }
         setTimeout(check, 1000);

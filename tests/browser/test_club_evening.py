@@ -67,13 +67,13 @@ def real_worker(tmp_path: Path):
             fresh_connections()
 
 
-def play_table(browser, base: str, game_id: str, ns: int, ew: int, dispute: bool = False) -> None:
+def play_table(browser, base: str, game, ns: int, ew: int, dispute: bool = False) -> None:
     """One table: the North-South pair's phone enters the hand as totals and submits the result
     from its own link; the East-West pair's phone confirms it from its own (or disputes it)."""
     from tournaments.table_keys import table_token
 
     for page in phone_page(browser):
-        page.goto(f"{base}/t/table/{table_token(game_id, 'ns')}/")
+        page.goto(f"{base}/t/table/{table_token(game, 'ns')}/")
         page.get_by_test_id("enter-hands").click()
         page.get_by_test_id("enter-hand").click()
         page.get_by_test_id("side-0-mode-totals").click()
@@ -85,16 +85,16 @@ def play_table(browser, base: str, game_id: str, ns: int, ew: int, dispute: bool
         expect(page.get_by_test_id("total-0")).to_have_text(str(ns))
         page.get_by_test_id("back-to-table").click()
         page.get_by_test_id("submit").click()
-        expect(page.get_by_test_id("table-state")).to_contain_text("Waiting for the other pair")
+        expect(page.get_by_test_id("table-state")).to_contain_text("Waiting for")
     for page in phone_page(browser):
-        page.goto(f"{base}/t/table/{table_token(game_id, 'ew')}/")
+        page.goto(f"{base}/t/table/{table_token(game, 'ew')}/")
         expect(page.get_by_test_id("we-are")).to_contain_text("East-West")
         if dispute:
             page.locator("#id_ns_score").fill(str(ew))
             page.locator("#id_ew_score").fill(str(ns))
         page.get_by_test_id("submit").click()
         expect(page.get_by_test_id("table-state")).to_contain_text(
-            "With the director" if dispute else "Confirmed"
+            "With the director" if dispute else "Confirmed by both pairs"
         )
 
 
@@ -142,12 +142,12 @@ def test_a_twelve_pair_swiss_evening(
             for i, match in enumerate(matches):
                 for side in ("ns", "ew"):  # each pair's own link, beside its table
                     link = page.get_by_test_id(f"table-link-{match.table}-{side}")
-                    token = table_token(match.game_id, side)
+                    token = table_token(match.game, side)
                     expect(link).to_have_attribute("href", f"{base}/t/table/{token}/")
                 play_table(
                     browser,
                     base,
-                    match.game_id,
+                    match.game,
                     200 + 50 * i,
                     100 + 30 * i,
                     dispute=number == 2 and i == 0,

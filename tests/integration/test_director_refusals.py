@@ -107,7 +107,7 @@ def test_a_bad_csv_names_every_bad_line_and_keeps_the_pasted_text(client, direct
     text = "name,player_1,seed\nPair A,Ann,1\nPair\tB,Bob,2\nPair C,Cy,²\n,Dan,4\n"
     response = client.post(reverse("director-import", args=[tournament.id]), {"text": text})
     page = response.content.decode()
-    assert response.status_code == 400 and "Nothing was imported." in page
+    assert response.status_code == 400 and "Nothing was imported: every line to correct" in page
     for line in ("Line 3", "Line 4", "Line 5"):
         assert line in page
     assert "Pair C,Cy,²" in page  # the text is there to correct
@@ -281,6 +281,27 @@ def test_the_director_can_recompute_the_standings(client, director) -> None:
     page = done.content.decode()
     assert "Standings recomputed from every settled result" in page
     assert 'data-testid="standings-stale"' not in page
+    # A change no version counts (the tie-breaks set in the shell): the button sees it too.
+    before = StandingsSnapshot.objects.filter(tournament=tournament).count()
+    Tournament.objects.filter(id=tournament.id).update(tiebreaks=["wins", "tp"])
+    client.post(reverse("director-recompute", args=[tournament.id]))
+    assert StandingsSnapshot.objects.filter(tournament=tournament).count() == before + 1
+
+
+def test_a_finished_event_takes_no_new_pair_and_no_withdrawal(client, director) -> None:
+    tournament = event(director)
+    services.round_close(round_id=play_round(tournament).id)
+    final = StandingsSnapshot.objects.filter(tournament=tournament).order_by("version").last()
+    added = client.post(reverse("director-pairs", args=[tournament.id]), {"name": "Latecomers"})
+    assert added.status_code == 400 and "The event is finished" in added.content.decode()
+    pair = Entry.objects.filter(tournament=tournament).first()
+    client.post(reverse("director-withdraw", args=[tournament.id, pair.id]))
+    pair.refresh_from_db()
+    assert pair.withdrawn_after is None and Entry.objects.count() == 4
+    page = client.get(reverse("director", args=[tournament.id])).content.decode()
+    assert 'data-testid="add-pair"' not in page and ">Withdraw<" not in page
+    latest = StandingsSnapshot.objects.filter(tournament=tournament).order_by("version").last()
+    assert latest == final
 
 
 def test_closing_a_round_rebuilds_and_finishing_writes_final_standings(
@@ -341,3 +362,20 @@ def test_a_correction_made_while_the_next_round_is_drawn_waits_then_meets_a_clos
     assert outcome == {"refused": "Round 1 is closed: its results stand."}
     match.refresh_from_db()
     assert (match.result.ns_score, match.result.ew_score) == (900, 400)
+
+
+@pytest.mark.parametrize("name", ["\u200b", "Les As\u200b", "\u202egnp.exe", "Anna\u2066Ben"])
+def test_names_that_hide_or_turn_text_around_are_refused(director, name: str) -> None:
+    tournament = event(director, pairs=0)
+    with pytest.raises(services.TournamentError, match="control character"):
+        services.entries_add(tournament_id=tournament.id, entries=[{"name": name}])
+    services.entries_add(tournament_id=tournament.id, entries=[{"name": "Mehr\u200cdad"}])  # ZWNJ
+
+
+def test_a_pasted_text_too_large_for_the_server_gets_the_sites_own_page(client, director):
+    tournament = event(director, pairs=0)
+    huge = "name\n" + "Pair\n" * 600_000  # 3 MB: over what Django reads of a form
+    response = client.post(reverse("director-import", args=[tournament.id]), {"text": huge})
+    page = response.content.decode()
+    assert response.status_code == 400 and "A list of pairs holds 1 MB at most" in page
+    assert not Entry.objects.exists()

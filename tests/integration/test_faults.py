@@ -9,7 +9,9 @@ import json
 import os
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -71,7 +73,7 @@ def confirm_from_the_tables(match: Match) -> list[int]:
     """Both pairs submit the same figures from their own links; what each answer was."""
     answers = []
     for side in ("ns", "ew"):
-        url = reverse("table", args=[table_token(match.game_id, side)])
+        url = reverse("table", args=[table_token(match.game, side)])
         answers.append(Client().post(url, {"ns_score": 900, "ew_score": 300}).status_code)
         answers.append(Client().get(url).status_code)
     return answers
@@ -113,6 +115,8 @@ def test_redis_stopped_while_tables_confirm_answers_true_and_the_final_standings
             redis_server.stop()  # the broker and the cache, at once
             for match in matches[2:]:
                 assert confirm_from_the_tables(match) == [302, 200, 302, 200]
+            assert counts_every_change(tournament)  # rebuilt here, the queue being down
+            assert wins(latest(tournament)) == 8
             pages = [
                 reverse("tournament", args=[tournament.id]),
                 reverse("tournament-standings", args=[tournament.id]),
@@ -139,6 +143,28 @@ def test_redis_stopped_while_tables_confirm_answers_true_and_the_final_standings
             assert csv.splitlines()[1].endswith(f",{final.version},1,no")
     finally:
         stop_worker(worker)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_broker_that_hangs_holds_no_request_for_long(redis_server: RedisServer) -> None:
+    """Redis accepts connections and answers nothing (frozen): sending a task gives up after
+    the transport's socket timeout, the work is done here, and later requests skip the broker."""
+    with (
+        override_settings(CACHES=redis_caches(redis_server.url, retry_after=0.5)),
+        web_process_broker(redis_server.url),
+    ):
+        tournament = event(pairs=8)
+        first, *others = tables(tournament)
+        assert confirm_from_the_tables(first) == [302, 200, 302, 200]  # queued: no worker
+        redis_server.freeze()
+        timings = []
+        for match in others:
+            started = time.monotonic()
+            assert confirm_from_the_tables(match) == [302, 200, 302, 200]
+            timings.append(time.monotonic() - started)
+        assert counts_every_change(tournament) and wins(latest(tournament)) == 4
+    assert timings[0] < 25, timings  # the first meets the hung broker: under gunicorn's 30 s
+    assert max(timings[1:]) < 5, timings  # the next ones leave it alone
 
 
 @pytest.mark.django_db(transaction=True)  # the simulator is another process
@@ -246,3 +272,27 @@ def test_a_worker_killed_in_the_middle_of_a_recompute_leaves_it_to_the_next(
     finally:
         stop_worker(lost)
         proxy.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_no_worker_running_the_pages_rebuild_standings_left_stale(
+    redis_server: RedisServer, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The broker answers, but no worker takes the rebuilds (all stopped): a page says the
+    standings are being brought up to date, and once they have lagged a while it rebuilds
+    them itself."""
+    with (
+        override_settings(CACHES=redis_caches(redis_server.url, retry_after=0.5)),
+        web_process_broker(redis_server.url),
+    ):
+        tournament = event(pairs=8)
+        for match in tables(tournament):
+            assert confirm_from_the_tables(match) == [302, 200, 302, 200]
+        assert redis_server.client.llen("celery") > 0  # the rebuilds wait for a worker
+        standings = reverse("tournament-standings", args=[tournament.id])
+        page = Client().get(standings).content.decode()
+        assert 'data-testid="stale"' in page and not counts_every_change(tournament)
+        monkeypatch.setattr(services, "REBUILD_HERE_AFTER", timedelta(0))  # a while later
+        page = Client().get(standings).content.decode()
+        assert 'data-testid="stale"' not in page and counts_every_change(tournament)
+        assert wins(latest(tournament)) == 4

@@ -130,3 +130,35 @@ def test_files_older_than_a_day_are_deleted(small_inline, director, settings) ->
     PrintJob.objects.filter(id=job.id).update(created_at=timezone.now() - timedelta(days=2))
     director.get(reverse("print-sheets", args=[tournament.id, 1]))  # any new job sweeps
     assert not path.exists() and not PrintJob.objects.filter(id=job.id).exists()
+
+
+def test_a_job_sent_twice_or_polled_by_many_is_made_once(small_inline, director, monkeypatch):
+    tournament = released(director, pairs=8)
+    runs: list[int] = []
+    render = printing.render
+
+    def counted(*args, **kwargs):  # how many runs lay the document out
+        runs.append(1)
+        return render(*args, **kwargs)
+
+    monkeypatch.setattr(print_jobs, "render", counted)
+    monkeypatch.setattr(print_jobs, "_send", lambda _job_id: None)  # sent by hand below
+    director.get(reverse("print-sheets", args=[tournament.id, 1]))
+    job = PrintJob.objects.get()
+    print_jobs.print_job_render(job_id=job.id)
+    print_jobs.print_job_render(job_id=job.id)  # a twin run: the job is made
+    assert runs == [1] and ready(job.id)
+    made = print_jobs.path_of(PrintJob.objects.get(id=job.id))
+    assert sorted(p.name for p in made.parent.iterdir()) == [f"{job.id}.pdf"]  # one file
+    # A stalled job is claimed by one run, however many polls send it.
+    PrintJob.objects.filter(id=job.id).update(
+        status=PrintJob.Status.MAKING, updated_at=timezone.now() - timedelta(minutes=5)
+    )
+    sent: list[int] = []
+    monkeypatch.setattr(print_jobs, "_send", sent.append)
+    for _ in range(3):
+        director.get(reverse("print-job-state", args=[tournament.id, job.id]))
+    assert sent == [job.id]
+    print_jobs.print_job_render(job_id=job.id)
+    print_jobs.print_job_render(job_id=job.id)
+    assert runs == [1, 1] and ready(job.id)

@@ -84,6 +84,17 @@ def test_a_redis_broker_turns_eager_mode_off_and_is_the_cache(monkeypatch) -> No
     assert fallback["LOCATION"] == "scorekeeper_cache"
 
 
+def test_tasks_are_acknowledged_late_and_come_back_soon_after_a_worker_is_lost(monkeypatch):
+    config = settings_with(monkeypatch, CELERY_BROKER_URL="redis://127.0.0.1:6379/0")
+    assert config["CELERY_TASK_ACKS_LATE"] and config["CELERY_TASK_REJECT_ON_WORKER_LOST"]
+    options = config["CELERY_BROKER_TRANSPORT_OPTIONS"]
+    assert options["visibility_timeout"] == 120  # not Celery's hour
+    assert options["unacked_restore_interval"] * options["unacked_restore_throttle"] == 10
+    assert 0 < options["socket_timeout"] <= 5 and 0 < options["socket_connect_timeout"] <= 2
+    quick = settings_with(monkeypatch, CELERY_VISIBILITY_TIMEOUT="3")
+    assert quick["CELERY_BROKER_TRANSPORT_OPTIONS"]["visibility_timeout"] == 3
+
+
 def test_debug_off_requires_secret_key_and_hosts(monkeypatch) -> None:
     with pytest.raises(ImproperlyConfigured, match="DJANGO_SECRET_KEY"):
         settings_with(monkeypatch, DJANGO_DEBUG="0")

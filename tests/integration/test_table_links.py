@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from scorekeeper.models import Game, Hand, hash_token
+from scorekeeper.models import Game, GameKey, Hand, hash_token
 from tests.factories import NS_OUT_WITH_KINGS
 from tournaments import services
 from tournaments.models import Match, ResultSubmission, Round, Tournament
@@ -20,7 +20,7 @@ pytestmark = pytest.mark.django_db
 
 
 def link(match: Match, side: str) -> str:
-    return reverse("table", args=[table_token(match.game_id, side)])
+    return reverse("table", args=[table_token(match.game, side)])
 
 
 def released(pairs: int = 4, rounds: int = 1) -> tuple[Tournament, list[Match]]:
@@ -79,7 +79,7 @@ def test_each_link_names_its_pair_and_opens_only_its_own_table() -> None:
 
 def test_the_database_holds_no_table_link() -> None:
     _, (match, _other) = released()
-    token = table_token(match.game_id, "ns")
+    token = table_token(match.game, "ns")
     game = Game.objects.get(id=match.game_id)
     stored = [
         str(v) for row in Match.objects.values() for v in row.values() if isinstance(v, str)
@@ -104,19 +104,21 @@ def test_a_settled_table_is_read_only_until_the_director_reopens_it() -> None:
     ).content.decode()
     assert "this table&#x27;s result is settled: ask the director" in page
     hand = Hand.objects.get(game=match.game)
-    north.post(
+    deleted = north.post(
         reverse("hand-delete", args=[match.game_id, 1]), {"version": hand.version}, follow=True
-    )
+    ).content.decode()
+    assert "this table&#x27;s result is settled: ask the director" in deleted
     api = Client().post(
         f"/api/v1/games/{match.game_id}/hands",
         json.dumps({"sides": NS_OUT_WITH_KINGS}),
         content_type="application/json",
-        HTTP_AUTHORIZATION=f"Bearer {table_token(match.game_id, 'ew')}",
+        HTTP_AUTHORIZATION=f"Bearer {table_token(match.game, 'ew')}",
     )
     assert api.status_code == 409 and "settled" in api.json()["error"]
     assert Hand.objects.filter(game=match.game).count() == 1
     board = north.get(reverse("edit", args=[match.game_id])).content.decode()
     assert 'data-testid="locked"' in board and 'data-testid="enter-hand"' not in board
+    assert 'data-testid="deal"' not in board and 'data-testid="edit-1"' not in board
 
     # The director reopens it, with a reason: a new version; the hands can change again.
     services.result_reopen(match_id=match.id, reason="hand 1 entered wrong", author="dora")
@@ -151,8 +153,14 @@ def test_a_closed_round_accepts_no_write() -> None:
     ):
         with pytest.raises(services.TournamentError, match="closed"):
             write()
-    assert add_hand(phone(match, "ns"), match) == 302  # answered with a message...
-    assert not Hand.objects.filter(game=match.game).exists()  # ...and nothing saved
+    north = phone(match, "ns")
+    answer = north.post(
+        reverse("hand-new", args=[match.game_id]),
+        {"record": json.dumps(NS_OUT_WITH_KINGS), "number": 1},
+        follow=True,
+    ).content.decode()
+    assert "this table&#x27;s result is settled: ask the director" in answer
+    assert not Hand.objects.filter(game=match.game).exists()
     page = Client().get(link(match, "ns")).content.decode()
     assert "The round is closed: its results stand." in page
 
@@ -169,10 +177,23 @@ def test_an_invalid_result_form_shows_its_errors_and_keeps_the_figures() -> None
 def test_a_card_printed_before_the_pairs_had_their_own_links_says_so() -> None:
     _, (match, _other) = released()
     old_token = "an-old-card-token-from-before"
-    Game.objects.filter(id=match.game_id).update(token_hash=hash_token(old_token))
+    GameKey.objects.create(
+        game_id=match.game_id, holder=GameKey.RETIRED, token_hash=hash_token(old_token)
+    )
+    assert not Game.objects.get(id=match.game_id).token_matches(old_token)
     response = Client().get(reverse("table", args=[old_token]))
     assert (
         response.status_code == 410
         and "This table card is out of date" in response.content.decode()
     )
     assert Client().post(reverse("table", args=[old_token]), {"ns_score": 1}).status_code == 410
+
+
+def test_a_pairs_key_is_never_offered_to_another_phone() -> None:
+    """The scoreboard's "Add a phone" shows the device's edit link: for a table's game that
+    is the pair's own link, which would let the other pair's phone act as this pair."""
+    _, (match, _other) = released()
+    board = phone(match, "ns").get(reverse("edit", args=[match.game_id])).content.decode()
+    assert 'data-testid="add-phone"' not in board
+    assert table_token(match.game, "ns") in board  # only its own way back to its table page
+    assert 'data-testid="back-to-table"' in board

@@ -136,14 +136,15 @@ def test_results_csv_lists_every_table_its_result_in_force_and_the_bye(client, d
         "Status",
         "Version",
         "Kind",
+        "Reason",
     ]
     first = matches(event)[0]
     by_table = {row[1]: row for row in rows[1:]}
     assert by_table["1"] == [
-        "1", "1", first.ns.name, first.ew.name, "1340", "0", "Confirmed", "2", "Submitted",
+        "1", "1", first.ns.name, first.ew.name, "1340", "0", "Confirmed", "2", "Submitted", "",
     ]  # fmt: skip
-    assert by_table["2"][4:] == ["900", "350", "Confirmed", "3", "Corrected"]
-    assert by_table["3"][4:] == ["", "", "Waiting for the other pair", "", ""]
+    assert by_table["2"][4:] == ["900", "350", "Confirmed", "3", "Corrected", "Sheet checked"]
+    assert by_table["3"][4:] == ["", "", "Waiting for the other pair", "", "", ""]
     assert [row[1] for row in rows[1:]] == ["1", "2", "3", "4", "5", "6", ""]  # the bye last
     assert rows[-1][6] == "Bye" and rows[-1][3] == ""
     assert len(rows) == 1 + 6 + 1
@@ -278,7 +279,7 @@ def test_table_cards_four_to_a_page_with_both_pairs_qr_codes(client, director, e
     # ...and two codes on it, North-South's on the left, East-West's on the right, each the
     # pair's own link to the table.
     links = {
-        (m.table, side): f"http://testserver/t/table/{table_token(m.game_id, side)}/"
+        (m.table, side): f"http://testserver/t/table/{table_token(m.game, side)}/"
         for m in tables
         for side in (NS, EW)
     }

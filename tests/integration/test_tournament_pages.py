@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 
 def link(match: Match, side: str) -> str:
     """A pair's private link to its table (``side`` "ns" or "ew")."""
-    return reverse("table", args=[table_token(match.game_id, side)])
+    return reverse("table", args=[table_token(match.game, side)])
 
 
 CSV = "name,player_1,player_2,club\n" + "\n".join(
@@ -97,7 +97,7 @@ def test_rounds_are_drawn_released_and_settled_from_the_pages(client, director) 
     back = board.content.decode()
     assert f"round 1, table {match.table}" in back and f'href="{north}"' in back
     ns_phone.post(north, {"ns_score": 900, "ew_score": 300})
-    assert "Waiting for the other pair" in ns_phone.get(north).content.decode()
+    assert "Sent. Waiting for Pair 4 to confirm it" in ns_phone.get(north).content.decode()
     ew_phone.post(east, {"ns_score": 300, "ew_score": 900})  # a dispute
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED

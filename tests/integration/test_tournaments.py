@@ -72,8 +72,8 @@ def test_a_round_is_drafted_then_released_with_a_game_per_table() -> None:
     assert (game.variant, [s.name for s in game.sides.all()]) == ("italiana", ["Pair 1", "Pair 4"])
     # Each pair holds its own key to the table's game; nothing in the database opens it.
     for side in (NS, EW):
-        assert game.key_holder(table_token(game.id, side)) == side
-    assert not game.keys.filter(token_hash=table_token(game.id, NS)).exists()
+        assert game.key_holder(table_token(game, side)) == side
+    assert not game.keys.filter(token_hash=table_token(game, NS)).exists()
     assert matches[0].reasons == [["seeded"]]
 
 

@@ -26,6 +26,11 @@ class Migration(migrations.Migration):
             name="inputs_version",
             field=models.PositiveIntegerField(default=0),
         ),
+        migrations.AddField(
+            model_name="tournament",
+            name="inputs_changed_at",
+            field=models.DateTimeField(blank=True, null=True),
+        ),
         migrations.AlterField(
             model_name="resultsubmission",
             name="kind",

@@ -18,7 +18,7 @@ class Migration(migrations.Migration):
                 ('kind', models.CharField(max_length=10)),
                 ('per_page', models.PositiveSmallIntegerField(default=4)),
                 ('language', models.CharField(default='en', max_length=10)),
-                ('base', models.CharField(blank=True, max_length=200)),
+                ('base', models.TextField(blank=True)),
                 ('fingerprint', models.CharField(max_length=64)),
                 ('status', models.CharField(choices=[('waiting', 'Waiting'), ('making', 'Being made'), ('ready', 'Ready'), ('failed', 'Failed')], default='waiting', max_length=10)),
                 ('done', models.PositiveIntegerField(default=0)),

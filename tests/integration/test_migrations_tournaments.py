@@ -1,0 +1,95 @@
+"""Tournaments stored before each pair had its own link (tournaments 0002-0004): keys derived
+for every released table, settled tables locked, plain-text tokens gone, names a game can hold
+and still unique, standings rebuilt once, and an old card's link says it is out of date."""
+
+from __future__ import annotations
+
+import hashlib
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.test import Client
+from django.urls import reverse
+
+from scorekeeper.models import Game, GameKey
+from tournaments.models import Entry, Match, Tournament
+from tournaments.table_keys import table_token
+
+BEFORE = [("tournaments", "0001_initial"), ("scorekeeper", "0008_game_target_optional")]
+
+
+@pytest.fixture
+def migrate():
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    yield executor
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+def stored_event(apps) -> dict[str, object]:
+    """A Tuesday evening as the code before stored it: a released round of two tables, one
+    confirmed, each with its game and the one table token (the game's own)."""
+    Tournament = apps.get_model("tournaments", "Tournament")
+    Entry = apps.get_model("tournaments", "Entry")
+    Round = apps.get_model("tournaments", "Round")
+    Match = apps.get_model("tournaments", "Match")
+    Snapshot = apps.get_model("tournaments", "StandingsSnapshot")
+    Game = apps.get_model("scorekeeper", "Game")
+    event = Tournament.objects.create(name="Tuesday", format="swiss", rounds=2, tiebreaks=["tp"])
+    idle = Tournament.objects.create(name="Next week", format="swiss", rounds=2, tiebreaks=["tp"])
+    names = ["Anna\tBen", "Anna Ben", "x" * 100, "Clara & Dino"]
+    entries = [Entry.objects.create(tournament=event, name=name) for name in names]
+    played = Round.objects.create(tournament=event, number=1, format="swiss", status="playing")
+    tokens, matches = [], []
+    for i, (ns, ew, status) in enumerate(
+        [(entries[0], entries[1], "confirmed"), (entries[2], entries[3], "playing")]
+    ):
+        token = f"old-card-token-{i}-abcdefghijklmnop"
+        game = Game.objects.create(
+            token_hash=hashlib.sha256(token.encode()).hexdigest(),
+            variant="classic",
+            players=4,
+            target=5000,
+        )
+        match = Match.objects.create(
+            round=played, table=i + 1, ns=ns, ew=ew, game=game, game_token=token, status=status
+        )
+        tokens.append(token)
+        matches.append(match.id)
+    Snapshot.objects.create(tournament=event, version=1, fingerprint="old", rows=[])
+    return {"event": event.id, "idle": idle.id, "tokens": tokens, "matches": matches}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_old_tables_get_a_key_per_pair_and_settled_ones_are_locked(migrate) -> None:
+    old = migrate.loader.project_state(BEFORE).apps
+    stored = stored_event(old)
+    migrate.loader.build_graph()
+    migrate.migrate(migrate.loader.graph.leaf_nodes())
+
+    confirmed, playing = (Match.objects.select_related("game").get(id=i) for i in stored["matches"])
+    for match in (confirmed, playing):
+        for side in ("ns", "ew"):
+            assert match.game.key_holder(table_token(match.game, side)) == side
+    assert GameKey.objects.exclude(holder=GameKey.RETIRED).count() == 4
+    assert Game.objects.get(id=confirmed.game_id).locked  # its result stands
+    assert not Game.objects.get(id=playing.game_id).locked
+    assert "game_token" not in {f.name for f in Match._meta.get_fields()}
+
+    names = list(Entry.objects.order_by("id").values_list("name", flat=True))
+    ids = list(Entry.objects.order_by("id").values_list("id", flat=True))
+    # The tab gone, the name would be another pair's: it takes its id; that pair's stays.
+    assert names[:2] == [f"Anna Ben #{ids[0]}", "Anna Ben"]
+    assert len(set(names)) == 4 and all(len(n) <= 60 for n in names)
+    assert names[2] == "x" * (60 - len(f" #{ids[2]}")) + f" #{ids[2]}"
+
+    assert Tournament.objects.get(id=stored["event"]).inputs_version == 1  # rebuilt once
+    assert Tournament.objects.get(id=stored["idle"]).inputs_version == 0  # nothing to rebuild
+    old_card = Client().get(reverse("table", args=[stored["tokens"][1]]))
+    assert old_card.status_code == 410  # found, and out of date
+    for token, match in zip(stored["tokens"], (confirmed, playing), strict=True):
+        opened = Client().get(reverse("play", args=[match.game_id, token]))
+        assert opened.status_code == 404  # it no longer opens the game's hands
+        assert not Game.objects.get(id=match.game_id).token_matches(token)
