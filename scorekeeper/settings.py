@@ -435,9 +435,9 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_connect_timeout": 2,
     "socket_timeout": 5,  # above the workers' 1 s wait for a task (BRPOP)
 }
-# A broker that is down is said at once (the admin's recompute then does the work itself),
-# rather than retried for a minute inside a request.
+# A broker that is down is said at once, rather than retried inside a request: the work is then
+# done in the request itself (scorekeeper/background.py), so a retry would only make it wait.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
-CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.5}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 # Eager mode still round-trips task arguments through the JSON serializer (Celery 5.5+), so a task
 # whose arguments JSON cannot carry fails in tests as it would with a real broker.

@@ -110,9 +110,10 @@ def standings_mark_stale(tournament_id: int) -> None:
     transaction.on_commit(lambda: _rebuild_if_stale(tournament_id), robust=True)
 
 
-# The inputs version whose rebuild this process last sent, per tournament: a round entered in one
-# transaction sends one rebuild, not one per table (a later version sends again).
-_rebuild_sent: dict[int, int] = {}
+# The change (inputs version and time) whose rebuild this process last sent, per tournament: a
+# round entered in one transaction sends one rebuild, not one per table; any later change, or a
+# database put back to an earlier state, sends again.
+_rebuild_sent: dict[int, tuple[int, object]] = {}
 
 
 def _rebuild_if_stale(tournament_id: int) -> None:
@@ -123,11 +124,12 @@ def _rebuild_if_stale(tournament_id: int) -> None:
     tournament = Tournament.objects.filter(id=tournament_id).first()
     if tournament is None or not standings_current(tournament).stale:
         return
-    if _rebuild_sent.get(tournament_id, -1) >= tournament.inputs_version:
+    change = (tournament.inputs_version, tournament.inputs_changed_at)
+    if _rebuild_sent.get(tournament_id) == change:
         return
     if len(_rebuild_sent) > 1000:
         _rebuild_sent.clear()
-    _rebuild_sent[tournament_id] = tournament.inputs_version
+    _rebuild_sent[tournament_id] = change
     background.send(tasks.standings_recompute, tournament_id)
 
 

@@ -194,5 +194,6 @@ def test_a_redis_that_hangs_holds_a_request_well_under_a_second(
     started = time.monotonic()
     assert client.post("/new/", NEW_GAME).status_code == 302  # Redis skipped: no wait at all
     skipped = time.monotonic() - started
-    assert hung < 1.0, hung  # settings.py's socket_timeout is 0.5 s
-    assert skipped < 0.5, skipped
+    # It waited settings.py's socket_timeout (0.5 s) once, bounded even on a loaded machine...
+    assert 0.5 <= hung < 3.0, hung
+    assert skipped < hung - 0.25, (skipped, hung)  # ...and the next request paid no timeout
