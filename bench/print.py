@@ -83,7 +83,7 @@ def main() -> None:
     folder = tempfile.mkdtemp(prefix="bench-print-")
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
     os.environ.update(
-        DJANGO_SETTINGS_MODULE="scorekeeper.settings",
+        DJANGO_SETTINGS_MODULE="config.settings",
         DJANGO_DEBUG="0",
         DJANGO_SECRET_KEY="bench-" + "x" * 50,
         DJANGO_ALLOWED_HOSTS=HOST,

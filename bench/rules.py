@@ -149,7 +149,7 @@ def main() -> None:
         path.write_bytes(b"\n".join(lines) + b"\n")
         empty = Path(tmp) / "empty.jsonl"
         empty.write_bytes(b"")
-        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "scorekeeper.settings"}
+        env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}
         # Let Python keep its bytecode cache, as an installed app does: start-up then loads .pyc.
         env.pop("PYTHONDONTWRITEBYTECODE", None)
 

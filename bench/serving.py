@@ -128,7 +128,7 @@ def served(workers: int, extra_env: dict[str, str] | None = None) -> Iterator[Se
     server = subprocess.Popen(
         [
             str(Path(PY).parent / "gunicorn"),
-            "scorekeeper.wsgi",
+            "config.wsgi",
             "-b",
             f"127.0.0.1:{port}",
             "-w",

@@ -29,7 +29,7 @@ def main() -> None:
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="bench-standings-")
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
-    os.environ["DJANGO_SETTINGS_MODULE"] = "scorekeeper.settings"
+    os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings"
     import django
 
     django.setup()

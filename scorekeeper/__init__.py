@@ -1,6 +1,5 @@
-"""Canasta Scorekeeper: the Django project package and the scoring app."""
+"""The scoring app: games, hands, their pages and the JSON API; ``rules`` is its pure engine.
 
-# Load the Celery app with Django, so @shared_task binds to it (Celery's Django guide).
-from scorekeeper.celery import app as celery_app
-
-__all__ = ["celery_app"]
+Nothing is imported here: ``import scorekeeper.rules`` must load neither Django nor Celery, since
+the engine also runs alone (the CLI, the benchmarks, the phone's browser).
+"""

@@ -51,7 +51,7 @@ def _pause_broker() -> None:
 
 
 def _eager() -> bool:
-    from scorekeeper.celery import app
+    from config.celery import app
 
     return bool(app.conf.task_always_eager)
 

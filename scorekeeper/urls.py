@@ -1,15 +1,13 @@
-"""URL configuration: pages, the edit pages of a game, and JSON API v1.
+"""The scoring app's URLs: pages, the edit pages of a game, and JSON API v1 (config/urls.py
+includes them).
 
 Game ids are checked by their converter, so a malformed id (NUL, a megabyte of text) is a plain
 404 and never reaches the database. Under /api/ a 404 is JSON (handler404).
 """
 
-from django.contrib import admin
-from django.contrib.auth import views as auth_views
 from django.urls import include, path, register_converter
 
-from scorekeeper import api, exports, hand_pages, limits, views
-from scorekeeper.errors import page_not_found, server_error
+from scorekeeper import api, exports, hand_pages, views
 
 
 class GameIdConverter:
@@ -59,17 +57,4 @@ urlpatterns = [
     path(edit + "rematch/", views.game_rematch, name="game-rematch"),
     path(edit + "dealer/", views.game_dealer, name="game-dealer"),
     path("api/v1/", include(api_v1)),
-    path("", include("tournaments.urls")),  # the project includes its apps by name
-    path("admin/", admin.site.urls),
-    # Ahead of Django's own route of that name: each request mails someone, so it is limited.
-    path(
-        "accounts/password_reset/",
-        limits.password_resets(auth_views.PasswordResetView.as_view()),
-        name="password_reset",
-    ),
-    path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/", include("django.conf.urls.i18n")),
 ]
-
-handler404 = page_not_found
-handler500 = server_error

@@ -62,7 +62,7 @@ def worker_through_redis(tmp_path: Path) -> Iterator[Celery]:
         **os.environ,
         "CELERY_BROKER_URL": broker,
         "DATABASE_URL": database_url(),
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
     }
     worker = subprocess.Popen(
         [
@@ -70,7 +70,7 @@ def worker_through_redis(tmp_path: Path) -> Iterator[Celery]:
             "-m",
             "celery",
             "-A",
-            "scorekeeper",
+            "config",
             "worker",
             "--pool",
             "solo",

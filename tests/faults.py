@@ -22,7 +22,7 @@ import redis
 from django.db import connection
 
 ROOT = Path(__file__).resolve().parents[1]
-SETTINGS = ROOT / "scorekeeper" / "settings.py"
+SETTINGS = ROOT / "config" / "settings.py"
 
 
 def free_port() -> int:
@@ -124,7 +124,7 @@ def start_worker(
     return subprocess.Popen(
         [
             sys.executable,
-            *("-m", "celery", "-A", "scorekeeper", "worker", "--pool", "solo"),
+            *("-m", "celery", "-A", "config", "worker", "--pool", "solo"),
             *("--loglevel", "warning", "--without-heartbeat", "--without-gossip"),
             "--without-mingle",
         ],
@@ -133,7 +133,7 @@ def start_worker(
             **os.environ,
             "CELERY_BROKER_URL": broker,
             "DATABASE_URL": database or database_url(),
-            "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+            "DJANGO_SETTINGS_MODULE": "config.settings",
             **env,
         },
         stdout=subprocess.DEVNULL,
@@ -157,8 +157,8 @@ def web_process_broker(url: str) -> Iterator[None]:
     broker instead of running eagerly), restored afterwards."""
     from kombu import pools
 
+    from config.celery import app
     from scorekeeper import background
-    from scorekeeper.celery import app
 
     saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
     app.conf.update(task_always_eager=False, broker_url=url)

@@ -48,7 +48,7 @@ def real_worker(tmp_path: Path):
     """Tasks sent on commit go to a real broker and run in a worker process, as in production."""
     from kombu import pools
 
-    from scorekeeper.celery import app
+    from config.celery import app
 
     def fresh_connections() -> None:
         # An eager task sent by an earlier test made a producer pool for the old broker URL.

@@ -31,13 +31,13 @@ from hypothesis import HealthCheck, settings
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
+from config.wsgi import application
 from scorekeeper.api import parse_json
 from scorekeeper.models import Game, Hand
 from scorekeeper.openapi import MAX_VERSION, SCHEMA
 from scorekeeper.rules import PRESETS, RuleViolation, parse_record
 from scorekeeper.rules.records import parse_side
 from scorekeeper.services import MAX_HANDS, Author, hand_delete
-from scorekeeper.wsgi import application
 from tests.factories import new_game, play_hands
 
 EXAMPLES = 60  # per operation

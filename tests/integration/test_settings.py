@@ -22,7 +22,7 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 ROOT = Path(__file__).resolve().parents[2]
-SETTINGS = ROOT / "scorekeeper" / "settings.py"
+SETTINGS = ROOT / "config" / "settings.py"
 PRODUCTION = {
     "DJANGO_DEBUG": "0",
     "DJANGO_SECRET_KEY": "k3y-" + "0123456789abcdefghijklmnopqrstuvwxyz" * 2,
@@ -216,7 +216,7 @@ def test_local_mode_shows_the_friendly_error_pages_and_serves_hashed_static(
     env = {
         "PATH": os.environ["PATH"],
         "SCOREKEEPER_LOCAL": "1",
-        "DJANGO_SETTINGS_MODULE": "scorekeeper.settings",
+        "DJANGO_SETTINGS_MODULE": "config.settings",
         "DATABASE_URL": f"sqlite:///{tmp_path}/db.sqlite3",
     }
     result = subprocess.run(
@@ -274,7 +274,7 @@ def test_check_deploy_is_clean_in_production_mode(tmp_path: Path) -> None:
 def test_the_suite_runs_on_the_database_the_environment_names() -> None:
     from django.db import connection
 
-    from scorekeeper.celery import app
+    from config.celery import app
 
     url = os.environ.get("DATABASE_URL", "")
     expected = "postgresql" if url.startswith(("postgres:", "postgresql:")) else "sqlite"

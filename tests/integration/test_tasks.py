@@ -91,7 +91,7 @@ def test_the_admin_recompute_action_sends_the_task(admin_client) -> None:
 
 @pytest.mark.django_db
 def test_with_the_broker_down_the_admin_recompute_does_the_work_and_says_so(admin_client) -> None:
-    from scorekeeper.celery import app
+    from config.celery import app
 
     game, _ = new_game()
     play_hands(game, 2, NS_OUT_WITH_KINGS)

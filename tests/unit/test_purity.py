@@ -3,6 +3,10 @@
 from __future__ import annotations
 
 import ast
+import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -78,3 +82,33 @@ def test_the_checks_catch_an_app_import_in_the_rules_and_a_tournament_import(
     modules = imported_modules(sample)
     assert outside_the_rules(modules) == {"scorekeeper.models"}
     assert "tournaments" in modules
+
+
+def modules_loaded_by(statement: str) -> tuple[set[str], bool]:
+    """The top-level modules a fresh interpreter holds after ``statement``, and whether it set
+    DJANGO_SETTINGS_MODULE (the engines run alone: the CLI, benchmarks, the phone's browser)."""
+    probe = (
+        f"{statement}\n"
+        "import json, os, sys\n"
+        "print(json.dumps([sorted({m.split('.')[0] for m in sys.modules}),"
+        " 'DJANGO_SETTINGS_MODULE' in os.environ]))\n"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"}
+    answer = subprocess.run(
+        [sys.executable, "-c", probe], cwd=ROOT, env=env, capture_output=True, text=True, check=True
+    )
+    modules, settings_touched = json.loads(answer.stdout)
+    return set(modules), settings_touched
+
+
+@pytest.mark.parametrize("statement", ["import scorekeeper.rules", "import tournaments.engine"])
+def test_an_engine_imports_alone(statement: str) -> None:
+    modules, settings_touched = modules_loaded_by(statement)
+    assert not modules & {"django", "celery", "kombu", "config"}
+    assert not settings_touched
+
+
+def test_the_probe_sees_django_and_the_settings() -> None:
+    modules, settings_touched = modules_loaded_by("import config.wsgi")
+    assert {"django", "celery", "config"} <= modules
+    assert settings_touched

@@ -159,7 +159,7 @@ MIDDLEWARE = [
     "axes.middleware.AxesMiddleware",
 ]
 
-ROOT_URLCONF = "scorekeeper.urls"
+ROOT_URLCONF = "config.urls"
 
 # A strict Content-Security-Policy (django-csp): scripts and styles only from our static files,
 # never inline, so an injected <script> or on* handler would not run. Data goes to scripts
@@ -194,7 +194,7 @@ TEMPLATES = [
     },
 ]
 
-WSGI_APPLICATION = "scorekeeper.wsgi.application"
+WSGI_APPLICATION = "config.wsgi.application"
 
 
 def database_from_env() -> dict[str, object]:
