@@ -17,8 +17,18 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scorekeeper.rules.errors import Phrase
 from scorekeeper.rules.opening import Minimum
 from scorekeeper.rules.rule_values import Choice, HouseRule, OneOf
+from scorekeeper.rules.threes import (
+    AGAINST,
+    SCALES,
+    RedThreePenalty,
+    RedThreesAgainst,
+    RedThreeScale,
+    penalty_choice,
+    penalty_words,
+)
 from scorekeeper.rules.variants import (
     CANASTA,
     BlackThreeMeld,
@@ -26,9 +36,6 @@ from scorekeeper.rules.variants import (
     GoingOutNeed,
     OnTie,
     OpeningBy,
-    RedThreePenalty,
-    RedThreesAgainst,
-    RedThreeScale,
     Variant,
     WildLimit,
 )
@@ -634,50 +641,18 @@ def special_hand_lines(variant: Variant) -> list[Line]:
     return lines
 
 
+def _said(phrase: Phrase) -> str:
+    """An engine phrase in the reader's language, first letter up."""
+    return capfirst(phrase.render(_, ngettext))
+
+
 def _red_three_value(variant: Variant) -> str:
     """What the red threes (modern-american: the threes of both colours) laid out are worth."""
-    name = capfirst(_name(variant, "red_threes"))
-    scale = variant.red_three_scale
-    if scale is RedThreeScale.LADDER:
-        if variant.threes_laid:
-            return _(
-                "Threes of both colours are laid out as soon as they are drawn, each colour "
-                "counted apart: 1 is worth 100, 2 are worth 300, 3 are worth 500, 4 are worth "
-                "1000."
-            )
-        return _(
-            "%(cards)s: 1 is worth 100, 2 are worth 300, 3 are worth 500, 4 are worth 1000."
-        ) % {"cards": name}
-    if scale is RedThreeScale.DOUBLE_FROM_FOUR:
-        return _("%(cards)s: 100 each; 4 or more: 200 each (4 make 800).") % {"cards": name}
-    if scale is RedThreeScale.PLUS_500_FROM_FOUR:
-        return _("%(cards)s: 100 each; 4 or more: 500 more (4 make 900).") % {"cards": name}
-    if scale is RedThreeScale.FLAT:
-        return _("%(cards)s laid down: 100 each, whatever their number.") % {"cards": name}
-    if scale is RedThreeScale.NOTHING:
-        return _("%(cards)s laid down count nothing.") % {"cards": name}
-    total = {
-        RedThreeScale.ALL_FOR_500: 500,
-        RedThreeScale.ALL_FOR_800: 800,
-        RedThreeScale.ALL_FOR_1000: 1000,
-    }[scale]
-    packs = sorted({variant.deck.fixed_packs or seating.packs for seating in variant.seatings})
-    if len(packs) == 1:
-        return _("%(cards)s: 100 each; all %(count)s together: %(total)s in all.") % {
-            "cards": name,
-            "count": 2 * packs[0],
-            "total": total,
-        }
-    counts = _or(
-        ngettext("%(count)s with %(packs)s pack", "%(count)s with %(packs)s packs", n)
-        % {"count": 2 * n, "packs": n}
-        for n in packs
+    cards = Phrase(variant.deck.names.red_threes)
+    packs = tuple(
+        sorted({variant.deck.fixed_packs or seating.packs for seating in variant.seatings})
     )
-    return _("%(cards)s: 100 each; all of them together (%(counts)s): %(total)s in all.") % {
-        "cards": name,
-        "counts": counts,
-        "total": total,
-    }
+    return _said(SCALES[variant.red_three_scale].words(cards, packs, variant.threes_laid))
 
 
 def red_three_lines(variant: Variant) -> list[Line]:
@@ -685,35 +660,14 @@ def red_three_lines(variant: Variant) -> list[Line]:
     name = _name(variant, "red_threes")
     lines = [Line(_red_three_value(variant))]
     against = variant.red_threes_against
-    if against is RedThreesAgainst.NO_MELD:
-        text = _("A side that has not melded counts its %(cards)s minus.")
-    elif against is RedThreesAgainst.NO_CANASTA:
-        text = _("A side without a canasta counts its %(cards)s minus.")
-    elif against is RedThreesAgainst.FEWER_THAN_TWO_CANASTAS:
-        text = _("A side with fewer than two canastas counts its %(cards)s minus.")
-    elif against is RedThreesAgainst.MODERN_SWING and variant.threes_laid:
-        text = _(
-            "A side without a canasta counts its threes minus; with exactly one canasta they "
-            "count nothing; with two or more, plus."
-        )
-    elif against is RedThreesAgainst.MODERN_SWING:
-        text = _(
-            "A side without a canasta counts its %(cards)s minus; with exactly one canasta they "
-            "count nothing; with two or more, plus."
-        )
-    elif against is RedThreesAgainst.NEVER:
-        text = _("%(cards)s laid down never count minus.")
-    else:
-        text = _(
-            "A side that has not melded counts its %(cards)s minus when another side goes out; "
-            "when the stock runs out with nobody out, they count plus."
-        )
+    text = _(AGAINST[against].words(variant.threes_laid))
     lines.append(Line(capfirst(text % {"cards": name}), testid="red-threes-against"))
     if against is not RedThreesAgainst.NEVER:
-        if variant.red_three_penalty is RedThreePenalty.MINUS_100_EACH:
-            lines.append(Line(_("Counting minus, they cost 100 each, whatever their number.")))
-        elif variant.house_rules is not None and "red_three_penalty" in variant.house_rules:
-            lines.append(Line(_("Counting minus, they cost what they would earn.")))
+        penalty = variant.red_three_penalty
+        if penalty is not RedThreePenalty.SAME or (
+            variant.house_rules is not None and "red_three_penalty" in variant.house_rules
+        ):
+            lines.append(Line(_said(penalty_words(penalty))))
     if variant.threes_laid:
         text = _("Each three laid out is replaced from the stock; threes are never discarded.")
     else:
@@ -1088,29 +1042,9 @@ def choice_words(value: object) -> str:
             BlackThreeMeld.NEVER: _("never"),
         }[value]
     if isinstance(value, RedThreeScale):
-        return {
-            RedThreeScale.DOUBLE_FROM_FOUR: _("100 each, 200 each from 4"),
-            RedThreeScale.PLUS_500_FROM_FOUR: _("100 each, 500 more from 4"),
-            RedThreeScale.ALL_FOR_500: _("100 each, all of them together 500"),
-            RedThreeScale.ALL_FOR_800: _("100 each, all of them together 800"),
-            RedThreeScale.ALL_FOR_1000: _("100 each, all of them together 1000"),
-            RedThreeScale.LADDER: _("each colour apart: 1, 2, 3, 4 are worth 100, 300, 500, 1000"),
-            RedThreeScale.FLAT: _("100 each"),
-            RedThreeScale.NOTHING: _("nothing"),
-        }[value]
+        return SCALES[value].choice().render(_, ngettext)
     if isinstance(value, RedThreesAgainst):
-        return {
-            RedThreesAgainst.NO_MELD: _("a side that has not melded"),
-            RedThreesAgainst.NO_CANASTA: _("a side without a canasta"),
-            RedThreesAgainst.NO_MELD_ANOTHER_OUT: _(
-                "a side that has not melded, when another side goes out"
-            ),
-            RedThreesAgainst.FEWER_THAN_TWO_CANASTAS: _("a side with fewer than two canastas"),
-            RedThreesAgainst.MODERN_SWING: _(
-                "a side without a canasta (and they count nothing with exactly one)"
-            ),
-            RedThreesAgainst.NEVER: _("never"),
-        }[value]
+        return AGAINST[value].choice().render(_, ngettext)
     if isinstance(value, CanastaTiers):
         return {
             CanastaTiers.HIGHEST: _("only the highest bonus reached"),
@@ -1119,10 +1053,7 @@ def choice_words(value: object) -> str:
     if isinstance(value, OnTie):
         return {OnTie.ANOTHER_HAND: _("another hand"), OnTie.DRAW: _("a draw")}[value]
     if isinstance(value, RedThreePenalty):
-        return {
-            RedThreePenalty.SAME: _("what they would earn"),
-            RedThreePenalty.MINUS_100_EACH: _("100 each"),
-        }[value]
+        return penalty_choice(value).render(_, ngettext)
     if isinstance(value, OpeningBy):
         return {
             OpeningBy.SCORE: _("the side's score"),

@@ -10,6 +10,7 @@ here in ``house_rules`` and ``rule_values``, the default first).
 from __future__ import annotations
 
 from scorekeeper.rules.errors import gettext_noop
+from scorekeeper.rules.threes import RedThreesAgainst, RedThreeScale
 from scorekeeper.rules.variants import (
     FIVE,
     NO_EXTRA,
@@ -27,8 +28,6 @@ from scorekeeper.rules.variants import (
     GoingOutNeed,
     OnTie,
     OpeningBy,
-    RedThreesAgainst,
-    RedThreeScale,
     Seating,
     SpecialHand,
     Unfinished,

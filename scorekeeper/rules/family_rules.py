@@ -24,10 +24,9 @@ from scorekeeper.rules.rule_values import (
     seating_value,
     variant_value,
 )
+from scorekeeper.rules.threes import RedThreePenalty, RedThreeScale
 from scorekeeper.rules.variants import (
     OpeningBy,
-    RedThreePenalty,
-    RedThreeScale,
     Seating,
     Unfinished,
     Variant,

@@ -26,13 +26,12 @@ from scorekeeper.rules.rule_values import (
     seating_value,
     variant_value,
 )
+from scorekeeper.rules.threes import RedThreesAgainst, RedThreeScale
 from scorekeeper.rules.variants import (
     BlackThreeMeld,
     CanastaTiers,
     GoingOutNeed,
     OnTie,
-    RedThreesAgainst,
-    RedThreeScale,
     Seating,
     Variant,
     WildLimit,

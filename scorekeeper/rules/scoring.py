@@ -10,7 +10,6 @@ other      = 2.8 where the preset has it, else 0
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from scorekeeper.rules.checks import check_hand
@@ -28,14 +27,8 @@ from scorekeeper.rules.records import (
     parse_record,
 )
 from scorekeeper.rules.summary import read_melded
-from scorekeeper.rules.variants import (
-    CanastaTiers,
-    OpeningBy,
-    RedThreePenalty,
-    RedThreesAgainst,
-    RedThreeScale,
-    Variant,
-)
+from scorekeeper.rules.threes import red_threes_value
+from scorekeeper.rules.variants import CanastaTiers, OpeningBy, Variant
 
 
 @dataclass(frozen=True)
@@ -85,35 +78,6 @@ class HandScore:
 
     sides: tuple[SideScore, ...]
     wins_game: int | None  # 0-based index of a side that won outright (espanola black threes)
-
-
-_LADDER = (0, 100, 300, 500, 1000)  # modern-american: 1 to 4 threes of one colour (2.5)
-
-_RED_THREE_SCALES: dict[RedThreeScale, Callable[[int, int], int]] = {
-    RedThreeScale.DOUBLE_FROM_FOUR: lambda n, _packs: 200 * n if n >= 4 else 100 * n,
-    RedThreeScale.PLUS_500_FROM_FOUR: lambda n, _packs: 100 * n + 500 if n >= 4 else 100 * n,
-    RedThreeScale.ALL_FOR_500: lambda n, packs: 500 if n and n == 2 * packs else 100 * n,
-    RedThreeScale.ALL_FOR_800: lambda n, packs: 800 if n and n == 2 * packs else 100 * n,
-    RedThreeScale.ALL_FOR_1000: lambda n, packs: 1000 if n and n == 2 * packs else 100 * n,
-    RedThreeScale.LADDER: lambda n, _packs: _LADDER[n],
-    RedThreeScale.FLAT: lambda n, _packs: 100 * n,
-    RedThreeScale.NOTHING: lambda _n, _packs: 0,
-}
-
-# The sign of a side's red threes (2.5): +1, 0 (modern-american with exactly one canasta) or -1,
-# from its melds and whether another side went out.
-_RED_THREES_SIGN: dict[RedThreesAgainst, Callable[[MeldedFacts, bool], int]] = {
-    RedThreesAgainst.NO_MELD: lambda facts, _out: -1 if not facts.has_meld else 1,
-    RedThreesAgainst.NO_CANASTA: lambda facts, _out: -1 if not facts.canasta_count else 1,
-    RedThreesAgainst.NO_MELD_ANOTHER_OUT: lambda facts, another_out: (
-        -1 if another_out and not facts.has_meld else 1
-    ),
-    RedThreesAgainst.FEWER_THAN_TWO_CANASTAS: lambda facts, _out: (
-        -1 if facts.canasta_count < 2 else 1
-    ),
-    RedThreesAgainst.MODERN_SWING: lambda facts, _out: min(facts.canasta_count, 2) - 1,
-    RedThreesAgainst.NEVER: lambda _facts, _out: 1,
-}
 
 
 def _canasta_bonuses(variant: Variant, facts: MeldedFacts) -> int:
@@ -193,14 +157,16 @@ def _held_value(variant: Variant, held: CardCounts | Points) -> int:
 def _red_threes(ruleset: Ruleset, side: SideHand, facts: MeldedFacts, another_out: bool) -> int:
     """2.5: the red threes laid down (and modern-american's black threes laid out), signed."""
     variant = ruleset.variant
-    scale = _RED_THREE_SCALES[variant.red_three_scale]
-    value = scale(side.red_threes, ruleset.packs)
-    if side.black_threes_laid:
-        value += scale(side.black_threes_laid, ruleset.packs)
-    sign = _RED_THREES_SIGN[variant.red_threes_against](facts, another_out)
-    if sign < 0 and variant.red_three_penalty is RedThreePenalty.MINUS_100_EACH:
-        return -100 * side.red_threes
-    return sign * value
+    return red_threes_value(
+        variant.red_three_scale,
+        variant.red_threes_against,
+        variant.red_three_penalty,
+        red=side.red_threes,
+        black_laid=side.black_threes_laid,
+        packs=ruleset.packs,
+        melded=facts,
+        another_out=another_out,
+    )
 
 
 def _penalties(variant: Variant, side: SideHand, facts: MeldedFacts) -> int:

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from scorekeeper.rules.errors import Message, RuleViolation, gettext_noop, ngettext_lazy
+from scorekeeper.rules.threes import RedThreePenalty, RedThreesAgainst, RedThreeScale
 
 CANASTA = "canasta"  # an opening minimum that is "a complete canasta", not points (2.9)
 NO_EXTRA = None  # Variant.concealed_going_out_bonus: going out concealed scores the plain bonus
@@ -36,42 +37,6 @@ class BlackThreeMeld(StrEnum):
     GOING_OUT = "going_out"  # 3 or 4, no wilds, only in the turn the side goes out
     CANASTA = "canasta"  # only as a canasta, no wilds, any turn; wins the game
     NEVER = "never"
-
-
-class RedThreeScale(StrEnum):
-    """The value of n red threes (2.5)."""
-
-    DOUBLE_FROM_FOUR = "double_from_four"  # 100 n; 4 or more: 200 n
-    PLUS_500_FROM_FOUR = "plus_500_from_four"  # 100 n; 4 or more: 100 n + 500
-    ALL_FOR_500 = "500_for_all"  # 100 n; all of the deal's red threes: 500 in all
-    ALL_FOR_800 = "800_for_all"  # 100 n; all of them: 800 in all
-    ALL_FOR_1000 = "1000_for_all"  # 100 n; all of them: 1000 in all (samba, bolivia)
-    LADDER = (
-        "ladder"  # each colour on its own: 1, 2, 3, 4 are 100, 300, 500, 1000 (modern-american)
-    )
-    FLAT = "flat"  # 100 each, whatever their number (hand-and-foot)
-    NOTHING = "nothing"  # laid red threes score nothing (hand-and-foot house rule)
-
-
-class RedThreesAgainst(StrEnum):
-    """When red threes count against their side (2.5)."""
-
-    NO_MELD = "no_meld"
-    NO_CANASTA = "no_canasta"
-    # origen (seed 004): no combination laid, and another side went out; when the stock ran out
-    # with nobody out, they count plus.
-    NO_MELD_ANOTHER_OUT = "no_meld_another_out"
-    FEWER_THAN_TWO_CANASTAS = "fewer_than_two_canastas"  # samba, bolivia (sambas count)
-    # modern-american: minus with no canasta, nothing with exactly one, plus with two or more.
-    MODERN_SWING = "modern_swing"
-    NEVER = "never"  # hand-and-foot
-
-
-class RedThreePenalty(StrEnum):
-    """What red threes cost when they count against their side (2.5)."""
-
-    SAME = "same"  # what they would earn
-    MINUS_100_EACH = "minus_100_each"  # 100 each, whatever the scale
 
 
 class SameRank(StrEnum):
