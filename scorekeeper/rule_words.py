@@ -36,6 +36,7 @@ from scorekeeper.rules.variants import (
     GoingOutNeed,
     OnTie,
     OpeningBy,
+    SameRank,
     Variant,
     WildLimit,
 )
@@ -363,7 +364,7 @@ def _wild_limit_words(variant: Variant) -> str:
 
 
 def _same_rank_words(variant: Variant) -> str:
-    if variant.repeat_ranks and variant.one_open_per_rank:
+    if variant.same_rank is SameRank.ONE_OPEN:
         text = _(
             "A side may have several melds of the same rank, but only one unfinished meld of a "
             "rank at a time."
@@ -371,7 +372,7 @@ def _same_rank_words(variant: Variant) -> str:
         if variant.wild_melds:
             text += " " + _("Melds of wild cards count as one rank.")
         return text
-    if variant.repeat_ranks:
+    if variant.same_rank is SameRank.ANY:
         return _("A side may have several melds of the same rank.")
     return _("A side has at most one meld of each rank.")
 

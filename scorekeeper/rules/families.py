@@ -28,6 +28,7 @@ from scorekeeper.rules.variants import (
     GoingOutNeed,
     OnTie,
     OpeningBy,
+    SameRank,
     Seating,
     SpecialHand,
     Unfinished,
@@ -152,7 +153,7 @@ SAMBA = Variant(
         over_limit=STANDARD_DECK.over_limit,
     ),
     wild_limit=WildLimit.TWO,
-    repeat_ranks=True,  # Bicycle, OCL: several melds of a rank (black threes excepted)
+    same_rank=SameRank.ANY,  # Bicycle, OCL: several melds of a rank (black threes excepted)
     sequences=True,
     sequence_bonus=(1500, 0),
     sequence_canastas=True,
@@ -187,7 +188,7 @@ BOLIVIA = Variant(
     ),
     values=CardValues(black_three_in_hand=100),  # BCanasta, whether or not anyone went out
     wild_limit=WildLimit.TWO,
-    repeat_ranks=True,
+    same_rank=SameRank.ANY,
     wild_melds=True,
     wild_meld_max=7,  # a bolivia takes no more cards
     canasta_bonus=CanastaBonus(wild_pure=2500, wild_mixed=2500),
@@ -242,8 +243,7 @@ HAND_AND_FOOT = Variant(
     ),
     values=CardValues(black_three_in_hand=5),
     wild_limit=WildLimit.BELOW_NATURALS,
-    repeat_ranks=True,
-    one_open_per_rank=True,
+    same_rank=SameRank.ONE_OPEN,
     black_three_meld=BlackThreeMeld.NEVER,  # GOCC, Simpson, Tanglewood
     wild_melds=True,
     wild_meld_max=7,  # a wild book is exactly 7

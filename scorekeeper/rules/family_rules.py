@@ -27,6 +27,7 @@ from scorekeeper.rules.rule_values import (
 from scorekeeper.rules.threes import RedThreePenalty, RedThreeScale
 from scorekeeper.rules.variants import (
     OpeningBy,
+    SameRank,
     Seating,
     Unfinished,
     Variant,
@@ -90,8 +91,7 @@ def _book_max(variant: Variant, seating: Seating, value: object) -> Applied:
 
 
 def _same_rank(variant: Variant, seating: Seating, value: str) -> Applied:
-    open_only = value == "one_open"
-    return replace(variant, repeat_ranks=open_only, one_open_per_rank=open_only), seating
+    return replace(variant, same_rank=SameRank(value)), seating
 
 
 FAMILY_RULES = (
@@ -295,7 +295,7 @@ FAMILY_RULES = (
         ),
         OneOf(("one_open", "one")),
         _same_rank,
-        lambda variant, _seating: "one_open" if variant.one_open_per_rank else "one",
+        lambda variant, _seating: variant.same_rank.value,
         _nowhere,
     ),
 )

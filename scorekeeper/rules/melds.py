@@ -31,6 +31,7 @@ from scorekeeper.rules.variants import (
     BlackThreeMeld,
     CanastaBonus,
     CardValues,
+    SameRank,
     Variant,
     WildLimit,
 )
@@ -298,7 +299,7 @@ def check_same_rank(variant: Variant, side: SideHand, number: int) -> None:
     time, wild cards counting as a rank (hand-and-foot). Checked once the melds are read: a
     set of the ranks answers for the whole side, and only a repeat looks for its place."""
     melds = side.melds or ()
-    if not variant.repeat_ranks:
+    if variant.same_rank is SameRank.ONE:
         ranks = [meld.rank for meld in melds]
         if len(set(ranks)) < len(ranks):
             _refuse_repeat(
@@ -318,7 +319,7 @@ def check_same_rank(variant: Variant, side: SideHand, number: int) -> None:
                 gettext_noop("a side melds %(black_threes)s once at most"),
                 black_threes=Phrase(variant.deck.names.black_threes),
             ).at(variant, side, number, second + 1, BLACK_THREE)
-    if variant.one_open_per_rank:
+    if variant.same_rank is SameRank.ONE_OPEN:
         size = variant.canasta_size
         unfinished = [
             meld.rank if isinstance(meld, Meld) and meld.size < size else None for meld in melds

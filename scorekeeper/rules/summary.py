@@ -31,7 +31,7 @@ from scorekeeper.rules.records import (
     Points,
     SideHand,
 )
-from scorekeeper.rules.variants import Variant
+from scorekeeper.rules.variants import SameRank, Variant
 
 _KINDS = tuple(CanastaKind)
 _PLAIN_KINDS = frozenset({CanastaKind.NATURAL, CanastaKind.MIXED})
@@ -121,7 +121,9 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
             **where,
         )
     inc = side.incomplete
-    if not variant.repeat_ranks and (inc.total or canastas != counts.natural + counts.mixed):
+    if variant.same_rank is SameRank.ONE and (
+        inc.total or canastas != counts.natural + counts.mixed
+    ):
         _check_one_meld_a_rank(counts, inc, where)  # the special kinds of modern-american
     if isinstance(melded, Points):
         points = melded.points

@@ -231,8 +231,7 @@ class Variant:
     min_meld: int = 3
     min_naturals: int = 2
     wild_limit: WildLimit = WildLimit.THREE
-    repeat_ranks: bool = False  # a side may hold two melds of one rank
-    one_open_per_rank: bool = False  # ... but one unfinished meld of a rank at a time (h&f)
+    same_rank: SameRank = SameRank.ONE  # how many melds of one rank a side may hold
     wild_free_ranks: frozenset[str] = frozenset()  # ranks melded without wild cards (sevens)
     black_three_meld: BlackThreeMeld = BlackThreeMeld.GOING_OUT
     wild_melds: bool = False  # all-wild melds
@@ -457,7 +456,7 @@ ESPANOLA = Variant(
     ),
     values=CardValues(black_three_in_hand=100),
     wild_limit=WildLimit.NATURALS,
-    repeat_ranks=True,
+    same_rank=SameRank.ANY,
     black_three_meld=BlackThreeMeld.CANASTA,
     wild_melds=True,
     wild_meld_min=5,
