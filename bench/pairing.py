@@ -19,9 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tournaments.engine import swiss  # noqa: E402
-from tournaments.engine.model import Draw, History, Pair, Result, RoundInput  # noqa: E402
 from tournaments.engine.points import Scoring  # noqa: E402
 from tournaments.engine.standings import rank  # noqa: E402
+from tournaments.engine.types import Draw, History, Pair, Result, RoundInput  # noqa: E402
 
 
 def played_field(

@@ -21,7 +21,6 @@ from functools import wraps
 from typing import Any
 
 from django.core.exceptions import RequestDataTooBig
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -109,45 +108,39 @@ def _once(
     request: HttpRequest, key: str, body: bytes, run: Callable[[], HttpResponse]
 ) -> HttpResponse:
     """Answer a write once per Idempotency-Key: a retry gets the first answer, writes nothing."""
-    try:
-        idempotency.check_key(key)
-    except idempotency.BadKey:
-        return error(
-            400, _("an Idempotency-Key is 16 to 255 printable ASCII characters: use a random UUID")
-        )
     scope = f"{request.method} {request.path}"
     # The same body with the same credentials: a replay never answers another client.
     print_ = idempotency.fingerprint(
         request.headers.get("Authorization", "").encode() + b"\n" + body
     )
     try:
-        earlier = idempotency.previous(scope, key, print_)
-        if earlier is None:
-            with transaction.atomic():
-                response = run()
-                if response.status_code >= 500:
-                    transaction.set_rollback(True)  # a failure is not an answer: a retry runs
-                    return response
-                answer = {
-                    "status": response.status_code,
-                    "body": response.content.decode(),
-                    "location": response.get("Location", ""),
-                }
-                if idempotency.remember(scope, key, print_, answer):
-                    return response
-                transaction.set_rollback(True)  # a twin with this key got there first
-            earlier = idempotency.previous(scope, key, print_)
+        done = idempotency.write_once(scope, key, print_, run, _kept)
+    except idempotency.BadKey:
+        return error(
+            400, _("an Idempotency-Key is 16 to 255 printable ASCII characters: use a random UUID")
+        )
     except idempotency.KeyReused:
         return error(422, _("this Idempotency-Key was used for a different request"))
-    if earlier is None:  # remembered by the twin that won, in a committed transaction
-        raise RuntimeError("an idempotent write was neither made nor remembered")
+    if not isinstance(done, idempotency.Replayed):
+        return done
     replay = HttpResponse(
-        earlier["body"], status=earlier["status"], content_type="application/json"
+        done.answer["body"], status=done.answer["status"], content_type="application/json"
     )
-    if earlier["location"]:
-        replay["Location"] = earlier["location"]
+    if done.answer["location"]:
+        replay["Location"] = done.answer["location"]
     replay["Idempotent-Replayed"] = "true"
     return replay
+
+
+def _kept(response: HttpResponse) -> dict[str, Any] | None:
+    """What a replay answers; None for a failure, which is no answer (a retry runs again)."""
+    if response.status_code >= 500:
+        return None
+    return {
+        "status": response.status_code,
+        "body": response.content.decode(),
+        "location": response.get("Location", ""),
+    }
 
 
 def _json_number(text: str) -> int | float:

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from django.contrib import messages
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -34,13 +33,13 @@ from django.views.decorators.http import require_POST
 from scorekeeper import idempotency, services
 from scorekeeper.api import refusal
 from scorekeeper.edit_access import editable_game
+from scorekeeper.hand_scoring import score_entry
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game, Hand
 from scorekeeper.params import int_param
 from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.entry import entry_offer
 from scorekeeper.rules.melds import CanastaKind
-from scorekeeper.scoring import score_entry
 from scorekeeper.selectors import GameState, game_summary, hand_shown, totals_before
 from scorekeeper.serializers import error_response, preview_json, violation_body
 
@@ -175,18 +174,6 @@ SPECIAL_HAND_NAMES = {
 }
 
 
-def _posted_sides(request: HttpRequest) -> Any:
-    try:
-        return json.loads(request.POST.get("record", ""))
-    except (json.JSONDecodeError, RecursionError, ValueError):
-        return None
-
-
-def _error_json(violation: RuleViolation) -> dict[str, Any]:
-    """The API's error body, for the hand page's script."""
-    return violation_body(violation)
-
-
 def _entry_config(
     state: GameState,
     number: int,
@@ -318,50 +305,61 @@ def _form(
     )
 
 
-def _hand_add_once(
-    request: HttpRequest, game_id: str, sides: Any, expected_number: int | None, key: str
-) -> str:
-    """Save a new hand once per entry: the page sends one key per entry, so a second submit or
-    a reload after saving saves nothing. Returns the message to show."""
-    scope = f"page hand-add {game_id}"
+@dataclass(frozen=True)
+class Entry:
+    """What the entry page posted: the hand's sides, and where the player means them to go."""
+
+    sides: Any  # as posted (None: not JSON); the service checks them
+    number: int | None  # the hand corrected (None: a new hand)
+    choice: str  # after another phone's save: DROP, NEXT or KEEP ("": a plain Save)
+    # A new hand: the number it was entered as (NEXT: after the other phone's); a correction:
+    # the version it replaces (KEEP: the other phone's).
+    expected: int | None
+    key: str  # one per entry: a second submit or a reload after saving saves nothing
+
+
+def _entry(request: HttpRequest, number: int | None) -> Entry:
+    """The posted form, read: nothing here is checked against the rules."""
     try:
-        idempotency.check_key(key)
-    except idempotency.BadKey:
-        key = uuid.uuid4().hex  # an old page without a key: this submit alone
-    earlier = idempotency.previous(scope, key, "")
-    if earlier is None:
-        with transaction.atomic():
-            write = services.hand_add(
-                game_id=game_id,
-                sides=sides,
-                author=services.Author.of(request.user),
-                expected_number=expected_number,
-            )
-            if idempotency.remember(scope, key, "", {"number": write.hand.number}):
-                return _("Hand %(n)s saved.") % {"n": write.hand.number}
-            transaction.set_rollback(True)  # a twin submit of this entry got there first
-        earlier = idempotency.previous(scope, key, "")
-    if earlier is None:  # remembered by the twin that won, in a committed transaction
-        raise RuntimeError("an idempotent entry was neither saved nor remembered")
-    return _("Hand %(n)s was already saved.") % {"n": earlier["number"]}
-
-
-def _save(request: HttpRequest, game: Game, number: int | None, sides: Any) -> str:
-    """Save the entry as the player chose; returns the message to show."""
+        sides = json.loads(request.POST.get("record", ""))
+    except (json.JSONDecodeError, RecursionError, ValueError):
+        sides = None
     choice = request.POST.get("choice", "")
     if number is not None:
         field = "current_version" if choice == KEEP else "version"
+    else:
+        field = "next_number" if choice == NEXT else "number"
+    try:
+        key = idempotency.check_key(request.POST.get("entry_key", ""))
+    except idempotency.BadKey:
+        key = uuid.uuid4().hex  # an old page without a key: this submit alone
+    return Entry(sides, number, choice, int_param(request.POST.get(field)), key)
+
+
+def _entry_save(entry: Entry, game_id: str, author: services.Author) -> str:
+    """Save the entry through its service (a new hand once per entry key); returns the message
+    to show."""
+    if entry.number is not None:
         services.hand_revise(
-            game_id=game.id,
-            number=number,
-            sides=sides,
-            author=services.Author.of(request.user),
-            expected_version=int_param(request.POST.get(field)) or 0,
+            game_id=game_id,
+            number=entry.number,
+            sides=entry.sides,
+            author=author,
+            expected_version=entry.expected or 0,
         )
-        return _("Hand %(n)s corrected.") % {"n": number}
-    field = "next_number" if choice == NEXT else "number"
-    key = request.POST.get("entry_key", "")
-    return _hand_add_once(request, game.id, sides, int_param(request.POST.get(field)), key)
+        return _("Hand %(n)s corrected.") % {"n": entry.number}
+    done = idempotency.write_once(
+        f"page hand-add {game_id}",
+        entry.key,
+        "",
+        lambda: services.hand_add(
+            game_id=game_id, sides=entry.sides, author=author, expected_number=entry.expected
+        ),
+        lambda write: {"number": write.hand.number},
+    )
+    if isinstance(done, idempotency.Replayed):
+        return _("Hand %(n)s was already saved.") % {"n": done.answer["number"]}
+    return _("Hand %(n)s saved.") % {"n": done.hand.number}
 
 
 def _wants_json(request: HttpRequest) -> bool:
@@ -381,16 +379,18 @@ def _to_scoreboard(
 
 
 def _post(request: HttpRequest, game: Game, number: int | None) -> HttpResponse:
-    sides = _posted_sides(request)
-    if request.POST.get("choice") == DROP:
+    entry = _entry(request, number)
+    if entry.choice == DROP:
         messages.info(request, _("Your entry was dropped: the scoreboard shows the hand as saved."))
         return _to_scoreboard(request, game, "dropped")
     try:
-        messages.success(request, _save(request, game, number, sides))
+        messages.success(request, _entry_save(entry, game.id, services.Author.of(request.user)))
     except RuleViolation as violation:
         if _wants_json(request):
             return refusal(violation)  # the page shows it where the preview does
-        return _form(request, game, number, entered=sides, error=_error_json(violation), status=400)
+        return _form(
+            request, game, number, entered=entry.sides, error=violation_body(violation), status=400
+        )
     except (services.GameFinished, services.GameLocked) as refused:
         messages.error(request, str(refused))
         return _to_scoreboard(request, game, "refused")
@@ -398,12 +398,9 @@ def _post(request: HttpRequest, game: Game, number: int | None) -> HttpResponse:
         # Another phone saved first: keep this entry and show both, for the player to choose.
         game.refresh_from_db()
         state = game_summary(game)
-        tried = int_param(
-            request.POST.get("next_number" if request.POST.get("choice") == NEXT else "number")
-        )
-        at = number if number is not None else tried or state.hand_count
-        other = _other_phone(game, state, sides, at, editing=number is not None)
-        return _form(request, game, number, entered=sides, other=other, status=409)
+        at = number if number is not None else entry.expected or state.hand_count
+        other = _other_phone(game, state, entry.sides, at, editing=number is not None)
+        return _form(request, game, number, entered=entry.sides, other=other, status=409)
     except Hand.DoesNotExist:
         messages.error(request, _("That hand is no longer there."))
         return _to_scoreboard(request, game, "refused")
@@ -457,7 +454,7 @@ def _side_scores(state: GameState, hand: Hand) -> list[tuple[str, int]]:
     ]
 
 
-def hand_delete(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
+def hand_delete_page(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
     """GET: ask, showing the hand; POST: delete the hand at the version that was shown."""
     game = editable_game(request, game_id)
     if request.method != "POST":

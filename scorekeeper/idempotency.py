@@ -1,21 +1,25 @@
 """Writes made once per Idempotency-Key (API v1, and the hand-entry page's one key per entry).
 
-The caller looks up the key before it writes (:func:`previous`), then writes and
-:func:`remember`\\ s the answer in the same transaction. When a twin request with the same key
-committed in between, :func:`remember` says so and the caller rolls its own write back and answers
-as the twin did. Keys are kept for :data:`KEEP` (``manage.py idempotency_purge`` drops older ones).
+Both go through :func:`write_once`: it looks up the key before it writes (:func:`_previous`), then
+writes and :func:`_remember`\\ s the answer in the same transaction. When a twin request with the
+same key committed in between, :func:`_remember` says so: the write is rolled back and the answer is
+the twin's. Keys are kept for :data:`KEEP` (``manage.py idempotency_purge`` drops older ones).
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any
+from typing import Any, TypeVar
 
-from django.db import connection
+from django.db import connection, transaction
 from django.utils import timezone
 
 from scorekeeper.models import IdempotentRequest
+
+T = TypeVar("T")
 
 KEEP = timedelta(days=7)
 MIN_KEY, MAX_KEY = 16, 255  # long enough that only its client knows it (a UUID is 36)
@@ -46,7 +50,7 @@ def _stored(scope: str) -> str:
     return scope if len(scope) <= limit else "sha256 " + hashlib.sha256(scope.encode()).hexdigest()
 
 
-def previous(scope: str, key: str, print_: str) -> dict[str, Any] | None:
+def _previous(scope: str, key: str, print_: str) -> dict[str, Any] | None:
     """The answer remembered under this key, or None; KeyReused for another request's key."""
     found = IdempotentRequest.objects.filter(scope=_stored(scope), key=key).first()
     if found is None:
@@ -57,7 +61,7 @@ def previous(scope: str, key: str, print_: str) -> dict[str, Any] | None:
     return answer
 
 
-def remember(scope: str, key: str, print_: str, answer: dict[str, Any]) -> bool:
+def _remember(scope: str, key: str, print_: str, answer: dict[str, Any]) -> bool:
     """Keep the answer under the key, in the caller's transaction. False: a twin request with
     this key committed first, and the caller must roll its own write back.
 
@@ -79,6 +83,47 @@ def remember(scope: str, key: str, print_: str, answer: dict[str, Any]) -> bool:
             ],
         )
         return cursor.fetchone() is not None
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """The answer remembered under the key: this request was made before (a retry), or a twin
+    with the same key got there first. Nothing was written this time."""
+
+    answer: dict[str, Any]
+
+
+def write_once(
+    scope: str,
+    key: str,
+    print_: str,
+    write: Callable[[], T],
+    answer: Callable[[T], dict[str, Any] | None],
+) -> T | Replayed:
+    """Make ``write`` once under ``key``: the first time, its value (with ``answer(value)``
+    remembered in the same transaction); after that, what was remembered, as :class:`Replayed`.
+
+    ``answer`` returning None means the write is no answer to keep (a server error): it is rolled
+    back, nothing is remembered, and a retry runs again. An exception from ``write`` rolls it back
+    too. BadKey for a key that is not one, KeyReused for a key that came with another request
+    (``print_`` differs).
+    """
+    check_key(key)
+    earlier = _previous(scope, key, print_)
+    if earlier is None:
+        with transaction.atomic():
+            value = write()
+            kept = answer(value)
+            if kept is None:
+                transaction.set_rollback(True)
+                return value
+            if _remember(scope, key, print_, kept):
+                return value
+            transaction.set_rollback(True)  # a twin with this key got there first
+        earlier = _previous(scope, key, print_)
+    if earlier is None:  # remembered by the twin that won, in a committed transaction
+        raise RuntimeError("an idempotent write was neither made nor remembered")
+    return Replayed(earlier)
 
 
 def purge(older_than: timedelta = KEEP) -> int:

@@ -143,7 +143,7 @@ MELD = {
 
 
 def _side(*, from_the_game: bool) -> dict[str, Any]:
-    """A side of a hand record; a game's hand leaves out what the game supplies (scoring.py)."""
+    """A side of a hand record; a game's hand leaves out what the game supplies (hand_scoring.py)."""
     own = (
         {}
         if from_the_game

@@ -16,11 +16,11 @@ from typing import Any
 
 from django.http import JsonResponse
 
+from scorekeeper.hand_scoring import ScoredEntry, stored_sides
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game
 from scorekeeper.rules import Ruleset, RuleViolation
 from scorekeeper.rules.opening import game_hand_number, next_opening
-from scorekeeper.scoring import ScoredEntry, stored_sides
 from scorekeeper.selectors import GameState, HandRow
 
 

@@ -23,11 +23,11 @@ from django.db.models import F
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scorekeeper.hand_scoring import ScoredEntry, entered_sides, score_entry, stored_sides
 from scorekeeper.models import Game, GameKey, Hand, Revision, Side, hash_token
 from scorekeeper.names import MAX_PLAYER_NAMES, MAX_SIDE_NAME, has_control_characters, players_text
 from scorekeeper.rules import RuleViolation, game_outcome, ruleset_for
 from scorekeeper.rules.errors import gettext_noop
-from scorekeeper.scoring import ScoredEntry, score_entry, stored_sides
 from scorekeeper.selectors import game_ruleset, hand_last_deleted
 
 MAX_HANDS = 2000  # a game longer than this is a script, not a table (and an import's cap)
@@ -210,7 +210,7 @@ def _before(totals: Sequence[int], hands: Iterable[Hand]) -> list[int]:
     return before
 
 
-def _settle(game: Game, first: int, before: Sequence[int], hands: Sequence[Hand]) -> None:
+def _caches_rewrite(game: Game, first: int, before: Sequence[int], hands: Sequence[Hand]) -> None:
     """Rewrite the caches from hand ``first`` on: each hand's ``score_after`` and the game's
     totals, count and end. ``before`` is each side's total before hand ``first``, ``hands`` the
     game's hands from ``first`` on, in order, with their results (VARIANTS.md 2.10)."""
@@ -232,7 +232,8 @@ def _settle(game: Game, first: int, before: Sequence[int], hands: Sequence[Hand]
     game.status = Game.Status.FINISHED if game.ended_at is not None else Game.Status.PLAYING
 
 
-def _save(game: Game) -> None:
+def _caches_save(game: Game) -> None:
+    """Write the game row's caches (after :func:`_caches_rewrite`) and its new version."""
     game.save(
         update_fields=[
             "totals",
@@ -246,15 +247,15 @@ def _save(game: Game) -> None:
     )
 
 
-def _revision_add(
-    game: Game, number: int, action: str, record: Any, result: Any, author: Author
-) -> None:
-    Revision.objects.create(
+def _revision(game: Game, hand: Hand, action: str, author: Author) -> Revision:
+    """The hand as it is now (before a change, or as created), kept at the game's new version
+    (not saved yet)."""
+    return Revision(
         game=game,
-        number=number,
+        number=hand.number,
         action=action,
-        record=record,
-        result=result,
+        record=hand.record,
+        result=hand.result,
         author=author.label,
         user=author.user,
         game_version=game.version,
@@ -303,10 +304,10 @@ def hand_add(
         entry = score_entry(game, sides, names, before, number)
         game.version += 1
         hand = _new_hand(game, number, entry)
-        _settle(game, number, before, [hand])
+        _caches_rewrite(game, number, before, [hand])
         hand.save(force_insert=True)
-        _revision_add(game, number, Revision.Action.CREATED, hand.record, entry.result, author)
-        _save(game)
+        _revision(game, hand, Revision.Action.CREATED, author).save(force_insert=True)
+        _caches_save(game)
     return HandWrite(hand, game, tuple(game.totals), names)
 
 
@@ -335,13 +336,13 @@ def hand_revise(
         names = _names(game)
         entry = score_entry(game, sides, names, before, number)
         game.version += 1
-        _revision_add(game, number, Revision.Action.EDITED, hand.record, hand.result, author)
+        _revision(game, hand, Revision.Action.EDITED, author).save(force_insert=True)
         hand.record, hand.result = {"sides": entry.sides}, entry.result
         hand.version = game.version
-        _settle(game, number, before, hands)
+        _caches_rewrite(game, number, before, hands)
         hand.save(update_fields=["record", "result", "version", "score_after", "updated_at"])
         Hand.objects.bulk_update(hands[1:], ["score_after"], batch_size=500)
-        _save(game)
+        _caches_save(game)
     return HandWrite(hand, game, tuple(hand.score_after), names)
 
 
@@ -353,12 +354,12 @@ def hand_delete(*, game_id: str, number: int, author: Author, expected_version: 
         hand = _shown(game, hands, number, expected_version)
         before = _before(game.totals, hands)
         game.version += 1
-        _revision_add(game, number, Revision.Action.DELETED, hand.record, hand.result, author)
+        _revision(game, hand, Revision.Action.DELETED, author).save(force_insert=True)
         hand.delete()
         _renumber(game, number, -1)
-        _settle(game, number, before, hands[1:])
+        _caches_rewrite(game, number, before, hands[1:])
         Hand.objects.bulk_update(hands[1:], ["score_after"], batch_size=500)
-        _save(game)
+        _caches_save(game)
 
 
 def hand_undo_delete(*, game_id: str, author: Author) -> HandWrite:
@@ -383,13 +384,13 @@ def hand_undo_delete(*, game_id: str, author: Author) -> HandWrite:
         game.version += 1
         _renumber(game, number - 1, 1)
         hand = _new_hand(game, number, entry)
-        _settle(game, number, before, [hand, *hands])
+        _caches_rewrite(game, number, before, [hand, *hands])
         hand.save(force_insert=True)
         Hand.objects.bulk_update(hands, ["score_after"], batch_size=500)
         deleted.undone = True
         deleted.save(update_fields=["undone"])
-        _revision_add(game, number, Revision.Action.RESTORED, hand.record, entry.result, author)
-        _save(game)
+        _revision(game, hand, Revision.Action.RESTORED, author).save(force_insert=True)
+        _caches_save(game)
     return HandWrite(hand, game, tuple(hand.score_after), names)
 
 
@@ -406,10 +407,10 @@ def game_recompute(*, game_id: str) -> Game:
             hand.result = entry.result
             totals = [t + s.total for t, s in zip(totals, entry.score.sides, strict=True)]
         game.ended_at = None
-        _settle(game, 1, [0] * sides, hands)
+        _caches_rewrite(game, 1, [0] * sides, hands)
         Hand.objects.bulk_update(hands, ["result", "score_after"], batch_size=500)
         game.version += 1
-        _save(game)
+        _caches_save(game)
     return game
 
 
@@ -465,42 +466,13 @@ def game_import(
                             "every hand must be of the same preset, players and house rules"
                         )
                     )
-                given = record.get("sides")
-                sides = (
-                    [
-                        {k: v for k, v in side.items() if k not in ("score_before", "name")}
-                        if isinstance(side, dict)
-                        else side
-                        for side in given
-                    ]
-                    if isinstance(given, list)
-                    else given
-                )
-                entry = score_entry(game, sides, names, totals, number)
+                entry = score_entry(game, entered_sides(record.get("sides")), names, totals, number)
                 totals = [t + s.total for t, s in zip(totals, entry.score.sides, strict=True)]
                 game.version += 1
-                new_hands.append(
-                    Hand(
-                        game=game,
-                        number=number,
-                        record={"sides": entry.sides},
-                        result=entry.result,
-                        version=game.version,
-                    )
-                )
-                new_revisions.append(
-                    Revision(
-                        game=game,
-                        number=number,
-                        action=Revision.Action.CREATED,
-                        record={"sides": entry.sides},
-                        result=entry.result,
-                        author=author.label,
-                        user=author.user,
-                        game_version=game.version,
-                    )
-                )
-            _settle(game, 1, [0] * len(totals), new_hands)
+                hand = _new_hand(game, number, entry)
+                new_hands.append(hand)
+                new_revisions.append(_revision(game, hand, Revision.Action.CREATED, author))
+            _caches_rewrite(game, 1, [0] * len(totals), new_hands)
             if game.ended_at is not None and game.ended_at < len(new_hands):
                 line = records[game.ended_at][0]  # the first hand after the end
                 raise RuleViolation(
@@ -509,7 +481,7 @@ def game_import(
                 )
             Hand.objects.bulk_create(new_hands, batch_size=500)
             Revision.objects.bulk_create(new_revisions, batch_size=500)
-            _save(game)
+            _caches_save(game)
     except RuleViolation as violation:
         violation.line = line
         raise

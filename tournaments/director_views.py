@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 
 from tournaments import services
 from tournaments.access import directed, round_of
-from tournaments.engine.model import Reason
+from tournaments.engine.types import Reason
 from tournaments.forms import (
     CorrectionForm,
     ImportForm,

@@ -137,7 +137,7 @@ class Match(models.Model):
     table = models.PositiveSmallIntegerField(default=0)  # 0: a bye
     ns = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
     ew = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
-    reasons = models.JSONField(default=list)  # engine.model.Why, as [reason, values...]
+    reasons = models.JSONField(default=list)  # engine.types.Why, as [reason, values...]
     # The table's game; each pair opens it through its own link (tournaments.table_keys).
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)

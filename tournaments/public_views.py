@@ -25,8 +25,8 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 
 from tournaments import services
-from tournaments.engine.model import Pair, Result
 from tournaments.engine.standings import tally
+from tournaments.engine.types import Pair, Result
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
 from tournaments.selectors import (
     SETTLED,

@@ -7,8 +7,8 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tournaments.engine.model import Bye, Draw, History, Outcome, Pair, Pairing, Reason, Result, Why
 from tournaments.engine.points import PointsMethod, Scoring, default_vp_bands
+from tournaments.engine.types import Bye, Draw, History, Outcome, Pair, Pairing, Reason, Result, Why
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
 
 SETTLED = (Match.Status.CONFIRMED, Match.Status.CLOSED)

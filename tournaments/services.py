@@ -38,10 +38,10 @@ from scorekeeper.names import has_control_characters, players_text
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import FORMATS, MAX_ROUNDS, check_phase, check_plan, schedule_rounds
-from tournaments.engine.model import Draw, History, RoundInput
 from tournaments.engine.standings import METRICS, rank
 from tournaments.engine.swap import SwapEffect, swap
 from tournaments.engine.table_numbers import number_tables
+from tournaments.engine.types import Draw, History, RoundInput
 from tournaments.limits import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS, pair_name_key
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
 from tournaments.selectors import (

@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tournaments.engine import swiss
-from tournaments.engine.model import Draw, History, Pair, Result, RoundInput
 from tournaments.engine.points import PointsMethod, Scoring
 from tournaments.engine.standings import rank
+from tournaments.engine.types import Draw, History, Pair, Result, RoundInput
 
 
 def rematch_free_exists(pairs: tuple[int, ...], met: frozenset[frozenset[int]]) -> bool:

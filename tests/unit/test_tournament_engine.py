@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.engine.model import (
+from tournaments.engine.points import (
+    PointsMethod,
+    Scoring,
+    default_vp_bands,
+    table_points,
+    victory_points,
+)
+from tournaments.engine.standings import rank
+from tournaments.engine.swiss import pair_round
+from tournaments.engine.table_numbers import number_tables
+from tournaments.engine.types import (
     Bye,
     Draw,
     History,
@@ -17,16 +27,6 @@ from tournaments.engine.model import (
     RoundInput,
     Why,
 )
-from tournaments.engine.points import (
-    PointsMethod,
-    Scoring,
-    default_vp_bands,
-    table_points,
-    victory_points,
-)
-from tournaments.engine.standings import rank
-from tournaments.engine.swiss import pair_round
-from tournaments.engine.table_numbers import number_tables
 
 A, B, C, D, E, F, G = range(1, 8)
 NAMES = dict(zip(range(1, 8), "ABCDEFG", strict=True))

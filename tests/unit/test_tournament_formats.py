@@ -10,7 +10,7 @@ import pytest
 from tournaments.engine import danish, knockout, mitchell, roundrobin
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import FORMATS
-from tournaments.engine.model import Draw, History, Pair, Pairing, Reason, Result, RoundInput
+from tournaments.engine.types import Draw, History, Pair, Pairing, Reason, Result, RoundInput
 
 
 def field(n: int, **changes: dict[str, Any]) -> tuple[Pair, ...]:

@@ -14,9 +14,9 @@ from hypothesis import strategies as st
 
 from tournaments.engine import danish, knockout, mitchell, roundrobin
 from tournaments.engine.errors import DrawRefused
-from tournaments.engine.model import Draw, History, Pair, Result, RoundInput
 from tournaments.engine.points import Scoring
 from tournaments.engine.standings import rank
+from tournaments.engine.types import Draw, History, Pair, Result, RoundInput
 
 SIZES = st.integers(2, 40)
 SEEDS = st.integers(0, 10**6)

@@ -13,7 +13,7 @@ above it instead, which again cannot repeat. With two pairs at the tables a repe
 
 from __future__ import annotations
 
-from tournaments.engine.model import Bye, Draw, History, Pairing, Reason, RoundInput, Why
+from tournaments.engine.types import Bye, Draw, History, Pairing, Reason, RoundInput, Why
 
 
 def _order(given: RoundInput) -> list[int]:

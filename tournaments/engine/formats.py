@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 
 from tournaments.engine import danish, knockout, mitchell, roundrobin, swiss
 from tournaments.engine.errors import DrawRefused, gettext_noop
-from tournaments.engine.model import Draw, RoundInput
+from tournaments.engine.types import Draw, RoundInput
 
 FORMATS: dict[str, Callable[[RoundInput], Draw]] = {
     "swiss": swiss.pair_round,

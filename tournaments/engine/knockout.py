@@ -13,7 +13,7 @@ its next opponent a walkover (``BRACKET_BYE``); a round of nothing but walkovers
 from __future__ import annotations
 
 from tournaments.engine.errors import DrawRefused, gettext_noop
-from tournaments.engine.model import Bye, Draw, Pairing, Reason, Result, RoundInput, Why
+from tournaments.engine.types import Bye, Draw, Pairing, Reason, Result, RoundInput, Why
 
 _THIRD_PLACE = 10**6  # the slot of the third-place match, after every bracket slot
 

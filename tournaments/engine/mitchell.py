@@ -15,8 +15,8 @@ late entry takes over the first empty seat (the odd field's, or a withdrawn pair
 from __future__ import annotations
 
 from tournaments.engine.errors import DrawRefused, gettext_noop
-from tournaments.engine.model import Bye, Draw, Pairing, Reason, RoundInput, Why
 from tournaments.engine.roundrobin import places
+from tournaments.engine.types import Bye, Draw, Pairing, Reason, RoundInput, Why
 
 _SCHEDULE = (Why(Reason.SCHEDULE),)
 _BYE = (Why(Reason.BYE),)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from tournaments.engine.errors import DrawRefused, gettext_noop
-from tournaments.engine.model import Bye, Draw, Pair, Pairing, Reason, RoundInput, Why
+from tournaments.engine.types import Bye, Draw, Pair, Pairing, Reason, RoundInput, Why
 
 _SCHEDULE = (Why(Reason.SCHEDULE),)
 _BYE = (Why(Reason.BYE),)

@@ -20,8 +20,8 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tournaments.engine.model import Outcome, Pair, Result
 from tournaments.engine.points import Scoring, loss_points, table_points, win_points
+from tournaments.engine.types import Outcome, Pair, Result
 
 Number = int | float
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from tournaments.engine.model import Bye, Draw, History, Pairing, Reason, Why
+from tournaments.engine.types import Bye, Draw, History, Pairing, Reason, Why
 
 
 @dataclass(frozen=True)

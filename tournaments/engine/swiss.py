@@ -28,7 +28,7 @@ from collections.abc import Sequence
 
 import rustworkx as rx
 
-from tournaments.engine.model import Bye, Draw, History, Pair, Pairing, Reason, RoundInput, Why
+from tournaments.engine.types import Bye, Draw, History, Pair, Pairing, Reason, RoundInput, Why
 
 WINDOW = 40
 # Each tier is above any sum of the tiers below on a field of up to 1000 pairs (500 tables):

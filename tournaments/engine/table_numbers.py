@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from tournaments.engine.model import Draw, Pairing
+from tournaments.engine.types import Draw, Pairing
 
 
 def _best_place(pairing: Pairing, place: dict[int, int]) -> int:
