@@ -39,6 +39,20 @@ def stored_sides(record: dict[str, Any]) -> list[dict[str, Any]]:
     return [{k: v for k, v in side.items() if k != "name"} for side in record["sides"]]
 
 
+def entered_sides(sides: object) -> object:
+    """A hand-format record's sides as the table enters them: without what the game gives
+    (FROM_THE_GAME: an export holds names and score_before). Anything but a list of objects is
+    left as it is, for :func:`score_entry` to refuse."""
+    if not isinstance(sides, list):
+        return sides
+    return [
+        {k: v for k, v in side.items() if k not in FROM_THE_GAME}
+        if isinstance(side, dict)
+        else side
+        for side in sides
+    ]
+
+
 def score_entry(
     game: Game, sides: object, names: Sequence[str], score_before: Sequence[int], number: int
 ) -> ScoredEntry:
