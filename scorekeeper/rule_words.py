@@ -183,7 +183,7 @@ def layout_words(layout: tuple[int, ...]) -> str:
 
 
 def _dealt(variant: Variant, cards: int) -> str:
-    if variant.feet:
+    if variant.feet is not None:
         return ngettext(
             "a hand and a foot of %(count)s card each",
             "a hand and a foot of %(count)s cards each",
@@ -262,7 +262,7 @@ def _threes_in_hand(variant: Variant) -> list[Line]:
         ]
     lines = []
     if variant.black_three_meld is BlackThreeMeld.NEVER:
-        if variant.feet:
+        if variant.feet is not None:
             text = _("%(cards)s left in a hand or a foot: minus %(in_hand)s each.")
         else:
             text = _("%(cards)s left in a hand: minus %(in_hand)s each.")
@@ -279,7 +279,7 @@ def _threes_in_hand(variant: Variant) -> list[Line]:
             )
         )
     if variant.red_three_in_hand is not None:
-        if variant.feet:
+        if variant.feet is not None:
             text = _("%(cards)s caught in a hand or a foot: minus %(in_hand)s each.")
         else:
             text = _("%(cards)s left in a hand: minus %(in_hand)s each.")
@@ -307,7 +307,7 @@ def card_lines(variant: Variant) -> list[Line]:
         )
     ]
     lines += _threes_in_hand(variant)
-    if variant.feet:
+    if variant.feet is not None:
         lines.append(
             Line(
                 _(
@@ -792,18 +792,13 @@ def other_lines(variant: Variant) -> list[Line]:
                 testid="caught-set",
             )
         )
-    if variant.feet and variant.exact_pickup_bonus:
-        dealt = _most(seating.cards_dealt for seating in variant.seatings)
-        lines.append(
-            Line(
-                _(
-                    "An exact pick-up: a player who picks up exactly the %(cards)s cards of their "
-                    "hand and foot at the deal earns %(bonus)s for the side."
-                )
-                % {"cards": 2 * dealt, "bonus": variant.exact_pickup_bonus},
-                testid="exact-pickup",
-            )
-        )
+    pickup = (
+        variant.feet.pickup_words(_most(s.cards_dealt for s in variant.seatings))
+        if variant.feet
+        else None
+    )
+    if pickup is not None:
+        lines.append(Line(_said(pickup), testid="exact-pickup"))
     return lines
 
 

@@ -140,7 +140,7 @@ def entry_offer(variant: Variant) -> EntryOffer:
         special_hands=tuple(
             SpecialHandOffer(h.id, h.value, h.dream and variant.dream_hand_wins) for h in hands
         ),
-        feet=variant.feet,
-        exact_pickups=variant.feet and variant.exact_pickup_bonus > 0,
+        feet=variant.feet is not None,
+        exact_pickups=variant.feet is not None and variant.feet.exact_pickup_bonus > 0,
         house_rules=tuple(name for name, rule in HOUSE_RULES.items() if rule.offered_to(variant)),
     )

@@ -10,6 +10,7 @@ here in ``house_rules`` and ``rule_values``, the default first).
 from __future__ import annotations
 
 from scorekeeper.rules.errors import gettext_noop
+from scorekeeper.rules.feet import Feet
 from scorekeeper.rules.threes import RedThreesAgainst, RedThreeScale
 from scorekeeper.rules.variants import (
     FIVE,
@@ -255,8 +256,7 @@ HAND_AND_FOOT = Variant(
     going_out_books=(2, 2, 0),  # GoodSams
     going_out_bonus=100,
     concealed_going_out_bonus=NO_EXTRA,
-    feet=True,
-    exact_pickup_bonus=100,
+    feet=Feet(exact_pickup_bonus=100),
     canasta_min_points=(("wild_pure", 140), ("wild_mixed", 140)),
     opening_by=OpeningBy.HAND_NUMBER,
     opening_by_hand=(50, 90, 120, 150),  # DeMeritt, GOCC, Tanglewood, marmot

@@ -48,9 +48,9 @@ def _no_use(variant: Variant, side: SideHand) -> str | None:
         return "incomplete"
     if side.special_hand is not None and not variant.special_hands:
         return "special_hand"
-    if side.foot is not NO_CARDS and not variant.feet:
+    if side.foot is not NO_CARDS and variant.feet is None:
         return "foot"
-    if side.exact_pickups and not variant.feet:
+    if side.exact_pickups and variant.feet is None:
         return "exact_pickups"
     if variant.red_three_in_hand is None and _red_threes_held(side.hand):
         return "hand"
@@ -82,8 +82,8 @@ def check_family_keys(record: HandRecord) -> None:
             specials.append(number)
         if side.caught_sets is not NO_SETS:
             _check_caught_sets(ruleset, side, number)
-        if variant.feet:
-            _check_feet(ruleset, side, number)
+        if variant.feet is not None:
+            variant.feet.check(ruleset, side, number)
     if specials and any(side.went_out for side in record.sides):
         raise RuleViolation(
             gettext_noop("a hand ends either by a special hand or by going out, not both"),
@@ -133,14 +133,9 @@ def _check_special_hand(variant: Variant, side: SideHand, number: int) -> None:
         )
 
 
-def holders(ruleset: Ruleset, side: SideHand, number: int) -> int:
-    """The side's players who hold cards at the end: the one who went out holds none."""
-    return ruleset.layout[number - 1] - (1 if side.went_out else 0)
-
-
 def _check_caught_sets(ruleset: Ruleset, side: SideHand, number: int) -> None:
     sets = side.caught_sets
-    most = holders(ruleset, side, number)
+    most = ruleset.holders(number, side.went_out)
     where = _where(number, side, "caught_sets")
     if max(sets.aces, sets.sevens) > most:
         raise RuleViolation(
@@ -181,32 +176,4 @@ def _check_caught_sets(ruleset: Ruleset, side: SideHand, number: int) -> None:
             n=sets.sevens,
             min=SET_CARDS * sets.sevens,
             **where,
-        )
-
-
-def _check_feet(ruleset: Ruleset, side: SideHand, number: int) -> None:
-    players = ruleset.layout[number - 1]
-    if side.exact_pickups > players:
-        raise RuleViolation(
-            gettext_noop("%(n)s exact pick-ups, but the side has %(players)s players"),
-            n=side.exact_pickups,
-            players=players,
-            **_where(number, side, "exact_pickups"),
-        )
-    foot = side.foot
-    if not isinstance(foot, CardCounts):
-        return
-    dealt = ruleset.seating.cards_dealt
-    most = dealt * holders(ruleset, side, number)
-    if foot.cards % dealt or foot.cards > most:
-        raise RuleViolation(
-            gettext_noop(
-                "an unplayed foot holds %(dealt)s cards: %(cards)s foot cards are not whole "
-                "feet of %(dealt)s (at most %(most)s here)"
-            ),
-            setting="cards_dealt",
-            dealt=dealt,
-            cards=foot.cards,
-            most=most,
-            **_where(number, side, "foot"),
         )

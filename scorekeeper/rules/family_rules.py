@@ -10,6 +10,7 @@ from dataclasses import replace
 
 from scorekeeper.rules.errors import gettext_noop
 from scorekeeper.rules.families import SPECIAL_HAND_SETS
+from scorekeeper.rules.feet import Feet
 from scorekeeper.rules.rule_values import (
     Books,
     Choice,
@@ -88,6 +89,11 @@ def _books_text(variant: Variant, _seating: Seating) -> str:
 
 def _book_max(variant: Variant, seating: Seating, value: object) -> Applied:
     return replace(variant, canasta_max=value if isinstance(value, int) else None), seating
+
+
+def _exact_pickup_bonus(variant: Variant, seating: Seating, value: int) -> Applied:
+    feet = variant.feet or Feet()
+    return replace(variant, feet=replace(feet, exact_pickup_bonus=value)), seating
 
 
 def _same_rank(variant: Variant, seating: Seating, value: str) -> Applied:
@@ -262,8 +268,8 @@ FAMILY_RULES = (
         gettext_noop("Exact pick-up bonus"),
         gettext_noop("What each exact pick-up at the deal earns: 100, 200 or 0 (2.8)."),
         OneOf((100, 200, 0)),
-        on_variant("exact_pickup_bonus"),
-        variant_value("exact_pickup_bonus"),
+        _exact_pickup_bonus,
+        lambda variant, _seating: variant.feet.exact_pickup_bonus if variant.feet else 0,
         _nowhere,
     ),
     HouseRule(

@@ -59,6 +59,11 @@ class Ruleset:
     def layout(self) -> tuple[int, ...]:
         return self.seating.layout
 
+    def holders(self, number: int, went_out: bool) -> int:
+        """The players of side ``number`` (1-based) who hold cards at the end: the one who went
+        out holds none."""
+        return self.seating.layout[number - 1] - (1 if went_out else 0)
+
     def is_house_rule(self, name: str) -> bool:
         """Whether the table changed this value from the preset's."""
         return any(given == name for given, _ in self.overrides)

@@ -293,6 +293,11 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
     return out
 
 
+def _own_rule(variant: Variant, name: str) -> str:
+    """``name`` where the preset names that house rule among its own (a family's), else ""."""
+    return name if variant.house_rules is not None and name in variant.house_rules else ""
+
+
 def check_same_rank(variant: Variant, side: SideHand, number: int) -> None:
     """How many melds of one rank a side may hold (2.3): one (classic); several (espanola, samba),
     but one of black threes where they are melded going out; several, but one unfinished at a
@@ -389,7 +394,7 @@ def check_meld(variant: Variant, meld: Meld, went_out: bool) -> CanastaKind | No
     ):
         raise MeldRefusal(
             gettext_noop("a complete canasta takes no more cards (%(max)s at most)"),
-            "book_max" if variant.feet else "",
+            _own_rule(variant, "book_max"),
             max=most,
         )
     if rank == WILD:
@@ -457,7 +462,7 @@ def _check_wild_meld(variant: Variant, meld: Meld, size: int) -> CanastaKind | N
     if not variant.wild_melds:
         raise MeldRefusal(
             gettext_noop("%(variant)s allows no meld of wild cards only"),
-            "wild_books" if variant.feet else "wild_melds",
+            _own_rule(variant, "wild_books") or "wild_melds",
             variant=variant.id,
         )
     if meld.naturals:

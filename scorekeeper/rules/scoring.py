@@ -129,8 +129,8 @@ def score_side(
         other = variant.exact_cut_bonus if has_canasta else -variant.exact_cut_bonus
     if variant.unfinished is not None or variant.caught_set_penalty is not None:
         other -= _penalties(variant, side, facts)
-    if side.exact_pickups:
-        other += side.exact_pickups * variant.exact_pickup_bonus
+    if side.exact_pickups and variant.feet is not None:
+        other += variant.feet.pickups(side)
     return build(
         Breakdown,
         cards=cards,

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from scorekeeper.rules.errors import Message, RuleViolation, gettext_noop, ngettext_lazy
+from scorekeeper.rules.feet import Feet
 from scorekeeper.rules.threes import RedThreePenalty, RedThreesAgainst, RedThreeScale
 
 CANASTA = "canasta"  # an opening minimum that is "a complete canasta", not points (2.9)
@@ -264,8 +265,7 @@ class Variant:
     caught_set_penalty: int | None = None  # 2.8, modern-american: three aces or sevens held
     special_hands: tuple[SpecialHand, ...] = ()  # 2.4, modern-american
     dream_hand_wins: bool = True  # 2.10: a dream hand wins the game at once
-    feet: bool = False  # hand-and-foot: each player has a foot (foot, exact_pickups)
-    exact_pickup_bonus: int = 0  # 2.8, hand-and-foot
+    feet: Feet | None = None  # hand-and-foot: each player has a foot (rules/feet.py)
     going_out_books: tuple[int, int, int] = (0, 0, 0)  # clean, dirty, wild books to go out (h&f)
     # Summary entries: the fewest melded points of a canasta of each kind (section 4); 35 for
     # a kind not listed.
