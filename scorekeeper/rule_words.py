@@ -253,7 +253,7 @@ def _threes_in_hand(variant: Variant) -> list[Line]:
     values = variant.values
     black = capfirst(_name(variant, "black_threes"))
     red = capfirst(_name(variant, "red_threes"))
-    if variant.threes_laid and variant.red_three_in_hand == values.black_three_in_hand:
+    if _laid(variant) and variant.red_three_in_hand == values.black_three_in_hand:
         return [
             Line(
                 _("A three of either colour left in a hand: minus %(in_hand)s each.")
@@ -261,7 +261,7 @@ def _threes_in_hand(variant: Variant) -> list[Line]:
             )
         ]
     lines = []
-    if variant.black_three_meld is BlackThreeMeld.NEVER:
+    if not variant.black_three_meld.melded:
         if variant.feet is not None:
             text = _("%(cards)s left in a hand or a foot: minus %(in_hand)s each.")
         else:
@@ -425,7 +425,7 @@ def meld_lines(variant: Variant) -> list[Line]:
             )
         )
     threes = capfirst(_name(variant, "black_threes"))
-    if variant.threes_laid:
+    if _laid(variant):
         text = _("Threes of either colour are never melded.")
     elif variant.black_three_meld is BlackThreeMeld.GOING_OUT:
         text = _(
@@ -642,6 +642,11 @@ def special_hand_lines(variant: Variant) -> list[Line]:
     return lines
 
 
+def _laid(variant: Variant) -> bool:
+    """Black threes laid out beside the red (modern-american): the page speaks of "threes"."""
+    return variant.black_three_meld is BlackThreeMeld.LAID_OUT
+
+
 def _said(phrase: Phrase) -> str:
     """An engine phrase in the reader's language, first letter up."""
     return capfirst(phrase.render(_, ngettext))
@@ -653,7 +658,7 @@ def _red_three_value(variant: Variant) -> str:
     packs = tuple(
         sorted({variant.deck.fixed_packs or seating.packs for seating in variant.seatings})
     )
-    return _said(SCALES[variant.red_three_scale].words(cards, packs, variant.threes_laid))
+    return _said(SCALES[variant.red_three_scale].words(cards, packs, _laid(variant)))
 
 
 def red_three_lines(variant: Variant) -> list[Line]:
@@ -661,7 +666,7 @@ def red_three_lines(variant: Variant) -> list[Line]:
     name = _name(variant, "red_threes")
     lines = [Line(_red_three_value(variant))]
     against = variant.red_threes_against
-    text = _(AGAINST[against].words(variant.threes_laid))
+    text = _(AGAINST[against].words(_laid(variant)))
     lines.append(Line(capfirst(text % {"cards": name}), testid="red-threes-against"))
     if against is not RedThreesAgainst.NEVER:
         penalty = variant.red_three_penalty
@@ -669,7 +674,7 @@ def red_three_lines(variant: Variant) -> list[Line]:
             variant.house_rules is not None and "red_three_penalty" in variant.house_rules
         ):
             lines.append(Line(_said(penalty_words(penalty))))
-    if variant.threes_laid:
+    if _laid(variant):
         text = _("Each three laid out is replaced from the stock; threes are never discarded.")
     else:
         text = _("%(cards)s are laid out as soon as they are drawn and never melded.")
@@ -903,7 +908,7 @@ def opening_lines(variant: Variant) -> list[Line]:
         lines.append(
             Line(_("A complete canasta laid down from the hand opens with no minimum (splash)."))
         )
-    if variant.threes_laid:
+    if _laid(variant):
         lines.append(Line(_("Bonuses and threes never count toward the opening.")))
     else:
         lines.append(
@@ -1000,7 +1005,7 @@ def glance(variant: Variant) -> tuple[tuple[str, tuple[str, ...]], ...]:
 
 
 def topics(variant: Variant) -> tuple[Topic, ...]:
-    threes = _("Threes") if variant.threes_laid else capfirst(_name(variant, "red_threes"))
+    threes = _("Threes") if _laid(variant) else capfirst(_name(variant, "red_threes"))
     found = [
         Topic("table", _("Table"), tuple(table_lines(variant))),
         Topic("cards", _("Cards"), tuple(card_lines(variant))),
@@ -1036,6 +1041,7 @@ def choice_words(value: object) -> str:
             BlackThreeMeld.GOING_OUT: _("only by a player going out, 3 or 4 of them"),
             BlackThreeMeld.CANASTA: _("only as a whole canasta, which wins the game"),
             BlackThreeMeld.NEVER: _("never"),
+            BlackThreeMeld.LAID_OUT: _("never"),
         }[value]
     if isinstance(value, RedThreeScale):
         return SCALES[value].choice().render(_, ngettext)

@@ -106,12 +106,12 @@ def _incomplete(variant: Variant) -> tuple[str, ...]:
 
 def entry_offer(variant: Variant) -> EntryOffer:
     ranks = NATURAL_RANKS
-    if variant.black_three_meld is not BlackThreeMeld.NEVER:
+    if variant.black_three_meld.melded:
         ranks += (BLACK_THREE,)
     if variant.wild_melds:
         ranks += (WILD,)
     melded = CARD_CLASSES
-    if variant.black_three_meld is BlackThreeMeld.NEVER:
+    if not variant.black_three_meld.melded:
         melded = tuple(c for c in CARD_CLASSES if c != CardClass.BLACK_THREES)
     lengths, sequence_kinds = _sequences(variant)
     hands = variant.special_hands
@@ -132,7 +132,7 @@ def entry_offer(variant: Variant) -> EntryOffer:
         melded_classes=melded,
         hand_classes=CARD_CLASSES
         + ((RED_THREES,) if variant.red_three_in_hand is not None else ()),
-        threes_laid=variant.threes_laid,
+        threes_laid=variant.black_three_meld is BlackThreeMeld.LAID_OUT,
         caught_sets=tuple(f.name for f in fields(CaughtSets))
         if variant.caught_set_penalty is not None
         else (),

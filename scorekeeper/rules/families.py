@@ -77,8 +77,7 @@ MODERN_AMERICAN = Variant(
     seatings=(Seating(4, PAIRS, cards_dealt=13, packs=2, target=8500, going_out_canastas=2),),
     values=CardValues(black_three_in_hand=5),
     wild_limit=WildLimit.TWO,  # CLA: at most 2 wild cards
-    black_three_meld=BlackThreeMeld.NEVER,
-    threes_laid=True,  # both colours are laid out at once (CLA, CanastaConnection)
+    black_three_meld=BlackThreeMeld.LAID_OUT,  # both colours at once (CLA, CanastaConnection)
     wild_free_ranks=frozenset({"7"}),
     wild_melds=True,
     wild_meld_max=7,

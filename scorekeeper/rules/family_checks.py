@@ -24,7 +24,7 @@ from scorekeeper.rules.records import (
     Points,
     SideHand,
 )
-from scorekeeper.rules.variants import Variant
+from scorekeeper.rules.variants import BlackThreeMeld, Variant
 
 ACES_SET_POINTS, SEVENS_SET_POINTS = 60, 15  # three aces, three sevens (section 4)
 SET_CARDS = 3
@@ -40,7 +40,7 @@ def _red_threes_held(cards: object) -> int:
 
 def _no_use(variant: Variant, side: SideHand) -> str | None:
     """The first key the side gives that the preset has no use for."""
-    if side.black_threes_laid and not variant.threes_laid:
+    if side.black_threes_laid and variant.black_three_meld is not BlackThreeMeld.LAID_OUT:
         return "black_threes_laid"
     if side.caught_sets is not NO_SETS and variant.caught_set_penalty is None:
         return "caught_sets"

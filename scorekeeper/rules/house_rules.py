@@ -107,7 +107,7 @@ HOUSE_RULES: dict[str, HouseRule] = {
                 "Black-three melds: going_out (3 or 4, going out only), canasta (a canasta, "
                 "wins the game), never (2.3)."
             ),
-            Choice(BlackThreeMeld),
+            Choice(BlackThreeMeld, offered=("going_out", "canasta", "never")),
             on_variant("black_three_meld"),
             variant_value("black_three_meld"),
         ),

@@ -503,8 +503,8 @@ def black_three_refusal(
     names = Phrase(variant.deck.names.black_threes)
     mode = variant.black_three_meld
     threes_given = threes > 0 or meld
-    if mode is BlackThreeMeld.NEVER:
-        if threes_given and variant.threes_laid:
+    if mode is BlackThreeMeld.LAID_OUT:
+        if threes_given:
             return (
                 gettext_noop(
                     "threes are laid out as bonus cards, never melded (black_threes_laid)"
@@ -512,6 +512,8 @@ def black_three_refusal(
                 "",
                 {},
             )
+        return None
+    if mode is BlackThreeMeld.NEVER:
         if threes_given:
             return (
                 gettext_noop("%(black_threes)s are never melded in %(variant)s"),

@@ -38,6 +38,14 @@ class BlackThreeMeld(StrEnum):
     GOING_OUT = "going_out"  # 3 or 4, no wilds, only in the turn the side goes out
     CANASTA = "canasta"  # only as a canasta, no wilds, any turn; wins the game
     NEVER = "never"
+    # Never melded: laid out as bonus cards beside the red threes, scored on their scale
+    # (modern-american: the record's black_threes_laid).
+    LAID_OUT = "laid_out"
+
+    @property
+    def melded(self) -> bool:
+        """Whether black threes may ever be melded."""
+        return self in (BlackThreeMeld.GOING_OUT, BlackThreeMeld.CANASTA)
 
 
 class SameRank(StrEnum):
@@ -242,7 +250,6 @@ class Variant:
     canasta_max: int | None = None  # classic-fr, espanola: a meld holds 7 cards at most
     over_max_going_out: bool = False  # modern-american house rule: natural melds pass the max
     # going out (over_seven_going_out)
-    threes_laid: bool = False  # black threes are laid out as bonus cards (modern-american)
     canasta_bonus: CanastaBonus = CanastaBonus()
     canasta_tiers: tuple[tuple[int, int], ...] = ()  # (canastas reached, bonus), ascending
     canasta_tier_mode: CanastaTiers = CanastaTiers.HIGHEST
