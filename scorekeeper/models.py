@@ -2,9 +2,11 @@
 
 Only what players entered is stored as the source of truth: the hand records. A hand's ``result``
 (its score, from the engine) and ``score_after`` (the running totals after it), and the game's
-``totals``, ``hand_count``, ``status``, ``ended_at`` and ``winner`` are caches, rewritten in the same transaction as the records (the game row is
-locked) and recomputable at any time (``services.game_recompute``). They let a write do work that
-does not grow with the hands before it, and a page read the hands it shows, not the whole game.
+``totals``, ``hand_count``, ``ended_at`` and ``winner`` are caches, rewritten in the same
+transaction as the records (the game row is locked) and recomputable at any time
+(``services.game_recompute``). They let a write do work that does not grow with the hands before
+it, and a page read the hands it shows, not the whole game. What follows from them is not stored
+again: a game's status is its ``ended_at``, a hand's entry its "created" revision.
 
 A hand's ``version`` is the game's change counter (``Game.version``) when that hand last changed
 content *or place*: at any moment, a number and a version name exactly one state of one hand, so a
@@ -31,7 +33,7 @@ def hash_token(token: str) -> str:
 
 
 class Game(models.Model):
-    class Status(models.TextChoices):
+    class Status(models.TextChoices):  # Game.status
         PLAYING = "playing", _("Playing")
         FINISHED = "finished", _("Finished")
 
@@ -43,7 +45,6 @@ class Game(models.Model):
     rules = models.JSONField(_("house rules"), default=dict, blank=True)  # validated overrides
     # None: the game is a number of hands (hand-and-foot, house rule "hands").
     target = models.PositiveIntegerField(_("target"), null=True, blank=True)
-    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PLAYING)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,
@@ -78,6 +79,11 @@ class Game(models.Model):
             return ""
         keys = self.keys.filter(token_hash=hashed).exclude(holder=GameKey.RETIRED)
         return keys.values_list("holder", flat=True).first()
+
+    @property
+    def status(self) -> Game.Status:
+        """Playing until a hand ends the game (``ended_at``)."""
+        return self.Status.PLAYING if self.ended_at is None else self.Status.FINISHED
 
     def token_matches(self, token: str) -> bool:
         return self.key_holder(token) is not None
@@ -134,7 +140,6 @@ class Hand(models.Model):
     result = models.JSONField()  # cache: [{"total", "breakdown"}] per side and "wins_game"
     score_after = models.JSONField(default=list)  # cache: each side's running total after it
     version = models.PositiveIntegerField(default=1)  # Game.version when it last changed or moved
-    created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -162,9 +167,6 @@ class Revision(models.Model):
     record = models.JSONField()  # the hand's record before the change (created: as entered)
     result = models.JSONField()
     author = models.CharField(max_length=150)  # username, or "edit link"
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
     undone = models.BooleanField(default=False)  # a delete that was undone
     game_version = models.PositiveIntegerField(default=0)  # Game.version after this change
     at = models.DateTimeField(auto_now_add=True)

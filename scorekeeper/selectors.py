@@ -55,9 +55,12 @@ class GameState:
     sides: tuple[SideState, ...]
     hands: tuple[HandRow, ...]  # every hand, or the window a page shows
     hand_count: int
-    finished: bool
     winner: int | None
     ended_at: int | None  # number of the hand that ended the game
+
+    @property
+    def finished(self) -> bool:
+        return self.ended_at is not None
 
     @property
     def next_number(self) -> int:
@@ -117,7 +120,6 @@ def game_state(game: Game, hands: Sequence[Hand] | None = None) -> GameState:
         ),
         hands=tuple(_row(hand, game.ended_at) for hand in hands),
         hand_count=game.hand_count,
-        finished=game.ended_at is not None,
         winner=game.winner,
         ended_at=game.ended_at,
     )
@@ -242,7 +244,7 @@ def game_revisions(game: Game) -> list[RevisionRow]:
     hand (another edit, or its delete), or the hand as it is now. The hand is followed through
     the renumbering of later deletes and restores. Two queries whatever the number of changes.
     """
-    revisions = list(game.revisions.select_related("user").order_by("-at", "-id"))
+    revisions = list(game.revisions.order_by("-at", "-id"))
     after: dict[int, dict[str, Any]] = {}  # revision id -> the result its edit led to
     waiting: dict[int, Revision] = {}  # hand number now -> the edit waiting for its result
     Action = Revision.Action
@@ -274,8 +276,11 @@ class GameCard:
     variant_name: str
     sides: tuple[tuple[str, int], ...]
     winner: str | None  # the winning side's name once the game has ended
-    finished: bool
     next_number: int
+
+    @property
+    def finished(self) -> bool:
+        return self.game.ended_at is not None
 
 
 def game_cards(ids: Sequence[str]) -> list[GameCard]:
@@ -296,7 +301,6 @@ def game_cards(ids: Sequence[str]) -> list[GameCard]:
                 else game.variant,
                 sides=tuple(zip(names, totals, strict=False)),
                 winner=names[game.winner] if game.winner is not None else None,
-                finished=game.ended_at is not None,
                 next_number=game.hand_count + 1,
             )
         )

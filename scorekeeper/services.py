@@ -54,13 +54,12 @@ class GameLocked(Conflict):
 class Author:
     """Who made a change: a logged-in user, or the holder of the game's edit link."""
 
-    label: str
-    user: Any = None
+    label: str  # Revision.author: the username, or EDIT_LINK
 
     @classmethod
     def of(cls, user: Any) -> Author:
         if user is not None and getattr(user, "is_authenticated", False):
-            return cls(user.get_username(), user)
+            return cls(user.get_username())
         return cls(EDIT_LINK)
 
 
@@ -229,7 +228,6 @@ def _caches_rewrite(game: Game, first: int, before: Sequence[int], hands: Sequen
                 game.ended_at, game.winner = number, outcome.winner
     game.totals = totals
     game.hand_count = first - 1 + len(hands)
-    game.status = Game.Status.FINISHED if game.ended_at is not None else Game.Status.PLAYING
 
 
 def _caches_save(game: Game) -> None:
@@ -240,7 +238,6 @@ def _caches_save(game: Game) -> None:
             "hand_count",
             "ended_at",
             "winner",
-            "status",
             "version",
             "updated_at",
         ]
@@ -257,7 +254,6 @@ def _revision(game: Game, hand: Hand, action: str, author: Author) -> Revision:
         record=hand.record,
         result=hand.result,
         author=author.label,
-        user=author.user,
         game_version=game.version,
     )
 
