@@ -9,11 +9,11 @@ from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME, no_control_characters
 from scorekeeper.rules import PRESETS
+from tournaments.club_formats import CLUB_FORMATS
 from tournaments.engine.formats import MAX_ROUNDS, SCHEDULED
 from tournaments.engine.standings import METRICS
 from tournaments.models import ResultSubmission, Tournament
 from tournaments.pairs_csv import MAX_BYTES, too_big
-from tournaments.presets import CLUB_PRESETS
 
 METRIC_LABELS = {
     "tp": _("Points"),
@@ -35,7 +35,7 @@ class TournamentForm(forms.Form):
         required=False,
         choices=[
             ("", _("(set the values below)")),
-            *((k, v["label"]) for k, v in CLUB_PRESETS.items()),
+            *((k, v["label"]) for k, v in CLUB_FORMATS.items()),
         ],
         help_text=_("A common format fills in the format, rounds, hands and points."),
     )
@@ -93,9 +93,9 @@ class TournamentForm(forms.Form):
             "seeded": data["seeded"],
             "tiebreaks": list(dict.fromkeys(order)),
         }
-        preset = CLUB_PRESETS.get(data.get("club_format") or "")
-        if preset:
-            arguments.update({k: v for k, v in preset.items() if k != "label"})
+        club_format = CLUB_FORMATS.get(data.get("club_format") or "")
+        if club_format:
+            arguments.update({k: v for k, v in club_format.items() if k != "label"})
         return arguments
 
 

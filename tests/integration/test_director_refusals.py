@@ -8,9 +8,9 @@ from django.db.models import F
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.club_formats import CLUB_FORMATS
 from tournaments.engine import mitchell
 from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
-from tournaments.presets import CLUB_PRESETS
 
 pytestmark = pytest.mark.django_db
 
@@ -208,7 +208,7 @@ def test_a_draft_can_be_discarded_and_drawn_again(client, director) -> None:
     assert "Pair 4" not in seated and len(seated) == 3
 
 
-@pytest.mark.parametrize("preset", list(CLUB_PRESETS))
+@pytest.mark.parametrize("preset", list(CLUB_FORMATS))
 def test_every_club_format_creates_a_tournament_that_plays_to_the_end(
     client, director, preset: str
 ) -> None:

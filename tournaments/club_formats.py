@@ -1,4 +1,5 @@
-"""Common club formats: a director picks one and the new-tournament form is filled in."""
+"""Common club formats: a director picks one and the new-tournament form is filled in (not to
+be confused with the rule presets, scorekeeper.rules.presets)."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-CLUB_PRESETS: dict[str, dict[str, Any]] = {
+CLUB_FORMATS: dict[str, dict[str, Any]] = {
     "swiss5-vp": {
         "label": _("Swiss, 5 rounds × 4 hands, victory points 20–0"),
         "format": "swiss",
