@@ -41,9 +41,7 @@ class Tournament(models.Model):
     round_formats = models.JSONField(default=list, blank=True)
     rounds = models.PositiveSmallIntegerField(_("rounds"))
     hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), null=True, blank=True)
-    minutes_per_round = models.PositiveSmallIntegerField(null=True, blank=True)
     points = models.CharField(max_length=10, choices=Points.choices, default=Points.WDL)
-    scoring = models.JSONField(default=dict, blank=True)  # win/draw/loss values, VP bands
     tiebreaks = models.JSONField(default=list)  # metric names, in order (engine.standings)
     seeded = models.BooleanField(default=True)  # round 1 by seed, else at random
     seed = models.PositiveIntegerField(default=0)  # the random draw's seed

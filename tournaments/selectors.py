@@ -37,14 +37,11 @@ class EventState:
 
 
 def scoring_of(tournament: Tournament) -> Scoring:
-    extra = tournament.scoring or {}
-    bands = extra.get("vp_bands") or default_vp_bands(tournament.hands_per_round or 4)
+    """How the tournament scores a table: its points method, win 2 / draw 1 / loss 0, and the
+    default VP bands for its hands per round (engine.points)."""
     return Scoring(
         method=PointsMethod(tournament.points),
-        win=int(extra.get("win", 2)),
-        draw=int(extra.get("draw", 1)),
-        loss=int(extra.get("loss", 0)),
-        vp_bands=tuple(int(b) for b in bands),
+        vp_bands=default_vp_bands(tournament.hands_per_round or 4),
     )
 
 
