@@ -479,38 +479,10 @@ def _wild_canasta_lines(variant: Variant) -> list[Line]:
 
 def _sequence_lines(variant: Variant) -> list[Line]:
     """Espanola's sequences of 7 and the whole suit; samba's and bolivia's of 3 to 7 (2.3, 2.4)."""
-    if not variant.sequence_bonus:
+    if variant.sequences is None:
         return []
-    seven, suit = variant.sequence_bonus
-    if variant.sequence_canastas:
-        return [
-            Line(
-                _(
-                    "Sequences are played: 3 to 7 cards in a row of one suit, from 4 up to ace, "
-                    "without wild cards or threes; one of 3 to 6 cards is an ordinary meld."
-                )
-            ),
-            Line(
-                _(
-                    "A sequence of 7 cards, called %(name)s, is worth %(bonus)s: it takes no more "
-                    "cards and counts as a canasta for every rule."
-                )
-                % {"name": _name(variant, "sequence"), "bonus": seven},
-                testid="sequence-canasta",
-            ),
-        ]
-    if variant.sequences:
-        text = _(
-            "Sequences are played: 7 cards in a row of one suit, without wild cards, "
-            "%(seven)s; the whole suit from 4 to ace, %(suit)s."
-        )
-    else:
-        text = _(
-            "Sequences (a house rule, off unless the table switches it on): 7 cards in a row "
-            "of one suit, without wild cards, %(seven)s; the whole suit from 4 to ace, "
-            "%(suit)s."
-        )
-    return [Line(text % {"seven": seven, "suit": suit})]
+    name = Phrase(variant.deck.names.sequence)
+    return [Line(_said(words), testid) for words, testid in variant.sequences.words(name)]
 
 
 def canasta_lines(variant: Variant) -> list[Line]:
@@ -900,8 +872,9 @@ def opening_lines(variant: Variant) -> list[Line]:
                 )
             )
         )
-    if variant.sequence_canastas:
-        lines.append(Line(_("Sequences count toward the opening.")))
+    toward = variant.sequences.opening_words() if variant.sequences is not None else None
+    if toward is not None:
+        lines.append(Line(_said(toward)))
     if variant.canasta_bonus.concealed is not None:
         lines.append(Line(_("A canasta laid down whole from the hand opens whatever its count.")))
     if variant.splash:

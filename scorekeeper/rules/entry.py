@@ -15,12 +15,10 @@ from scorekeeper.rules.house_rules import HOUSE_RULES
 from scorekeeper.rules.melds import (
     BONUS_FIELD,
     CANASTA_MIN_POINTS,
-    MIN_SEQUENCE,
-    ROYAL_LENGTH,
-    STRAIGHT_LENGTH,
     CanastaKind,
 )
 from scorekeeper.rules.records import CaughtSets
+from scorekeeper.rules.sequences import STRAIGHT_LENGTH
 from scorekeeper.rules.variants import NO_EXTRA, BlackThreeMeld, Unfinished, Variant
 
 _WILD_KINDS = frozenset({CanastaKind.WILD_PURE, CanastaKind.WILD_MIXED})
@@ -88,11 +86,10 @@ def _canasta_kinds(variant: Variant) -> tuple[CanastaKind, ...]:
 
 def _sequences(variant: Variant) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """The lengths a sequence may span, and the summary entry's sequence counts."""
-    if not variant.sequences:
+    runs = variant.sequences
+    if runs is None or not runs.played:
         return (), ()
-    if variant.sequence_canastas:  # samba, bolivia: 3 to 7, and 7 is a canasta
-        return tuple(range(MIN_SEQUENCE, STRAIGHT_LENGTH + 1)), ("straight",)
-    return (STRAIGHT_LENGTH, ROYAL_LENGTH), ("straight", "royal")  # espanola
+    return runs.lengths, runs.kinds
 
 
 def _incomplete(variant: Variant) -> tuple[str, ...]:
@@ -122,7 +119,7 @@ def entry_offer(variant: Variant) -> EntryOffer:
         wild_meld_min=variant.wild_meld_min,
         concealed_melds=variant.canasta_bonus.concealed is not None,
         concealed_going_out=variant.concealed_going_out_bonus is not NO_EXTRA,
-        sequences=variant.sequences,
+        sequences=variant.sequences is not None and variant.sequences.played,
         sequence_lengths=lengths,
         sequence_canasta=STRAIGHT_LENGTH,
         sequence_name=variant.deck.names.sequence,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from scorekeeper.rules.errors import gettext_noop
 from scorekeeper.rules.feet import Feet
+from scorekeeper.rules.sequences import Sambas
 from scorekeeper.rules.threes import RedThreesAgainst, RedThreeScale
 from scorekeeper.rules.variants import (
     FIVE,
@@ -154,9 +155,7 @@ SAMBA = Variant(
     ),
     wild_limit=WildLimit.TWO,
     same_rank=SameRank.ANY,  # Bicycle, OCL: several melds of a rank (black threes excepted)
-    sequences=True,
-    sequence_bonus=(1500, 0),
-    sequence_canastas=True,
+    sequences=Sambas(1500),
     red_three_scale=RedThreeScale.ALL_FOR_1000,
     red_threes_against=RedThreesAgainst.FEWER_THAN_TWO_CANASTAS,
     going_out_bonus=200,
@@ -192,9 +191,7 @@ BOLIVIA = Variant(
     wild_melds=True,
     wild_meld_max=7,  # a bolivia takes no more cards
     canasta_bonus=CanastaBonus(wild_pure=2500, wild_mixed=2500),
-    sequences=True,
-    sequence_bonus=(1500, 0),
-    sequence_canastas=True,
+    sequences=Sambas(1500),
     red_three_scale=RedThreeScale.ALL_FOR_1000,
     red_threes_against=RedThreesAgainst.FEWER_THAN_TWO_CANASTAS,
     going_out_need=GoingOutNeed.WITH_SEQUENCE,

@@ -69,6 +69,12 @@ class Ruleset:
         return any(given == name for given, _ in self.overrides)
 
 
+def _sequences_played(variant: Variant, seating: Seating, value: bool) -> tuple[Variant, Seating]:
+    if variant.sequences is None:  # offered only where the preset has sequences
+        return variant, seating
+    return replace(variant, sequences=replace(variant.sequences, played=value)), seating
+
+
 def house_rule_defaults(variant: Variant, seating: Seating) -> dict[str, Any]:
     """Each applicable house rule's value as the preset has it at this seating."""
     return {
@@ -219,9 +225,9 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Sequences"),
             gettext_noop("Sequences of 7 in a suit (1500) and the whole suit 4 to A (4000) (2.4)."),
             Flag(),
-            on_variant("sequences"),
-            variant_value("sequences"),
-            lambda preset: preset.sequence_bonus is not None,
+            _sequences_played,
+            lambda variant, _seating: variant.sequences is not None and variant.sequences.played,
+            lambda preset: preset.sequences is not None,
         ),
         *FAMILY_RULES,
     )

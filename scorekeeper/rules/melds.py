@@ -27,6 +27,7 @@ from scorekeeper.rules.cards import (
 )
 from scorekeeper.rules.errors import Message, Phrase, RuleViolation, gettext_noop
 from scorekeeper.rules.records import CardCounts, Meld, Sequence, SideHand
+from scorekeeper.rules.sequences import NOT_PLAYED, ROYAL, STRAIGHT, SequenceRefused
 from scorekeeper.rules.variants import (
     BlackThreeMeld,
     CanastaBonus,
@@ -85,9 +86,6 @@ COUNTS_AS_MIXED = frozenset(
     {CanastaKind.MIXED, CanastaKind.CONCEALED_MIXED, CanastaKind.WILD_MIXED}
 )
 
-STRAIGHT_LENGTH = 7  # a sequence of 7 in a suit
-MIN_SEQUENCE = 3  # samba, bolivia: a sequence of 3 to 6 is an ordinary meld
-ROYAL_LENGTH = 11  # the whole suit, 4 to A
 CANASTA_MIN_POINTS = 35  # 7 cards of 5 points or more: the least a canasta can be worth
 DECK_LIMIT = gettext_noop("%(n)s %(cards)s: %(limit)s (%(max)s)")
 
@@ -286,7 +284,7 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
     except MeldRefusal as refusal:
         raise refusal.at(variant, side, number, index, rank) from None
     check_same_rank(variant, side, number)
-    if variant.sequence_canastas:
+    if variant.sequences is not None and variant.sequences.canastas:
         out.canasta_count += out.straights
     out.points = points
     out.classes = tuple(by_class)
@@ -550,28 +548,18 @@ def black_three_refusal(
 
 def _read_sequence(variant: Variant, seq: Sequence, out: MeldedFacts, by_class: list[int]) -> int:
     """Check a sequence (espanola; samba and bolivia), count it, and return its card points."""
-    if not variant.sequences:
-        raise MeldRefusal(
-            gettext_noop("sequences are not played here (house rule “sequences”, espanola)")
-        )
+    runs = variant.sequences
+    if runs is None or not runs.played:
+        raise MeldRefusal(NOT_PLAYED)
     ranks = ranks_between(seq.low, seq.high)
-    if variant.sequence_canastas:  # samba, bolivia: 3 to 7 cards, and 7 is a canasta
-        if not MIN_SEQUENCE <= len(ranks) <= STRAIGHT_LENGTH:
-            raise MeldRefusal(
-                gettext_noop("a sequence holds %(min)s to %(max)s cards of one suit, 4 to A"),
-                min=MIN_SEQUENCE,
-                max=STRAIGHT_LENGTH,
-            )
-        if len(ranks) == STRAIGHT_LENGTH:
-            out.straights += 1
-    elif len(ranks) == ROYAL_LENGTH:
-        out.royals += 1
-    elif len(ranks) == STRAIGHT_LENGTH:
+    try:
+        kind = runs.kind(len(ranks))
+    except SequenceRefused as refused:
+        raise MeldRefusal(refused.template, **refused.params) from None
+    if kind == STRAIGHT:
         out.straights += 1
-    else:
-        raise MeldRefusal(
-            gettext_noop("a sequence is 7 ranks in a row, or the whole suit from 4 to A")
-        )
+    elif kind == ROYAL:
+        out.royals += 1
     class_points = _class_points(variant.values)
     points = 0
     for rank in ranks:

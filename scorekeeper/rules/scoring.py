@@ -93,9 +93,8 @@ def _canasta_bonuses(variant: Variant, facts: MeldedFacts) -> int:
         if reached:
             cumulative = variant.canasta_tier_mode is CanastaTiers.CUMULATIVE
             total += sum(reached) if cumulative else reached[-1]
-    if variant.sequence_bonus is not None:
-        straight, royal = variant.sequence_bonus
-        total += facts.straights * straight + facts.royals * royal
+    if variant.sequences is not None:
+        total += variant.sequences.bonus(facts.straights, facts.royals)
     return total
 
 

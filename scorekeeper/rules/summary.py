@@ -13,8 +13,6 @@ from typing import Any
 from scorekeeper.rules.errors import Message, Phrase, RuleViolation, gettext_noop, ngettext_lazy
 from scorekeeper.rules.melds import (
     CANASTA_MIN_POINTS,
-    ROYAL_LENGTH,
-    STRAIGHT_LENGTH,
     CanastaKind,
     MeldedFacts,
     black_three_refusal,
@@ -31,6 +29,7 @@ from scorekeeper.rules.records import (
     Points,
     SideHand,
 )
+from scorekeeper.rules.sequences import NOT_PLAYED, ROYAL_LENGTH, STRAIGHT_LENGTH, SequenceRefused
 from scorekeeper.rules.variants import SameRank, Variant
 
 _KINDS = tuple(CanastaKind)
@@ -108,18 +107,14 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
     straights, royals = side.sequences.straight, side.sequences.royal
     sequences = straights + royals
     kinds = _summary_kinds(variant, counts, where)
-    if sequences and not variant.sequences:
-        raise RuleViolation(
-            gettext_noop("sequences are not played here (house rule “sequences”, espanola)"),
-            **where,
-        )
-    if royals and variant.sequence_canastas:
-        raise RuleViolation(
-            gettext_noop("a sequence holds %(min)s to %(max)s cards of one suit, 4 to A"),
-            min=3,
-            max=STRAIGHT_LENGTH,
-            **where,
-        )
+    runs = variant.sequences
+    if sequences and (runs is None or not runs.played):
+        raise RuleViolation(NOT_PLAYED, **where)
+    if runs is not None:
+        try:
+            runs.check_counts(straights, royals)
+        except SequenceRefused as refused:
+            raise RuleViolation(refused.template, **refused.params, **where) from None
     inc = side.incomplete
     if variant.same_rank is SameRank.ONE and (
         inc.total or canastas != counts.natural + counts.mixed
@@ -143,7 +138,7 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
     out = MeldedFacts(
         points=points,
         canastas=kinds,
-        canasta_count=canastas + (straights if variant.sequence_canastas else 0),
+        canasta_count=canastas + (straights if runs is not None and runs.canastas else 0),
         straights=straights,
         royals=royals,
         has_meld=has_meld or inc.total > 0,

@@ -16,6 +16,7 @@ from enum import StrEnum
 
 from scorekeeper.rules.errors import Message, RuleViolation, gettext_noop, ngettext_lazy
 from scorekeeper.rules.feet import Feet
+from scorekeeper.rules.sequences import Sequences, SuitRuns
 from scorekeeper.rules.threes import RedThreePenalty, RedThreesAgainst, RedThreeScale
 
 CANASTA = "canasta"  # an opening minimum that is "a complete canasta", not points (2.9)
@@ -253,10 +254,7 @@ class Variant:
     canasta_bonus: CanastaBonus = CanastaBonus()
     canasta_tiers: tuple[tuple[int, int], ...] = ()  # (canastas reached, bonus), ascending
     canasta_tier_mode: CanastaTiers = CanastaTiers.HIGHEST
-    sequences: bool = False  # sequences are played (espanola: a house rule, off by default)
-    sequence_bonus: tuple[int, int] | None = None  # 7 in a suit, the whole suit 4 to A
-    # Samba's sequences: 3 to 7 cards, and 7 (a samba, an escalera) is a canasta for every rule.
-    sequence_canastas: bool = False
+    sequences: Sequences | None = None  # runs of one suit (rules/sequences.py); None: never
     red_three_scale: RedThreeScale = RedThreeScale.DOUBLE_FROM_FOUR
     red_threes_against: RedThreesAgainst = RedThreesAgainst.NO_MELD
     red_three_penalty: RedThreePenalty = RedThreePenalty.SAME
@@ -470,7 +468,7 @@ ESPANOLA = Variant(
     canasta_max=7,  # "en grupos de 3 a 7 cartas": an eighth card starts a second meld
     canasta_bonus=CanastaBonus(concealed=1000, wild_pure=3000, wild_mixed=2000, black_threes=0),
     canasta_tiers=((5, 500), (7, 2000)),
-    sequence_bonus=(1500, 4000),
+    sequences=SuitRuns(straight=1500, royal=4000),  # a house rule, off by default
     red_threes_against=RedThreesAgainst.NO_CANASTA,
     going_out_need=GoingOutNeed.NATURAL_AND_MIXED,
     going_out_bonus=200,
