@@ -558,60 +558,9 @@ def canasta_lines(variant: Variant) -> list[Line]:
     return lines + _sequence_lines(variant)
 
 
-_SPECIAL_HANDS = {
-    "pairs": lambda: (_("Pairs"), _("seven pairs, no wild cards")),
-    "wild_pairs": lambda: (
-        _("Wild pairs"),
-        _("seven pairs, among them aces, sevens and one pair of twos or of jokers"),
-    ),
-    "miami_pairs": lambda: (
-        _("Miami pairs"),
-        _("seven pairs, among them aces, sevens, a pair of twos and a pair of jokers"),
-    ),
-    "zip_code": lambda: (
-        _("Zip code"),
-        _("two pairs, two triples and a four of a kind, matching wild cards allowed"),
-    ),
-    "straight": lambda: (
-        _("Straight"),
-        _("one card of each rank from ace to king, and a joker"),
-    ),
-    "garbage": lambda: (_("Garbage"), _("two fours of a kind and two triples, no wild cards")),
-    "blast_off": lambda: (
-        _("Blast off"),
-        _("a five, a four, a triple and a pair of a kind, matching wild cards allowed"),
-    ),
-    "triples": lambda: (_("Triples"), _("four triples and a pair of wild cards")),
-    "quads": lambda: (_("Quads"), _("three fours of a kind and a pair of wild cards")),
-    "dream_4": lambda: (_("Dream hand"), _("two fives of a kind and four wild cards")),
-    "dream_5": lambda: (_("Dream hand"), _("a five and a four of a kind and five wild cards")),
-}
-
-
 def special_hand_lines(variant: Variant) -> list[Line]:
     """Modern American's special hands of 14 cards (2.4, 2.10)."""
-    if not variant.special_hands:
-        return []
-    lines = [
-        Line(
-            _(
-                "A special hand is 14 cards laid down at once as the side's first meld. It ends "
-                "the hand: the side scores the hand's value and nothing else (no going-out bonus, "
-                "no threes, no cards); the other sides score as usual."
-            )
-        )
-    ]
-    for hand in variant.special_hands:
-        name, what = _SPECIAL_HANDS.get(
-            hand.id, lambda: (_("Another special hand"), _("as the club agrees"))
-        )()
-        values = {"name": name, "what": what, "value": hand.value}
-        if hand.dream and variant.dream_hand_wins:
-            text = _("%(name)s (%(what)s): %(value)s, and it wins the game at once.")
-            lines.append(Line(text % values, testid="dream-hand"))
-        else:
-            lines.append(Line(_("%(name)s (%(what)s): %(value)s.") % values))
-    return lines
+    return [Line(_said(words), testid) for words, testid in variant.special_hands.words()]
 
 
 def _laid(variant: Variant) -> bool:

@@ -111,7 +111,7 @@ def entry_offer(variant: Variant) -> EntryOffer:
     if not variant.black_three_meld.melded:
         melded = tuple(c for c in CARD_CLASSES if c != CardClass.BLACK_THREES)
     lengths, sequence_kinds = _sequences(variant)
-    hands = variant.special_hands
+    special = variant.special_hands
     return EntryOffer(
         canasta_kinds=_canasta_kinds(variant),
         ranks=ranks,
@@ -135,7 +135,7 @@ def entry_offer(variant: Variant) -> EntryOffer:
         else (),
         incomplete=_incomplete(variant),
         special_hands=tuple(
-            SpecialHandOffer(h.id, h.value, h.dream and variant.dream_hand_wins) for h in hands
+            SpecialHandOffer(h.id, h.value, special.wins_game(h)) for h in special.hands
         ),
         feet=variant.feet is not None,
         exact_pickups=variant.feet is not None and variant.feet.exact_pickup_bonus > 0,

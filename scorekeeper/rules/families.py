@@ -12,6 +12,7 @@ from __future__ import annotations
 from scorekeeper.rules.errors import gettext_noop
 from scorekeeper.rules.feet import Feet
 from scorekeeper.rules.sequences import Sambas
+from scorekeeper.rules.special_hands import CLA_HANDS, SpecialHands
 from scorekeeper.rules.threes import RedThreesAgainst, RedThreeScale
 from scorekeeper.rules.variants import (
     FIVE,
@@ -32,39 +33,12 @@ from scorekeeper.rules.variants import (
     OpeningBy,
     SameRank,
     Seating,
-    SpecialHand,
     Unfinished,
     Variant,
     WildLimit,
 )
 
 FIVE_SOLO = (1, 1, 1, 1, 1)
-
-# Modern American special hands (2.4): CLA's eleven, and pagat's four.
-CLA_HANDS = (
-    SpecialHand("pairs", 2500),
-    SpecialHand("wild_pairs", 2000),
-    SpecialHand("miami_pairs", 2500),
-    SpecialHand("zip_code", 2500),
-    SpecialHand("straight", 3000),
-    SpecialHand("garbage", 3000),
-    SpecialHand("blast_off", 3000),
-    SpecialHand("triples", 3500),
-    SpecialHand("quads", 3500),
-    SpecialHand("dream_4", 8500, dream=True),
-    SpecialHand("dream_5", 8500, dream=True),
-)
-PAGAT_HANDS = (
-    SpecialHand("straight", 3000),
-    SpecialHand("pairs", 2500),
-    SpecialHand("wild_pairs", 2000),
-    SpecialHand("garbage", 2000),
-)
-SPECIAL_HAND_SETS: dict[str, tuple[SpecialHand, ...]] = {
-    "cla": CLA_HANDS,
-    "pagat": PAGAT_HANDS,
-    "none": (),
-}
 
 MODERN_AMERICAN = Variant(
     id="modern-american",
@@ -94,7 +68,7 @@ MODERN_AMERICAN = Variant(
     melds_negative_without_canasta=True,  # CLA, pagat, CanastaJunction (2.7)
     unfinished=Unfinished(),
     caught_set_penalty=1500,
-    special_hands=CLA_HANDS,
+    special_hands=SpecialHands(CLA_HANDS),
     canasta_min_points=(
         ("aces", 140),
         ("sevens", 35),

@@ -46,7 +46,7 @@ def _no_use(variant: Variant, side: SideHand) -> str | None:
         return "caught_sets"
     if side.incomplete is not NO_INCOMPLETE and variant.unfinished is None:
         return "incomplete"
-    if side.special_hand is not None and not variant.special_hands:
+    if side.special_hand is not None and not variant.special_hands.hands:
         return "special_hand"
     if side.foot is not NO_CARDS and variant.feet is None:
         return "foot"
@@ -105,7 +105,7 @@ def check_family_keys(record: HandRecord) -> None:
 
 
 def _check_special_hand(variant: Variant, side: SideHand, number: int) -> None:
-    ids = [hand.id for hand in variant.special_hands]
+    ids = variant.special_hands.ids
     if side.special_hand not in ids:
         raise RuleViolation(
             gettext_noop("%(hand)s is not a special hand here (these are: %(ids)s)"),

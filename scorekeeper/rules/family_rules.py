@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scorekeeper.rules.errors import gettext_noop
-from scorekeeper.rules.families import SPECIAL_HAND_SETS
 from scorekeeper.rules.feet import Feet
 from scorekeeper.rules.rule_values import (
     Books,
@@ -25,6 +24,7 @@ from scorekeeper.rules.rule_values import (
     seating_value,
     variant_value,
 )
+from scorekeeper.rules.special_hands import SPECIAL_HAND_SETS
 from scorekeeper.rules.threes import RedThreePenalty, RedThreeScale
 from scorekeeper.rules.variants import (
     OpeningBy,
@@ -56,11 +56,17 @@ def _joker_meld(variant: Variant, seating: Seating, value: int) -> Applied:
 
 
 def _special_hands(variant: Variant, seating: Seating, value: str) -> Applied:
-    return replace(variant, special_hands=SPECIAL_HAND_SETS[value]), seating
+    hands = replace(variant.special_hands, hands=SPECIAL_HAND_SETS[value])
+    return replace(variant, special_hands=hands), seating
+
+
+def _dream_hand_wins(variant: Variant, seating: Seating, value: bool) -> Applied:
+    hands = replace(variant.special_hands, dream_wins=value)
+    return replace(variant, special_hands=hands), seating
 
 
 def _special_hands_value(variant: Variant, _seating: Seating) -> str:
-    ids = {hand.id for hand in variant.special_hands}
+    ids = set(variant.special_hands.ids)
     return next(name for name, hands in SPECIAL_HAND_SETS.items() if {h.id for h in hands} == ids)
 
 
@@ -160,8 +166,8 @@ FAMILY_RULES = (
         gettext_noop("A dream hand wins the game"),
         gettext_noop("A dream hand wins the game at once, or scores 8500 like any other (2.10)."),
         Flag(),
-        on_variant("dream_hand_wins"),
-        variant_value("dream_hand_wins"),
+        _dream_hand_wins,
+        lambda variant, _seating: variant.special_hands.dream_wins,
         _nowhere,
     ),
     HouseRule(

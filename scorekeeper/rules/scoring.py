@@ -212,9 +212,9 @@ def score_hand(record: HandRecord) -> HandScore:
     wins_game = None
     for index, (side, facts) in enumerate(zip(record.sides, melded, strict=True)):
         if side.special_hand is not None:
-            special = variant.special_hand(side.special_hand)
+            special = variant.special_hands.get(side.special_hand)
             breakdowns.append(build(Breakdown, **{**_NOTHING, "other": special.value}))
-            if special.dream and variant.dream_hand_wins:
+            if variant.special_hands.wins_game(special):
                 wins_game = index  # 2.10: a dream hand wins the game at once
             continue
         breakdowns.append(score_side(ruleset, side, facts, out is not None and out != index))

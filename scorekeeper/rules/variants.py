@@ -17,6 +17,7 @@ from enum import StrEnum
 from scorekeeper.rules.errors import Message, RuleViolation, gettext_noop, ngettext_lazy
 from scorekeeper.rules.feet import Feet
 from scorekeeper.rules.sequences import Sequences, SuitRuns
+from scorekeeper.rules.special_hands import SpecialHands
 from scorekeeper.rules.threes import RedThreePenalty, RedThreesAgainst, RedThreeScale
 
 CANASTA = "canasta"  # an opening minimum that is "a complete canasta", not points (2.9)
@@ -219,15 +220,6 @@ class Unfinished:
 
 
 @dataclass(frozen=True, slots=True)
-class SpecialHand:
-    """A 14-card hand laid down at once (2.4, modern-american): its value is the side's score."""
-
-    id: str
-    value: int
-    dream: bool = False  # a dream hand: it wins the game at once where dream_hand_wins
-
-
-@dataclass(frozen=True, slots=True)
 class Variant:
     """A preset: every value of VARIANTS.md for one rule set."""
 
@@ -268,8 +260,7 @@ class Variant:
     exact_cut_bonus: int | None = None  # 2.8, espanola
     unfinished: Unfinished | None = None  # 2.8, modern-american: unfinished special melds
     caught_set_penalty: int | None = None  # 2.8, modern-american: three aces or sevens held
-    special_hands: tuple[SpecialHand, ...] = ()  # 2.4, modern-american
-    dream_hand_wins: bool = True  # 2.10: a dream hand wins the game at once
+    special_hands: SpecialHands = SpecialHands()  # 2.4, 2.10, modern-american
     feet: Feet | None = None  # hand-and-foot: each player has a foot (rules/feet.py)
     going_out_books: tuple[int, int, int] = (0, 0, 0)  # clean, dirty, wild books to go out (h&f)
     # Summary entries: the fewest melded points of a canasta of each kind (section 4); 35 for
@@ -292,10 +283,6 @@ class Variant:
     @property
     def player_counts(self) -> tuple[int, ...]:
         return tuple(dict.fromkeys(seating.players for seating in self.seatings))
-
-    def special_hand(self, hand_id: str) -> SpecialHand:
-        """The special hand of that id (the checks have refused any other)."""
-        return next(hand for hand in self.special_hands if hand.id == hand_id)
 
     def values_of(self, rule: str) -> tuple[object, ...] | None:
         """The values this preset accepts for a house rule, where it lists them."""

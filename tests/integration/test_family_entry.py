@@ -15,7 +15,7 @@ from scorekeeper.hand_pages import LABELS, SPECIAL_HAND_NAMES
 from scorekeeper.models import Game
 from scorekeeper.rules import ruleset_for, score_json
 from scorekeeper.rules.entry import entry_offer
-from scorekeeper.rules.families import SPECIAL_HAND_SETS
+from scorekeeper.rules.special_hands import SPECIAL_HAND_SETS
 from scorekeeper.selectors import game_state_by_id
 from tests.factories import new_game, open_edit_link
 
