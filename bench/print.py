@@ -96,9 +96,12 @@ def main() -> None:
     from django.core.management import call_command
     from django.test import RequestFactory
 
-    from tournaments import print_views, printing, services
+    from tournaments import print_views, printing
     from tournaments.models import Match, Round
     from tournaments.print_jobs import INLINE_TABLES
+    from tournaments.services.entries import entries_add
+    from tournaments.services.rounds import round_pair, round_release
+    from tournaments.services.tournament import tournament_create
     from tournaments.table_keys import table_token
 
     call_command("migrate", verbosity=0)
@@ -119,10 +122,10 @@ def main() -> None:
     }
 
     def field(n: int) -> int:
-        tournament = services.tournament_create(
+        tournament = tournament_create(
             name=f"Regional {n}", format="swiss", rounds=5, director=director
         )
-        services.entries_add(
+        entries_add(
             tournament_id=tournament.id,
             entries=[
                 {
@@ -134,8 +137,8 @@ def main() -> None:
                 for i in range(1, n + 1)
             ],
         )
-        drawn = services.round_pair(tournament_id=tournament.id)
-        services.round_release(round_id=drawn.id)
+        drawn = round_pair(tournament_id=tournament.id)
+        round_release(round_id=drawn.id)
         return tournament.id
 
     def render(view: str, tournament_id: int) -> tuple[float, float, float, float, float]:

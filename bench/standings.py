@@ -36,11 +36,11 @@ def main() -> None:
     from django.core.management import call_command
 
     call_command("migrate", verbosity=0)
-    from tournaments import services
     from tournaments.engine.points import Scoring
     from tournaments.engine.standings import rank
     from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
-    from tournaments.selectors import event_state
+    from tournaments.selectors.event import event_state
+    from tournaments.services.standings import standings_recompute
 
     rng = random.Random(4)
     n, rounds = args.pairs, args.rounds
@@ -81,7 +81,7 @@ def main() -> None:
     rank(state.pairs, state.results, Scoring(), tournament.tiebreaks)
     engine = time.perf_counter() - start
     start = time.perf_counter()
-    services.standings_recompute(tournament_id=tournament.id)
+    standings_recompute(tournament_id=tournament.id)
     whole = time.perf_counter() - start
     print(f"{n} pairs × {rounds} rounds ({len(state.results)} results)")
     print(f"engine rank:                {engine:.3f} s")

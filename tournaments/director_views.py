@@ -15,7 +15,6 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments import services
 from tournaments.access import directed, round_of
 from tournaments.engine.types import Reason
 from tournaments.forms import (
@@ -27,9 +26,17 @@ from tournaments.forms import (
     TournamentForm,
 )
 from tournaments.links import PhoneLinks, phone_links
-from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.pairs_csv import CsvRefused
-from tournaments.selectors import SETTLED, said_since_director, standings_current
+from tournaments.selectors.event import SETTLED
+from tournaments.selectors.results import said_since_director
+from tournaments.selectors.standings import standings_current
+from tournaments.services import entries as entries_services
+from tournaments.services import errors as errors_services
+from tournaments.services import results as results_services
+from tournaments.services import rounds as rounds_services
+from tournaments.services import standings as standings_services
+from tournaments.services import tournament as tournament_services
 from tournaments.table_keys import table_token
 
 REASON_WORDS = {
@@ -68,10 +75,10 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = services.tournament_create(
+            tournament = tournament_services.tournament_create(
                 **form.tournament_arguments(), director=request.user
             )
-        except services.TournamentError as error:
+        except errors_services.TournamentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Tournament created. Next: add the pairs."))
@@ -125,7 +132,7 @@ def next_step(tournament: Tournament, rounds: list[Round], entries: int, open_ma
 
 def can_draw(tournament: Tournament, rounds: list[Round], entries: int) -> bool:
     """Whether the next round may be drawn: pairs enough, rounds to come, the last one settled
-    (a complete round is closed as the next is drawn: services.round_pair)."""
+    (a complete round is closed as the next is drawn: rounds_services.round_pair)."""
     settled = (Round.Status.COMPLETE, Round.Status.CLOSED)
     return (
         entries >= 2
@@ -146,8 +153,8 @@ def _match_rows(played: Round, links: PhoneLinks) -> list[dict[str, Any]]:
         rows.append(
             {
                 "match": m,
-                "ns_said": said.get(ResultSubmission.By.NS),
-                "ew_said": said.get(ResultSubmission.By.EW),
+                "ns_said": said.ns,
+                "ew_said": said.ew,
                 "why": reason_words(m.reasons),
                 "ns_url": links.table(table_token(m.game, "ns")) if m.game else "",
                 "ew_url": links.table(table_token(m.game, "ew")) if m.game else "",
@@ -190,7 +197,7 @@ def _dashboard(
             else None,
             "standings": standings_current(tournament),
             "drawing": "" if refusal else request.GET.get("drawing", ""),
-            "refusal": str(services.TournamentError.from_json(refusal)) if refusal else "",
+            "refusal": str(errors_services.TournamentError.from_json(refusal)) if refusal else "",
             "settled": sum(1 for r in rows if r["match"].status in SETTLED),
             "can_draw": can_draw(tournament, rounds, len(entries)),
             "finished": tournament.status == Tournament.Status.FINISHED,
@@ -212,8 +219,8 @@ def pairs_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = PairForm(request.POST)
     if form.is_valid():
         try:
-            services.entries_add(tournament_id=tournament.id, entries=[form.cleaned_data])
-        except services.TournamentError as error:
+            entries_services.entries_add(tournament_id=tournament.id, entries=[form.cleaned_data])
+        except errors_services.TournamentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Pair added."))
@@ -230,11 +237,13 @@ def pairs_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            added = services.entries_import_csv(tournament_id=tournament.id, data=form.csv_data())
+            added = entries_services.entries_import_csv(
+                tournament_id=tournament.id, data=form.csv_data()
+            )
         except CsvRefused as refused:
             for sentence in refused.sentences():  # each on its own line of the error list
                 form.add_error(None, sentence)
-        except services.TournamentError as error:
+        except errors_services.TournamentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(
@@ -254,11 +263,11 @@ def rounds_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = RoundsForm(request.POST)
     if form.is_valid():
         try:
-            services.tournament_rounds_set(
+            tournament_services.tournament_rounds_set(
                 tournament_id=tournament.id, rounds=form.cleaned_data["rounds"] or 0
             )
             messages.success(request, _("Rounds changed."))
-        except services.TournamentError as error:
+        except errors_services.TournamentError as error:
             messages.error(request, str(error))
     else:
         messages.error(request, _("The rounds are a whole number from 1 to 200."))
@@ -270,7 +279,7 @@ def rounds_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def standings_recompute(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Rebuild the standings from the results now (after a fault, if a page says they lag)."""
     tournament = directed(request, tournament_id)
-    snapshot = services.standings_recompute(tournament_id=tournament.id, force=True)
+    snapshot = standings_services.standings_recompute(tournament_id=tournament.id, force=True)
     messages.success(
         request,
         _("Standings recomputed from every settled result: version %(v)s.")
@@ -286,8 +295,8 @@ def pair_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
     if not Entry.objects.filter(id=entry_id, tournament=tournament).exists():
         raise Http404
     try:
-        entry = services.entry_withdraw(entry_id=entry_id)
-    except services.TournamentError as error:
+        entry = entries_services.entry_withdraw(entry_id=entry_id)
+    except errors_services.TournamentError as error:
         messages.error(request, str(error))
         return redirect("director", tournament.id)
     messages.success(request, _("%(name)s withdrew: its results stand.") % {"name": entry.name})
@@ -311,7 +320,7 @@ def round_next(request: HttpRequest, tournament_id: int) -> HttpResponse:
         messages.error(request, _("The next round cannot be drawn yet: see what comes next."))
         return redirect("director", tournament.id)
     number = len(rounds) + 1
-    services.round_pair_request(tournament_id=tournament.id, number=number)
+    rounds_services.round_pair_request(tournament_id=tournament.id, number=number)
     return redirect(f"{reverse('director', args=[tournament.id])}?drawing={number}")
 
 
@@ -320,9 +329,9 @@ def round_next(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def round_release(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = directed(request, tournament_id)
     try:
-        services.round_release(round_id=round_of(tournament, number).id)
+        rounds_services.round_release(round_id=round_of(tournament, number).id)
         messages.success(request, _("Round %(n)s released: the tables can play.") % {"n": number})
-    except services.TournamentError as error:
+    except errors_services.TournamentError as error:
         messages.error(request, str(error))
     return redirect("director", tournament.id)
 
@@ -332,11 +341,11 @@ def round_release(request: HttpRequest, tournament_id: int, number: int) -> Http
 def round_discard(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = directed(request, tournament_id)
     try:
-        services.round_discard(round_id=round_of(tournament, number).id)
+        rounds_services.round_discard(round_id=round_of(tournament, number).id)
         messages.success(
             request, _("The draft of round %(n)s is discarded: draw it again.") % {"n": number}
         )
-    except services.TournamentError as error:
+    except errors_services.TournamentError as error:
         messages.error(request, str(error))
     return redirect("director", tournament.id)
 
@@ -346,7 +355,7 @@ def round_discard(request: HttpRequest, tournament_id: int, number: int) -> Http
 def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = directed(request, tournament_id)
     try:
-        services.round_close(round_id=round_of(tournament, number).id)
+        rounds_services.round_close(round_id=round_of(tournament, number).id)
         tournament.refresh_from_db(fields=["status"])
         if tournament.status == Tournament.Status.FINISHED:
             messages.success(
@@ -354,7 +363,7 @@ def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
             )
         else:
             messages.success(request, _("Round %(n)s closed.") % {"n": number})
-    except services.TournamentError as error:
+    except errors_services.TournamentError as error:
         messages.error(request, str(error))
     return redirect("director", tournament.id)
 
@@ -365,12 +374,12 @@ def round_swap(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
     tournament = directed(request, tournament_id)
     try:
         first, second = int(request.POST["first"]), int(request.POST["second"])
-        effects = services.round_swap(
+        effects = rounds_services.round_swap(
             round_id=round_of(tournament, number).id, first=first, second=second
         )
     except (KeyError, ValueError):
         messages.error(request, _("Choose two pairs to swap."))
-    except services.TournamentError as error:
+    except errors_services.TournamentError as error:
         messages.error(request, str(error))
     else:
         names = dict(tournament.entries.values_list("id", "name"))
@@ -415,7 +424,7 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            services.result_correct(
+            results_services.result_correct(
                 match_id=match.id,
                 ns_score=data["ns_score"],
                 ew_score=data["ew_score"],
@@ -423,7 +432,7 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
                 kind=data["kind"],
                 author=request.user.get_username(),
             )
-        except services.TournamentError as error:
+        except errors_services.TournamentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Result of table %(t)s saved.") % {"t": match.table})
@@ -450,8 +459,8 @@ def _match_page(
             "match": match,
             "form": form,
             "submissions": submissions,
-            "ns_said": said_since_director(submissions).get(ResultSubmission.By.NS),
-            "ew_said": said_since_director(submissions).get(ResultSubmission.By.EW),
+            "ns_said": said_since_director(submissions).ns,
+            "ew_said": said_since_director(submissions).ew,
             "game": game,
             "hands": list(game.totals) if game is not None and game.hand_count else None,
             "game_url": reverse("game", args=[game.id]) if game is not None else "",
@@ -472,12 +481,12 @@ def match_reopen(request: HttpRequest, tournament_id: int, match_id: int) -> Htt
     form = ReopenForm(request.POST)
     if form.is_valid():
         try:
-            services.result_reopen(
+            results_services.result_reopen(
                 match_id=match.id,
                 reason=form.cleaned_data["reason"],
                 author=request.user.get_username(),
             )
-        except services.TournamentError as error:
+        except errors_services.TournamentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(
@@ -506,7 +515,7 @@ def state(request: HttpRequest, tournament_id: int) -> JsonResponse:
             "settled": settled,
             "disputed": disputed,
             # A draw a worker refused: the page stops waiting and shows why.
-            "refused": str(services.TournamentError.from_json(refusal)) if refusal else "",
+            "refused": str(errors_services.TournamentError.from_json(refusal)) if refusal else "",
         }
     )
 

@@ -21,8 +21,8 @@ from tournaments.access import directed, private
 from tournaments.engine.standings import METRICS
 from tournaments.forms import METRIC_LABELS
 from tournaments.models import Match, ResultSubmission, Round, Tournament
-from tournaments.selectors import standings_current
-from tournaments.services import standings_recompute
+from tournaments.selectors.standings import standings_current
+from tournaments.services.standings import standings_recompute
 
 # CSV -----------------------------------------------------------------------------------------
 

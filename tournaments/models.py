@@ -51,7 +51,8 @@ class Tournament(models.Model):
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     # Bumped in the same transaction as every change the standings are computed from (a result
     # settled or reopened, a round released or closed, a pair added or withdrawn): a snapshot
-    # built from an older version is stale, and is rebuilt (services.standings_mark_stale).
+    # built from an older version is stale, and is rebuilt
+    # (services.standings.standings_mark_stale).
     inputs_version = models.PositiveIntegerField(default=0)
     inputs_changed_at = models.DateTimeField(null=True, blank=True)  # the last such change
     # Why the last draw asked for was refused (engine.errors.DrawRefused: a message id and its

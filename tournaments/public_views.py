@@ -24,17 +24,12 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 
-from tournaments import services
 from tournaments.engine.standings import tally
 from tournaments.engine.types import Pair, Result
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
-from tournaments.selectors import (
-    SETTLED,
-    CurrentStandings,
-    event_state,
-    scoring_of,
-    standings_current,
-)
+from tournaments.selectors.event import SETTLED, event_state, scoring_of
+from tournaments.selectors.standings import CurrentStandings, standings_current
+from tournaments.services.standings import standings_catch_up
 
 METRIC_LABELS: Mapping[str, Any] = {
     "tp": gettext_lazy("Points"),
@@ -237,7 +232,7 @@ def _standings_now(tournament: Tournament) -> CurrentStandings:
     are being brought up to date, and the screen reloads when they are."""
     current = standings_current(tournament)
     if current.stale:
-        services.standings_catch_up(tournament_id=tournament.id)
+        standings_catch_up(tournament_id=tournament.id)
         current = standings_current(tournament)
     return current
 
@@ -424,7 +419,7 @@ def screen_etag(_request: HttpRequest, tournament_id: int) -> str:
     status, inputs, version, counted = head
     stale = (counted or 0) < inputs
     if stale:
-        services.standings_catch_up(tournament_id=tournament_id)
+        standings_catch_up(tournament_id=tournament_id)
     groups = list(
         Match.objects.filter(round__tournament_id=tournament_id)
         .exclude(round__status=Round.Status.DRAFT)

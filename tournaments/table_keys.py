@@ -1,6 +1,7 @@
 """Each pair's private link to its table: ``/t/table/<token>/``, one for North-South and one for
 East-West, each on the table card as a QR code. A link opens the table's game to enter hands and
-submits its own pair's result; only the other pair's link can confirm it (services.result_submit).
+submits its own pair's result; only the other pair's link can confirm it
+(services.results.result_submit).
 
 A token is derived from the server's secret key, the table's game (its id and the hash of its
 own token, random) and the side (an HMAC, as Django's password-reset links are), so the

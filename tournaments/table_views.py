@@ -13,10 +13,12 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scorekeeper.edit_access import open_edit_link
-from tournaments import services
 from tournaments.forms import ResultForm
 from tournaments.models import Entry, Match, ResultSubmission, Round
-from tournaments.selectors import SETTLED, said_since_director
+from tournaments.selectors.event import SETTLED
+from tournaments.selectors.results import Said, reopened_last, said_since_director
+from tournaments.services.errors import TournamentError
+from tournaments.services.results import result_submit
 from tournaments.table_keys import TableLink, table_link_of
 
 
@@ -27,7 +29,7 @@ def _link(token: str) -> TableLink:
     return link
 
 
-def _state(match: Match, side: str, said: dict[str, ResultSubmission], other: Entry | None) -> str:
+def _state(match: Match, side: str, said: Said, other: Entry | None) -> str:
     """Where the table stands, as this link's pair needs to hear it."""
     result = match.result
     if match.status in SETTLED and result is not None:
@@ -40,19 +42,13 @@ def _state(match: Match, side: str, said: dict[str, ResultSubmission], other: En
     if match.status == Match.Status.DISPUTED:
         return _("With the director: the two pairs entered different results.")
     name = other.name if other is not None else ""
-    if side in said:
+    if said.by(side) is not None:
         return _("Sent. Waiting for %(name)s to confirm it from its own link.") % {"name": name}
-    if said:
+    if said.anything:
         return _("%(name)s sent its result: confirm it by entering the same figures.") % {
             "name": name
         }
     return _("Playing: enter the hands, then send the result.")
-
-
-def _reopened(match: Match) -> ResultSubmission | None:
-    """The director's reopening of the table, if that is the last word on it."""
-    last = match.submissions.order_by("-version").first()
-    return last if last is not None and last.kind == ResultSubmission.Kind.REOPENED else None
 
 
 def table(request: HttpRequest, token: str) -> HttpResponse:
@@ -66,14 +62,14 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                services.result_submit(
+                result_submit(
                     match_id=match.id,
                     by=link.side,
                     ns_score=form.cleaned_data["ns_score"],
                     ew_score=form.cleaned_data["ew_score"],
                     author=_("table link"),
                 )
-            except services.TournamentError as error:
+            except TournamentError as error:
                 form.add_error(None, str(error))
             else:
                 return redirect("table", token)
@@ -84,7 +80,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         form = ResultForm(initial={"ns_score": game.totals[0], "ew_score": game.totals[-1]})
     mine = link.side
     we, they = (match.ns, match.ew) if mine == ResultSubmission.By.NS else (match.ew, match.ns)
-    said = said_since_director(match.submissions.order_by("version"))
+    said = said_since_director(match.submissions.all())
     settled = match.status in SETTLED
     tournament = match.round.tournament
     return render(
@@ -96,16 +92,14 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "state": _state(match, mine, said, they),
             "settled": settled,
             "closed": match.round.status == Round.Status.CLOSED,
-            "reopened": None if settled else _reopened(match),
+            "reopened": None if settled else reopened_last(match),
             "side": mine,
             "we": we,
             "they": they,
-            "ns_said": said.get(ResultSubmission.By.NS),
-            "ew_said": said.get(ResultSubmission.By.EW),
-            "we_said": said.get(mine),
-            "they_said": said.get(
-                ResultSubmission.By.EW if mine == "ns" else ResultSubmission.By.NS
-            ),
+            "ns_said": said.ns,
+            "ew_said": said.ew,
+            "we_said": said.by(mine),
+            "they_said": said.against(mine),
             "form": form,
             "hands_url": f"{request.path}hands/" if game is not None and not settled else None,
             "game_url": f"/g/{game.id}/" if game is not None else None,

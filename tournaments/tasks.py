@@ -6,20 +6,21 @@ from __future__ import annotations
 from celery import shared_task
 
 from scorekeeper.background import RETRYING
-from tournaments import print_jobs, services
+from tournaments import print_jobs
+from tournaments.services import rounds, standings
 
 
 @shared_task(**RETRYING)
 def standings_recompute(tournament_id: int) -> None:
     """Rebuild the standings if anything they count changed (a second run writes nothing)."""
-    services.standings_recompute(tournament_id=tournament_id)
+    standings.standings_recompute(tournament_id=tournament_id)
 
 
 @shared_task(**RETRYING)
 def round_pair(tournament_id: int, number: int | None = None) -> None:
     """Draw round ``number`` once the last is settled (a second run finds it drawn); a refusal
     is kept for the director's page."""
-    services.round_draw(tournament_id=tournament_id, number=number)
+    rounds.round_draw(tournament_id=tournament_id, number=number)
 
 
 @shared_task(**{**RETRYING, "acks_late": False, "reject_on_worker_lost": False})

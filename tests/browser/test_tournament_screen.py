@@ -26,10 +26,13 @@ PAIRS = [
 
 def a_round_in_play():
     """Round 2 of a Swiss being played: a table confirmed, one waiting, one disputed; a bye."""
-    from tournaments import services
+    from tournaments.services.entries import entries_add
+    from tournaments.services.results import result_submit
+    from tournaments.services.rounds import round_close, round_pair, round_release
+    from tournaments.services.tournament import tournament_create
 
-    tournament = services.tournament_create(name="Spring Cup", format="swiss", rounds=4)
-    services.entries_add(
+    tournament = tournament_create(name="Spring Cup", format="swiss", rounds=4)
+    entries_add(
         tournament_id=tournament.id,
         entries=[
             {"name": n, "player_1": a, "player_2": b, "seed": i}
@@ -37,17 +40,17 @@ def a_round_in_play():
         ],
     )
     for scores in ([(900, 300), (500, 500), (300, 700)], [(1200, 800)]):
-        drawn = services.round_pair(tournament_id=tournament.id)
-        services.round_release(round_id=drawn.id)
+        drawn = round_pair(tournament_id=tournament.id)
+        round_release(round_id=drawn.id)
         tables = list(drawn.matches.filter(ew__isnull=False).order_by("table"))
         for match, (ns, ew) in zip(tables, scores, strict=False):
             for by in ("ns", "ew"):
-                services.result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
+                result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
         if drawn.number == 1:
-            services.round_close(round_id=drawn.id)
-    services.result_submit(match_id=tables[1].id, by="ns", ns_score=700, ew_score=600)
-    services.result_submit(match_id=tables[2].id, by="ns", ns_score=800, ew_score=400)
-    services.result_submit(match_id=tables[2].id, by="ew", ns_score=400, ew_score=800)
+            round_close(round_id=drawn.id)
+    result_submit(match_id=tables[1].id, by="ns", ns_score=700, ew_score=600)
+    result_submit(match_id=tables[2].id, by="ns", ns_score=800, ew_score=400)
+    result_submit(match_id=tables[2].id, by="ew", ns_score=400, ew_score=800)
     return tournament, tables
 
 
@@ -105,21 +108,24 @@ def test_the_wall_screen_cycles_its_panels_in_large_type(browser, live_server) -
 def test_a_big_field_pages_across_panels_that_each_fit_the_wall(browser, live_server) -> None:
     """45 pairs with long names: as many rows a panel as the wall holds, one line a row, each
     panel within 1080 px, its page number in its title."""
-    from tournaments import services
+    from tournaments.services.entries import entries_add
+    from tournaments.services.results import result_submit
+    from tournaments.services.rounds import round_pair, round_release
+    from tournaments.services.tournament import tournament_create
 
-    tournament = services.tournament_create(name="Club championship", format="swiss", rounds=5)
-    services.entries_add(
+    tournament = tournament_create(name="Club championship", format="swiss", rounds=5)
+    entries_add(
         tournament_id=tournament.id,
         entries=[
             {"name": f"Pair {i:02} of the Friday evening club, table by the window", "seed": i}
             for i in range(1, 46)
         ],
     )
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     for match in drawn.matches.filter(ew__isnull=False)[:9]:
         for by in ("ns", "ew"):
-            services.result_submit(match_id=match.id, by=by, ns_score=12450, ew_score=9870)
+            result_submit(match_id=match.id, by=by, ns_score=12450, ew_score=9870)
     page = projector(browser)
     page.goto(f"{live_server.url}/t/{tournament.id}/screen/?cycle=120")
     pages = page.locator(".panel").evaluate_all(
@@ -152,20 +158,24 @@ def test_a_big_field_pages_across_panels_that_each_fit_the_wall(browser, live_se
 def test_after_the_last_round_the_wall_opens_on_the_final_standings(browser, live_server) -> None:
     """Twelve pairs, the event over: the final standings first, all twelve on one page, and
     no "version" (which means nothing to the players)."""
-    from tournaments import services
+    from tournaments.services.entries import entries_add
+    from tournaments.services.results import result_submit
+    from tournaments.services.rounds import round_close, round_pair, round_release
+    from tournaments.services.standings import standings_recompute
+    from tournaments.services.tournament import tournament_create
 
-    tournament = services.tournament_create(name="Tuesday evening", format="swiss", rounds=1)
-    services.entries_add(
+    tournament = tournament_create(name="Tuesday evening", format="swiss", rounds=1)
+    entries_add(
         tournament_id=tournament.id,
         entries=[{"name": f"Pair {i:02}", "seed": i} for i in range(1, 13)],
     )
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     for i, match in enumerate(drawn.matches.filter(ew__isnull=False)):
         for by in ("ns", "ew"):
-            services.result_submit(match_id=match.id, by=by, ns_score=900 - 50 * i, ew_score=300)
-    services.round_close(round_id=drawn.id)
-    services.standings_recompute(tournament_id=tournament.id)
+            result_submit(match_id=match.id, by=by, ns_score=900 - 50 * i, ew_score=300)
+    round_close(round_id=drawn.id)
+    standings_recompute(tournament_id=tournament.id)
     page = projector(browser)
     page.goto(f"{live_server.url}/t/{tournament.id}/screen/?cycle=120")
     standings = page.locator(".panel:not([hidden])")
@@ -181,7 +191,7 @@ def test_after_the_last_round_the_wall_opens_on_the_final_standings(browser, liv
 
 
 def test_the_wall_screen_reloads_itself_when_a_result_comes_in(browser, live_server) -> None:
-    from tournaments import services
+    from tournaments.services.results import result_submit
 
     tournament, tables = a_round_in_play()
     page = projector(browser)
@@ -193,7 +203,7 @@ def test_the_wall_screen_reloads_itself_when_a_result_comes_in(browser, live_ser
     assert 304 in polls and 200 not in polls  # nothing new: nothing reloaded
     assert page.evaluate("window.loadedBefore") is True
 
-    services.result_submit(match_id=tables[1].id, by="ew", ns_score=700, ew_score=600)
+    result_submit(match_id=tables[1].id, by="ew", ns_score=700, ew_score=600)
     page.wait_for_function("() => window.loadedBefore === undefined", timeout=10_000)
     results = page.get_by_test_id("panel-results")
     expect(results.locator("tr.status-confirmed")).to_have_count(2)

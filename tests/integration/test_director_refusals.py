@@ -7,10 +7,14 @@ import pytest
 from django.db.models import F
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.club_formats import CLUB_FORMATS
 from tournaments.engine import mitchell
 from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
+from tournaments.services.entries import entries_add
+from tournaments.services.errors import TournamentError
+from tournaments.services.results import result_correct, result_submit
+from tournaments.services.rounds import round_close, round_draw, round_pair, round_release
+from tournaments.services.tournament import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -23,10 +27,10 @@ def director(client, django_user_model):
 
 
 def event(director, fmt: str = "swiss", rounds: int = 1, pairs: int = 4, **extra) -> Tournament:
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         name="Tuesday", format=fmt, rounds=rounds, director=director, **extra
     )
-    services.entries_add(
+    entries_add(
         tournament_id=tournament.id,
         entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, pairs + 1)],
     )
@@ -35,14 +39,12 @@ def event(director, fmt: str = "swiss", rounds: int = 1, pairs: int = 4, **extra
 
 def play_round(tournament: Tournament) -> Round:
     """Draw, release and settle the next round (both pairs submit the same figures)."""
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     for match in drawn.matches.filter(ew__isnull=False):
         winner = match.ns_id if drawn.format == Tournament.Format.KNOCKOUT else None
         for by in ("ns", "ew"):
-            services.result_submit(
-                match_id=match.id, by=by, ns_score=900, ew_score=400, winner_id=winner
-            )
+            result_submit(match_id=match.id, by=by, ns_score=900, ew_score=400, winner_id=winner)
     return drawn
 
 
@@ -72,8 +74,8 @@ def test_the_pair_form_refuses_a_name_no_game_can_hold(
 
 
 def test_the_longest_names_a_pair_may_have_go_through_release(director) -> None:
-    tournament = services.tournament_create(name="x", format="swiss", rounds=1, director=director)
-    services.entries_add(
+    tournament = tournament_create(name="x", format="swiss", rounds=1, director=director)
+    entries_add(
         tournament_id=tournament.id,
         entries=[
             {
@@ -85,8 +87,8 @@ def test_the_longest_names_a_pair_may_have_go_through_release(director) -> None:
             for i in range(4)
         ],
     )
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     game = drawn.matches.filter(ew__isnull=False).first().game
     side = game.sides.first()
     assert len(side.name) == 60 and side.player_names == "p" * 80 + ", " + "q" * 80
@@ -95,11 +97,11 @@ def test_the_longest_names_a_pair_may_have_go_through_release(director) -> None:
 def test_the_services_refuse_a_bad_name_or_seed_whatever_calls_them(director) -> None:
     tournament = event(director, pairs=0)
     for bad in ({"name": "a" * 61}, {"name": "a\x00b"}, {"name": "a", "seed": 3_000_000_000}):
-        with pytest.raises(services.TournamentError):
-            services.entries_add(tournament_id=tournament.id, entries=[bad])
-    services.entries_add(tournament_id=tournament.id, entries=[{"name": "Les As"}])
-    with pytest.raises(services.TournamentError, match="already called Les As"):
-        services.entries_add(tournament_id=tournament.id, entries=[{"name": "LES  as"}])
+        with pytest.raises(TournamentError):
+            entries_add(tournament_id=tournament.id, entries=[bad])
+    entries_add(tournament_id=tournament.id, entries=[{"name": "Les As"}])
+    with pytest.raises(TournamentError, match="already called Les As"):
+        entries_add(tournament_id=tournament.id, entries=[{"name": "LES  as"}])
 
 
 def test_a_bad_csv_names_every_bad_line_and_keeps_the_pasted_text(client, director) -> None:
@@ -157,16 +159,16 @@ def test_a_round_past_the_schedule_is_refused_with_its_reason(director) -> None:
         play_round(tournament)
     tournament.rounds = 4  # as if the plan had asked for more
     tournament.save(update_fields=["rounds"])
-    assert services.round_draw(tournament_id=tournament.id) is None
+    assert round_draw(tournament_id=tournament.id) is None
     tournament.refresh_from_db()
-    refusal = services.TournamentError.from_json(tournament.draw_refusal)
+    refusal = TournamentError.from_json(tournament.draw_refusal)
     assert "schedule ends after round 3" in str(refusal)
 
 
 def test_a_task_run_twice_draws_the_round_once(director) -> None:
     tournament = event(director)
-    first = services.round_draw(tournament_id=tournament.id, number=1)
-    again = services.round_draw(tournament_id=tournament.id, number=1)
+    first = round_draw(tournament_id=tournament.id, number=1)
+    again = round_draw(tournament_id=tournament.id, number=1)
     assert first == again and Round.objects.count() == 1
     tournament.refresh_from_db()
     assert tournament.draw_refusal is None
@@ -186,14 +188,14 @@ def test_plans_no_field_can_play_are_refused_before_anything_is_saved(director) 
             "top 4 plays 2 rounds",
         ),
     ]:
-        with pytest.raises(services.TournamentError, match=message):
-            services.tournament_create(name="x", **plan)
+        with pytest.raises(TournamentError, match=message):
+            tournament_create(name="x", **plan)
     assert not Tournament.objects.exists()
 
 
 def test_a_draft_can_be_discarded_and_drawn_again(client, director) -> None:
     tournament = event(director)
-    services.round_pair(tournament_id=tournament.id)
+    round_pair(tournament_id=tournament.id)
     withdrawn = client.post(
         reverse("director-withdraw", args=[tournament.id, Entry.objects.get(name="Pair 4").id]),
         follow=True,
@@ -201,7 +203,7 @@ def test_a_draft_can_be_discarded_and_drawn_again(client, director) -> None:
     assert "Discard the draft of round 1 and draw it again" in withdrawn
     client.post(reverse("director-discard", args=[tournament.id, 1]))
     assert not Round.objects.exists()
-    drawn = services.round_pair(tournament_id=tournament.id)
+    drawn = round_pair(tournament_id=tournament.id)
     seated = {m.ns.name for m in drawn.matches.all()} | {
         m.ew.name for m in drawn.matches.all() if m.ew
     }
@@ -228,7 +230,7 @@ def test_every_club_format_creates_a_tournament_that_plays_to_the_end(
     )
     assert response.status_code == 302, response.content.decode()
     tournament = Tournament.objects.get()
-    services.entries_add(
+    entries_add(
         tournament_id=tournament.id,
         entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, 10)],
     )
@@ -239,7 +241,7 @@ def test_every_club_format_creates_a_tournament_that_plays_to_the_end(
             break
         last = play_round(tournament)
         played += 1
-    services.round_close(round_id=last.id)
+    round_close(round_id=last.id)
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
     if preset == "mitchell":  # the whole movement: its length set by the field at round 1
@@ -290,7 +292,7 @@ def test_the_director_can_recompute_the_standings(client, director) -> None:
 
 def test_a_finished_event_takes_no_new_pair_and_no_withdrawal(client, director) -> None:
     tournament = event(director)
-    services.round_close(round_id=play_round(tournament).id)
+    round_close(round_id=play_round(tournament).id)
     final = StandingsSnapshot.objects.filter(tournament=tournament).order_by("version").last()
     added = client.post(reverse("director-pairs", args=[tournament.id]), {"name": "Latecomers"})
     assert added.status_code == 400 and "The event is finished" in added.content.decode()
@@ -311,13 +313,13 @@ def test_closing_a_round_rebuilds_and_finishing_writes_final_standings(
     first = play_round(tournament)
     lose_the_rebuild(tournament)
     with django_capture_on_commit_callbacks(execute=True):
-        services.round_close(round_id=first.id)  # the rebuild is sent (eager here: done)
+        round_close(round_id=first.id)  # the rebuild is sent (eager here: done)
     latest = StandingsSnapshot.objects.filter(tournament=tournament).order_by("version").last()
     tournament.refresh_from_db()
     assert latest.inputs_version == tournament.inputs_version
     second = play_round(tournament)
     lose_the_rebuild(tournament)
-    services.round_close(round_id=second.id)  # no task: in the same transaction
+    round_close(round_id=second.id)  # no task: in the same transaction
     tournament.refresh_from_db()
     final = StandingsSnapshot.objects.filter(tournament=tournament).order_by("version").last()
     assert tournament.status == Tournament.Status.FINISHED
@@ -343,17 +345,15 @@ def test_a_correction_made_while_the_next_round_is_drawn_waits_then_meets_a_clos
 
     def correct() -> None:
         try:
-            services.result_correct(
-                match_id=match.id, ns_score=0, ew_score=2000, reason="late sheet"
-            )
+            result_correct(match_id=match.id, ns_score=0, ew_score=2000, reason="late sheet")
             outcome["saved"] = True
-        except services.TournamentError as refused:
+        except TournamentError as refused:
             outcome["refused"] = str(refused)
         finally:
             connection.close()
 
     with transaction.atomic():
-        services.round_pair(tournament_id=tournament.id)  # holds the tournament until commit
+        round_pair(tournament_id=tournament.id)  # holds the tournament until commit
         late = threading.Thread(target=correct)
         late.start()
         late.join(timeout=2)
@@ -367,9 +367,9 @@ def test_a_correction_made_while_the_next_round_is_drawn_waits_then_meets_a_clos
 @pytest.mark.parametrize("name", ["\u200b", "Les As\u200b", "\u202egnp.exe", "Anna\u2066Ben"])
 def test_names_that_hide_or_turn_text_around_are_refused(director, name: str) -> None:
     tournament = event(director, pairs=0)
-    with pytest.raises(services.TournamentError, match="control character"):
-        services.entries_add(tournament_id=tournament.id, entries=[{"name": name}])
-    services.entries_add(tournament_id=tournament.id, entries=[{"name": "Mehr\u200cdad"}])  # ZWNJ
+    with pytest.raises(TournamentError, match="control character"):
+        entries_add(tournament_id=tournament.id, entries=[{"name": name}])
+    entries_add(tournament_id=tournament.id, entries=[{"name": "Mehr\u200cdad"}])  # ZWNJ
 
 
 def test_a_pasted_text_too_large_for_the_server_gets_the_sites_own_page(client, director):

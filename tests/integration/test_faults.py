@@ -33,8 +33,12 @@ from tests.faults import (
     wait_for,
     web_process_broker,
 )
-from tournaments import services
 from tournaments.models import Match, StandingsSnapshot, Tournament
+from tournaments.services import standings as standings_service
+from tournaments.services.entries import entries_add
+from tournaments.services.results import result_submit
+from tournaments.services.rounds import round_pair, round_release
+from tournaments.services.tournament import tournament_create
 from tournaments.table_keys import table_token
 
 postgres_only = pytest.mark.skipif(
@@ -53,13 +57,13 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 
 def event(pairs: int) -> Tournament:
     """A one-round Swiss evening, released: closing its round finishes it."""
-    tournament = services.tournament_create(name="Club night", format="swiss", rounds=1)
-    services.entries_add(
+    tournament = tournament_create(name="Club night", format="swiss", rounds=1)
+    entries_add(
         tournament_id=tournament.id,
         entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, pairs + 1)],
     )
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     return tournament
 
 
@@ -206,7 +210,7 @@ def a_stale_evening() -> Tournament:
     tournament = event(pairs=16)
     for match in tables(tournament):
         for by in ("ns", "ew"):
-            services.result_submit(match_id=match.id, by=by, ns_score=900, ew_score=300)
+            result_submit(match_id=match.id, by=by, ns_score=900, ew_score=300)
     lose_the_rebuild(tournament)
     assert not counts_every_change(tournament)
     return tournament
@@ -292,7 +296,7 @@ def test_with_no_worker_running_the_pages_rebuild_standings_left_stale(
         standings = reverse("tournament-standings", args=[tournament.id])
         page = Client().get(standings).content.decode()
         assert 'data-testid="stale"' in page and not counts_every_change(tournament)
-        monkeypatch.setattr(services, "REBUILD_HERE_AFTER", timedelta(0))  # a while later
+        monkeypatch.setattr(standings_service, "REBUILD_HERE_AFTER", timedelta(0))  # a while later
         page = Client().get(standings).content.decode()
         assert 'data-testid="stale"' not in page and counts_every_change(tournament)
         assert wins(latest(tournament)) == 4

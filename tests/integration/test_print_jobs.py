@@ -14,8 +14,11 @@ from django.utils import timezone
 from pypdf import PdfReader
 
 from tests.faults import wait_for
-from tournaments import print_jobs, printing, services
+from tournaments import print_jobs, printing
 from tournaments.models import PrintJob, Tournament
+from tournaments.services.entries import entries_add
+from tournaments.services.rounds import round_pair, round_release
+from tournaments.services.tournament import tournament_create
 
 pytestmark = pytest.mark.django_db(transaction=True)  # a job is made by another thread
 
@@ -44,15 +47,15 @@ def director(django_user_model) -> Client:
 def released(director: Client, pairs: int) -> Tournament:
     from django.contrib.auth import get_user_model
 
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         name="Regional", format="swiss", rounds=3, director=get_user_model().objects.get()
     )
-    services.entries_add(
+    entries_add(
         tournament_id=tournament.id,
         entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, pairs + 1)],
     )
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     return tournament
 
 

@@ -23,7 +23,7 @@ from scorekeeper.models import Game
 from tests.factories import NS_OUT_WITH_KINGS, new_game, open_edit_link
 from tests.faults import RedisServer
 from tests.faults import redis_caches as redis_caches_for
-from tournaments import services as tournament_services
+from tournaments.services.tournament import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -93,9 +93,7 @@ def test_while_redis_is_down_pages_login_and_the_api_answer_without_it(
 ) -> None:
     settings.PASSWORD_HASHERS = FAST_HASHER
     django_user_model.objects.create_user("director", password="the-right-one-42")
-    event = tournament_services.tournament_create(
-        name="Spring Cup", format="swiss", rounds=3, variant="classic"
-    )
+    event = tournament_create(name="Spring Cup", format="swiss", rounds=3, variant="classic")
     game, token = new_game()
     edit = open_edit_link(client, game, token)
     assert client.get(edit).status_code == 200  # its board is now in Redis

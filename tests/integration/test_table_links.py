@@ -12,8 +12,12 @@ from django.urls import reverse
 
 from scorekeeper.models import Game, GameKey, Hand, hash_token
 from tests.factories import NS_OUT_WITH_KINGS
-from tournaments import services
 from tournaments.models import Match, ResultSubmission, Round, Tournament
+from tournaments.services.entries import entries_add
+from tournaments.services.errors import TournamentError
+from tournaments.services.results import result_correct, result_reopen, result_submit
+from tournaments.services.rounds import round_close, round_pair, round_release
+from tournaments.services.tournament import tournament_create
 from tournaments.table_keys import table_token
 
 pytestmark = pytest.mark.django_db
@@ -24,13 +28,13 @@ def link(match: Match, side: str) -> str:
 
 
 def released(pairs: int = 4, rounds: int = 1) -> tuple[Tournament, list[Match]]:
-    tournament = services.tournament_create(name="Tuesday", format="swiss", rounds=rounds)
-    services.entries_add(
+    tournament = tournament_create(name="Tuesday", format="swiss", rounds=rounds)
+    entries_add(
         tournament_id=tournament.id,
         entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, pairs + 1)],
     )
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     return tournament, list(drawn.matches.filter(ew__isnull=False).order_by("table"))
 
 
@@ -121,7 +125,7 @@ def test_a_settled_table_is_read_only_until_the_director_reopens_it() -> None:
     assert 'data-testid="deal"' not in board and 'data-testid="edit-1"' not in board
 
     # The director reopens it, with a reason: a new version; the hands can change again.
-    services.result_reopen(match_id=match.id, reason="hand 1 entered wrong", author="dora")
+    result_reopen(match_id=match.id, reason="hand 1 entered wrong", author="dora")
     match.refresh_from_db()
     assert match.status == Match.Status.PLAYING and match.result is None
     assert not Game.objects.get(id=match.game_id).locked
@@ -144,14 +148,14 @@ def test_a_closed_round_accepts_no_write() -> None:
         for side in ("ns", "ew"):
             Client().post(link(match, side), {"ns_score": 500, "ew_score": 100})
     played = tournament.round_set.get()
-    services.round_close(round_id=played.id)
+    round_close(round_id=played.id)
     match = matches[0]
     for write in (
-        lambda: services.result_reopen(match_id=match.id, reason="late"),
-        lambda: services.result_correct(match_id=match.id, ns_score=1, ew_score=2, reason="x"),
-        lambda: services.result_submit(match_id=match.id, by="ns", ns_score=1, ew_score=2),
+        lambda: result_reopen(match_id=match.id, reason="late"),
+        lambda: result_correct(match_id=match.id, ns_score=1, ew_score=2, reason="x"),
+        lambda: result_submit(match_id=match.id, by="ns", ns_score=1, ew_score=2),
     ):
-        with pytest.raises(services.TournamentError, match="closed"):
+        with pytest.raises(TournamentError, match="closed"):
             write()
     north = phone(match, "ns")
     answer = north.post(

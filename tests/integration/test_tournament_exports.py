@@ -15,8 +15,13 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from scorekeeper.services import Author, hand_add
-from tournaments import printing, services
+from tournaments import printing
 from tournaments.models import Match, ResultSubmission, Round, Tournament
+from tournaments.services.entries import entries_add
+from tournaments.services.results import result_correct, result_submit
+from tournaments.services.rounds import round_pair, round_release
+from tournaments.services.standings import standings_recompute
+from tournaments.services.tournament import tournament_create
 from tournaments.table_keys import table_token
 
 pytestmark = pytest.mark.django_db
@@ -50,31 +55,29 @@ def director(django_user_model):
 def event(director) -> Tournament:
     """13 pairs, round 1 released: 6 tables and a bye; hands at table 1; results confirmed at
     table 1, corrected by the director at table 2, half-submitted at table 3."""
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         name="Club <evening>", format="swiss", rounds=3, director=director
     )
-    services.entries_add(
+    entries_add(
         tournament_id=tournament.id,
         entries=[
             {"name": name, "seed": i, "player_1": f"P{i}a", "player_2": f"P{i}b"}
             for i, name in enumerate(NAMES, 1)
         ],
     )
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     tables = list(drawn.matches.filter(ew__isnull=False).order_by("table"))
     assert len(tables) == 6 and drawn.matches.filter(ew__isnull=True).count() == 1
     for _ in range(2):
         hand_add(game_id=tables[0].game_id, sides=KINGS_OUT, author=Author("t"))
     for by in (NS, EW):
-        services.result_submit(match_id=tables[0].id, by=by, ns_score=1340, ew_score=0)
-    services.result_submit(match_id=tables[1].id, by=NS, ns_score=900, ew_score=300)
-    services.result_submit(match_id=tables[1].id, by=EW, ns_score=300, ew_score=900)
-    services.result_correct(
-        match_id=tables[1].id, ns_score=900, ew_score=350, reason="Sheet checked"
-    )
-    services.result_submit(match_id=tables[2].id, by=NS, ns_score=500, ew_score=400)
-    services.standings_recompute(tournament_id=tournament.id)  # the task, sent on commit
+        result_submit(match_id=tables[0].id, by=by, ns_score=1340, ew_score=0)
+    result_submit(match_id=tables[1].id, by=NS, ns_score=900, ew_score=300)
+    result_submit(match_id=tables[1].id, by=EW, ns_score=300, ew_score=900)
+    result_correct(match_id=tables[1].id, ns_score=900, ew_score=350, reason="Sheet checked")
+    result_submit(match_id=tables[2].id, by=NS, ns_score=500, ew_score=400)
+    standings_recompute(tournament_id=tournament.id)  # the task, sent on commit
     return tournament
 
 
@@ -170,9 +173,7 @@ def test_standings_csv_has_every_metric_and_says_which_snapshot(client, director
 
 
 def test_standings_csv_before_any_result_is_its_header(client, director):
-    tournament = services.tournament_create(
-        name="Empty", format="swiss", rounds=1, director=director
-    )
+    tournament = tournament_create(name="Empty", format="swiss", rounds=1, director=director)
     client.force_login(director)
     rows = read_csv(client.get(reverse("export-standings", args=[tournament.id])))
     assert len(rows) == 1 and rows[0][:3] == ["Rank", "Pair", "Points"]
@@ -322,10 +323,8 @@ def test_cards_need_the_released_round(client, director, event):
     client.force_login(director)
     for match in matches(event):
         if match.status not in (Match.Status.CONFIRMED, Match.Status.CLOSED):
-            services.result_correct(
-                match_id=match.id, ns_score=500, ew_score=400, reason="Paper sheet"
-            )
-    drawn = services.round_pair(tournament_id=event.id)
+            result_correct(match_id=match.id, ns_score=500, ew_score=400, reason="Paper sheet")
+    drawn = round_pair(tournament_id=event.id)
     assert drawn.status == Round.Status.DRAFT
     assert client.get(reverse("print-cards", args=[event.id, 2])).status_code == 404
     assert client.get(reverse("print-pairings", args=[event.id, 2])).status_code == 200

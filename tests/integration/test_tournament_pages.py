@@ -7,8 +7,12 @@ import re
 import pytest
 from django.urls import reverse
 
-from tournaments import services
 from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.services.entries import entries_add
+from tournaments.services.results import result_submit
+from tournaments.services.rounds import round_pair, round_release
+from tournaments.services.standings import standings_recompute
+from tournaments.services.tournament import tournament_create
 from tournaments.table_keys import table_token
 
 pytestmark = pytest.mark.django_db
@@ -116,10 +120,10 @@ def test_rounds_are_drawn_released_and_settled_from_the_pages(client, director) 
 
 
 def test_a_table_link_changes_only_its_own_match(client) -> None:
-    tournament = services.tournament_create(name="x", format="swiss", rounds=1)
-    services.entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(4)])
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    tournament = tournament_create(name="x", format="swiss", rounds=1)
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(4)])
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     first, second = Match.objects.order_by("table")
     client.post(link(first, "ns"), {"ns_score": 1, "ew_score": 0})
     first.refresh_from_db()
@@ -131,7 +135,7 @@ def test_a_table_link_changes_only_its_own_match(client) -> None:
 
 def test_only_the_director_sees_the_directors_pages(client, django_user_model) -> None:
     owner = django_user_model.objects.create_user("owner")
-    tournament = services.tournament_create(name="x", format="swiss", rounds=1, director=owner)
+    tournament = tournament_create(name="x", format="swiss", rounds=1, director=owner)
     assert client.get(reverse("director", args=[tournament.id])).status_code == 302  # log in
     client.force_login(django_user_model.objects.create_user("intruder"))
     assert client.get(reverse("director", args=[tournament.id])).status_code == 404
@@ -139,17 +143,17 @@ def test_only_the_director_sees_the_directors_pages(client, django_user_model) -
 
 
 def test_the_draft_reasons_and_the_table_state_speak_the_readers_language(client, director) -> None:
-    tournament = services.tournament_create(name="x", format="swiss", rounds=1, director=director)
-    services.entries_add(
+    tournament = tournament_create(name="x", format="swiss", rounds=1, director=director)
+    entries_add(
         tournament_id=tournament.id, entries=[{"name": f"P{i}", "seed": i} for i in range(4)]
     )
-    drawn = services.round_pair(tournament_id=tournament.id)
+    drawn = round_pair(tournament_id=tournament.id)
     english = client.get(reverse("director", args=[tournament.id])).content.decode()
     french = client.get(
         reverse("director", args=[tournament.id]), HTTP_ACCEPT_LANGUAGE="fr"
     ).content.decode()
     assert "seeded" in english and "seeded" not in french
-    services.round_release(round_id=drawn.id)
+    round_release(round_id=drawn.id)
     match = Match.objects.filter(ew__isnull=False).first()
     table = client.get(link(match, "ns"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert "Playing: enter the hands" not in table
@@ -162,24 +166,22 @@ HOSTS = ["127.0.0.1", "localhost", "[::1]", "testserver", *LAN]
 
 
 def a_released_round(director, pairs: int = 4, rounds: int = 1, clubs: bool = False):
-    tournament = services.tournament_create(
-        name="x", format="swiss", rounds=rounds, director=director
-    )
-    services.entries_add(
+    tournament = tournament_create(name="x", format="swiss", rounds=rounds, director=director)
+    entries_add(
         tournament_id=tournament.id,
         entries=[
             {"name": f"P{i}", "seed": i, "club": f"Club {i % 2}" if clubs else ""}
             for i in range(1, pairs + 1)
         ],
     )
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     return tournament, list(drawn.matches.filter(ew__isnull=False).order_by("table"))
 
 
 def confirm(match: Match, ns: int = 900, ew: int = 300) -> None:
     for by in ("ns", "ew"):
-        services.result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
+        result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
 
 
 def test_table_links_and_cards_use_the_network_address_when_opened_on_this_machine(
@@ -270,7 +272,7 @@ def test_the_next_round_closes_the_last_and_only_the_last_close_makes_the_standi
         client.post(reverse("director-round-next", args=[tournament.id]))
     first, second = tournament.round_set.order_by("number")
     assert (first.status, second.status) == (Round.Status.CLOSED, Round.Status.DRAFT)
-    services.round_release(round_id=second.id)
+    round_release(round_id=second.id)
     for match in second.matches.filter(ew__isnull=False):
         confirm(match, 500, 400)
     page = client.get(board).content.decode()
@@ -287,7 +289,7 @@ def test_the_next_round_closes_the_last_and_only_the_last_close_makes_the_standi
     assert "the standings are final" in html
     tournament.refresh_from_db()
     assert tournament.status == Tournament.Status.FINISHED
-    services.standings_recompute(tournament_id=tournament.id)
+    standings_recompute(tournament_id=tournament.id)
     public = client.get(reverse("tournament", args=[tournament.id])).content.decode()
     assert "The event is finished: the standings are final." in public
     assert "Running" not in public and "round 2 of 2" not in public and "2 rounds played" in public
@@ -305,7 +307,7 @@ def test_the_board_shows_each_pairs_club_and_a_swap_says_the_director_made_it(
     tournament, tables = a_released_round(director, pairs=4, rounds=2, clubs=True)
     for match in tables:
         confirm(match)
-    services.round_pair(tournament_id=tournament.id)
+    round_pair(tournament_id=tournament.id)
     board = reverse("director", args=[tournament.id])
     page = client.get(board).content.decode()
     for entry in tournament.entries.all():  # the club beside each name, in the draft
@@ -338,8 +340,8 @@ def test_deciding_a_dispute_shows_both_claims_and_prefills_neither(client, direc
         sides=[{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {}],
         author=Author("t"),
     )
-    services.result_submit(match_id=match.id, by="ns", ns_score=670, ew_score=0)
-    services.result_submit(match_id=match.id, by="ew", ns_score=0, ew_score=670)
+    result_submit(match_id=match.id, by="ns", ns_score=670, ew_score=0)
+    result_submit(match_id=match.id, by="ew", ns_score=0, ew_score=670)
     url = reverse("director-match", args=[tournament.id, match.id])
     html = client.get(url).content.decode()
     form = html.split('data-testid="correct-form"')[1].split("</form>")[0]

@@ -10,8 +10,12 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tournaments import services
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.services.entries import entries_add, entry_withdraw
+from tournaments.services.results import result_correct, result_submit
+from tournaments.services.rounds import round_close, round_pair, round_release
+from tournaments.services.standings import standings_recompute
+from tournaments.services.tournament import tournament_create
 
 pytestmark = pytest.mark.django_db
 
@@ -30,10 +34,10 @@ PAIRS = [
 
 
 def a_tournament(**extra) -> Tournament:
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         name="Spring Cup", format="swiss", rounds=3, variant="classic", **extra
     )
-    services.entries_add(
+    entries_add(
         tournament_id=tournament.id,
         entries=[{**p, "seed": i} for i, p in enumerate(PAIRS, 1)],
     )
@@ -42,14 +46,14 @@ def a_tournament(**extra) -> Tournament:
 
 def released(tournament: Tournament) -> list[Match]:
     """The next round drawn and released: its tables in order (the bye left out)."""
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     return list(drawn.matches.filter(ew__isnull=False).select_related("ns", "ew").order_by("table"))
 
 
 def confirm(match: Match, ns: int, ew: int) -> None:
     for by in (NS, EW):
-        services.result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
+        result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
 
 
 def entry(name: str) -> Entry:
@@ -80,9 +84,9 @@ def a_round_in_play() -> tuple[Tournament, list[Match]]:
     tournament = a_tournament()
     tables = released(tournament)
     confirm(tables[0], 900, 300)
-    services.result_submit(match_id=tables[1].id, by=NS, ns_score=700, ew_score=500)
-    services.result_submit(match_id=tables[2].id, by=NS, ns_score=800, ew_score=400)
-    services.result_submit(match_id=tables[2].id, by=EW, ns_score=400, ew_score=800)
+    result_submit(match_id=tables[1].id, by=NS, ns_score=700, ew_score=500)
+    result_submit(match_id=tables[2].id, by=NS, ns_score=800, ew_score=400)
+    result_submit(match_id=tables[2].id, by=EW, ns_score=400, ew_score=800)
     return tournament, tables
 
 
@@ -106,16 +110,14 @@ def test_the_tournament_page_shows_the_round_by_table_with_each_status(client) -
 
 def test_a_settled_table_shows_how_its_result_came_about(client) -> None:
     tournament, tables = a_round_in_play()
-    services.result_correct(
-        match_id=tables[2].id, ns_score=800, ew_score=400, reason="Score sheet checked"
-    )
+    result_correct(match_id=tables[2].id, ns_score=800, ew_score=400, reason="Score sheet checked")
     html = page(client, f"/t/{tournament.id}/")
     assert row(html, "data-table", 3) == "Table 3 Jokers Canastas 800–400 Confirmed (Corrected)"
 
 
 def test_before_any_release_the_pairings_are_not_out_and_a_draft_is_never_public(client) -> None:
     tournament = a_tournament()
-    drawn = services.round_pair(tournament_id=tournament.id)  # a draft: the director's only
+    drawn = round_pair(tournament_id=tournament.id)  # a draft: the director's only
     html = page(client, f"/t/{tournament.id}/")
     assert "The pairings are not out yet." in html
     assert 'data-testid="pairings"' not in html and "Red Threes" not in text(
@@ -133,11 +135,11 @@ def test_before_any_release_the_pairings_are_not_out_and_a_draft_is_never_public
     assert "No round of this pair has been published yet." in cross
 
     # Round 1 is played; round 2 is drawn but not released: the pages still show round 1.
-    services.round_release(round_id=drawn.id)
+    round_release(round_id=drawn.id)
     for match in drawn.matches.filter(ew__isnull=False):
         confirm(match, 600, 400)
-    services.round_close(round_id=drawn.id)
-    draft = services.round_pair(tournament_id=tournament.id)
+    round_close(round_id=drawn.id)
+    draft = round_pair(tournament_id=tournament.id)
     assert draft.status == Round.Status.DRAFT
     html = page(client, f"/t/{tournament.id}/")
     assert 'data-round="1"' in html and "Round 2" not in html
@@ -199,7 +201,7 @@ def test_standings_show_the_snapshot_version_provisional_and_shared_ranks(client
 
     confirm(tables[1], 900, 300)
     confirm(tables[2], 900, 300)
-    services.entry_withdraw(entry_id=entry("Red Threes").id)
+    entry_withdraw(entry_id=entry("Red Threes").id)
     html = page(client, f"/t/{tournament.id}/standings/")
     snapshot = tournament.snapshots.order_by("-version").first()
     assert snapshot is not None and not snapshot.provisional
@@ -217,7 +219,7 @@ def test_standings_follow_the_tournaments_tiebreak_order(client) -> None:
     tournament = a_tournament(tiebreaks=("tp", "wins", "scored", "median_buchholz"))
     tables = released(tournament)
     confirm(tables[0], 900, 300)
-    services.standings_recompute(tournament_id=tournament.id)  # no task on commit here
+    standings_recompute(tournament_id=tournament.id)  # no task on commit here
     html = page(client, f"/t/{tournament.id}/standings/")
     headings = re.findall(r'<th class="[^"]*" scope="col">([^<]*)</th>', html)
     assert headings == ["Rank", "Pair", "Points", "Wins", "Scored", "Median Buchholz"]
@@ -230,9 +232,9 @@ def test_a_pairs_cross_table_has_every_round(client) -> None:
     confirm(first[0], 900, 300)  # Les As beat Red Threes
     confirm(first[1], 500, 500)
     confirm(first[2], 300, 700)
-    services.round_close(round_id=first[0].round_id)
+    round_close(round_id=first[0].round_id)
     second = released(tournament)
-    services.standings_recompute(tournament_id=tournament.id)
+    standings_recompute(tournament_id=tournament.id)
     red = entry("Red Threes")
     html = page(client, f"/t/{tournament.id}/pair/{red.id}/")
     assert html.count("<h1") == 1 and "Red Threes" in html and "Gina Costa, Hugo Brun" in html
@@ -263,8 +265,8 @@ def test_a_pairs_cross_table_has_every_round(client) -> None:
 
 def test_unknown_tournaments_and_pairs_are_not_found(client) -> None:
     tournament = a_tournament()
-    other = services.tournament_create(name="Other", format="swiss", rounds=1)
-    services.entries_add(tournament_id=other.id, entries=[{"name": "Elsewhere"}])
+    other = tournament_create(name="Other", format="swiss", rounds=1)
+    entries_add(tournament_id=other.id, entries=[{"name": "Elsewhere"}])
     stranger = entry("Elsewhere").id
     for url in (
         "/t/999999/",
@@ -279,7 +281,7 @@ def test_unknown_tournaments_and_pairs_are_not_found(client) -> None:
 
 def test_the_screen_has_every_panel_and_no_inline_code(client) -> None:
     tournament, _ = a_round_in_play()
-    services.standings_recompute(tournament_id=tournament.id)
+    standings_recompute(tournament_id=tournament.id)
     html = page(client, f"/t/{tournament.id}/screen/?cycle=1")
     assert html.count("<h1") == 1
     assert re.findall(r'data-panel="(\w+)"', html) == ["pairings", "results", "standings"]
@@ -299,13 +301,13 @@ def test_the_screen_has_every_panel_and_no_inline_code(client) -> None:
 def test_the_screen_gives_each_panel_all_its_rows_for_the_script_to_page(client) -> None:
     """The page holds every row; screen.js splits a panel into as many pages as the screen's
     height needs (tests/browser/test_tournament_screen.py)."""
-    tournament = services.tournament_create(name="Big night", format="swiss", rounds=2)
-    services.entries_add(
+    tournament = tournament_create(name="Big night", format="swiss", rounds=2)
+    entries_add(
         tournament_id=tournament.id,
         entries=[{"name": f"Pair {i:02}", "seed": i} for i in range(1, 46)],
     )
     released(tournament)
-    services.standings_recompute(tournament_id=tournament.id)
+    standings_recompute(tournament_id=tournament.id)
     html = page(client, f"/t/{tournament.id}/screen/")
     # 22 tables and a bye: 23 pairing rows, 22 results, the top 30 of the standings.
     assert re.findall(r'data-panel="(\w+)"', html) == ["pairings", "results", "standings"]
@@ -334,10 +336,10 @@ def test_screen_json_answers_304_until_something_changes(client) -> None:
     assert again.status_code == 304 and again.content == b""
     assert len(queries) <= 2  # two grouped queries, whatever the size of the event
 
-    services.result_submit(match_id=tables[0].id, by=NS, ns_score=900, ew_score=300)
+    result_submit(match_id=tables[0].id, by=NS, ns_score=900, ew_score=300)
     waiting = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
     assert waiting.status_code == 200 and waiting["ETag"] != first["ETag"]  # a status in words
-    services.result_submit(match_id=tables[0].id, by=EW, ns_score=900, ew_score=300)
+    result_submit(match_id=tables[0].id, by=EW, ns_score=900, ew_score=300)
     confirmed = client.get(url, HTTP_IF_NONE_MATCH=waiting["ETag"])
     assert confirmed.status_code == 200 and confirmed["ETag"] not in (
         first["ETag"],
@@ -346,14 +348,14 @@ def test_screen_json_answers_304_until_something_changes(client) -> None:
     assert client.get(url, HTTP_IF_NONE_MATCH=confirmed["ETag"]).status_code == 304
 
     # A director's correction changes no count, but writes a new snapshot: a new ETag.
-    services.result_correct(match_id=tables[0].id, ns_score=950, ew_score=300, reason="Sheet")
+    result_correct(match_id=tables[0].id, ns_score=950, ew_score=300, reason="Sheet")
     assert client.get(url, HTTP_IF_NONE_MATCH=confirmed["ETag"]).status_code == 200
     # A draft of the next round is not public: the ETag stays.
     for match in tables[1:]:
         confirm(match, 500, 400)
-    services.round_close(round_id=tables[0].round_id)
+    round_close(round_id=tables[0].round_id)
     settled = client.get(url)
-    services.round_pair(tournament_id=tournament.id)
+    round_pair(tournament_id=tournament.id)
     assert client.get(url, HTTP_IF_NONE_MATCH=settled["ETag"]).status_code == 304
 
 
@@ -362,7 +364,7 @@ def test_screen_json_answers_304_until_something_changes(client) -> None:
 )
 def test_the_pages_speak_french(client, path: str) -> None:
     tournament, _ = a_round_in_play()
-    services.standings_recompute(tournament_id=tournament.id)
+    standings_recompute(tournament_id=tournament.id)
     url = f"/t/{tournament.id}/" + path.format(pair=entry("Red Threes").id)
     html = page(client, url, HTTP_ACCEPT_LANGUAGE="fr")
     assert '<html lang="fr">' in html

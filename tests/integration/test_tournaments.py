@@ -16,7 +16,6 @@ from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Game
 from tests.celery_worker import worker_through_redis
-from tournaments import services
 from tournaments.models import (
     Entry,
     Match,
@@ -25,7 +24,13 @@ from tournaments.models import (
     StandingsSnapshot,
     Tournament,
 )
-from tournaments.selectors import event_state
+from tournaments.selectors.event import event_state
+from tournaments.services.entries import entries_add, entry_withdraw
+from tournaments.services.errors import TournamentError
+from tournaments.services.results import result_correct, result_submit
+from tournaments.services.rounds import round_pair, round_release
+from tournaments.services.standings import standings_recompute
+from tournaments.services.tournament import tournament_create
 from tournaments.table_keys import table_token
 
 pytestmark = pytest.mark.django_db
@@ -34,10 +39,10 @@ NS, EW = ResultSubmission.By.NS, ResultSubmission.By.EW
 
 
 def swiss(teams: int = 6, **extra) -> Tournament:
-    tournament = services.tournament_create(
+    tournament = tournament_create(
         name="Club evening", format="swiss", rounds=3, variant="italiana", **extra
     )
-    services.entries_add(
+    entries_add(
         tournament_id=tournament.id,
         entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, teams + 1)],
     )
@@ -45,22 +50,22 @@ def swiss(teams: int = 6, **extra) -> Tournament:
 
 
 def first_round(tournament: Tournament) -> list[Match]:
-    drawn = services.round_pair(tournament_id=tournament.id)
-    services.round_release(round_id=drawn.id)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
     return list(drawn.matches.filter(ew__isnull=False).order_by("table"))
 
 
 def confirm(match: Match, ns: int, ew: int) -> None:
     for by in (NS, EW):
-        services.result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
+        result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
 
 
 def test_a_round_is_drafted_then_released_with_a_game_per_table() -> None:
     tournament = swiss()
-    drawn = services.round_pair(tournament_id=tournament.id)
+    drawn = round_pair(tournament_id=tournament.id)
     assert drawn.status == Round.Status.DRAFT and drawn.matches.count() == 3
     assert not Game.objects.exists()  # a draft can still change: no games yet
-    services.round_release(round_id=drawn.id)
+    round_release(round_id=drawn.id)
     matches = list(drawn.matches.select_related("game", "ns", "ew").order_by("table"))
     assert [m.table for m in matches] == [1, 2, 3]
     assert [(m.ns.name, m.ew.name) for m in matches] == [
@@ -81,10 +86,10 @@ def test_a_round_is_drafted_then_released_with_a_game_per_table() -> None:
 def test_matching_submissions_confirm_and_write_the_standings() -> None:
     tournament = swiss()
     match = first_round(tournament)[0]
-    services.result_submit(match_id=match.id, by=NS, ns_score=900, ew_score=300)
+    result_submit(match_id=match.id, by=NS, ns_score=900, ew_score=300)
     match.refresh_from_db()
     assert match.status == Match.Status.SUBMITTED  # waiting for the other pair
-    services.result_submit(match_id=match.id, by=EW, ns_score=900, ew_score=300)
+    result_submit(match_id=match.id, by=EW, ns_score=900, ew_score=300)
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED and match.result.version == 2
     snapshot = StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
@@ -96,31 +101,29 @@ def test_matching_submissions_confirm_and_write_the_standings() -> None:
 def test_a_mismatch_goes_to_the_director_who_corrects_it_as_a_new_version() -> None:
     tournament = swiss()
     match = first_round(tournament)[0]
-    services.result_submit(match_id=match.id, by=NS, ns_score=900, ew_score=300)
-    services.result_submit(match_id=match.id, by=EW, ns_score=300, ew_score=900)
+    result_submit(match_id=match.id, by=NS, ns_score=900, ew_score=300)
+    result_submit(match_id=match.id, by=EW, ns_score=300, ew_score=900)
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED and match.result is None
-    services.result_correct(
-        match_id=match.id, ns_score=900, ew_score=300, reason="Score sheet checked"
-    )
+    result_correct(match_id=match.id, ns_score=900, ew_score=300, reason="Score sheet checked")
     match.refresh_from_db()
     assert match.status == Match.Status.CONFIRMED
     versions = list(match.submissions.values_list("version", "by", "ns_score", "ew_score"))
     assert versions == [(1, "ns", 900, 300), (2, "ew", 300, 900), (3, "director", 900, 300)]
-    with pytest.raises(services.TournamentError, match="settled"):
-        services.result_submit(match_id=match.id, by=NS, ns_score=1, ew_score=0)
-    with pytest.raises(services.TournamentError, match="Say why"):
-        services.result_correct(match_id=match.id, ns_score=1, ew_score=0, reason=" ")
+    with pytest.raises(TournamentError, match="settled"):
+        result_submit(match_id=match.id, by=NS, ns_score=1, ew_score=0)
+    with pytest.raises(TournamentError, match="Say why"):
+        result_correct(match_id=match.id, ns_score=1, ew_score=0, reason=" ")
 
 
 def test_the_next_round_waits_for_every_result() -> None:
     tournament = swiss()
     matches = first_round(tournament)
     confirm(matches[0], 900, 300)
-    with pytest.raises(services.TournamentError, match="Round 1 is not finished"):
-        services.round_pair(tournament_id=tournament.id)
+    with pytest.raises(TournamentError, match="Round 1 is not finished"):
+        round_pair(tournament_id=tournament.id)
     confirm(matches[1], 500, 500)
-    services.result_correct(
+    result_correct(
         match_id=matches[2].id,
         ns_score=0,
         ew_score=0,
@@ -129,19 +132,19 @@ def test_the_next_round_waits_for_every_result() -> None:
         winner_id=matches[2].ns_id,
     )
     assert Round.objects.get(tournament=tournament, number=1).status == Round.Status.COMPLETE
-    second = services.round_pair(tournament_id=tournament.id)
+    second = round_pair(tournament_id=tournament.id)
     pairs = {frozenset((m.ns_id, m.ew_id)) for m in second.matches.all()}
     assert not pairs & {frozenset((m.ns_id, m.ew_id)) for m in matches}  # no rematch
 
 
 def test_a_knockout_tie_needs_a_winner() -> None:
-    tournament = services.tournament_create(name="Cup", format="knockout", rounds=2)
-    services.entries_add(
+    tournament = tournament_create(name="Cup", format="knockout", rounds=2)
+    entries_add(
         tournament_id=tournament.id, entries=[{"name": f"P{i}", "seed": i} for i in range(4)]
     )
     match = first_round(tournament)[0]
-    with pytest.raises(services.TournamentError, match="plays another hand"):
-        services.result_submit(match_id=match.id, by=NS, ns_score=500, ew_score=500)
+    with pytest.raises(TournamentError, match="plays another hand"):
+        result_submit(match_id=match.id, by=NS, ns_score=500, ew_score=500)
 
 
 @pytest.mark.django_db(transaction=True)  # standings are sent on commit
@@ -149,8 +152,8 @@ def test_the_standings_task_twice_on_the_same_results_writes_one_snapshot() -> N
     tournament = swiss()
     confirm(first_round(tournament)[0], 900, 300)
     before = StandingsSnapshot.objects.count()
-    first = services.standings_recompute(tournament_id=tournament.id)
-    again = services.standings_recompute(tournament_id=tournament.id)
+    first = standings_recompute(tournament_id=tournament.id)
+    again = standings_recompute(tournament_id=tournament.id)
     assert first == again and StandingsSnapshot.objects.count() == before
 
 
@@ -158,10 +161,10 @@ def test_a_late_entry_joins_the_next_round_and_a_withdrawn_pair_leaves() -> None
     tournament = swiss()
     for match in first_round(tournament):
         confirm(match, 700, 200)
-    (late,) = services.entries_add(tournament_id=tournament.id, entries=[{"name": "Late pair"}])
+    (late,) = entries_add(tournament_id=tournament.id, entries=[{"name": "Late pair"}])
     assert late.joins == 2
-    services.entry_withdraw(entry_id=Entry.objects.get(name="Pair 6").id)
-    second = services.round_pair(tournament_id=tournament.id)
+    entry_withdraw(entry_id=Entry.objects.get(name="Pair 6").id)
+    second = round_pair(tournament_id=tournament.id)
     seated = {e for m in second.matches.all() for e in (m.ns_id, m.ew_id) if e}
     assert late.id in seated and Entry.objects.get(name="Pair 6").id not in seated
 
@@ -174,8 +177,8 @@ def test_bad_tournaments_are_refused_before_anything_is_saved() -> None:
         {"rules": {"target": -5}},
     ):
         arguments = {"name": "x", "format": "swiss", "rounds": 3, **bad}
-        with pytest.raises(services.TournamentError):
-            services.tournament_create(**arguments)
+        with pytest.raises(TournamentError):
+            tournament_create(**arguments)
     assert not Tournament.objects.exists()
 
 
@@ -228,7 +231,7 @@ def build_big_event(teams: int, rounds: int) -> Tournament:
 def test_standings_load_in_a_constant_number_of_queries(teams: int, rounds: int) -> None:
     tournament = build_big_event(teams, rounds)
     with CaptureQueriesContext(connection) as queries:
-        services.standings_recompute(tournament_id=tournament.id)
+        standings_recompute(tournament_id=tournament.id)
     # lock, entries, rounds, matches with results, latest snapshot, insert (+ savepoints)
     assert len(queries) <= 8, [q["sql"][:60] for q in queries.captured_queries]
     state = event_state(tournament)

@@ -1,1 +1,1 @@
-"""Pairing and standings as pure Python (no Django), fed by tournaments/services.py."""
+"""Pairing and standings as pure Python (no Django), fed by tournaments/services/."""

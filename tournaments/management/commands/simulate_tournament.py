@@ -20,10 +20,16 @@ from django.db import transaction
 
 from scorekeeper import background
 from scorekeeper import services as scoring
-from tournaments import services, tasks
+from tournaments import tasks
 from tournaments.engine import knockout, mitchell, roundrobin
+from tournaments.engine.formats import MAX_ROUNDS
 from tournaments.models import Match, ResultSubmission, Round, Tournament
-from tournaments.selectors import standings_latest
+from tournaments.selectors.standings import standings_latest
+from tournaments.services.entries import entries_add
+from tournaments.services.errors import TournamentError
+from tournaments.services.results import result_submit
+from tournaments.services.rounds import round_close, round_release
+from tournaments.services.tournament import tournament_create
 from tournaments.simulation import random_hand
 
 DRAW_WAIT_SECONDS = 120  # a worker draws 1000 pairs in well under a second
@@ -61,11 +67,11 @@ class Command(BaseCommand):
         if not 0 <= options["hands"] <= 20:
             raise CommandError("--hands must be from 0 to 20", returncode=2)
         rounds = options["rounds"] or default_rounds(fmt, teams, 1)
-        if not 1 <= rounds <= services.MAX_ROUNDS:
-            raise CommandError(f"--rounds must be from 1 to {services.MAX_ROUNDS}", returncode=2)
+        if not 1 <= rounds <= MAX_ROUNDS:
+            raise CommandError(f"--rounds must be from 1 to {MAX_ROUNDS}", returncode=2)
         rng = random.Random(seed)  # noqa: S311 (a simulation, not a secret)
         try:
-            tournament = services.tournament_create(
+            tournament = tournament_create(
                 name=f"Simulated {fmt} {teams}",
                 format=fmt,
                 rounds=rounds,
@@ -74,9 +80,9 @@ class Command(BaseCommand):
                 points=options["points"],
                 seed=seed,
             )
-        except services.TournamentError as error:
+        except TournamentError as error:
             raise CommandError(str(error), returncode=2) from None
-        services.entries_add(
+        entries_add(
             tournament_id=tournament.id,
             entries=[
                 {"name": f"Team {i:04d}", "seed": i, "club": f"Club {rng.randrange(1, 9)}"}
@@ -86,10 +92,10 @@ class Command(BaseCommand):
         played = []
         for number in range(1, rounds + 1):
             drawn = self._draw(tournament, number)
-            services.round_release(round_id=drawn.id)
+            round_release(round_id=drawn.id)
             played.append(self._play(drawn, tournament, rng, options["hands"]))
             sys.stderr.write(f"round {number}/{rounds}: {len(played[-1]['tables'])} tables\n")
-        services.round_close(round_id=drawn.id)  # the last: the event finishes, standings final
+        round_close(round_id=drawn.id)  # the last: the event finishes, standings final
         if options["json"]:
             self.stdout.write(json.dumps(self._event(tournament, fmt, played)))
 
@@ -104,7 +110,7 @@ class Command(BaseCommand):
                 return drawn
             tournament.refresh_from_db(fields=["draw_refusal"])
             if tournament.draw_refusal:
-                refusal = services.TournamentError.from_json(tournament.draw_refusal)
+                refusal = TournamentError.from_json(tournament.draw_refusal)
                 raise CommandError(f"round {number} cannot be drawn: {refusal}")
             if time.monotonic() > deadline:
                 raise CommandError(f"round {number} was not drawn in {DRAW_WAIT_SECONDS} s")
@@ -126,7 +132,7 @@ class Command(BaseCommand):
                 if scores[0] == scores[1] and drawn.format == Tournament.Format.KNOCKOUT:
                     winner = rng.choice([match.ns_id, match.ew_id])  # the extra hand's winner
                 for by in (ResultSubmission.By.NS, ResultSubmission.By.EW):
-                    services.result_submit(
+                    result_submit(
                         match_id=match.id,
                         by=by,
                         ns_score=scores[0],

@@ -1,15 +1,16 @@
-"""Reads of the tournament app: a tournament's rows as the engine's plain objects, in a constant
-number of queries whatever the size of the event (entries, then matches with their results)."""
+"""A tournament's rows as the engine's plain objects, in a constant number of queries whatever
+the size of the event (entries, then matches with their results), and the standings the engine
+computes from them."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tournaments.engine.points import PointsMethod, Scoring, default_vp_bands
+from tournaments.engine.standings import Standing, rank
 from tournaments.engine.types import Bye, Draw, History, Outcome, Pair, Pairing, Reason, Result, Why
-from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
+from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 
 SETTLED = (Match.Status.CONFIRMED, Match.Status.CLOSED)
 _OUTCOME: dict[str, Outcome] = {
@@ -103,34 +104,8 @@ def event_state(tournament: Tournament) -> EventState:
     return EventState(tournament, pairs, tuple(results), draws, rounds, pending)
 
 
-def standings_latest(tournament: Tournament) -> StandingsSnapshot | None:
-    """The standings as last written by the task (None before the first result)."""
-    return tournament.snapshots.order_by("-version").first()
-
-
-@dataclass(frozen=True)
-class CurrentStandings:
-    """The latest snapshot, and whether results it does not count have come in since (its
-    rebuild is then on its way: services.standings_catch_up)."""
-
-    snapshot: StandingsSnapshot | None
-    stale: bool
-
-
-def standings_current(tournament: Tournament) -> CurrentStandings:
-    """The standings as a page shows them: the latest snapshot and whether it is stale."""
-    snapshot = standings_latest(tournament)
-    counted = snapshot.inputs_version if snapshot is not None else 0
-    return CurrentStandings(snapshot, counted < tournament.inputs_version)
-
-
-def said_since_director(submissions: Iterable[ResultSubmission]) -> dict[str, ResultSubmission]:
-    """Each pair's latest word on a table ("ns", "ew") since the director last acted on it (a
-    reopened table starts afresh), from its submissions in version order."""
-    said: dict[str, ResultSubmission] = {}
-    for submission in submissions:
-        if submission.by == ResultSubmission.By.DIRECTOR:
-            said.clear()
-        else:
-            said[submission.by] = submission
-    return said
+def standings_computed(state: EventState) -> tuple[Standing, ...]:
+    """The standings as the engine ranks the event's state now (best first), by the
+    tournament's points and tie-breaks."""
+    tournament = state.tournament
+    return rank(state.pairs, state.results, scoring_of(tournament), tournament.tiebreaks)

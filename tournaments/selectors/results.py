@@ -1,0 +1,50 @@
+"""What the pairs have said at a table: each pair's latest submission since the director last
+acted on it, read once here for the table's link, the director's pages and result_submit."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from tournaments.models import Match, ResultSubmission
+
+
+@dataclass(frozen=True)
+class Said:
+    """Each pair's latest word on a table since the director last acted on it (a reopened
+    table starts afresh); None where the pair has said nothing."""
+
+    ns: ResultSubmission | None = None
+    ew: ResultSubmission | None = None
+
+    def by(self, side: str) -> ResultSubmission | None:
+        """What the pair on ``side`` ("ns" or "ew") said."""
+        if side == ResultSubmission.By.NS:
+            return self.ns
+        return self.ew if side == ResultSubmission.By.EW else None
+
+    def against(self, side: str) -> ResultSubmission | None:
+        """What the other pair said."""
+        return self.ew if side == ResultSubmission.By.NS else self.ns
+
+    @property
+    def anything(self) -> bool:
+        return self.ns is not None or self.ew is not None
+
+
+def said_since_director(submissions: Iterable[ResultSubmission]) -> Said:
+    """Each pair's latest word on a table from its submissions in version order (the model's
+    ordering: ``match.submissions.all()``, prefetched or not)."""
+    said: dict[str, ResultSubmission] = {}
+    for submission in submissions:
+        if submission.by == ResultSubmission.By.DIRECTOR:
+            said.clear()
+        else:
+            said[submission.by] = submission
+    return Said(said.get(ResultSubmission.By.NS), said.get(ResultSubmission.By.EW))
+
+
+def reopened_last(match: Match) -> ResultSubmission | None:
+    """The director's reopening of the table, if that is the last word on it."""
+    last = match.submissions.order_by("-version").first()
+    return last if last is not None and last.kind == ResultSubmission.Kind.REOPENED else None

@@ -1,0 +1,191 @@
+"""Results: each pair submits its table's result through its own link; the other pair's
+matching submission confirms it, a different one goes to the director with both figures. The
+director's correction, adjusted score, forfeit or reopening is a new version with a reason:
+nothing is edited in place. A settled table's game is locked until the director reopens it, and
+no result changes in a closed round."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Max
+from django.utils.translation import gettext as _
+
+from scorekeeper import services as scoring_services
+from tournaments.models import Match, ResultSubmission, Round, Tournament
+from tournaments.selectors.event import SETTLED
+from tournaments.selectors.results import said_since_director
+from tournaments.services._common import lock_tournament_of_match
+from tournaments.services.errors import TournamentError
+from tournaments.services.standings import standings_mark_stale
+
+
+def _check_scores(match: Match, ns_score: object, ew_score: object, winner_id: object) -> None:
+    for score in (ns_score, ew_score):
+        if isinstance(score, bool) or not isinstance(score, int) or abs(score) > 1_000_000:
+            raise TournamentError(_("A score is a whole number."))
+    if winner_id is not None and winner_id not in (match.ns_id, match.ew_id):
+        raise TournamentError(_("The winner must be one of the two pairs."))
+    if (
+        match.round.format == Tournament.Format.KNOCKOUT
+        and ns_score == ew_score
+        and winner_id is None
+    ):
+        raise TournamentError(_("A knockout table has a winner: a tie plays another hand."))
+
+
+def _round_status(played: Round) -> None:
+    """A round's status from its matches: complete when every one is settled."""
+    was = played.status
+    if not played.matches.exclude(status__in=SETTLED).exists():
+        played.status = Round.Status.COMPLETE
+    elif played.status in (Round.Status.RELEASED, Round.Status.COMPLETE):
+        played.status = Round.Status.PLAYING
+    if played.status != was:
+        played.save(update_fields=["status"])
+
+
+def _settle(match: Match, submission: ResultSubmission, status: str) -> None:
+    """The result in force; the table's game is locked from now on."""
+    match.result, match.status = submission, status
+    match.save(update_fields=["result", "status"])
+    if match.game_id is not None:
+        scoring_services.game_lock(game_id=match.game_id, locked=True)
+    _round_status(match.round)
+    standings_mark_stale(match.round.tournament_id)
+
+
+def _locked_match(match_id: int) -> Match:
+    """The match, its tournament locked; refused for a bye and outside an open round."""
+    lock_tournament_of_match(match_id)
+    match = Match.objects.select_related("round").get(id=match_id)
+    if match.ew_id is None:
+        raise TournamentError(_("A bye has no result to enter."))
+    if match.round.status == Round.Status.DRAFT:
+        raise TournamentError(_("This round is not open for results."))
+    if match.round.status == Round.Status.CLOSED:
+        raise TournamentError(
+            _("Round %(n)s is closed: its results stand.") % {"n": match.round.number}
+        )
+    return match
+
+
+def _next_version(match: Match) -> int:
+    return (match.submissions.aggregate(v=Max("version"))["v"] or 0) + 1
+
+
+def result_submit(
+    *,
+    match_id: int,
+    by: str,
+    ns_score: int,
+    ew_score: int,
+    winner_id: int | None = None,
+    author: str = "",
+) -> Match:
+    """One pair's result, ``by`` the pair whose link it came through. The other pair's matching
+    submission confirms it; a different one sends the match to the director with both figures.
+    Only submissions since the director last acted count (a reopened table starts afresh)."""
+    if by not in (ResultSubmission.By.NS, ResultSubmission.By.EW):
+        raise TournamentError(_("A result is submitted by North-South or East-West."))
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if match.status in SETTLED:
+            raise TournamentError(_("This result is settled: ask the director to correct it."))
+        _check_scores(match, ns_score, ew_score, winner_id)
+        other_side = (
+            ResultSubmission.By.EW if by == ResultSubmission.By.NS else ResultSubmission.By.NS
+        )
+        other = said_since_director(match.submissions.all()).by(other_side)
+        submission = ResultSubmission.objects.create(
+            match=match,
+            version=_next_version(match),
+            by=by,
+            ns_score=ns_score,
+            ew_score=ew_score,
+            winner_id=winner_id,
+            author=author,
+        )
+        if other is None:
+            match.status = Match.Status.SUBMITTED
+            match.save(update_fields=["status"])
+            _round_status(match.round)
+        elif (other.ns_score, other.ew_score, other.winner_id) == (ns_score, ew_score, winner_id):
+            _settle(match, submission, Match.Status.CONFIRMED)
+        else:
+            match.status = Match.Status.DISPUTED
+            match.save(update_fields=["status"])
+    return match
+
+
+def result_correct(
+    *,
+    match_id: int,
+    ns_score: int,
+    ew_score: int,
+    reason: str,
+    kind: str = ResultSubmission.Kind.CORRECTED,
+    winner_id: int | None = None,
+    author: str = "",
+) -> Match:
+    """The director's result: a new version with its reason (a correction, a result from a
+    paper sheet, an adjusted score or a forfeit)."""
+    if not reason.strip():
+        raise TournamentError(_("Say why the result is corrected."))
+    if kind not in (
+        ResultSubmission.Kind.CORRECTED,
+        ResultSubmission.Kind.ADJUSTED,
+        ResultSubmission.Kind.FORFEIT,
+    ):
+        raise TournamentError(_("Unknown kind of correction."))
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        _check_scores(match, ns_score, ew_score, winner_id)
+        if kind == ResultSubmission.Kind.FORFEIT and winner_id is None:
+            raise TournamentError(_("A forfeit names the pair that played."))
+        submission = ResultSubmission.objects.create(
+            match=match,
+            version=_next_version(match),
+            by=ResultSubmission.By.DIRECTOR,
+            kind=kind,
+            ns_score=ns_score,
+            ew_score=ew_score,
+            winner_id=winner_id,
+            reason=reason.strip()[:300],
+            author=author,
+        )
+        settled = (
+            Match.Status.CONFIRMED
+            if kind == ResultSubmission.Kind.CORRECTED
+            else Match.Status.CLOSED
+        )
+        _settle(match, submission, settled)
+    return match
+
+
+def result_reopen(*, match_id: int, reason: str, author: str = "") -> Match:
+    """The director opens a settled table again (its round still open): a new version of the
+    result, with its reason, that sets none; the game's hands can change again and both pairs
+    submit anew."""
+    if not reason.strip():
+        raise TournamentError(_("Say why the table is reopened."))
+    with transaction.atomic():
+        match = _locked_match(match_id)
+        if match.status not in SETTLED or match.result is None:
+            raise TournamentError(_("This table has no result in force: nothing to reopen."))
+        ResultSubmission.objects.create(
+            match=match,
+            version=_next_version(match),
+            by=ResultSubmission.By.DIRECTOR,
+            kind=ResultSubmission.Kind.REOPENED,
+            ns_score=match.result.ns_score,  # the result it set aside
+            ew_score=match.result.ew_score,
+            reason=reason.strip()[:300],
+            author=author,
+        )
+        match.result, match.status = None, Match.Status.PLAYING
+        match.save(update_fields=["result", "status"])
+        if match.game_id is not None:
+            scoring_services.game_lock(game_id=match.game_id, locked=False)
+        _round_status(match.round)
+        standings_mark_stale(match.round.tournament_id)
+    return match

@@ -1,0 +1,279 @@
+"""Rounds: drawn by the format of their number (a draft), changed by the director (a swap,
+or thrown away), released with a scorekeeper game and two private links per table, and closed
+once every result stands. Drawing the next round closes the previous one; closing the last
+round finishes the event and writes its final standings in the same transaction."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scorekeeper import background
+from scorekeeper import services as scoring_services
+from scorekeeper.names import players_text
+from scorekeeper.rules import RuleViolation
+from tournaments.engine.errors import DrawRefused
+from tournaments.engine.formats import FORMATS, check_phase, schedule_rounds
+from tournaments.engine.swap import SwapEffect, swap
+from tournaments.engine.table_numbers import number_tables
+from tournaments.engine.types import Draw, History, RoundInput
+from tournaments.models import Match, Round, Tournament
+from tournaments.selectors.event import SETTLED, EventState, event_state, standings_computed
+from tournaments.services._common import locked_tournament
+from tournaments.services.errors import TournamentError
+from tournaments.services.standings import standings_mark_stale, standings_write
+from tournaments.table_keys import table_keys_add
+
+
+def _refusal(error: DrawRefused, tournament: Tournament) -> TournamentError:
+    """The engine's refusal for the director: a pair's id shown as its name."""
+    values = dict(error.values)
+    if "pair" in values:
+        values["pair"] = (
+            tournament.entries.filter(id=values["pair"]).values_list("name", flat=True).first()
+            or values["pair"]
+        )
+    return TournamentError(error.message, **values)
+
+
+def _phase_start(tournament: Tournament, number: int) -> int:
+    """The first round of the run of rounds in round ``number``'s format."""
+    fmt = tournament.format_of(number)
+    start = number
+    while start > 1 and tournament.format_of(start - 1) == fmt:
+        start -= 1
+    return start
+
+
+def _phase_length(tournament: Tournament, start: int) -> int:
+    fmt, end = tournament.format_of(start), start
+    while end < tournament.rounds and tournament.format_of(end + 1) == fmt:
+        end += 1
+    return end - start + 1
+
+
+def _entrants(tournament: Tournament, state: EventState, number: int) -> int:
+    playing = sum(1 for p in state.pairs if p.plays(number))
+    if tournament.format_of(number) == Tournament.Format.KNOCKOUT and tournament.knockout_top:
+        return min(playing, tournament.knockout_top)
+    return playing
+
+
+def _fix_schedule(tournament: Tournament, state: EventState, number: int) -> None:
+    """At a phase's first round, check its schedule can be played by the field; a tournament
+    of the whole schedule (rounds 0) learns its length here."""
+    fmt = tournament.format_of(number)
+    entrants = _entrants(tournament, state, number)
+    if tournament.rounds == 0:
+        tournament.rounds = schedule_rounds(fmt, entrants, tournament.legs) or 1
+        tournament.save(update_fields=["rounds"])
+    check_phase(fmt, entrants, _phase_length(tournament, number), tournament.legs)
+
+
+def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
+    """Draw the next round (a draft) once every match of the last one is settled; the last one
+    is closed with it (in the same transaction: a draw that fails closes nothing). Asked for a
+    ``number`` that is already drawn, it returns that round (a task run twice draws once)."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        if number is not None:
+            done = tournament.round_set.filter(number=number).first()
+            if done is not None:
+                return done
+        state = event_state(tournament)
+        number = len(state.rounds) + 1
+        if tournament.rounds and number > tournament.rounds:
+            raise TournamentError(_("Every round has been played."))
+        if state.rounds and state.rounds[-1].status not in (
+            Round.Status.COMPLETE,
+            Round.Status.CLOSED,
+        ):
+            raise TournamentError(
+                _("Round %(n)s is not finished: every match needs a confirmed result.")
+                % {"n": state.rounds[-1].number}
+            )
+        if state.rounds and state.rounds[-1].status == Round.Status.COMPLETE:
+            last = state.rounds[-1]
+            last.status = Round.Status.CLOSED
+            last.save(update_fields=["status"])
+            standings_mark_stale(tournament.id)
+        fmt = tournament.format_of(number)
+        ranking = tuple(s.pair for s in standings_computed(state))
+        start = _phase_start(tournament, number)
+        try:
+            if start == number:
+                _fix_schedule(tournament, state, number)
+            draw = FORMATS[fmt](
+                RoundInput(
+                    number=number,
+                    field=state.pairs,
+                    history=state.history,
+                    ranking=ranking,
+                    seed=tournament.seed,
+                    seeded=tournament.seeded,
+                    phase_start=start,
+                    legs=tournament.legs,
+                    third_place=tournament.third_place,
+                    top=tournament.knockout_top if fmt == Tournament.Format.KNOCKOUT else 0,
+                )
+            )
+        except DrawRefused as refused:
+            raise _refusal(refused, tournament) from None
+        previous = state.draws[-1] if state.draws else None
+        draw = number_tables(draw, ranking, previous, keep=fmt == Tournament.Format.ROUND_ROBIN)
+        played = Round.objects.create(tournament=tournament, number=number, format=fmt)
+        _matches_create(played, draw)
+        tournament.status = Tournament.Status.RUNNING
+        tournament.draw_refusal = None
+        tournament.save(update_fields=["status", "draw_refusal", "rounds"])
+    return played
+
+
+def round_draw(*, tournament_id: int, number: int | None = None) -> Round | None:
+    """Draw the next round for a worker: a refusal is kept on the tournament, where the
+    director's page shows it (a refusal in a task would otherwise reach nobody)."""
+    try:
+        return round_pair(tournament_id=tournament_id, number=number)
+    except TournamentError as refusal:
+        Tournament.objects.filter(id=tournament_id).update(draw_refusal=refusal.as_json())
+        return None
+
+
+def round_pair_request(*, tournament_id: int, number: int) -> None:
+    """Ask a worker to draw round ``number`` (on commit; here when the broker is down)."""
+    from tournaments import tasks
+
+    Tournament.objects.filter(id=tournament_id).update(draw_refusal=None)
+    background.send_on_commit(tasks.round_pair, tournament_id, number)
+
+
+def _reasons(why: Sequence[Any]) -> list[list[int | str]]:
+    return [[w.reason.value, *w.values] for w in why]
+
+
+def _matches_create(played: Round, draw: Draw) -> None:
+    Match.objects.bulk_create(
+        [
+            Match(round=played, table=m.table, ns_id=m.ns, ew_id=m.ew, reasons=_reasons(m.why))
+            for m in draw.pairings
+        ]
+        + [
+            Match(
+                round=played,
+                table=0,
+                ns_id=b.pair,
+                reasons=_reasons(b.why),
+                status=Match.Status.CONFIRMED,
+            )
+            for b in draw.byes
+        ]
+    )
+
+
+def _draft(round_id: int) -> Round:
+    """A drafted round, its tournament locked."""
+    tournament_id = Round.objects.values_list("tournament_id", flat=True).get(id=round_id)
+    locked_tournament(tournament_id)
+    drawn = Round.objects.select_related("tournament").get(id=round_id)
+    if drawn.status != Round.Status.DRAFT:
+        raise TournamentError(_("Round %(n)s is already released.") % {"n": drawn.number})
+    return drawn
+
+
+def round_release(*, round_id: int) -> Round:
+    """Publish a drafted round: each match gets its scorekeeper game (the tournament's preset
+    and house rules) and each of its pairs a private link to it (table_keys)."""
+    with transaction.atomic():
+        played = _draft(round_id)
+        tournament = played.tournament
+        matches = list(played.matches.filter(ew__isnull=False).select_related("ns", "ew"))
+        for match in matches:
+            try:
+                game, _token = scoring_services.game_create(
+                    variant=tournament.variant,
+                    players=tournament.players,
+                    sides=[
+                        {"name": e.name, "players": players_text((e.player_1, e.player_2))}
+                        for e in (match.ns, match.ew)
+                        if e is not None
+                    ],
+                    rules=tournament.rules,
+                )
+            except RuleViolation as violation:  # names are checked on entry: a safety net
+                raise TournamentError(
+                    _("Table %(t)s cannot be set up: %(reason)s")
+                    % {"t": match.table, "reason": violation}
+                ) from None
+            table_keys_add(game)  # the game's own token is held by nobody
+            match.game = game
+        Match.objects.bulk_update(matches, ["game"], batch_size=500)
+        played.status = Round.Status.RELEASED if matches else Round.Status.COMPLETE
+        played.save(update_fields=["status"])
+        standings_mark_stale(tournament.id)
+    return played
+
+
+def round_discard(*, round_id: int) -> int:
+    """Throw a draft away, to draw it again (after a pair is withdrawn or added). Returns its
+    number."""
+    with transaction.atomic():
+        drawn = _draft(round_id)
+        number = drawn.number
+        drawn.matches.all().delete()
+        drawn.delete()
+    return number
+
+
+def round_swap(*, round_id: int, first: int, second: int) -> list[SwapEffect]:
+    """Swap two pairs in a draft; returns what the swap creates (a rematch, a club meeting)."""
+    with transaction.atomic():
+        drawn = _draft(round_id)
+        state = event_state(drawn.tournament)
+        draw = next(d for d in state.draws if d.round == drawn.number)
+        earlier = History.of(
+            tuple(r for r in state.results if r.round < drawn.number),
+            tuple(d for d in state.draws if d.round < drawn.number),
+        )
+        clubs = {p.id: p.club for p in state.pairs}
+        try:
+            swapped, effects = swap(draw, first, second, earlier, clubs)
+        except ValueError:
+            raise TournamentError(_("Choose two different pairs of this round.")) from None
+        drawn.matches.all().delete()
+        _matches_create(drawn, swapped)
+    return list(effects)
+
+
+def round_close(*, round_id: int) -> Round:
+    """Close a round whose every match is settled: its results stand. Closing the tournament's
+    last round finishes it, and writes its final standings in the same transaction (whatever
+    the broker does)."""
+    tournament_id = Round.objects.values_list("tournament_id", flat=True).get(id=round_id)
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        played = Round.objects.get(id=round_id)
+        if played.status == Round.Status.DRAFT:
+            raise TournamentError(_("Round %(n)s is not released yet.") % {"n": played.number})
+        open_matches = played.matches.exclude(status__in=SETTLED).count()
+        if open_matches:
+            raise TournamentError(
+                ngettext(
+                    "%(n)s match has no confirmed result yet.",
+                    "%(n)s matches have no confirmed result yet.",
+                    open_matches,
+                )
+                % {"n": open_matches}
+            )
+        if played.status != Round.Status.CLOSED:
+            played.status = Round.Status.CLOSED
+            played.save(update_fields=["status"])
+            standings_mark_stale(tournament.id)
+        if played.number >= tournament.rounds and tournament.status != Tournament.Status.FINISHED:
+            tournament.status = Tournament.Status.FINISHED
+            tournament.save(update_fields=["status"])
+            standings_write(Tournament.objects.get(id=tournament.id))
+    return played

@@ -1,0 +1,93 @@
+"""The tournament itself: created from a checked plan, and its number of rounds changed before
+round 1 is drawn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
+from tournaments.engine.errors import DrawRefused
+from tournaments.engine.formats import FORMATS, check_plan
+from tournaments.engine.standings import DEFAULT_ORDER, METRICS
+from tournaments.models import Tournament
+from tournaments.services._common import locked_tournament
+from tournaments.services.errors import TournamentError
+
+
+def tournament_create(
+    *,
+    name: str,
+    format: str,
+    rounds: int,
+    variant: str = "classic",
+    rules: dict[str, Any] | None = None,
+    round_formats: Sequence[str] = (),
+    hands_per_round: int | None = 4,
+    points: str = Tournament.Points.WDL,
+    tiebreaks: Sequence[str] = DEFAULT_ORDER,
+    seeded: bool = True,
+    seed: int = 0,
+    legs: int = 1,
+    knockout_top: int = 0,
+    third_place: bool = False,
+    director: Any = None,
+) -> Tournament:
+    """A tournament, checked before anything is saved: ``rounds`` 0 plays the whole schedule
+    of a round robin, a Mitchell movement or a knockout (its length set by the field at round 1)."""
+    if format not in FORMATS or any(f not in FORMATS for f in round_formats):
+        raise TournamentError(_("Unknown format: %(format)s.") % {"format": format})
+    if variant not in PRESETS:
+        raise TournamentError(_("Unknown preset: %(variant)s.") % {"variant": variant})
+    try:
+        check_plan(format, round_formats, rounds, knockout_top)
+    except DrawRefused as refused:
+        raise TournamentError(refused.message, **refused.values) from None
+    unknown = [t for t in tiebreaks if t not in METRICS]
+    if unknown or not tiebreaks:
+        raise TournamentError(_("Unknown tie-break: %(name)s.") % {"name": ", ".join(unknown)})
+    if points not in Tournament.Points.values:
+        raise TournamentError(_("Unknown points method: %(points)s.") % {"points": points})
+    try:
+        ruleset_for(variant, 4, rules or {}, 2)
+    except RuleViolation as violation:
+        raise TournamentError(str(violation)) from None
+    return Tournament.objects.create(
+        name=name,
+        variant=variant,
+        rules=rules or {},
+        format=format,
+        round_formats=list(round_formats),
+        rounds=rounds,
+        hands_per_round=hands_per_round,
+        points=points,
+        tiebreaks=list(tiebreaks),
+        seeded=seeded,
+        seed=seed,
+        legs=legs,
+        knockout_top=knockout_top,
+        third_place=third_place,
+        director=director if getattr(director, "is_authenticated", False) else None,
+    )
+
+
+def tournament_rounds_set(*, tournament_id: int, rounds: int) -> Tournament:
+    """Change the number of rounds before round 1 is drawn (a schedule the field cannot fill,
+    or an evening that runs short). A plan with a format per round keeps its rounds."""
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        if tournament.round_set.exists():
+            raise TournamentError(_("The rounds are set once round 1 is drawn."))
+        if tournament.round_formats:
+            raise TournamentError(_("This tournament's plan gives each round its format."))
+        try:
+            check_plan(tournament.format, (), rounds, tournament.knockout_top)
+        except DrawRefused as refused:
+            raise TournamentError(refused.message, **refused.values) from None
+        tournament.rounds = rounds
+        tournament.draw_refusal = None  # the refusal was about the rounds asked for before
+        tournament.save(update_fields=["rounds", "draw_refusal"])
+    return tournament
