@@ -6,8 +6,8 @@ from collections.abc import Mapping
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.html import escape
-from django.utils.safestring import SafeString, mark_safe
+from django.utils.html import format_html, format_html_join
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Revision
@@ -24,32 +24,32 @@ BREAKDOWN_LABELS = {
 }
 
 
-# Cells are built from integers (which need no escaping) and words escaped once per table:
-# format_html per cell was a third of a scoreboard page's time (bench/load.py, cProfile).
-
-
-def breakdown_html(breakdown: Mapping[str, int], labels: Mapping[str, str]) -> str:
-    """ "cards 70 · canastas 500": the non-zero parts, with ``labels`` already escaped."""
-    return " · ".join(f"{labels[key]} {int(value)}" for key, value in breakdown.items() if value)
-
-
 class SideColumn(tables.Column):
     """One side's score in a hand: the hand total, its breakdown, and the running total."""
 
     def __init__(self, index: int, **kwargs: Any) -> None:
         self.index = index
-        self.labels = {key: escape(label) for key, label in BREAKDOWN_LABELS.items()}
-        # The accessor names a real attribute: the cell is rendered from the whole row, and a
-        # failed lookup per cell (django-tables2's default for an extra column) costs more.
+        # The accessor names a real attribute: the cell is rendered from the whole row.
         super().__init__(accessor="scores", empty_values=(), orderable=False, **kwargs)
 
     def render(self, record: HandRow) -> SafeString:
         i = self.index
-        return mark_safe(  # noqa: S308 (integers and words escaped once per table)
-            f'<span class="hand-total">{int(record.scores[i]):+d}</span> '
-            f'<span class="running">{int(record.running[i])}</span>'
-            f'<div class="breakdown">{breakdown_html(record.breakdowns[i], self.labels)}</div>'
+        return format_html(
+            '<span class="hand-total">{}</span> <span class="running">{}</span>'
+            '<div class="breakdown">{}</div>',
+            f"{record.scores[i]:+d}",
+            record.running[i],
+            breakdown_html(record.breakdowns[i]),
         )
+
+
+def breakdown_html(breakdown: Mapping[str, int]) -> SafeString:
+    """ "cards 70 · canastas 500": the non-zero parts."""
+    return format_html_join(
+        " · ",
+        "{} {}",
+        ((BREAKDOWN_LABELS[key], value) for key, value in breakdown.items() if value),
+    )
 
 
 class ActionsColumn(tables.Column):
@@ -58,17 +58,19 @@ class ActionsColumn(tables.Column):
     Each is a 44 × 44 px target at least, with a gap before the delete (app.css .row-actions)."""
 
     def __init__(self, edit_base: str) -> None:
-        self.base = escape(edit_base)
-        self.edit, self.delete = escape(_("Correct")), escape(_("Delete"))
+        self.base = edit_base
         super().__init__(accessor="version", empty_values=(), orderable=False, verbose_name="")
 
     def render(self, record: HandRow) -> SafeString:
-        n = int(record.number)
-        return mark_safe(  # noqa: S308 (integers and words escaped once per table)
-            f'<span class="row-actions"><a class="button small row-action" '
-            f'href="{self.base}hand/{n}/" data-testid="edit-{n}">{self.edit}</a>'
-            f'<a class="button small row-action danger" href="{self.base}hand/{n}/delete/" '
-            f'data-testid="delete-{n}">{self.delete}</a></span>'
+        return format_html(
+            '<span class="row-actions"><a class="button small row-action" '
+            'href="{base}hand/{n}/" data-testid="edit-{n}">{edit}</a>'
+            '<a class="button small row-action danger" href="{base}hand/{n}/delete/" '
+            'data-testid="delete-{n}">{delete}</a></span>',
+            base=self.base,
+            n=record.number,
+            edit=_("Correct"),
+            delete=_("Delete"),
         )
 
 
@@ -139,10 +141,11 @@ class RevisionTable(tables.Table):
         return str(_("edit link")) if value == EDIT_LINK else value
 
     def render_result(self, value: dict[str, Any], record: RevisionRow) -> SafeString:
-        before = escape(_scores(value))
         if record.after is None:
-            return mark_safe(f'<span class="scores">{before}</span>')  # noqa: S308 (built escaped)
-        return mark_safe(  # noqa: S308 (integers and words escaped once per table)
-            f'<span class="scores old">{before}</span> <span class="arrow">→</span> '
-            f'<span class="scores new">{escape(_scores(record.after))}</span>'
+            return format_html('<span class="scores">{}</span>', _scores(value))
+        return format_html(
+            '<span class="scores old">{}</span> <span class="arrow">→</span> '
+            '<span class="scores new">{}</span>',
+            _scores(value),
+            _scores(record.after),
         )
