@@ -379,6 +379,8 @@ def _to_scoreboard(
 
 
 def _post(request: HttpRequest, game: Game, number: int | None) -> HttpResponse:
+    """Save a hand in two steps, the form read into an :class:`Entry`, then saved by its service;
+    and answer: the scoreboard, the rule refused, or both phones' entries side by side."""
     entry = _entry(request, number)
     if entry.choice == DROP:
         messages.info(request, _("Your entry was dropped: the scoreboard shows the hand as saved."))
