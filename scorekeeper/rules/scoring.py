@@ -116,7 +116,16 @@ def score_side(
         in_hand += _held_value(variant, side.foot)
     canastas = _canasta_bonuses(variant, facts) if has_canasta else 0
     red_threes = (
-        _red_threes(ruleset, side, facts, another_out)
+        red_threes_value(
+            variant.red_three_scale,
+            variant.red_threes_against,
+            variant.red_three_penalty,
+            side.red_threes,
+            side.black_threes_laid,
+            ruleset.packs,
+            facts,
+            another_out,
+        )
         if side.red_threes or side.black_threes_laid
         else 0
     )
@@ -151,21 +160,6 @@ def _held_value(variant: Variant, held: CardCounts | Points) -> int:
     if held.red_threes:
         value += held.red_threes * (variant.red_three_in_hand or 0)
     return value
-
-
-def _red_threes(ruleset: Ruleset, side: SideHand, facts: MeldedFacts, another_out: bool) -> int:
-    """2.5: the red threes laid down (and modern-american's black threes laid out), signed."""
-    variant = ruleset.variant
-    return red_threes_value(
-        variant.red_three_scale,
-        variant.red_threes_against,
-        variant.red_three_penalty,
-        red=side.red_threes,
-        black_laid=side.black_threes_laid,
-        packs=ruleset.packs,
-        melded=facts,
-        another_out=another_out,
-    )
 
 
 def _penalties(variant: Variant, side: SideHand, facts: MeldedFacts) -> int:

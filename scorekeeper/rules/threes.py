@@ -233,29 +233,66 @@ SCALES: dict[RedThreeScale, Scale] = {
 
 
 @dataclass(frozen=True, slots=True)
-class Against:
-    """Red threes count minus for a side with fewer than ``canastas`` canastas (0: that has not
-    melded), plus otherwise; ``swing``: nothing with exactly one canasta (modern-american);
-    ``another_out``: minus only when another side went out (origen)."""
+class NoMeld:
+    """Minus for a side that has not melded (classic); ``another_out``: only when another side
+    went out, plus when the stock ran out with nobody out (origen)."""
+
+    words_: str
+    choice_: str
+    another_out: bool = False
+
+    def sign(self, melded: Melded, another_out: bool) -> int:
+        if melded.has_meld or (self.another_out and not another_out):
+            return 1
+        return -1
+
+    def words(self, laid: bool) -> str:
+        return self.words_
+
+    def choice(self) -> Phrase:
+        return Phrase(self.choice_)
+
+
+@dataclass(frozen=True, slots=True)
+class FewerCanastas:
+    """Minus for a side with fewer than ``canastas`` canastas (classic-es 1; samba, bolivia 2)."""
 
     canastas: int
     words_: str
     choice_: str
-    another_out: bool = False
-    swing: bool = False
-    laid_words: str = ""  # the sentence where black threes are laid out too
 
     def sign(self, melded: Melded, another_out: bool) -> int:
-        if self.swing:
-            return min(melded.canasta_count, 2) - 1
-        short = melded.canasta_count < self.canastas if self.canastas else not melded.has_meld
-        return -1 if short and (another_out or not self.another_out) else 1
+        return -1 if melded.canasta_count < self.canastas else 1
 
     def words(self, laid: bool) -> str:
-        return self.laid_words if laid and self.laid_words else self.words_
+        return self.words_
 
     def choice(self) -> Phrase:
         return Phrase(self.choice_)
+
+
+@dataclass(frozen=True, slots=True)
+class Swing:
+    """Modern-american: minus with no canasta, nothing with exactly one, plus with two or more."""
+
+    def sign(self, melded: Melded, another_out: bool) -> int:
+        return min(melded.canasta_count, 2) - 1
+
+    def words(self, laid: bool) -> str:
+        if laid:  # black threes laid out too: "its threes"
+            return gettext_noop(
+                "A side without a canasta counts its threes minus; with exactly one canasta they "
+                "count nothing; with two or more, plus."
+            )
+        return gettext_noop(
+            "A side without a canasta counts its %(cards)s minus; with exactly one canasta they "
+            "count nothing; with two or more, plus."
+        )
+
+    def choice(self) -> Phrase:
+        return Phrase(
+            gettext_noop("a side without a canasta (and they count nothing with exactly one)")
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -272,19 +309,17 @@ class Never:
         return Phrase(gettext_noop("never"))
 
 
-AGAINST: dict[RedThreesAgainst, Against | Never] = {
-    RedThreesAgainst.NO_MELD: Against(
-        0,
+AGAINST: dict[RedThreesAgainst, NoMeld | FewerCanastas | Swing | Never] = {
+    RedThreesAgainst.NO_MELD: NoMeld(
         gettext_noop("A side that has not melded counts its %(cards)s minus."),
         gettext_noop("a side that has not melded"),
     ),
-    RedThreesAgainst.NO_CANASTA: Against(
+    RedThreesAgainst.NO_CANASTA: FewerCanastas(
         1,
         gettext_noop("A side without a canasta counts its %(cards)s minus."),
         gettext_noop("a side without a canasta"),
     ),
-    RedThreesAgainst.NO_MELD_ANOTHER_OUT: Against(
-        0,
+    RedThreesAgainst.NO_MELD_ANOTHER_OUT: NoMeld(
         gettext_noop(
             "A side that has not melded counts its %(cards)s minus when another side goes out; "
             "when the stock runs out with nobody out, they count plus."
@@ -292,24 +327,12 @@ AGAINST: dict[RedThreesAgainst, Against | Never] = {
         gettext_noop("a side that has not melded, when another side goes out"),
         another_out=True,
     ),
-    RedThreesAgainst.FEWER_THAN_TWO_CANASTAS: Against(
+    RedThreesAgainst.FEWER_THAN_TWO_CANASTAS: FewerCanastas(
         2,
         gettext_noop("A side with fewer than two canastas counts its %(cards)s minus."),
         gettext_noop("a side with fewer than two canastas"),
     ),
-    RedThreesAgainst.MODERN_SWING: Against(
-        1,
-        gettext_noop(
-            "A side without a canasta counts its %(cards)s minus; with exactly one canasta they "
-            "count nothing; with two or more, plus."
-        ),
-        gettext_noop("a side without a canasta (and they count nothing with exactly one)"),
-        swing=True,
-        laid_words=gettext_noop(
-            "A side without a canasta counts its threes minus; with exactly one canasta they "
-            "count nothing; with two or more, plus."
-        ),
-    ),
+    RedThreesAgainst.MODERN_SWING: Swing(),
     RedThreesAgainst.NEVER: Never(),
 }
 
@@ -318,7 +341,6 @@ def red_threes_value(
     scale: RedThreeScale,
     against: RedThreesAgainst,
     penalty: RedThreePenalty,
-    *,
     red: int,
     black_laid: int,
     packs: int,

@@ -82,25 +82,24 @@ def test_black_threes_laid_out_count_on_their_own_ladder() -> None:
         RedThreeScale.LADDER,
         RedThreesAgainst.MODERN_SWING,
         RedThreePenalty.SAME,
-        red=2,
-        black_laid=1,
-        packs=2,
-        melded=Melded(canasta_count=2),
-        another_out=False,
+        2,  # red
+        1,  # black laid out
+        2,  # packs
+        Melded(canasta_count=2),
+        False,  # another side went out
     )
     assert value == 300 + 100
 
 
 def test_a_penalty_of_100_each_replaces_the_scale_when_they_count_minus() -> None:
-    common = {"red": 6, "black_laid": 0, "packs": 3, "another_out": False}
     short = Melded(canasta_count=1)
+    common = (6, 0, 3, short, False)  # red, black laid out, packs, melded, another out
     assert (
         red_threes_value(
             RedThreeScale.ALL_FOR_1000,
             RedThreesAgainst.FEWER_THAN_TWO_CANASTAS,
             RedThreePenalty.MINUS_100_EACH,
-            melded=short,
-            **common,
+            *common,
         )
         == -600  # 6 threes at 100 each
     )
@@ -109,8 +108,7 @@ def test_a_penalty_of_100_each_replaces_the_scale_when_they_count_minus() -> Non
             RedThreeScale.ALL_FOR_1000,
             RedThreesAgainst.FEWER_THAN_TWO_CANASTAS,
             RedThreePenalty.SAME,
-            melded=short,
-            **common,
+            *common,
         )
         == -1000  # all 6 of 3 packs, minus
     )
