@@ -96,13 +96,14 @@ def main() -> None:
     from django.core.management import call_command
     from django.test import RequestFactory
 
-    from tournaments import print_views, printing
+    from tournaments import printing
     from tournaments.models import Match, Round
     from tournaments.print_jobs import INLINE_TABLES
     from tournaments.services.entries import entries_add
     from tournaments.services.rounds import round_pair, round_release
     from tournaments.services.tournament import tournament_create
     from tournaments.table_keys import table_token
+    from tournaments.views import prints
 
     call_command("migrate", verbosity=0)
     from django.conf import settings
@@ -147,7 +148,7 @@ def main() -> None:
         request = requests.get("/", query)
         request.user = director
         start = time.perf_counter()
-        answer = print_views.print_round(request, tournament_id, 1, kind)
+        answer = prints.print_round(request, tournament_id, 1, kind)
         answered = time.perf_counter() - start
         assert answer.status_code in (200, 302), answer.status_code
         played = Round.objects.get(tournament_id=tournament_id, number=1)

@@ -1,13 +1,14 @@
 """Who may see a tournament's director pages, exports and printing: its director, or a
-superuser. To anyone else they are not pages (404), and what they serve is never kept by a
-shared or a browser cache (it holds the tables' private links)."""
+superuser. One check for all of them (``directed``); to anyone else they are not pages (404),
+and what they serve is never kept by a shared or a browser cache (it holds the tables' private
+links)."""
 
 from __future__ import annotations
 
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_cache_control
 
-from tournaments.models import Round, Tournament
+from tournaments.models import Tournament
 
 
 def directed(request: HttpRequest, tournament_id: int) -> Tournament:
@@ -19,13 +20,6 @@ def directed(request: HttpRequest, tournament_id: int) -> Tournament:
     if not (user.is_superuser or tournament.director_id == user.pk):
         raise Http404
     return tournament
-
-
-def round_of(tournament: Tournament, number: int) -> Round:
-    played = tournament.round_set.filter(number=number).first()
-    if played is None:
-        raise Http404
-    return played
 
 
 def private(response: HttpResponse | StreamingHttpResponse | FileResponse) -> None:

@@ -11,21 +11,12 @@ from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME, no_
 from scorekeeper.rules import PRESETS
 from tournaments.club_formats import CLUB_FORMATS
 from tournaments.engine.formats import MAX_ROUNDS, SCHEDULED
-from tournaments.engine.standings import METRICS
+from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 from tournaments.models import ResultSubmission, Tournament
 from tournaments.pairs_csv import MAX_BYTES, too_big
+from tournaments.words import METRIC_NAMES
 
-METRIC_LABELS = {
-    "tp": _("Points"),
-    "wins": _("Wins"),
-    "margin": _("Margin"),
-    "scored": _("Points scored"),
-    "h2h": _("Head to head"),
-    "buchholz": _("Buchholz"),
-    "median_buchholz": _("Median Buchholz"),
-}
-TIEBREAK_CHOICES = [("", _("(none)")), *((name, METRIC_LABELS[name]) for name in METRICS)]
-DEFAULT_ORDER = ("tp", "h2h", "margin", "buchholz")
+TIEBREAK_CHOICES = [("", _("(none)")), *((name, METRIC_NAMES[name]) for name in METRICS)]
 
 
 class TournamentForm(forms.Form):

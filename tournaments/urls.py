@@ -1,53 +1,65 @@
 """Tournament pages: the director's (/t/<id>/director/...), the tables' private links
-(/t/table/<token>/), the public pages and the exports."""
+(/t/table/<token>/), the public pages (no login), and the director's exports and printing."""
 
 from __future__ import annotations
 
-from django.urls import include, path
+from django.urls import URLPattern, path
 
-from tournaments import director_views, table_views
+from tournaments.views import director, exports, prints, public, table
 
-director = "t/<int:tournament_id>/director/"
+directing = "t/<int:tournament_id>/director/"
+shown = "t/<int:tournament_id>/"
+export = "t/<int:tournament_id>/export/"
+printed = "t/<int:tournament_id>/round/<int:number>/"
+jobs = "t/<int:tournament_id>/print/"
 
-urlpatterns = [
-    path("t/", director_views.tournament_list, name="tournament-list"),
-    path("t/new/", director_views.tournament_new, name="tournament-new"),
-    path(director, director_views.dashboard, name="director"),
-    path(director + "pairs/", director_views.pairs_add, name="director-pairs"),
-    path(director + "pairs/import/", director_views.pairs_import, name="director-import"),
+urlpatterns: list[URLPattern] = [
+    path("t/", director.tournament_list, name="tournament-list"),
+    path("t/new/", director.tournament_new, name="tournament-new"),
+    path(directing, director.dashboard, name="director"),
+    path(directing + "pairs/", director.pairs_add, name="director-pairs"),
+    path(directing + "pairs/import/", director.pairs_import, name="director-import"),
     path(
-        director + "pairs/<int:entry_id>/withdraw/",
-        director_views.pair_withdraw,
+        directing + "pairs/<int:entry_id>/withdraw/",
+        director.pair_withdraw,
         name="director-withdraw",
     ),
-    path(director + "rounds/", director_views.rounds_set, name="director-rounds"),
+    path(directing + "rounds/", director.rounds_set, name="director-rounds"),
     path(
-        director + "standings/recompute/",
-        director_views.standings_recompute,
+        directing + "standings/recompute/",
+        director.standings_recompute,
         name="director-recompute",
     ),
-    path(director + "round/next/", director_views.round_next, name="director-round-next"),
+    path(directing + "round/next/", director.round_next, name="director-round-next"),
     path(
-        director + "round/<int:number>/discard/",
-        director_views.round_discard,
-        name="director-discard",
+        directing + "round/<int:number>/discard/", director.round_discard, name="director-discard"
     ),
     path(
-        director + "round/<int:number>/release/",
-        director_views.round_release,
-        name="director-release",
+        directing + "round/<int:number>/release/", director.round_release, name="director-release"
     ),
-    path(director + "round/<int:number>/close/", director_views.round_close, name="director-close"),
-    path(director + "round/<int:number>/swap/", director_views.round_swap, name="director-swap"),
-    path(director + "match/<int:match_id>/", director_views.match_correct, name="director-match"),
-    path(
-        director + "match/<int:match_id>/reopen/",
-        director_views.match_reopen,
-        name="director-reopen",
+    path(directing + "round/<int:number>/close/", director.round_close, name="director-close"),
+    path(directing + "round/<int:number>/swap/", director.round_swap, name="director-swap"),
+    path(directing + "match/<int:match_id>/", director.match_correct, name="director-match"),
+    path(directing + "match/<int:match_id>/reopen/", director.match_reopen, name="director-reopen"),
+    path("t/<int:tournament_id>/state.json", director.state, name="tournament-state"),
+    path("t/table/<str:token>/", table.table, name="table"),
+    path("t/table/<str:token>/hands/", table.table_hands, name="table-hands"),
+    # Public: pairings and live results, standings, a pair's cross-table, the projector screen
+    # and the JSON it polls.
+    path(shown, public.tournament, name="tournament"),
+    path(shown + "standings/", public.standings, name="tournament-standings"),
+    path(shown + "pair/<int:entry_id>/", public.pair, name="tournament-pair"),
+    path(shown + "screen/", public.screen, name="tournament-screen"),
+    path(shown + "screen.json", public.screen_json, name="tournament-screen-json"),
+    # The director's exports (CSV) and printing (PDF, per round; a large one in the background).
+    path(export + "results.csv", exports.results_csv, name="export-results"),
+    path(export + "standings.csv", exports.standings_csv, name="export-standings"),
+    path(export + "hands.csv", exports.hands_csv, name="export-hands"),
+    *(
+        path(f"{printed}{kind}.pdf", prints.print_round, {"kind": kind}, name=f"print-{kind}")
+        for kind in ("cards", "sheets", "pairings")
     ),
-    path("t/<int:tournament_id>/state.json", director_views.state, name="tournament-state"),
-    path("t/table/<str:token>/", table_views.table, name="table"),
-    path("t/table/<str:token>/hands/", table_views.table_hands, name="table-hands"),
-    path("", include("tournaments.urls_public")),
-    path("", include("tournaments.urls_exports")),
+    path(jobs + "<int:job_id>/", prints.print_job, name="print-job"),
+    path(jobs + "<int:job_id>.json", prints.print_job_state, name="print-job-state"),
+    path(jobs + "<int:job_id>.pdf", prints.print_job_file, name="print-job-file"),
 ]

@@ -27,3 +27,9 @@ class TournamentError(Exception):
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> TournamentError:
         return cls(str(data.get("message", "")), **dict(data.get("values") or {}))
+
+
+def refusal_text(data: Mapping[str, Any] | None) -> str:
+    """A refusal kept as JSON (Tournament.draw_refusal: a worker met it), in the reader's
+    language; "" for none."""
+    return str(TournamentError.from_json(data)) if data else ""

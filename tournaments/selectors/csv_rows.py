@@ -1,45 +1,20 @@
-"""The director's exports: results, standings and every match's hands as CSV (streamed,
-formula-looking cells neutralised). The standings exported are brought up to date first. Only
-the tournament's director (or a superuser) may download them; to anyone else they do not exist
-(404). Printing is print_views.py."""
+"""The director's exports as rows (a header first), streamed from the database: every match's
+result, the standings with every metric, and every hand of every table. Labels are translated
+when the rows are asked for, not while the response streams."""
 
 from __future__ import annotations
 
-import csv
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from django.db.models import Case, IntegerField, Value, When
-from django.http import HttpRequest, StreamingHttpResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
-from django.views.decorators.http import require_safe
 
-from scorekeeper.exports import neutral
 from scorekeeper.models import Hand
-from tournaments.access import directed, private
 from tournaments.engine.standings import METRICS
-from tournaments.forms import METRIC_LABELS
-from tournaments.models import Match, ResultSubmission, Round, Tournament
-from tournaments.selectors.standings import standings_current
-from tournaments.services.standings import standings_recompute
-
-# CSV -----------------------------------------------------------------------------------------
-
-
-class _Echo:
-    def write(self, value: str) -> str:
-        return value
-
-
-def csv_response(rows: Iterable[Sequence[Any]], filename: str) -> StreamingHttpResponse:
-    """Rows streamed as CSV, each text cell a spreadsheet would run as a formula made plain."""
-    writer = csv.writer(_Echo())
-    lines = (writer.writerow([neutral(cell) for cell in row]) for row in rows)
-    response = StreamingHttpResponse(lines, content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    private(response)
-    return response
+from tournaments.models import Match, ResultSubmission, Round, StandingsSnapshot, Tournament
+from tournaments.words import METRIC_NAMES
 
 
 def results_rows(tournament: Tournament) -> Iterator[list[Any]]:
@@ -115,21 +90,19 @@ def metric_order(tournament: Tournament, present: Iterable[str]) -> list[str]:
     return order + sorted(names - set(order))
 
 
-def standings_rows(tournament: Tournament) -> Iterator[list[Any]]:
-    """The standings, rebuilt first if results have come in since the latest snapshot: rank,
-    pair, every metric, and on every line the snapshot's version, the last complete round and
-    whether it is provisional."""
-    current = standings_current(tournament)
-    snapshot = (
-        standings_recompute(tournament_id=tournament.id) if current.stale else current.snapshot
-    )
+def standings_rows(
+    tournament: Tournament, snapshot: StandingsSnapshot | None
+) -> Iterator[list[Any]]:
+    """The standings of ``snapshot`` (services.standings.standings_fresh: every result
+    counted): rank, pair, every metric, and on every line the snapshot's version, the last
+    complete round and whether it is provisional."""
     rows: list[dict[str, Any]] = list(snapshot.rows) if snapshot else []
     present = {m for row in rows for m in row.get("metrics", {})} or set(METRICS)
     metrics = metric_order(tournament, present)
     header = [
         pgettext("standings", "Rank"),
         _("Pair"),
-        *(str(METRIC_LABELS.get(m, m)) for m in metrics),
+        *(str(METRIC_NAMES.get(m, m)) for m in metrics),
         _("Withdrawn"),
         _("Standings version"),
         _("After round"),
@@ -209,21 +182,3 @@ def hands_rows(tournament: Tournament) -> Iterator[list[Any]]:
             ]
 
     return rows()
-
-
-@require_safe
-def results_csv(request: HttpRequest, tournament_id: int) -> StreamingHttpResponse:
-    tournament = directed(request, tournament_id)
-    return csv_response(results_rows(tournament), f"tournament-{tournament.id}-results.csv")
-
-
-@require_safe
-def standings_csv(request: HttpRequest, tournament_id: int) -> StreamingHttpResponse:
-    tournament = directed(request, tournament_id)
-    return csv_response(standings_rows(tournament), f"tournament-{tournament.id}-standings.csv")
-
-
-@require_safe
-def hands_csv(request: HttpRequest, tournament_id: int) -> StreamingHttpResponse:
-    tournament = directed(request, tournament_id)
-    return csv_response(hands_rows(tournament), f"tournament-{tournament.id}-hands.csv")

@@ -1,21 +1,19 @@
 """The director's pages: set up, pairs, rounds, results. Only the tournament's director (or a
-superuser) may see or change them; to anyone else they are not pages (404). Each page says what
-comes next."""
+superuser) may see or change them (access.directed); to anyone else they are not pages (404).
+Each page says what comes next."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
-from tournaments.access import directed, round_of
+from tournaments.access import directed
 from tournaments.engine.types import Reason
 from tournaments.forms import (
     CorrectionForm,
@@ -25,49 +23,31 @@ from tournaments.forms import (
     RoundsForm,
     TournamentForm,
 )
-from tournaments.links import PhoneLinks, phone_links
-from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.links import phone_links
+from tournaments.models import Match, Round, Tournament
 from tournaments.pairs_csv import CsvRefused
-from tournaments.selectors.event import SETTLED
-from tournaments.selectors.results import said_since_director
-from tournaments.selectors.standings import standings_current
-from tournaments.services import entries as entries_services
-from tournaments.services import errors as errors_services
-from tournaments.services import results as results_services
-from tournaments.services import rounds as rounds_services
-from tournaments.services import standings as standings_services
-from tournaments.services import tournament as tournament_services
-from tournaments.table_keys import table_token
-
-REASON_WORDS = {
-    Reason.SEEDED: gettext_lazy("seeded"),
-    Reason.RANDOM: gettext_lazy("drawn at random"),
-    Reason.SCORE_GROUP: gettext_lazy("same points"),
-    Reason.PULLED_DOWN: gettext_lazy("different points: the nearest pairing"),
-    Reason.REMATCH: gettext_lazy("a rematch: it could not be avoided"),
-    Reason.REMATCH_AVOIDED: gettext_lazy("a rematch avoided"),
-    Reason.SAME_CLUB: gettext_lazy("one club: it could not be avoided"),
-    Reason.CLUB_AVOIDED: gettext_lazy("a meeting of one club avoided"),
-    Reason.BYE: gettext_lazy("the lowest-ranked pair without a bye"),
-    Reason.SCHEDULE: gettext_lazy("by the schedule"),
-    Reason.STANDINGS: gettext_lazy("next to each other in the standings"),
-    Reason.MOVED_DOWN: gettext_lazy("moved to avoid last round's match"),
-    Reason.BRACKET: gettext_lazy("by the bracket"),
-    Reason.BRACKET_BYE: gettext_lazy("a top seed goes through"),
-    Reason.SWAPPED: gettext_lazy("swapped by the director"),
-}
-# What a swap made of a pairing: the director chose it, so it was not "unavoidable".
-SWAPPED_WORDS = {
-    Reason.REMATCH: gettext_lazy("a rematch: they have met before"),
-    Reason.SAME_CLUB: gettext_lazy("one club: two pairs of the same club meet"),
-}
+from tournaments.selectors.director import (
+    Dashboard,
+    director_dashboard,
+    draft_of,
+    match_of,
+    match_review,
+    next_round_number,
+    pair_names,
+    round_progress,
+    tournaments_directed,
+)
+from tournaments.selectors.lookups import entry_of, round_of
+from tournaments.services import entries, results, rounds, standings
+from tournaments.services.errors import TournamentError, refusal_text
+from tournaments.services.tournament import tournament_create, tournament_rounds_set
 
 
-def reason_words(reasons: list[list[int | str]]) -> list[str]:
-    """A pairing's reasons in words, as stored on its match ([reason, values...])."""
-    why = [Reason(str(r[0])) for r in reasons]
-    words = SWAPPED_WORDS if Reason.SWAPPED in why else {}
-    return [str(words.get(r) or REASON_WORDS[r]) for r in why]
+@login_required
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    """The tournaments this user directs, newest first."""
+    mine = tournaments_directed(request.user)
+    return render(request, "tournaments/list.html", {"tournaments": mine})
 
 
 @login_required
@@ -75,10 +55,8 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
-            tournament = tournament_services.tournament_create(
-                **form.tournament_arguments(), director=request.user
-            )
-        except errors_services.TournamentError as error:
+            tournament = tournament_create(**form.tournament_arguments(), director=request.user)
+        except TournamentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Tournament created. Next: add the pairs."))
@@ -130,40 +108,6 @@ def next_step(tournament: Tournament, rounds: list[Round], entries: int, open_ma
     return _("Round %(n)s is closed. Generate round %(next)s.") % n
 
 
-def can_draw(tournament: Tournament, rounds: list[Round], entries: int) -> bool:
-    """Whether the next round may be drawn: pairs enough, rounds to come, the last one settled
-    (a complete round is closed as the next is drawn: rounds_services.round_pair)."""
-    settled = (Round.Status.COMPLETE, Round.Status.CLOSED)
-    return (
-        entries >= 2
-        and (tournament.rounds == 0 or len(rounds) < tournament.rounds)  # 0: the whole schedule
-        and (not rounds or rounds[-1].status in settled)
-    )
-
-
-def _match_rows(played: Round, links: PhoneLinks) -> list[dict[str, Any]]:
-    """The round's matches with what each pair submitted, side by side for the director, and
-    each pair's private link (the ones on the table card)."""
-    matches = list(
-        played.matches.select_related("ns", "ew", "result", "game").prefetch_related("submissions")
-    )
-    rows = []
-    for m in matches:
-        said = said_since_director(m.submissions.all())
-        rows.append(
-            {
-                "match": m,
-                "ns_said": said.ns,
-                "ew_said": said.ew,
-                "why": reason_words(m.reasons),
-                "ns_url": links.table(table_token(m.game, "ns")) if m.game else "",
-                "ew_url": links.table(table_token(m.game, "ew")) if m.game else "",
-                "disputed": m.status == Match.Status.DISPUTED,
-            }
-        )
-    return rows
-
-
 def _dashboard(
     request: HttpRequest,
     tournament: Tournament,
@@ -172,34 +116,32 @@ def _dashboard(
     import_form: ImportForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    rounds = list(tournament.round_set.all())
-    entries = list(tournament.entries.all())
-    current = rounds[-1] if rounds else None
     links = phone_links(request)
-    rows = _match_rows(current, links) if current else []
-    open_matches = sum(1 for r in rows if r["match"].status not in SETTLED)
-    refusal = tournament.draw_refusal
+    board: Dashboard = director_dashboard(tournament, links)
+    refusal = refusal_text(tournament.draw_refusal)
     return render(
         request,
         "tournaments/director.html",
         {
             "tournament": tournament,
-            "entries": entries,
-            "rounds": rounds,
-            "current": current,
-            "rows": rows,
-            "disputes": [r for r in rows if r["disputed"]],
-            "next_step": next_step(tournament, rounds, len(entries), open_matches),
+            "entries": board.entries,
+            "rounds": board.rounds,
+            "current": board.current,
+            "rows": board.rows,
+            "disputes": board.disputes,
+            "next_step": next_step(
+                tournament, board.rounds, len(board.entries), board.open_matches
+            ),
             "pair_form": pair_form or PairForm(),
             "import_form": import_form or ImportForm(),
             "rounds_form": RoundsForm(initial={"rounds": tournament.rounds or None})
-            if not rounds and not tournament.round_formats
+            if not board.rounds and not tournament.round_formats
             else None,
-            "standings": standings_current(tournament),
+            "standings": board.standings,
             "drawing": "" if refusal else request.GET.get("drawing", ""),
-            "refusal": str(errors_services.TournamentError.from_json(refusal)) if refusal else "",
-            "settled": sum(1 for r in rows if r["match"].status in SETTLED),
-            "can_draw": can_draw(tournament, rounds, len(entries)),
+            "refusal": refusal,
+            "settled": board.settled,
+            "can_draw": board.can_draw(tournament),
             "finished": tournament.status == Tournament.Status.FINISHED,
             "links": links,
         },
@@ -219,8 +161,8 @@ def pairs_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = PairForm(request.POST)
     if form.is_valid():
         try:
-            entries_services.entries_add(tournament_id=tournament.id, entries=[form.cleaned_data])
-        except errors_services.TournamentError as error:
+            entries.entries_add(tournament_id=tournament.id, entries=[form.cleaned_data])
+        except TournamentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Pair added."))
@@ -237,13 +179,11 @@ def pairs_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = ImportForm(request.POST, request.FILES)
     if form.is_valid():
         try:
-            added = entries_services.entries_import_csv(
-                tournament_id=tournament.id, data=form.csv_data()
-            )
+            added = entries.entries_import_csv(tournament_id=tournament.id, data=form.csv_data())
         except CsvRefused as refused:
             for sentence in refused.sentences():  # each on its own line of the error list
                 form.add_error(None, sentence)
-        except errors_services.TournamentError as error:
+        except TournamentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(
@@ -263,11 +203,11 @@ def rounds_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = RoundsForm(request.POST)
     if form.is_valid():
         try:
-            tournament_services.tournament_rounds_set(
+            tournament_rounds_set(
                 tournament_id=tournament.id, rounds=form.cleaned_data["rounds"] or 0
             )
             messages.success(request, _("Rounds changed."))
-        except errors_services.TournamentError as error:
+        except TournamentError as error:
             messages.error(request, str(error))
     else:
         messages.error(request, _("The rounds are a whole number from 1 to 200."))
@@ -279,7 +219,7 @@ def rounds_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def standings_recompute(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Rebuild the standings from the results now (after a fault, if a page says they lag)."""
     tournament = directed(request, tournament_id)
-    snapshot = standings_services.standings_recompute(tournament_id=tournament.id, force=True)
+    snapshot = standings.standings_recompute(tournament_id=tournament.id, force=True)
     messages.success(
         request,
         _("Standings recomputed from every settled result: version %(v)s.")
@@ -292,15 +232,14 @@ def standings_recompute(request: HttpRequest, tournament_id: int) -> HttpRespons
 @require_POST
 def pair_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
     tournament = directed(request, tournament_id)
-    if not Entry.objects.filter(id=entry_id, tournament=tournament).exists():
-        raise Http404
+    entry_of(tournament, entry_id)
     try:
-        entry = entries_services.entry_withdraw(entry_id=entry_id)
-    except errors_services.TournamentError as error:
+        entry = entries.entry_withdraw(entry_id=entry_id)
+    except TournamentError as error:
         messages.error(request, str(error))
         return redirect("director", tournament.id)
     messages.success(request, _("%(name)s withdrew: its results stand.") % {"name": entry.name})
-    draft = tournament.round_set.filter(status=Round.Status.DRAFT).first()
+    draft = draft_of(tournament)
     if draft is not None:
         messages.warning(
             request,
@@ -315,12 +254,11 @@ def pair_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
 def round_next(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Ask a worker to draw the next round; the page shows progress until the draft is there."""
     tournament = directed(request, tournament_id)
-    rounds = list(tournament.round_set.all())
-    if not can_draw(tournament, rounds, tournament.entries.count()):
+    number = next_round_number(tournament)
+    if number is None:
         messages.error(request, _("The next round cannot be drawn yet: see what comes next."))
         return redirect("director", tournament.id)
-    number = len(rounds) + 1
-    rounds_services.round_pair_request(tournament_id=tournament.id, number=number)
+    rounds.round_pair_request(tournament_id=tournament.id, number=number)
     return redirect(f"{reverse('director', args=[tournament.id])}?drawing={number}")
 
 
@@ -329,9 +267,9 @@ def round_next(request: HttpRequest, tournament_id: int) -> HttpResponse:
 def round_release(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = directed(request, tournament_id)
     try:
-        rounds_services.round_release(round_id=round_of(tournament, number).id)
+        rounds.round_release(round_id=round_of(tournament, number).id)
         messages.success(request, _("Round %(n)s released: the tables can play.") % {"n": number})
-    except errors_services.TournamentError as error:
+    except TournamentError as error:
         messages.error(request, str(error))
     return redirect("director", tournament.id)
 
@@ -341,11 +279,11 @@ def round_release(request: HttpRequest, tournament_id: int, number: int) -> Http
 def round_discard(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = directed(request, tournament_id)
     try:
-        rounds_services.round_discard(round_id=round_of(tournament, number).id)
+        rounds.round_discard(round_id=round_of(tournament, number).id)
         messages.success(
             request, _("The draft of round %(n)s is discarded: draw it again.") % {"n": number}
         )
-    except errors_services.TournamentError as error:
+    except TournamentError as error:
         messages.error(request, str(error))
     return redirect("director", tournament.id)
 
@@ -355,7 +293,7 @@ def round_discard(request: HttpRequest, tournament_id: int, number: int) -> Http
 def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
     tournament = directed(request, tournament_id)
     try:
-        rounds_services.round_close(round_id=round_of(tournament, number).id)
+        rounds.round_close(round_id=round_of(tournament, number).id)
         tournament.refresh_from_db(fields=["status"])
         if tournament.status == Tournament.Status.FINISHED:
             messages.success(
@@ -363,7 +301,7 @@ def round_close(request: HttpRequest, tournament_id: int, number: int) -> HttpRe
             )
         else:
             messages.success(request, _("Round %(n)s closed.") % {"n": number})
-    except errors_services.TournamentError as error:
+    except TournamentError as error:
         messages.error(request, str(error))
     return redirect("director", tournament.id)
 
@@ -374,15 +312,15 @@ def round_swap(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
     tournament = directed(request, tournament_id)
     try:
         first, second = int(request.POST["first"]), int(request.POST["second"])
-        effects = rounds_services.round_swap(
+        effects = rounds.round_swap(
             round_id=round_of(tournament, number).id, first=first, second=second
         )
     except (KeyError, ValueError):
         messages.error(request, _("Choose two pairs to swap."))
-    except errors_services.TournamentError as error:
+    except TournamentError as error:
         messages.error(request, str(error))
     else:
-        names = dict(tournament.entries.values_list("id", "name"))
+        names = pair_names(tournament)
         for effect in effects:
             words = (
                 _("The swap creates a rematch: %(a)s v %(b)s.")
@@ -397,20 +335,9 @@ def round_swap(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
     return redirect("director", tournament.id)
 
 
-def _name(entry: Entry | None) -> str:
-    return entry.name if entry is not None else ""
-
-
-def _match_of(tournament: Tournament, match_id: int) -> Match:
-    try:
-        match = Match.objects.select_related("ns", "ew", "round", "game", "result").get(
-            id=match_id, round__tournament=tournament
-        )
-    except Match.DoesNotExist:
-        raise Http404 from None
-    if match.ew is None:
-        raise Http404  # a bye has no result
-    return match
+def _correction_form(match: Match, data: QueryDict | None = None) -> CorrectionForm:
+    """The director's result form, its scores labelled with the two pairs' names."""
+    return CorrectionForm(data, ns=match.ns.name, ew=match.ew.name if match.ew else "")
 
 
 @login_required
@@ -419,12 +346,12 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
     adjusted score. Nothing is filled in for the director: each pair's figures, the hands' totals
     and the result in force are shown beside the form, and the game's hands are a link away."""
     tournament = directed(request, tournament_id)
-    match = _match_of(tournament, match_id)
-    form = CorrectionForm(request.POST or None, ns=match.ns.name, ew=_name(match.ew))
+    match = match_of(tournament, match_id)
+    form = _correction_form(match, request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            results_services.result_correct(
+            results.result_correct(
                 match_id=match.id,
                 ns_score=data["ns_score"],
                 ew_score=data["ew_score"],
@@ -432,7 +359,7 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
                 kind=data["kind"],
                 author=request.user.get_username(),
             )
-        except errors_services.TournamentError as error:
+        except TournamentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Result of table %(t)s saved.") % {"t": match.table})
@@ -449,7 +376,7 @@ def _match_page(
     reopen_form: ReopenForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
-    submissions = list(match.submissions.all())
+    review = match_review(match)
     game = match.game
     return render(
         request,
@@ -458,15 +385,13 @@ def _match_page(
             "tournament": tournament,
             "match": match,
             "form": form,
-            "submissions": submissions,
-            "ns_said": said_since_director(submissions).ns,
-            "ew_said": said_since_director(submissions).ew,
+            "submissions": review.submissions,
+            "ns_said": review.said.ns,
+            "ew_said": review.said.ew,
             "game": game,
-            "hands": list(game.totals) if game is not None and game.hand_count else None,
+            "hands": review.hands,
             "game_url": reverse("game", args=[game.id]) if game is not None else "",
-            "reopen_form": (reopen_form or ReopenForm())
-            if match.status in SETTLED and match.round.status != Round.Status.CLOSED
-            else None,
+            "reopen_form": (reopen_form or ReopenForm()) if review.reopenable else None,
         },
         status=status,
     )
@@ -477,16 +402,16 @@ def _match_page(
 def match_reopen(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
     """Open a settled table again: its pairs can correct the hands and submit anew."""
     tournament = directed(request, tournament_id)
-    match = _match_of(tournament, match_id)
+    match = match_of(tournament, match_id)
     form = ReopenForm(request.POST)
     if form.is_valid():
         try:
-            results_services.result_reopen(
+            results.result_reopen(
                 match_id=match.id,
                 reason=form.cleaned_data["reason"],
                 author=request.user.get_username(),
             )
-        except errors_services.TournamentError as error:
+        except TournamentError as error:
             form.add_error(None, str(error))
         else:
             messages.success(
@@ -495,7 +420,7 @@ def match_reopen(request: HttpRequest, tournament_id: int, match_id: int) -> Htt
                 % {"t": match.table},
             )
             return redirect("director", tournament.id)
-    correction = CorrectionForm(ns=match.ns.name, ew=_name(match.ew))
+    correction = _correction_form(match)
     return _match_page(request, tournament, match, correction, reopen_form=form, status=400)
 
 
@@ -504,24 +429,14 @@ def state(request: HttpRequest, tournament_id: int) -> JsonResponse:
     """What the director's page polls: while a round is drawn, for the draft; while it is played, for
     new results and disputes (cheap: four small queries)."""
     tournament = directed(request, tournament_id)
-    last = tournament.round_set.order_by("-number").first()
-    settled = last.matches.filter(status__in=SETTLED).count() if last else 0
-    disputed = last.matches.filter(status=Match.Status.DISPUTED).count() if last else 0
-    refusal = tournament.draw_refusal
+    progress = round_progress(tournament)
     return JsonResponse(
         {
-            "rounds": last.number if last else 0,
-            "status": last.status if last else "",
-            "settled": settled,
-            "disputed": disputed,
+            "rounds": progress.rounds,
+            "status": progress.status,
+            "settled": progress.settled,
+            "disputed": progress.disputed,
             # A draw a worker refused: the page stops waiting and shows why.
-            "refused": str(errors_services.TournamentError.from_json(refusal)) if refusal else "",
+            "refused": refusal_text(tournament.draw_refusal),
         }
     )
-
-
-@login_required
-def tournament_list(request: HttpRequest) -> HttpResponse:
-    """The tournaments this user directs, newest first."""
-    mine = Tournament.objects.filter(director_id=request.user.pk).order_by("-created_at")[:100]
-    return render(request, "tournaments/list.html", {"tournaments": mine})

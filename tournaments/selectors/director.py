@@ -1,0 +1,179 @@
+"""Reads of the director's pages: the dashboard (the rounds, the pairs, the current round's
+tables with what each pair said and its two private links), what the page polls, a match to
+decide (404 outside the tournament, or for a bye)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import QuerySet
+from django.http import Http404
+
+from tournaments.links import PhoneLinks
+from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.selectors.event import SETTLED
+from tournaments.selectors.results import Said, said_since_director
+from tournaments.selectors.standings import CurrentStandings, standings_current
+from tournaments.table_keys import table_token
+from tournaments.words import reason_words
+
+
+def tournaments_directed(user: Any) -> QuerySet[Tournament]:
+    """The tournaments this user directs, newest first (a hundred at most)."""
+    return Tournament.objects.filter(director_id=user.pk).order_by("-created_at")[:100]
+
+
+def draft_of(tournament: Tournament) -> Round | None:
+    """The round drawn and not yet released, if any."""
+    return tournament.round_set.filter(status=Round.Status.DRAFT).first()
+
+
+def pair_names(tournament: Tournament) -> dict[int, str]:
+    return dict(tournament.entries.values_list("id", "name"))
+
+
+def can_draw(tournament: Tournament, rounds: list[Round], entries: int) -> bool:
+    """Whether the next round may be drawn: pairs enough, rounds to come, the last one settled
+    (a complete round is closed as the next is drawn: services.rounds.round_pair)."""
+    settled = (Round.Status.COMPLETE, Round.Status.CLOSED)
+    return (
+        entries >= 2
+        and (tournament.rounds == 0 or len(rounds) < tournament.rounds)  # 0: the whole schedule
+        and (not rounds or rounds[-1].status in settled)
+    )
+
+
+def next_round_number(tournament: Tournament) -> int | None:
+    """The number of the round to draw next, or None while it cannot be drawn."""
+    rounds = list(tournament.round_set.all())
+    if not can_draw(tournament, rounds, tournament.entries.count()):
+        return None
+    return len(rounds) + 1
+
+
+@dataclass(frozen=True)
+class MatchRow:
+    """A match of the round for the director: what each pair submitted, side by side, why it
+    was paired so, and each pair's private link (the ones on the table card)."""
+
+    match: Match
+    ns_said: ResultSubmission | None
+    ew_said: ResultSubmission | None
+    why: list[str]
+    ns_url: str
+    ew_url: str
+    disputed: bool
+
+
+def match_rows(played: Round, links: PhoneLinks) -> list[MatchRow]:
+    matches = list(
+        played.matches.select_related("ns", "ew", "result", "game").prefetch_related("submissions")
+    )
+    rows = []
+    for m in matches:
+        said = said_since_director(m.submissions.all())
+        rows.append(
+            MatchRow(
+                match=m,
+                ns_said=said.ns,
+                ew_said=said.ew,
+                why=reason_words(m.reasons),
+                ns_url=links.table(table_token(m.game, "ns")) if m.game else "",
+                ew_url=links.table(table_token(m.game, "ew")) if m.game else "",
+                disputed=m.status == Match.Status.DISPUTED,
+            )
+        )
+    return rows
+
+
+@dataclass(frozen=True)
+class Dashboard:
+    """The director's page: the event as it stands, and what may be done next."""
+
+    entries: list[Entry]
+    rounds: list[Round]
+    current: Round | None  # the latest round, drafted or played
+    rows: list[MatchRow]  # the current round's matches
+    standings: CurrentStandings
+
+    @property
+    def disputes(self) -> list[MatchRow]:
+        return [r for r in self.rows if r.disputed]
+
+    @property
+    def settled(self) -> int:
+        return sum(1 for r in self.rows if r.match.status in SETTLED)
+
+    @property
+    def open_matches(self) -> int:
+        return len(self.rows) - self.settled
+
+    def can_draw(self, tournament: Tournament) -> bool:
+        return can_draw(tournament, self.rounds, len(self.entries))
+
+
+def director_dashboard(tournament: Tournament, links: PhoneLinks) -> Dashboard:
+    rounds = list(tournament.round_set.all())
+    entries = list(tournament.entries.all())
+    current = rounds[-1] if rounds else None
+    rows = match_rows(current, links) if current else []
+    return Dashboard(entries, rounds, current, rows, standings_current(tournament))
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    """What the director's page polls: the latest round and its settled and disputed tables
+    (four small queries)."""
+
+    rounds: int
+    status: str
+    settled: int
+    disputed: int
+
+
+def round_progress(tournament: Tournament) -> RoundProgress:
+    last = tournament.round_set.order_by("-number").first()
+    if last is None:
+        return RoundProgress(0, "", 0, 0)
+    return RoundProgress(
+        last.number,
+        last.status,
+        last.matches.filter(status__in=SETTLED).count(),
+        last.matches.filter(status=Match.Status.DISPUTED).count(),
+    )
+
+
+def match_of(tournament: Tournament, match_id: int) -> Match:
+    """A table of the tournament for the director to decide; 404 for another's or a bye."""
+    try:
+        match = Match.objects.select_related("ns", "ew", "round", "game", "result").get(
+            id=match_id, round__tournament=tournament
+        )
+    except Match.DoesNotExist:
+        raise Http404 from None
+    if match.ew is None:
+        raise Http404  # a bye has no result
+    return match
+
+
+@dataclass(frozen=True)
+class MatchReview:
+    """What the director sees beside the result's form: every version of the result, what
+    each pair said, the hands' totals, and whether the table may be reopened."""
+
+    submissions: list[ResultSubmission]
+    said: Said
+    hands: list[int] | None  # the game's totals, once a hand is entered
+    reopenable: bool
+
+
+def match_review(match: Match) -> MatchReview:
+    submissions = list(match.submissions.all())
+    game = match.game
+    return MatchReview(
+        submissions,
+        said_since_director(submissions),
+        list(game.totals) if game is not None and game.hand_count else None,
+        match.status in SETTLED and match.round.status != Round.Status.CLOSED,
+    )

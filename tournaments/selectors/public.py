@@ -1,0 +1,238 @@
+"""Reads of the public pages (no login): the current round's tables and byes, "find my table",
+a pair's rounds, and the projector's ETag and rows. Draft rounds are not public."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db.models import Count, Max, Q
+from django.http import Http404
+from django.utils.translation import gettext as _
+
+from tournaments.engine.standings import tally
+from tournaments.engine.types import Pair, Result
+from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
+from tournaments.selectors.event import SETTLED, event_state, scoring_of
+from tournaments.words import metric_text
+
+SCREEN_STANDINGS = 30  # the top of the standings on the screen
+
+
+@dataclass(frozen=True)
+class Table:
+    """A match of the current round as the public sees it."""
+
+    match: Match
+    settled: bool
+    status: str
+    score: str  # "900–300" once settled, else ""
+    note: str  # how a settled result came about, where it is not the pairs' own
+
+
+def _status_words(match: Match) -> str:
+    if match.ew_id is None:
+        return str(_("Bye"))
+    return str(match.get_status_display())
+
+
+@dataclass(frozen=True)
+class PublicRound:
+    """The latest released round (None before one is), its tables in order and its byes."""
+
+    played: Round | None
+    tables: list[Table]
+    byes: list[Match]
+
+    @property
+    def settled(self) -> int:
+        return sum(1 for t in self.tables if t.settled)
+
+
+def round_public(tournament: Tournament) -> PublicRound:
+    """The latest released round (a draft is the director's, not yet public) as it is played."""
+    played = tournament.round_set.exclude(status=Round.Status.DRAFT).order_by("-number").first()
+    if played is None:
+        return PublicRound(None, [], [])
+    matches = list(played.matches.select_related("ns", "ew", "result").order_by("table", "id"))
+    rows, byes = [], []
+    for m in matches:
+        if m.ew_id is None:
+            byes.append(m)
+            continue
+        result = m.result
+        settled = m.status in SETTLED and result is not None
+        score = f"{result.ns_score}–{result.ew_score}" if settled and result else ""
+        note = ""
+        if settled and result and result.kind != ResultSubmission.Kind.SUBMITTED:
+            note = str(result.get_kind_display())
+        rows.append(Table(m, settled, _status_words(m), score, note))
+    return PublicRound(played, rows, byes)
+
+
+@dataclass(frozen=True)
+class Found:
+    """A pair "find my table" found, and where it sits in the current round."""
+
+    entry: Entry
+    table: int | None  # None: not at a table this round
+    seat: str  # "North-South", "East-West", "bye", or why it does not play
+
+
+def pairs_found(query: str, entries: Iterable[Entry], current: PublicRound) -> list[Found]:
+    """Pairs whose name or a player's name holds ``query`` (any case, any script: Python's
+    casefold, where SQLite's LIKE folds ASCII only)."""
+    needle = query.casefold()
+    seats: dict[int, tuple[int | None, str]] = {}
+    for m in [t.match for t in current.tables] + current.byes:
+        if m.ew_id is None:
+            seats[m.ns_id] = (None, str(_("a bye this round")))
+        else:
+            seats[m.ns_id] = (m.table, str(_("North-South")))
+            seats[m.ew_id] = (m.table, str(_("East-West")))
+    played = current.played
+    away = str(_("not playing this round") if played else _("the pairings are not out yet"))
+    found = []
+    for entry in entries:
+        names = (entry.name, entry.player_1, entry.player_2)
+        if any(needle in n.casefold() for n in names if n):
+            table, seat = seats.get(entry.id, (None, away))
+            found.append(Found(entry, table, seat))
+    return found
+
+
+@dataclass(frozen=True)
+class Line:
+    """One round of a pair's event."""
+
+    number: int
+    table: int | None
+    seat: str
+    opponent: Entry | None
+    score: str  # "900–300": the pair's score first
+    points: str
+    status: str
+    note: str
+
+
+def _round_points(
+    results: Iterable[Result], pairs: Sequence[Pair], tournament: Tournament, entry_id: int
+) -> dict[int, str]:
+    """The tournament points the pair earned in each round, scored as the standings score them
+    (a round's results together: a raw-score bye scores the round's average)."""
+    by_round: dict[int, list[Result]] = defaultdict(list)
+    for r in results:
+        by_round[r.round].append(r)
+    scoring = scoring_of(tournament)
+    out = {}
+    for number, round_results in by_round.items():
+        if any(entry_id in r.pairs() for r in round_results):
+            out[number] = metric_text(tally(pairs, round_results, scoring)[entry_id].tp)
+    return out
+
+
+def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
+    """The pair's cross-table: each released round's table, opponent, score and points."""
+    matches = (
+        Match.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .filter(Q(ns=entry) | Q(ew=entry))
+        .select_related("round", "ns", "ew", "result")
+        .order_by("round__number", "table")
+    )
+    state = event_state(tournament)
+    points = _round_points(state.results, state.pairs, tournament, entry.id)
+    lines = []
+    for m in matches:
+        number = m.round.number
+        if m.ew is None:
+            lines.append(Line(number, None, "", None, "", points.get(number, ""), _("Bye"), ""))
+            continue
+        north = m.ns_id == entry.id
+        result = m.result
+        settled = m.status in SETTLED and result is not None
+        score, note = "", ""
+        if settled and result is not None:
+            mine, theirs = (
+                (result.ns_score, result.ew_score) if north else (result.ew_score, result.ns_score)
+            )
+            score = f"{mine}–{theirs}"
+            if result.kind != ResultSubmission.Kind.SUBMITTED:
+                note = str(result.get_kind_display())
+        lines.append(
+            Line(
+                number,
+                m.table,
+                str(_("North-South") if north else _("East-West")),
+                m.ew if north else m.ns,
+                score,
+                points.get(number, "") if settled else "",
+                str(m.get_status_display()),
+                note,
+            )
+        )
+    return lines
+
+
+@dataclass(frozen=True)
+class ScreenTag:
+    """What the screen shows, in a few characters (its ETag), and whether the standings it
+    shows are stale."""
+
+    text: str
+    stale: bool
+
+
+def screen_tag(tournament_id: int) -> ScreenTag:
+    """The latest snapshot's version and whether it is stale, the tournament's status, and the
+    latest public round's number, status and matches by status: two grouped queries, whatever
+    the size of the event; 404 for an unknown tournament."""
+    head = next(
+        iter(
+            Tournament.objects.filter(id=tournament_id)
+            .values_list("status", "inputs_version")
+            .annotate(version=Max("snapshots__version"), counted=Max("snapshots__inputs_version"))
+            .order_by()
+        ),
+        None,
+    )
+    if head is None:
+        raise Http404
+    status, inputs, version, counted = head
+    stale = (counted or 0) < inputs
+    groups = list(
+        Match.objects.filter(round__tournament_id=tournament_id)
+        .exclude(round__status=Round.Status.DRAFT)
+        .values_list("round__number", "round__status", "status")
+        .annotate(n=Count("id"))
+        .order_by()
+    )
+    latest = max((g[0] for g in groups), default=0)
+    counts = {match_status: n for number, _round, match_status, n in groups if number == latest}
+    round_status = next((g[1] for g in groups if g[0] == latest), "none")
+    by_status = ".".join(f"{counts.get(s, 0)}" for s in Match.Status.values)
+    freshness = "stale" if stale else "fresh"
+    text = f"v{version or 0}-{freshness}-{status}-r{latest}-{round_status}-{by_status}"
+    return ScreenTag(text, stale)
+
+
+def screen_standings(
+    snapshot: StandingsSnapshot | None, order: Sequence[str]
+) -> list[dict[str, Any]]:
+    """The top of the standings, as the screen's rows: rank, name, the metrics shown."""
+    if snapshot is None:
+        return []
+    rows = []
+    for row in snapshot.rows[:SCREEN_STANDINGS]:
+        metrics = row.get("metrics", {})
+        rows.append(
+            {
+                "rank": ("=" if row.get("shared") else "") + str(row.get("rank", "")),
+                "name": row.get("name", ""),
+                "withdrawn": row.get("withdrawn", False),
+                "metrics": [metric_text(metrics.get(m, 0), m == "margin") for m in order],
+            }
+        )
+    return rows

@@ -1,0 +1,74 @@
+"""The tournament's codes and figures as the pages say them, defined once: why a pairing was
+made, the tie-break metrics' names, and a metric's value."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.utils import formats
+from django.utils.functional import Promise
+from django.utils.translation import gettext_lazy
+
+from tournaments.engine.types import Reason
+from tournaments.models import Tournament
+
+REASON_WORDS = {
+    Reason.SEEDED: gettext_lazy("seeded"),
+    Reason.RANDOM: gettext_lazy("drawn at random"),
+    Reason.SCORE_GROUP: gettext_lazy("same points"),
+    Reason.PULLED_DOWN: gettext_lazy("different points: the nearest pairing"),
+    Reason.REMATCH: gettext_lazy("a rematch: it could not be avoided"),
+    Reason.REMATCH_AVOIDED: gettext_lazy("a rematch avoided"),
+    Reason.SAME_CLUB: gettext_lazy("one club: it could not be avoided"),
+    Reason.CLUB_AVOIDED: gettext_lazy("a meeting of one club avoided"),
+    Reason.BYE: gettext_lazy("the lowest-ranked pair without a bye"),
+    Reason.SCHEDULE: gettext_lazy("by the schedule"),
+    Reason.STANDINGS: gettext_lazy("next to each other in the standings"),
+    Reason.MOVED_DOWN: gettext_lazy("moved to avoid last round's match"),
+    Reason.BRACKET: gettext_lazy("by the bracket"),
+    Reason.BRACKET_BYE: gettext_lazy("a top seed goes through"),
+    Reason.SWAPPED: gettext_lazy("swapped by the director"),
+}
+# What a swap made of a pairing: the director chose it, so it was not "unavoidable".
+SWAPPED_WORDS = {
+    Reason.REMATCH: gettext_lazy("a rematch: they have met before"),
+    Reason.SAME_CLUB: gettext_lazy("one club: two pairs of the same club meet"),
+}
+
+
+def reason_words(reasons: list[list[int | str]]) -> list[str]:
+    """A pairing's reasons in words, as stored on its match ([reason, values...])."""
+    why = [Reason(str(r[0])) for r in reasons]
+    words = SWAPPED_WORDS if Reason.SWAPPED in why else {}
+    return [str(words.get(r) or REASON_WORDS[r]) for r in why]
+
+
+# The tie-break metrics (engine.standings.METRICS) as the standings' column headings, where
+# "Scored" stands beside "Points".
+METRIC_LABELS: Mapping[str, Promise] = {
+    "tp": gettext_lazy("Points"),
+    "wins": gettext_lazy("Wins"),
+    "margin": gettext_lazy("Margin"),
+    "scored": gettext_lazy("Scored"),
+    "h2h": gettext_lazy("Head to head"),
+    "buchholz": gettext_lazy("Buchholz"),
+    "median_buchholz": gettext_lazy("Median Buchholz"),
+}
+# The same metrics named on their own (a tie-break to choose, a CSV column), where "Scored"
+# alone would not say what was scored.
+METRIC_NAMES: Mapping[str, Promise] = {**METRIC_LABELS, "scored": gettext_lazy("Points scored")}
+
+
+def metrics_shown(tournament: Tournament) -> list[str]:
+    """The tournament's tie-breaks in its order, as the standings show them (points if none)."""
+    return [m for m in tournament.tiebreaks if m in METRIC_LABELS] or ["tp"]
+
+
+def metric_text(value: Any, signed: bool = False) -> str:
+    """A metric or points as shown: whole numbers without decimals, others with one."""
+    if isinstance(value, float) and not value.is_integer():
+        text = formats.number_format(value, 1)
+        return f"+{text}" if signed and value > 0 else text
+    whole = int(value)
+    return f"{whole:+d}" if signed and whole else str(whole)
