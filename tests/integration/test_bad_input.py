@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.models import Game, Hand, Revision
 from tests.factories import NS_OUT_WITH_KINGS, new_game, play_hands
-from tests.unit.test_fuzz import JSON, near_records
+from tests.unit.rules.test_fuzz import JSON, near_records
 
 pytestmark = pytest.mark.django_db
 

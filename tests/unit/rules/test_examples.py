@@ -15,7 +15,7 @@ from tests.conftest import DATA, load_examples
 EXAMPLES = load_examples()
 HANDS = [e for e in EXAMPLES if "hand" in e]
 OPENINGS = [e for e in EXAMPLES if "opening" in e]
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "rules" / "examples.jsonl"
+SHARED = Path(__file__).resolve().parents[4] / "shared" / "rules" / "examples.jsonl"
 
 
 def test_the_copy_of_the_examples_matches_shared() -> None:

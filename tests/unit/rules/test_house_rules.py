@@ -55,7 +55,7 @@ def test_house_rule_names_are_the_documented_ones() -> None:
 def test_every_house_rule_is_documented_in_the_readme() -> None:
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
     for name in HOUSE_RULES:
         assert f"`{name}`" in readme, name
 

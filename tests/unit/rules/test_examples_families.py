@@ -16,7 +16,7 @@ from tests.conftest import DATA, load_examples
 EXAMPLES = load_examples("examples-families.jsonl")
 HANDS = [e for e in EXAMPLES if "hand" in e]
 OPENINGS = [e for e in EXAMPLES if "opening" in e]
-SHARED = Path(__file__).resolve().parents[3] / "shared" / "rules" / "examples-families.jsonl"
+SHARED = Path(__file__).resolve().parents[4] / "shared" / "rules" / "examples-families.jsonl"
 
 
 def test_the_copy_of_the_families_examples_matches_shared() -> None:
