@@ -169,6 +169,10 @@ def web_process_broker(url: str) -> Iterator[None]:
         app.conf.update(saved)
         app.pool.force_close_all()
         pools.reset()  # the next task gets fresh pools, for the restored broker
+        # Celery 5 has no public call that forgets the app's own cached pools (app.pool and
+        # app.amqp.producer_pool, closed above: the next publish would fail on them or reach
+        # this block's broker). app.close() forgets app.pool only, and unregisters the app;
+        # _after_fork() forgets both, as Celery itself does in a forked child.
         app._after_fork()
         background._broker_down_until = 0.0
 
