@@ -1,6 +1,6 @@
 """Error answers: JSON under /api/, friendly pages elsewhere (never a traceback).
 
-``handler404`` and ``handler500`` (urls.py) and :class:`DatabaseUnavailable` middleware: while the
+``handler404`` and ``handler500`` (config/urls.py) and :class:`DatabaseUnavailable` middleware: while the
 database is down, an API request gets a JSON 503 and a page a short HTML 503 that says to retry.
 """
 
