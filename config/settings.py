@@ -154,7 +154,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
-    "scorekeeper.errors.DatabaseUnavailable",
+    "scorekeeper.error_pages.DatabaseUnavailable",
     "django_ratelimit.middleware.RatelimitMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
@@ -283,7 +283,7 @@ if HTTPS:
 
 # Who hears of a 500 (with DEBUG off), and the mail that password reset sends. The report hides
 # the edit links' cookies (a game's key) as Django's hides its session cookie.
-DEFAULT_EXCEPTION_REPORTER_FILTER = "scorekeeper.errors.ReportFilter"
+DEFAULT_EXCEPTION_REPORTER_FILTER = "scorekeeper.error_pages.ReportFilter"
 
 ADMINS = [(address, address) for address in env_list("DJANGO_ADMINS")]
 if os.environ.get("DJANGO_EMAIL_HOST"):
@@ -399,7 +399,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 # Rate limits on anonymous writes (new games, import, the score API), by client address; the
 # decorators are in views.py and api.py. The app is not installed: its system checks know
 # neither Django's own Redis cache nor the database cache, both shared and fine for counting.
-RATELIMIT_VIEW = "scorekeeper.errors.rate_limited"
+RATELIMIT_VIEW = "scorekeeper.error_pages.rate_limited"
 RATELIMIT_IP_META_KEY = "scorekeeper.client.client_ip"
 RATE_NEW_GAMES = os.environ.get("SCOREKEEPER_RATE_NEW_GAMES", "120/h")
 RATE_SCORE = os.environ.get("SCOREKEEPER_RATE_SCORE", "600/m")
