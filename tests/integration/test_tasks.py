@@ -10,6 +10,7 @@ import pytest
 from django.db import transaction
 from kombu import pools
 
+from scorekeeper import background
 from scorekeeper.models import Hand
 from scorekeeper.tasks import game_recompute
 from tests.celery_worker import free_port, worker_through_redis
@@ -27,19 +28,42 @@ def totals() -> list[int]:
 
 
 @pytest.mark.django_db
-def test_the_task_is_sent_on_commit_and_runs_eagerly(django_capture_on_commit_callbacks) -> None:
+def test_a_task_our_services_send_runs_only_once_the_write_commits(
+    django_capture_on_commit_callbacks,
+) -> None:
+    """background.send_on_commit (what the services use): nothing runs inside the transaction,
+    the work runs eagerly once it commits, and running it twice changes nothing."""
     game, _ = new_game()
     play_hands(game, 2, NS_OUT_WITH_KINGS)
     Hand.objects.update(result=CORRUPT)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         with transaction.atomic():
-            game_recompute.delay_on_commit(game.id)
+            background.send_on_commit(game_recompute, game.id)
         assert totals() == [1, 1]  # nothing runs before the commit
     assert len(callbacks) == 1
     callbacks[0]()
     assert totals() == [670, 670]
-    game_recompute.delay(game.id)  # idempotent: a second run changes nothing
+    background.send(game_recompute, game.id)  # idempotent: a second run changes nothing
     assert totals() == [670, 670]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rolled_back_write_sends_nothing() -> None:
+    ran: list[object] = []
+
+    def task(*args: object) -> None:
+        ran.append(args)
+
+    def failed_write() -> None:
+        with transaction.atomic():
+            background.send_on_commit(task, "a game")
+            raise RuntimeError("the write failed")
+
+    with pytest.raises(RuntimeError):
+        failed_write()
+    with transaction.atomic():
+        background.send_on_commit(task, "another game")
+    assert ran == [("another game",)]
 
 
 def test_task_arguments_must_survive_json() -> None:
