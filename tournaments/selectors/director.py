@@ -91,6 +91,7 @@ def match_rows(played: Round, links: PhoneLinks) -> list[MatchRow]:
 class Dashboard:
     """The director's page: the event as it stands, and what may be done next."""
 
+    tournament: Tournament
     entries: list[Entry]
     rounds: list[Round]
     current: Round | None  # the latest round, drafted or played
@@ -109,16 +110,19 @@ class Dashboard:
     def open_matches(self) -> int:
         return len(self.rows) - self.settled
 
-    def can_draw(self, tournament: Tournament) -> bool:
-        return can_draw(tournament, self.rounds, len(self.entries))
+    @property
+    def can_draw(self) -> bool:
+        return can_draw(self.tournament, self.rounds, len(self.entries))
 
 
 def director_dashboard(tournament: Tournament, links: PhoneLinks) -> Dashboard:
+    """The director's page in a constant number of queries (the rounds, the pairs, the
+    current round's matches with their submissions, the latest snapshot)."""
     rounds = list(tournament.round_set.all())
     entries = list(tournament.entries.all())
     current = rounds[-1] if rounds else None
     rows = match_rows(current, links) if current else []
-    return Dashboard(entries, rounds, current, rows, standings_current(tournament))
+    return Dashboard(tournament, entries, rounds, current, rows, standings_current(tournament))
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,6 @@ from tournaments.links import phone_links
 from tournaments.models import Match, Round, Tournament
 from tournaments.pairs_csv import CsvRefused
 from tournaments.selectors.director import (
-    Dashboard,
     director_dashboard,
     draft_of,
     match_of,
@@ -117,7 +116,7 @@ def _dashboard(
     status: int = 200,
 ) -> HttpResponse:
     links = phone_links(request)
-    board: Dashboard = director_dashboard(tournament, links)
+    board = director_dashboard(tournament, links)
     refusal = refusal_text(tournament.draw_refusal)
     return render(
         request,
@@ -141,7 +140,7 @@ def _dashboard(
             "drawing": "" if refusal else request.GET.get("drawing", ""),
             "refusal": refusal,
             "settled": board.settled,
-            "can_draw": board.can_draw(tournament),
+            "can_draw": board.can_draw,
             "finished": tournament.status == Tournament.Status.FINISHED,
             "links": links,
         },
