@@ -7,7 +7,7 @@ Game ids are checked by their converter, so a malformed id (NUL, a megabyte of t
 
 from django.urls import include, path, register_converter
 
-from scorekeeper import api, exports, hand_pages, views
+from scorekeeper import api, game_exports, hand_pages, views
 
 
 class GameIdConverter:
@@ -45,8 +45,8 @@ urlpatterns = [
     path("games/<game:game_id>/forget/", views.game_forget, name="game-forget"),
     path("g/<game:game_id>/", views.game_view, name="game"),
     path("g/<game:game_id>/history/", views.history, name="history"),
-    path("g/<game:game_id>/export.jsonl", exports.export_jsonl, name="export-jsonl"),
-    path("g/<game:game_id>/export.csv", exports.export_csv, name="export-csv"),
+    path("g/<game:game_id>/export.jsonl", game_exports.export_jsonl, name="export-jsonl"),
+    path("g/<game:game_id>/export.csv", game_exports.export_csv, name="export-csv"),
     path("g/<game:game_id>/play/<str:token>/", views.play, name="play"),
     path(edit, views.edit, name="edit"),
     path(edit + "hand/", hand_pages.hand_new, name="hand-new"),

@@ -13,7 +13,7 @@ defaults follow the same shape:
 - 3 hands: the same bands times 3/4 (rounded to 5), since margins grow with the hands played:
   10-10 up to 75, 20-0 above 1500.
 
-Bands are editable per tournament (``Scoring.vp_bands``).
+The engine takes any bands (``Scoring.vp_bands``); the app gives it these, by hands per round.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ from typing import Any
 from django.http import HttpRequest, StreamingHttpResponse
 from django.views.decorators.http import require_safe
 
-from scorekeeper.exports import neutral
+from scorekeeper.game_exports import neutral
 from tournaments.access import directed, private
 from tournaments.selectors.csv_rows import hands_rows, results_rows, standings_rows
 from tournaments.services.standings import standings_fresh
