@@ -10,6 +10,12 @@ import pytest
 DATA = Path(__file__).parent / "data"
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Slow tests first (marker ``slow``): with two test processes (pytest-xdist), a long test
+    started last would leave the other process idle while it runs."""
+    items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+
+
 def load_examples(name: str = "examples.jsonl") -> list[dict]:
     """The worked examples of ../shared/rules/examples.jsonl, or of another file beside it
     (examples-families.jsonl), from our copy in tests/data."""

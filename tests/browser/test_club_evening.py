@@ -98,6 +98,7 @@ def play_table(browser, base: str, game, ns: int, ew: int, dispute: bool = False
         )
 
 
+@pytest.mark.slow
 def test_a_twelve_pair_swiss_evening(
     browser, live_server, django_user_model, real_worker, settings
 ) -> None:

@@ -121,6 +121,7 @@ def a_hand_and_foot_game():
     return game, token
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["en", "fr"])
 def test_every_page_on_a_phone(phone: Page, live_server, language: str) -> None:
     PAGES.mkdir(parents=True, exist_ok=True)

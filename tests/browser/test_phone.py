@@ -19,6 +19,7 @@ def totals(page: Page) -> tuple[str, str]:
     return page.get_by_test_id("total-0").inner_text(), page.get_by_test_id("total-1").inner_text()
 
 
+@pytest.mark.slow
 def test_a_whole_game_on_a_phone(phone: Page, live_server) -> None:
     page = phone
     page.goto(live_server.url + "/")

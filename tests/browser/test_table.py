@@ -25,6 +25,7 @@ def queens(page: Page, side: int, naturals: str = "4") -> None:
     page.get_by_test_id(f"side-{side}-meld-0-naturals").fill(naturals)
 
 
+@pytest.mark.slow
 def test_two_phones_enter_the_same_hand_and_the_next_one(
     phone: Page, second_phone: Page, live_server
 ) -> None:

@@ -71,6 +71,7 @@ def fits(page: Page) -> None:
     assert size[0] <= PROJECTOR["width"] and size[1] <= PROJECTOR["height"], size
 
 
+@pytest.mark.slow
 def test_the_wall_screen_cycles_its_panels_in_large_type(browser, live_server) -> None:
     tournament, _ = a_round_in_play()
     page = projector(browser)

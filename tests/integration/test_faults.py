@@ -41,6 +41,8 @@ from tournaments.services.rounds import round_pair, round_release
 from tournaments.services.tournament import tournament_create
 from tournaments.table_keys import table_token
 
+pytestmark = pytest.mark.slow  # real Redis, a broker, PostgreSQL and workers
+
 postgres_only = pytest.mark.skipif(
     not os.environ.get("DATABASE_URL", "").startswith("postgres"),
     reason="cuts and stalls the connection to PostgreSQL (runs in the PostgreSQL pass)",

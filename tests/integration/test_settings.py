@@ -210,6 +210,7 @@ print(json.dumps(answers))
 """
 
 
+@pytest.mark.slow
 def test_local_mode_shows_the_friendly_error_pages_and_serves_hashed_static(
     tmp_path: Path,
 ) -> None:

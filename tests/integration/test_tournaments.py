@@ -280,6 +280,7 @@ def check_event(fmt: str, teams: int, event: dict) -> None:
     assert ranks == sorted(ranks)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db(transaction=True)  # standings are sent on commit
 @pytest.mark.parametrize("teams", [16, 17, 40])
 @pytest.mark.parametrize("fmt", ["swiss", "roundrobin", "mitchell", "danish", "knockout"])

@@ -3,6 +3,7 @@ RuleViolation, never another exception; a refusal's message stays short."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -101,6 +102,7 @@ def melds(*melds: object) -> dict:
     return {"variant": "classic", "sides": [{"melds": list(melds)}, {}]}
 
 
+@pytest.mark.slow
 @FUZZ
 @given(near_records() | JSON)
 @example(melds({"rank": ["K"], "naturals": 3}))  # a rank that is a list
