@@ -1,8 +1,9 @@
 """The Celery app, wired the standard Django way.
 
 Settings come from Django's settings under the ``CELERY_`` namespace; tasks are found in every
-installed app's ``tasks.py``. Tasks use Celery's ``DjangoTask`` so services can send them with
-``delay_on_commit``: a task never runs against rows its transaction has not committed.
+installed app's ``tasks.py``. Services send tasks through ``scorekeeper.background``
+(``send_on_commit``): a task never runs against rows its transaction has not committed, and runs
+in the request when the broker does not answer.
 """
 
 import os

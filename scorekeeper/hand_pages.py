@@ -157,22 +157,6 @@ LABELS = {
     "notSavedRefused": gettext_lazy("Not saved: %(reason)s"),
 }
 
-# What players call Modern American's special hands (VARIANTS-families.md 2.4), by the engine's
-# id; an id without a name here is shown as it is.
-SPECIAL_HAND_NAMES = {
-    "pairs": gettext_lazy("Pairs"),
-    "wild_pairs": gettext_lazy("Wild pairs"),
-    "miami_pairs": gettext_lazy("Miami pairs"),
-    "zip_code": gettext_lazy("Zip code"),
-    "straight": gettext_lazy("Straight"),
-    "garbage": gettext_lazy("Garbage"),
-    "blast_off": gettext_lazy("Blast off"),
-    "triples": gettext_lazy("Triples"),
-    "quads": gettext_lazy("Quads"),
-    "dream_4": gettext_lazy("Dream hand (four wilds)"),
-    "dream_5": gettext_lazy("Dream hand (five wilds)"),
-}
-
 
 def _entry_config(
     state: GameState,
@@ -217,7 +201,7 @@ def _entry_config(
         "special_hands": [
             {
                 "id": hand.id,
-                "name": str(SPECIAL_HAND_NAMES.get(hand.id, hand.id)),
+                "name": _(hand.label),
                 "value": hand.value,
                 "wins_game": hand.wins_game,
             }
@@ -306,7 +290,7 @@ def _form(
 
 
 @dataclass(frozen=True)
-class Entry:
+class PostedHand:
     """What the entry page posted: the hand's sides, and where the player means them to go."""
 
     sides: Any  # as posted (None: not JSON); the service checks them
@@ -318,7 +302,7 @@ class Entry:
     key: str  # one per entry: a second submit or a reload after saving saves nothing
 
 
-def _entry(request: HttpRequest, number: int | None) -> Entry:
+def _entry(request: HttpRequest, number: int | None) -> PostedHand:
     """The posted form, read: nothing here is checked against the rules."""
     try:
         sides = json.loads(request.POST.get("record", ""))
@@ -333,10 +317,10 @@ def _entry(request: HttpRequest, number: int | None) -> Entry:
         key = idempotency.check_key(request.POST.get("entry_key", ""))
     except idempotency.BadKey:
         key = uuid.uuid4().hex  # an old page without a key: this submit alone
-    return Entry(sides, number, choice, int_param(request.POST.get(field)), key)
+    return PostedHand(sides, number, choice, int_param(request.POST.get(field)), key)
 
 
-def _entry_save(entry: Entry, game_id: str, author: services.Author) -> str:
+def _entry_save(entry: PostedHand, game_id: str, author: services.Author) -> str:
     """Save the entry through its service (a new hand once per entry key); returns the message
     to show."""
     if entry.number is not None:
@@ -379,7 +363,7 @@ def _to_scoreboard(
 
 
 def _post(request: HttpRequest, game: Game, number: int | None) -> HttpResponse:
-    """Save a hand in two steps, the form read into an :class:`Entry`, then saved by its service;
+    """Save a hand in two steps, the form read into a :class:`PostedHand`, then saved by its service;
     and answer: the scoreboard, the rule refused, or both phones' entries side by side."""
     entry = _entry(request, number)
     if entry.choice == DROP:

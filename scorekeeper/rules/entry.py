@@ -32,6 +32,7 @@ class SpecialHandOffer:
     id: str
     value: int
     wins_game: bool  # a dream hand that wins the game at once (dream_hand_wins)
+    label: str  # the button's words (an engine message)
 
 
 @dataclass(frozen=True)
@@ -135,7 +136,7 @@ def entry_offer(variant: Variant) -> EntryOffer:
         else (),
         incomplete=_incomplete(variant),
         special_hands=tuple(
-            SpecialHandOffer(h.id, h.value, special.wins_game(h)) for h in special.hands
+            SpecialHandOffer(h.id, h.value, special.wins_game(h), h.button) for h in special.hands
         ),
         feet=variant.feet is not None,
         exact_pickups=variant.feet is not None and variant.feet.exact_pickup_bonus > 0,

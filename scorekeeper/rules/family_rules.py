@@ -9,7 +9,6 @@ from __future__ import annotations
 from dataclasses import replace
 
 from scorekeeper.rules.errors import gettext_noop
-from scorekeeper.rules.feet import Feet
 from scorekeeper.rules.rule_values import (
     Books,
     Choice,
@@ -98,8 +97,9 @@ def _book_max(variant: Variant, seating: Seating, value: object) -> Applied:
 
 
 def _exact_pickup_bonus(variant: Variant, seating: Seating, value: int) -> Applied:
-    feet = variant.feet or Feet()
-    return replace(variant, feet=replace(feet, exact_pickup_bonus=value)), seating
+    if variant.feet is None:  # offered only where the preset has feet
+        return variant, seating
+    return replace(variant, feet=replace(variant.feet, exact_pickup_bonus=value)), seating
 
 
 def _same_rank(variant: Variant, seating: Seating, value: str) -> Applied:

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 class Feet:
     """Each player's foot; ``exact_pickup_bonus``: what each exact pick-up earns (2.8; 0: none)."""
 
-    exact_pickup_bonus: int = 100
+    exact_pickup_bonus: int
 
     def check(self, ruleset: Ruleset, side: SideHand, number: int) -> None:
         """Exact pick-ups one a player at most; an unplayed foot in whole feet of the cards dealt,

@@ -22,6 +22,12 @@ class SpecialHand:
     name: str  # what players call it, an engine message
     what: str  # what it holds, an engine message
     dream: bool = False  # a dream hand: it wins the game at once where SpecialHands.dream_wins
+    label: str = ""  # the entry page's button, where it differs from the name (an engine message)
+
+    @property
+    def button(self) -> str:
+        """What the entry page's button says (an engine message)."""
+        return self.label or self.name
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,8 +78,10 @@ class SpecialHands:
         return tuple(lines)
 
 
-def _hand(hand_id: str, value: int, name: str, what: str, dream: bool = False) -> SpecialHand:
-    return SpecialHand(hand_id, value, name, what, dream)
+def _hand(
+    hand_id: str, value: int, name: str, what: str, dream: bool = False, label: str = ""
+) -> SpecialHand:
+    return SpecialHand(hand_id, value, name, what, dream, label)
 
 
 PAIRS = gettext_noop("Pairs"), gettext_noop("seven pairs, no wild cards")
@@ -89,7 +97,7 @@ ZIP_CODE = (
     gettext_noop("Zip code"),
     gettext_noop("two pairs, two triples and a four of a kind, matching wild cards allowed"),
 )
-STRAIGHT = (
+STRAIGHT_HAND = (
     gettext_noop("Straight"),
     gettext_noop("one card of each rank from ace to king, and a joker"),
 )
@@ -115,16 +123,16 @@ CLA_HANDS = (
     _hand("wild_pairs", 2000, *WILD_PAIRS),
     _hand("miami_pairs", 2500, *MIAMI_PAIRS),
     _hand("zip_code", 2500, *ZIP_CODE),
-    _hand("straight", 3000, *STRAIGHT),
+    _hand("straight", 3000, *STRAIGHT_HAND),
     _hand("garbage", 3000, *GARBAGE),
     _hand("blast_off", 3000, *BLAST_OFF),
     _hand("triples", 3500, *TRIPLES),
     _hand("quads", 3500, *QUADS),
-    _hand("dream_4", 8500, *DREAM_4, dream=True),
-    _hand("dream_5", 8500, *DREAM_5, dream=True),
+    _hand("dream_4", 8500, *DREAM_4, dream=True, label=gettext_noop("Dream hand (four wilds)")),
+    _hand("dream_5", 8500, *DREAM_5, dream=True, label=gettext_noop("Dream hand (five wilds)")),
 )
 PAGAT_HANDS = (
-    _hand("straight", 3000, *STRAIGHT),
+    _hand("straight", 3000, *STRAIGHT_HAND),
     _hand("pairs", 2500, *PAIRS),
     _hand("wild_pairs", 2000, *WILD_PAIRS),
     _hand("garbage", 2000, *GARBAGE),

@@ -3,8 +3,9 @@ they count minus, and what the Rules page says of both, from the same numbers.
 
 A preset names its scale (:class:`RedThreeScale`) and its condition (:class:`RedThreesAgainst`) as
 data; :data:`SCALES` and :data:`AGAINST` give each one's strategy: a small object that scores and
-describes it. Words are engine messages (:class:`Phrase`), translated by the page that shows them,
-so the Rules page can never say one number and score another.
+describes it. Words are engine messages (:class:`Phrase`), translated by the page that shows them;
+a scale's sentences take their numbers from the scale itself, so the Rules page cannot say one
+value and score another, and each condition's sentence sits beside the test it scores by.
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from scorekeeper.hand_pages import LABELS, SPECIAL_HAND_NAMES
+from scorekeeper.hand_pages import LABELS
 from scorekeeper.models import Game
 from scorekeeper.rules import ruleset_for, score_json
 from scorekeeper.rules.entry import entry_offer
@@ -158,8 +158,10 @@ def test_house_rules_switch_the_families_boxes(client) -> None:
 
 
 def test_every_special_hand_and_every_word_of_the_script_has_a_name() -> None:
-    ids = {h.id for hands in SPECIAL_HAND_SETS.values() for h in hands}
-    assert ids <= set(SPECIAL_HAND_NAMES)
+    hands = [h for hands in SPECIAL_HAND_SETS.values() for h in hands]
+    assert all(h.button and h.button != h.id for h in hands)
+    dream = next(h for h in hands if h.id == "dream_4")
+    assert dream.button == "Dream hand (four wilds)" and dream.name == "Dream hand"
     script = HAND_JS.read_text()
     used = set(re.findall(r"\bL\.(\w+)", script))
     assert not used - set(LABELS), used - set(LABELS)
