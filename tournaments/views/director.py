@@ -137,7 +137,7 @@ def _dashboard(
             if not board.rounds and not tournament.round_formats
             else None,
             "standings": board.standings,
-            "drawing": "" if refusal else request.GET.get("drawing", ""),
+            "drawing": _drawing(request.GET.get("drawing", ""), board.rounds, refusal),
             "refusal": refusal,
             "settled": board.settled,
             "can_draw": board.can_draw,
@@ -146,6 +146,15 @@ def _dashboard(
         },
         status=status,
     )
+
+
+def _drawing(asked: str, rounds: list[Round], refusal: str) -> str:
+    """The round a worker is still drawing, which the page waits for; "" once its draft is there
+    (a fast worker drew it before the page was rendered: nothing to wait for) or refused."""
+    if refusal or not asked.isdigit():
+        return ""
+    drawn = max((played.number for played in rounds), default=0)
+    return "" if drawn >= int(asked) else asked
 
 
 @login_required
