@@ -83,7 +83,8 @@ def check_family_keys(record: HandRecord) -> None:
         if side.caught_sets is not NO_SETS:
             _check_caught_sets(ruleset, side, number)
         if variant.feet is not None:
-            variant.feet.check(ruleset, side, number)
+            foot = side.foot if isinstance(side.foot, CardCounts) else None
+            variant.feet.check(ruleset, side, number, foot)
     if specials and any(side.went_out for side in record.sides):
         raise RuleViolation(
             gettext_noop("a hand ends either by a special hand or by going out, not both"),

@@ -15,7 +15,7 @@ from scorekeeper.rules.errors import Phrase, RuleViolation, gettext_noop
 
 if TYPE_CHECKING:
     from scorekeeper.rules.house_rules import Ruleset
-    from scorekeeper.rules.records import SideHand
+    from scorekeeper.rules.records import CardCounts, SideHand
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,9 +24,10 @@ class Feet:
 
     exact_pickup_bonus: int
 
-    def check(self, ruleset: Ruleset, side: SideHand, number: int) -> None:
-        """Exact pick-ups one a player at most; an unplayed foot in whole feet of the cards dealt,
-        one a player who still holds cards (section 4)."""
+    def check(self, ruleset: Ruleset, side: SideHand, number: int, foot: CardCounts | None) -> None:
+        """Exact pick-ups one a player at most; an unplayed foot (``foot``: its card counts, where
+        the record gives counts rather than points) in whole feet of the cards dealt, one a player
+        who still holds cards (section 4)."""
         where: dict[str, Any] = {"side": number, "side_name": side.name}
         players = ruleset.layout[number - 1]
         if side.exact_pickups > players:
@@ -37,11 +38,7 @@ class Feet:
                 field="exact_pickups",
                 **where,
             )
-        # Imported here: records reads the presets, which hold this module's objects.
-        from scorekeeper.rules.records import CardCounts
-
-        foot = side.foot
-        if not isinstance(foot, CardCounts):
+        if foot is None:
             return
         dealt = ruleset.seating.cards_dealt
         most = dealt * ruleset.holders(number, side.went_out)
