@@ -19,7 +19,7 @@ from scorekeeper.rules.errors import (
     ngettext_lazy,
     side_phrase,
 )
-from scorekeeper.rules.family_checks import SET_CARDS, check_family_keys
+from scorekeeper.rules.family_checks import SET_CARDS, check_family_keys, held_red_threes
 from scorekeeper.rules.house_rules import Ruleset
 from scorekeeper.rules.melds import (
     CLEAN_BOOKS,
@@ -31,7 +31,14 @@ from scorekeeper.rules.melds import (
     max_melded_points,
     over_the_deck,
 )
-from scorekeeper.rules.records import NO_CARDS, CardCounts, HandRecord, Points, SideHand
+from scorekeeper.rules.records import (
+    NO_CARDS,
+    NO_FAMILY_KEYS,
+    CardCounts,
+    HandRecord,
+    Points,
+    SideHand,
+)
 from scorekeeper.rules.variants import GoingOutNeed
 
 
@@ -73,7 +80,8 @@ def check_hand(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
             )
         if side.went_out:
             _check_going_out(ruleset, facts, number, side.name)
-            if layout[number - 1] == 1 and (_holds_cards(side.hand) or _holds_cards(side.foot)):
+            holds = _holds_cards(side.hand) or _holds_cards(side.family.foot)
+            if layout[number - 1] == 1 and holds:
                 raise RuleViolation(
                     gettext_noop("a player who went out holds no cards"),
                     side=number,
@@ -191,10 +199,11 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     packs = record.ruleset.packs
     names = variant.deck.names
     red_threes = 0
+    # Red threes left in a hand or foot count where the preset counts them (the families); the
+    # family checks refused them everywhere else.
+    held = variant.red_three_in_hand is not None
     for side in record.sides:
-        red_threes += side.red_threes
-        if side.family_keys:  # red threes left in a hand or foot (the families)
-            red_threes += _held_red_threes(side.hand) + _held_red_threes(side.foot)
+        red_threes += side.red_threes + (held_red_threes(side) if held else 0)
     if red_threes > 2 * packs:
         over_the_deck(variant, packs, red_threes, names.red_threes, 2 * packs, field="red_threes")
     # Cards by class (CARD_CLASSES), melded and in hand, wherever the entry gives counts.
@@ -206,9 +215,10 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     for side, facts in zip(record.sides, melded, strict=True):
         points += facts.points
         wild_named += facts.wild_named
-        sevens += facts.sevens + SET_CARDS * side.caught_sets.sevens
-        shown = _side_cards(side, facts) if side.family_keys or facts.named else _usual(side, facts)
-        for cards in shown:
+        keys = side.family
+        sevens += facts.sevens + SET_CARDS * keys.caught_sets.sevens
+        usual = keys is NO_FAMILY_KEYS and facts.named is None
+        for cards in _usual(side, facts) if usual else _side_cards(side, facts):
             counted = True
             jokers += cards[0]
             twos += cards[1]
@@ -238,16 +248,9 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
 def _usual(side: SideHand, facts: MeldedFacts) -> tuple[tuple[int, ...], ...]:
     """A side with none of the families' keys: its melds' classes and its hand's counts."""
     hand = side.hand
-    held = type(hand) is CardCounts and hand is not NO_CARDS
-    if facts.classes is None:
-        return (_counts(hand),) if held else ()
-    return (facts.classes, _counts(hand)) if held else (facts.classes,)
-
-
-def _counts(held: CardCounts | Points) -> tuple[int, ...]:
-    if type(held) is not CardCounts:
-        raise TypeError("card counts")
-    return (held.jokers, held.twos, held.aces, held.high, held.low, held.black_threes)
+    if type(hand) is not CardCounts or hand is NO_CARDS:
+        return () if facts.classes is None else (facts.classes,)
+    return (hand.classes,) if facts.classes is None else (facts.classes, hand.classes)
 
 
 def _side_cards(side: SideHand, facts: MeldedFacts) -> list[tuple[int, ...]]:
@@ -257,20 +260,15 @@ def _side_cards(side: SideHand, facts: MeldedFacts) -> list[tuple[int, ...]]:
     classes = facts.classes if facts.classes is not None else facts.named
     if classes is not None:
         shown.append(classes)
-    if side.black_threes_laid:
-        shown.append((0, 0, 0, 0, 0, side.black_threes_laid))
-    for held in (side.hand, side.foot):
+    keys = side.family
+    if keys.black_threes_laid:
+        shown.append((0, 0, 0, 0, 0, keys.black_threes_laid))
+    for held in (side.hand, keys.foot):
         if type(held) is CardCounts and held is not NO_CARDS:
-            shown.append(
-                (held.jokers, held.twos, held.aces, held.high, held.low, held.black_threes)
-            )
-        elif type(held) is Points and held is side.hand and side.caught_sets.aces:
-            shown.append((0, 0, SET_CARDS * side.caught_sets.aces, 0, 0, 0))  # a set's aces
+            shown.append(held.classes)
+        elif type(held) is Points and held is side.hand and keys.caught_sets.aces:
+            shown.append((0, 0, SET_CARDS * keys.caught_sets.aces, 0, 0, 0))  # a set's aces
     return shown
-
-
-def _held_red_threes(held: CardCounts | Points) -> int:
-    return held.red_threes if type(held) is CardCounts else 0
 
 
 def _check_ranks(melded: Sequence[MeldedFacts], most: int, sevens: int = 0) -> None:

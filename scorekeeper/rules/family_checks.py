@@ -9,6 +9,7 @@ hand's number within the game.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
@@ -16,6 +17,7 @@ from scorekeeper.rules.house_rules import Ruleset
 from scorekeeper.rules.records import (
     NO_CANASTAS,
     NO_CARDS,
+    NO_FAMILY_KEYS,
     NO_INCOMPLETE,
     NO_SEQUENCES,
     NO_SETS,
@@ -40,21 +42,27 @@ def _red_threes_held(cards: object) -> int:
 
 def _no_use(variant: Variant, side: SideHand) -> str | None:
     """The first key the side gives that the preset has no use for."""
-    if side.black_threes_laid and variant.black_three_meld is not BlackThreeMeld.LAID_OUT:
+    keys = side.family
+    if keys.black_threes_laid and variant.black_three_meld is not BlackThreeMeld.LAID_OUT:
         return "black_threes_laid"
-    if side.caught_sets is not NO_SETS and variant.caught_set_penalty is None:
+    if keys.caught_sets is not NO_SETS and variant.caught_set_penalty is None:
         return "caught_sets"
-    if side.incomplete is not NO_INCOMPLETE and variant.unfinished is None:
+    if keys.incomplete is not NO_INCOMPLETE and variant.unfinished is None:
         return "incomplete"
-    if side.special_hand is not None and not variant.special_hands.hands:
+    if keys.special_hand is not None and not variant.special_hands.hands:
         return "special_hand"
-    if side.foot is not NO_CARDS and variant.feet is None:
+    if keys.foot is not NO_CARDS and variant.feet is None:
         return "foot"
-    if side.exact_pickups and variant.feet is None:
+    if keys.exact_pickups and variant.feet is None:
         return "exact_pickups"
     if variant.red_three_in_hand is None and _red_threes_held(side.hand):
         return "hand"
     return None
+
+
+def held_red_threes(side: SideHand) -> int:
+    """Red threes left in the side's hand and foot, where the record counts them (families 5.3)."""
+    return _red_threes_held(side.hand) + _red_threes_held(side.family.foot)
 
 
 def check_family_keys(record: HandRecord) -> None:
@@ -63,7 +71,7 @@ def check_family_keys(record: HandRecord) -> None:
     variant = ruleset.variant
     if ruleset.seating.hands is None:
         for side in record.sides:
-            if side.family_keys:
+            if side.family is not NO_FAMILY_KEYS or _red_threes_held(side.hand):
                 break
         else:
             return  # the usual record: nothing to check (the hot path of batch scoring)
@@ -77,13 +85,14 @@ def check_family_keys(record: HandRecord) -> None:
                 variant=variant.id,
                 **_where(number, side, key),
             )
-        if side.special_hand is not None:
+        keys = side.family
+        if keys.special_hand is not None:
             _check_special_hand(variant, side, number)
             specials.append(number)
-        if side.caught_sets is not NO_SETS:
+        if keys.caught_sets is not NO_SETS:
             _check_caught_sets(ruleset, side, number)
         if variant.feet is not None:
-            foot = side.foot if isinstance(side.foot, CardCounts) else None
+            foot = keys.foot if isinstance(keys.foot, CardCounts) else None
             variant.feet.check(ruleset, side, number, foot)
     if specials and any(side.went_out for side in record.sides):
         raise RuleViolation(
@@ -107,11 +116,11 @@ def check_family_keys(record: HandRecord) -> None:
 
 def _check_special_hand(variant: Variant, side: SideHand, number: int) -> None:
     ids = variant.special_hands.ids
-    if side.special_hand not in ids:
+    if side.family.special_hand not in ids:
         raise RuleViolation(
             gettext_noop("%(hand)s is not a special hand here (these are: %(ids)s)"),
             setting="special_hands",
-            hand=side.special_hand,
+            hand=side.family.special_hand,
             ids=", ".join(ids),
             **_where(number, side, "special_hand"),
         )
@@ -121,11 +130,8 @@ def _check_special_hand(variant: Variant, side: SideHand, number: int) -> None:
         and side.canastas == NO_CANASTAS
         and side.sequences == NO_SEQUENCES
         and not (side.red_threes or side.went_out or side.concealed or side.exact_cut)
-        and not (side.black_threes_laid or side.exact_pickups)
         and side.hand in (NO_CARDS, Points(0))
-        and side.caught_sets is NO_SETS
-        and side.incomplete is NO_INCOMPLETE
-        and side.foot is NO_CARDS
+        and replace(side.family, special_hand=None) == NO_FAMILY_KEYS
     )
     if not alone:
         raise RuleViolation(
@@ -135,7 +141,7 @@ def _check_special_hand(variant: Variant, side: SideHand, number: int) -> None:
 
 
 def _check_caught_sets(ruleset: Ruleset, side: SideHand, number: int) -> None:
-    sets = side.caught_sets
+    sets = side.family.caught_sets
     most = ruleset.holders(number, side.went_out)
     where = _where(number, side, "caught_sets")
     if max(sets.aces, sets.sevens) > most:

@@ -30,10 +30,10 @@ class Feet:
         who still holds cards (section 4)."""
         where: dict[str, Any] = {"side": number, "side_name": side.name}
         players = ruleset.layout[number - 1]
-        if side.exact_pickups > players:
+        if side.family.exact_pickups > players:
             raise RuleViolation(
                 gettext_noop("%(n)s exact pick-ups, but the side has %(players)s players"),
-                n=side.exact_pickups,
+                n=side.family.exact_pickups,
                 players=players,
                 field="exact_pickups",
                 **where,
@@ -58,7 +58,7 @@ class Feet:
 
     def pickups(self, side: SideHand) -> int:
         """What the side's exact pick-ups earn (2.8)."""
-        return side.exact_pickups * self.exact_pickup_bonus
+        return side.family.exact_pickups * self.exact_pickup_bonus
 
     def pickup_words(self, dealt: int) -> Phrase | None:
         """The exact pick-up in the Rules page's words, where it earns anything."""

@@ -498,9 +498,11 @@ def black_three_refusal(
     meld of threes even when it gives none). Returns why they are refused (template, house rule,
     parameters), or None.
     """
-    names = Phrase(variant.deck.names.black_threes)
     mode = variant.black_three_meld
     threes_given = threes > 0 or meld
+    if not threes_given and not canastas and not wilds:
+        return None  # no black three, and none meant: nothing to refuse
+    names = Phrase(variant.deck.names.black_threes)
     if mode is BlackThreeMeld.LAID_OUT:
         if threes_given:
             return (

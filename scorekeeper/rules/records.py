@@ -42,6 +42,11 @@ class CardCounts:
             + self.red_threes
         )
 
+    @property
+    def classes(self) -> tuple[int, ...]:
+        """The counts in CARD_CLASSES order (a red three is of no class)."""
+        return (self.jokers, self.twos, self.aces, self.high, self.low, self.black_threes)
+
 
 @dataclass(frozen=True, slots=True)
 class Points:
@@ -149,6 +154,30 @@ NO_CANASTAS = CanastaCounts()
 NO_SEQUENCES = SequenceCounts()
 NO_SETS = CaughtSets()
 NO_INCOMPLETE = Incomplete()
+_NONE_OF: dict[type, Any] = {
+    CanastaCounts: NO_CANASTAS,
+    SequenceCounts: NO_SEQUENCES,
+    CaughtSets: NO_SETS,
+    Incomplete: NO_INCOMPLETE,
+}
+
+
+@dataclass(frozen=True)
+class FamilyKeys:
+    """The families' side keys (VARIANTS-families.md 5.2); each at its default says nothing.
+    Whether the preset has a use for them is for the checks (family_checks.py)."""
+
+    black_threes_laid: int = 0
+    caught_sets: CaughtSets = NO_SETS
+    incomplete: Incomplete = NO_INCOMPLETE
+    special_hand: str | None = None
+    foot: Cards = NO_CARDS
+    exact_pickups: int = 0
+
+
+# The usual side gives none of them: it shares this one, and the checks of the families' keys
+# ask only whether a side's keys are it (family_checks.py).
+NO_FAMILY_KEYS = FamilyKeys()
 
 
 @dataclass(frozen=True)
@@ -166,14 +195,7 @@ class SideHand:
     concealed: bool = False
     exact_cut: bool = False
     hand: Cards = NO_CARDS
-    # The families' keys (VARIANTS-families.md 5.2); each at its default says nothing.
-    black_threes_laid: int = 0
-    caught_sets: CaughtSets = NO_SETS
-    incomplete: Incomplete = NO_INCOMPLETE
-    special_hand: str | None = None
-    foot: Cards = NO_CARDS
-    exact_pickups: int = 0
-    family_keys: bool = False  # any of them given (or red threes left in hand): to be checked
+    family: FamilyKeys = NO_FAMILY_KEYS
 
 
 @dataclass(frozen=True)
@@ -198,15 +220,6 @@ SIDE_KEYS = frozenset(
     | set(_BOOL_KEYS)
     | FAMILY_KEYS
 )
-_NO_EXTRAS: dict[str, Any] = {}  # the usual side gives none of the families' keys
-_FAMILY_DEFAULTS: dict[str, Any] = {
-    "black_threes_laid": 0,
-    "caught_sets": NO_SETS,
-    "incomplete": NO_INCOMPLETE,
-    "special_hand": None,
-    "foot": NO_CARDS,
-    "exact_pickups": 0,
-}
 SET_KINDS = frozenset(CaughtSets.__dataclass_fields__)
 INCOMPLETE_KINDS = frozenset(Incomplete.__dataclass_fields__)
 
@@ -266,7 +279,8 @@ def parse_cards(value: object, key: str, where: dict[str, Any]) -> Cards:
         return Points(_points(data["points"], key, where))
     _unknown(data, CARD_KEYS, where)
     for name, n in data.items():
-        _count(n, f"{key}.{name}", where)
+        if type(n) is not int or n < 0:
+            _count(n, f"{key}.{name}", where)
     return build(CardCounts, **{**_NO_COUNTS, **data})
 
 
@@ -340,8 +354,20 @@ def _parse_counts(
     value: object, key: str, kinds: frozenset[str], cls: type, where: dict[str, Any]
 ) -> Any:
     data = _object(value, key, where)
+    if not data:
+        return _NONE_OF[cls]
     _unknown(data, kinds, where)
-    return cls(**{kind: _count(n, f"{key}.{kind}", where) for kind, n in data.items()})
+    for kind, n in data.items():
+        if type(n) is not int or n < 0:
+            _count(n, f"{key}.{kind}", where)
+    return _counts_of(cls, tuple(data.items()))
+
+
+@lru_cache(maxsize=1024)
+def _counts_of(cls: type, items: tuple[tuple[str, int], ...]) -> Any:
+    # Counts are frozen and checked to be plain ints above, so equal ones can be shared: a batch
+    # repeats the same few, and a frozen dataclass's __init__ costs more than the lookup.
+    return cls(**dict(items))
 
 
 def parse_side(value: object, number: int) -> SideHand:
@@ -371,7 +397,7 @@ def parse_side(value: object, number: int) -> SideHand:
         )
     red_threes = _count(data["red_threes"], "red_threes", where) if "red_threes" in data else 0
     hand = parse_cards(data["hand"], "hand", where) if "hand" in data else NO_CARDS
-    extras = _parse_family_keys(data, where) if not FAMILY_KEYS.isdisjoint(data) else _NO_EXTRAS
+    family = NO_FAMILY_KEYS if FAMILY_KEYS.isdisjoint(data) else _parse_family_keys(data, where)
     melds = None
     melded = None
     canastas = NO_CANASTAS
@@ -403,7 +429,7 @@ def parse_side(value: object, number: int) -> SideHand:
             sequences = _parse_counts(
                 data["sequences"], "sequences", SEQUENCE_KINDS, SequenceCounts, where
             )
-    elif _summary_keys_alone(data, extras):
+    elif _summary_keys_alone(data, family):
         raise RuleViolation(
             gettext_noop("canastas and sequences go with melded: give the melded cards too"),
             field="canastas",
@@ -422,8 +448,7 @@ def parse_side(value: object, number: int) -> SideHand:
         concealed=concealed,
         exact_cut=exact_cut,
         hand=hand,
-        family_keys=bool(extras) or (type(hand) is CardCounts and hand.red_threes > 0),
-        **({**_FAMILY_DEFAULTS, **extras} if extras else _FAMILY_DEFAULTS),
+        family=family,
     )
 
 
@@ -438,18 +463,18 @@ def _parse_melded(value: object, where: dict[str, Any]) -> Cards:
     return melded
 
 
-def _summary_keys_alone(data: Mapping[str, Any], extras: Mapping[str, Any]) -> bool:
+def _summary_keys_alone(data: Mapping[str, Any], family: FamilyKeys) -> bool:
     """Whether a side gives a summary's canastas, sequences or unfinished melds without melded."""
     return (
         data.get("canastas", {}) != {}
         or data.get("sequences", {}) != {}
-        or extras.get("incomplete", NO_INCOMPLETE) is not NO_INCOMPLETE
+        or family.incomplete is not NO_INCOMPLETE
     )
 
 
-def _parse_family_keys(data: Mapping[str, Any], where: dict[str, Any]) -> dict[str, Any]:
+def _parse_family_keys(data: Mapping[str, Any], where: dict[str, Any]) -> FamilyKeys:
     """The families' side keys (VARIANTS-families.md 5.2), in their form; whether the preset has a
-    use for them is for the checks. A key at its default value is left out."""
+    use for them is for the checks. Keys all at their defaults are the usual side's."""
     out: dict[str, Any] = {}
     for key in ("black_threes_laid", "exact_pickups"):
         if key in data and _count(data[key], key, where):
@@ -475,7 +500,7 @@ def _parse_family_keys(data: Mapping[str, Any], where: dict[str, Any]) -> dict[s
                 **where,
             )
         out["special_hand"] = special
-    return out
+    return FamilyKeys(**out) if out else NO_FAMILY_KEYS
 
 
 def _parse_incomplete(data: Mapping[str, Any], where: dict[str, Any]) -> Incomplete:

@@ -112,8 +112,9 @@ def score_side(
     in_hand = (
         hand.points if isinstance(hand, Points) else _held_value(variant, hand) if hand.cards else 0
     )
-    if side.foot is not NO_CARDS:
-        in_hand += _held_value(variant, side.foot)
+    keys = side.family
+    if keys.foot is not NO_CARDS:
+        in_hand += _held_value(variant, keys.foot)
     canastas = _canasta_bonuses(variant, facts) if has_canasta else 0
     red_threes = (
         red_threes_value(
@@ -121,12 +122,12 @@ def score_side(
             variant.red_threes_against,
             variant.red_three_penalty,
             side.red_threes,
-            side.black_threes_laid,
+            keys.black_threes_laid,
             ruleset.packs,
             facts,
             another_out,
         )
-        if side.red_threes or side.black_threes_laid
+        if side.red_threes or keys.black_threes_laid
         else 0
     )
     going_out = 0
@@ -137,7 +138,7 @@ def score_side(
         other = variant.exact_cut_bonus if has_canasta else -variant.exact_cut_bonus
     if variant.unfinished is not None or variant.caught_set_penalty is not None:
         other -= _penalties(variant, side, facts)
-    if side.exact_pickups and variant.feet is not None:
+    if keys.exact_pickups and variant.feet is not None:
         other += variant.feet.pickups(side)
     return build(
         Breakdown,
@@ -169,7 +170,7 @@ def _penalties(variant: Variant, side: SideHand, facts: MeldedFacts) -> int:
         for key, n in facts.unfinished.items():
             total += n * getattr(variant.unfinished, key)
     if variant.caught_set_penalty is not None:
-        sets = side.caught_sets
+        sets = side.family.caught_sets
         total += (sets.aces + sets.sevens) * variant.caught_set_penalty
     return total
 
@@ -205,8 +206,8 @@ def score_hand(record: HandRecord) -> HandScore:
     breakdowns = []
     wins_game = None
     for index, (side, facts) in enumerate(zip(record.sides, melded, strict=True)):
-        if side.special_hand is not None:
-            special = variant.special_hands.get(side.special_hand)
+        if side.family.special_hand is not None:
+            special = variant.special_hands.get(side.family.special_hand)
             breakdowns.append(build(Breakdown, **{**_NOTHING, "other": special.value}))
             if variant.special_hands.wins_game(special):
                 wins_game = index  # 2.10: a dream hand wins the game at once

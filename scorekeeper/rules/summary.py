@@ -115,7 +115,7 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
             runs.check_counts(straights, royals)
         except SequenceRefused as refused:
             raise RuleViolation(refused.template, **refused.params, **where) from None
-    inc = side.incomplete
+    inc = side.family.incomplete
     if variant.same_rank is SameRank.ONE and (
         inc.total or canastas != counts.natural + counts.mixed
     ):
@@ -219,7 +219,7 @@ def _plain_named(canastas: int) -> dict[str, int]:
 
 def _named_cards(side: SideHand, variant: Variant) -> dict[str, int]:
     """The cards the summary's kinds name, by what they must hold (section 4)."""
-    counts, inc, sequences = side.canastas, side.incomplete, side.sequences
+    counts, inc, sequences = side.canastas, side.family.incomplete, side.sequences
     wild_canastas = counts.wild_pure + counts.wild_mixed + counts.wild_jokers
     modern = variant.canasta_bonus.wild_jokers is not None  # twos and jokers by kind
     return {
@@ -249,29 +249,9 @@ def _check_summary_counts(
     if refusal is not None:
         template, setting, params = refusal
         raise RuleViolation(template, setting=setting, **params, **where)
-    _at_least(
-        melded.cards,
-        named["cards"],
-        ngettext_lazy(
-            "%(canastas)s canasta needs at least %(min)s melded cards",
-            "%(canastas)s canastas need at least %(min)s melded cards",
-            "canastas",
-        ),
-        counts.total,
-        where,
-    )
+    _at_least(melded.cards, named["cards"], _TOO_FEW_CARDS, counts.total, where)
     wild_canastas = counts.wild_pure + counts.wild_mixed + counts.wild_jokers
-    _at_least(
-        melded.jokers + melded.twos,
-        named["wild"],
-        ngettext_lazy(
-            "%(canastas)s wild canasta needs at least %(min)s wild cards",
-            "%(canastas)s wild canastas need at least %(min)s wild cards",
-            "canastas",
-        ),
-        wild_canastas,
-        where,
-    )
+    _at_least(melded.jokers + melded.twos, named["wild"], _TOO_FEW_WILD, wild_canastas, where)
     sequences = side.sequences
     naturals = STRAIGHT_LENGTH * sequences.straight + ROYAL_LENGTH * sequences.royal
     for have, need, what in zip(
@@ -297,6 +277,18 @@ def _check_summary_counts(
                 have=have,
                 **where,
             )
+
+
+_TOO_FEW_CARDS = ngettext_lazy(
+    "%(canastas)s canasta needs at least %(min)s melded cards",
+    "%(canastas)s canastas need at least %(min)s melded cards",
+    "canastas",
+)
+_TOO_FEW_WILD = ngettext_lazy(
+    "%(canastas)s wild canasta needs at least %(min)s wild cards",
+    "%(canastas)s wild canastas need at least %(min)s wild cards",
+    "canastas",
+)
 
 
 def _at_least(
