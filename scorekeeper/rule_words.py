@@ -20,6 +20,7 @@ from django.utils.translation import ngettext
 from scorekeeper.rules.errors import Phrase
 from scorekeeper.rules.opening import Minimum
 from scorekeeper.rules.rule_values import Choice, HouseRule, OneOf
+from scorekeeper.rules.same_rank import SAME_RANK
 from scorekeeper.rules.threes import (
     AGAINST,
     SCALES,
@@ -36,7 +37,6 @@ from scorekeeper.rules.variants import (
     GoingOutNeed,
     OnTie,
     OpeningBy,
-    SameRank,
     Variant,
     WildLimit,
 )
@@ -183,13 +183,7 @@ def layout_words(layout: tuple[int, ...]) -> str:
 
 
 def _dealt(variant: Variant, cards: int) -> str:
-    if variant.feet is not None:
-        return ngettext(
-            "a hand and a foot of %(count)s card each",
-            "a hand and a foot of %(count)s cards each",
-            cards,
-        ) % {"count": cards}
-    return ngettext("%(count)s card each", "%(count)s cards each", cards) % {"count": cards}
+    return variant.feet.dealt_words(cards).render(_, ngettext)
 
 
 def _game_end(variant: Variant) -> str:
@@ -262,10 +256,7 @@ def _threes_in_hand(variant: Variant) -> list[Line]:
         ]
     lines = []
     if not variant.black_three_meld.melded:
-        if variant.feet is not None:
-            text = _("%(cards)s left in a hand or a foot: minus %(in_hand)s each.")
-        else:
-            text = _("%(cards)s left in a hand: minus %(in_hand)s each.")
+        text = _(variant.feet.black_threes_left())
         lines.append(Line(text % {"cards": black, "in_hand": values.black_three_in_hand}))
     else:
         lines.append(
@@ -279,10 +270,7 @@ def _threes_in_hand(variant: Variant) -> list[Line]:
             )
         )
     if variant.red_three_in_hand is not None:
-        if variant.feet is not None:
-            text = _("%(cards)s caught in a hand or a foot: minus %(in_hand)s each.")
-        else:
-            text = _("%(cards)s left in a hand: minus %(in_hand)s each.")
+        text = _(variant.feet.red_threes_left())
         lines.append(
             Line(text % {"cards": red, "in_hand": variant.red_three_in_hand}, testid="red-in-hand")
         )
@@ -307,17 +295,7 @@ def card_lines(variant: Variant) -> list[Line]:
         )
     ]
     lines += _threes_in_hand(variant)
-    if variant.feet is not None:
-        lines.append(
-            Line(
-                _(
-                    "Every other card left in a hand, or in a foot never picked up, counts minus "
-                    "its value."
-                )
-            )
-        )
-    else:
-        lines.append(Line(_("Every other card left in a hand counts minus its value.")))
+    lines.append(Line(_(variant.feet.cards_left())))
     if variant.melds_negative_without_canasta:
         lines.append(Line(_("A side without a canasta counts its melded cards minus.")))
     return lines
@@ -364,17 +342,7 @@ def _wild_limit_words(variant: Variant) -> str:
 
 
 def _same_rank_words(variant: Variant) -> str:
-    if variant.same_rank is SameRank.ONE_OPEN:
-        text = _(
-            "A side may have several melds of the same rank, but only one unfinished meld of a "
-            "rank at a time."
-        )
-        if variant.wild_melds:
-            text += " " + _("Melds of wild cards count as one rank.")
-        return text
-    if variant.same_rank is SameRank.ANY:
-        return _("A side may have several melds of the same rank.")
-    return _("A side has at most one meld of each rank.")
+    return " ".join(_(text) for text in SAME_RANK[variant.same_rank].words(variant))
 
 
 def meld_lines(variant: Variant) -> list[Line]:
@@ -479,8 +447,6 @@ def _wild_canasta_lines(variant: Variant) -> list[Line]:
 
 def _sequence_lines(variant: Variant) -> list[Line]:
     """Espanola's sequences of 7 and the whole suit; samba's and bolivia's of 3 to 7 (2.3, 2.4)."""
-    if variant.sequences is None:
-        return []
     name = Phrase(variant.deck.names.sequence)
     return [Line(_said(words), testid) for words, testid in variant.sequences.words(name)]
 
@@ -718,11 +684,7 @@ def other_lines(variant: Variant) -> list[Line]:
                 testid="caught-set",
             )
         )
-    pickup = (
-        variant.feet.pickup_words(_most(s.cards_dealt for s in variant.seatings))
-        if variant.feet
-        else None
-    )
+    pickup = variant.feet.pickup_words(_most(s.cards_dealt for s in variant.seatings))
     if pickup is not None:
         lines.append(Line(_said(pickup), testid="exact-pickup"))
     return lines
@@ -821,7 +783,7 @@ def opening_lines(variant: Variant) -> list[Line]:
                 )
             )
         )
-    toward = variant.sequences.opening_words() if variant.sequences is not None else None
+    toward = variant.sequences.opening_words()
     if toward is not None:
         lines.append(Line(_said(toward)))
     if variant.canasta_bonus.concealed is not None:

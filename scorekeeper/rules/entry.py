@@ -88,7 +88,7 @@ def _canasta_kinds(variant: Variant) -> tuple[CanastaKind, ...]:
 def _sequences(variant: Variant) -> tuple[tuple[int, ...], tuple[str, ...]]:
     """The lengths a sequence may span, and the summary entry's sequence counts."""
     runs = variant.sequences
-    if runs is None or not runs.played:
+    if not runs.played:
         return (), ()
     return runs.lengths, runs.kinds
 
@@ -120,7 +120,7 @@ def entry_offer(variant: Variant) -> EntryOffer:
         wild_meld_min=variant.wild_meld_min,
         concealed_melds=variant.canasta_bonus.concealed is not None,
         concealed_going_out=variant.concealed_going_out_bonus is not NO_EXTRA,
-        sequences=variant.sequences is not None and variant.sequences.played,
+        sequences=variant.sequences.played,
         sequence_lengths=lengths,
         sequence_canasta=STRAIGHT_LENGTH,
         sequence_name=variant.deck.names.sequence,
@@ -138,7 +138,6 @@ def entry_offer(variant: Variant) -> EntryOffer:
         special_hands=tuple(
             SpecialHandOffer(h.id, h.value, special.wins_game(h), h.button) for h in special.hands
         ),
-        feet=variant.feet is not None,
-        exact_pickups=variant.feet is not None and variant.feet.exact_pickup_bonus > 0,
+        **variant.feet.offer(),
         house_rules=tuple(name for name, rule in HOUSE_RULES.items() if rule.offered_to(variant)),
     )

@@ -51,9 +51,9 @@ def _no_use(variant: Variant, side: SideHand) -> str | None:
         return "incomplete"
     if keys.special_hand is not None and not variant.special_hands.hands:
         return "special_hand"
-    if keys.foot is not NO_CARDS and variant.feet is None:
+    if keys.foot is not NO_CARDS and "foot" not in variant.feet.keys:
         return "foot"
-    if keys.exact_pickups and variant.feet is None:
+    if keys.exact_pickups and "exact_pickups" not in variant.feet.keys:
         return "exact_pickups"
     if variant.red_three_in_hand is None and _red_threes_held(side.hand):
         return "hand"
@@ -91,9 +91,8 @@ def check_family_keys(record: HandRecord) -> None:
             specials.append(number)
         if keys.caught_sets is not NO_SETS:
             _check_caught_sets(ruleset, side, number)
-        if variant.feet is not None:
-            foot = keys.foot if isinstance(keys.foot, CardCounts) else None
-            variant.feet.check(ruleset, side, number, foot)
+        foot = keys.foot if isinstance(keys.foot, CardCounts) else None
+        variant.feet.check(ruleset, side, number, foot)
     if specials and any(side.went_out for side in record.sides):
         raise RuleViolation(
             gettext_noop("a hand ends either by a special hand or by going out, not both"),

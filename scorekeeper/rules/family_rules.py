@@ -97,9 +97,7 @@ def _book_max(variant: Variant, seating: Seating, value: object) -> Applied:
 
 
 def _exact_pickup_bonus(variant: Variant, seating: Seating, value: int) -> Applied:
-    if variant.feet is None:  # offered only where the preset has feet
-        return variant, seating
-    return replace(variant, feet=replace(variant.feet, exact_pickup_bonus=value)), seating
+    return replace(variant, feet=variant.feet.with_pickup_bonus(value)), seating
 
 
 def _same_rank(variant: Variant, seating: Seating, value: str) -> Applied:
@@ -275,7 +273,7 @@ FAMILY_RULES = (
         gettext_noop("What each exact pick-up at the deal earns: 100, 200 or 0 (2.8)."),
         OneOf((100, 200, 0)),
         _exact_pickup_bonus,
-        lambda variant, _seating: variant.feet.exact_pickup_bonus if variant.feet else 0,
+        lambda variant, _seating: variant.feet.exact_pickup_bonus,
         _nowhere,
     ),
     HouseRule(

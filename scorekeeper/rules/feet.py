@@ -1,21 +1,71 @@
-"""Feet (VARIANTS-families.md 2.1, 2.8, section 4): in hand-and-foot each player is dealt a hand
-and a foot of as many cards; a foot never picked up counts minus, and a player who picks up exactly
-the cards of their hand and foot at the deal earns a bonus.
+"""A player's cards: one hand, or a hand and a foot (VARIANTS-families.md 2.1, 2.2, 2.8, section 4).
 
-A preset without feet has ``Variant.feet = None``; with them, a :class:`Feet` that checks a side's
-``foot`` and ``exact_pickups`` against the table, scores the pick-ups and says both in words.
+In hand-and-foot each player is dealt a hand and a foot of as many cards; a foot never picked up
+counts minus, and a player who picks up exactly the cards of their hand and foot at the deal earns
+a bonus. Every other preset deals one hand.
+
+``Variant.feet`` is one of two strategies, each checking, scoring and wording its own rule from the
+same numbers: :data:`NO_FEET` (one hand) or a :class:`Feet`. The rest of the engine, the entry
+page and the Rules page ask the strategy and never whether the preset has feet.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from scorekeeper.rules.errors import Phrase, RuleViolation, gettext_noop
+from scorekeeper.rules.errors import Phrase, RuleViolation, gettext_noop, ngettext_lazy
 
 if TYPE_CHECKING:
     from scorekeeper.rules.house_rules import Ruleset
     from scorekeeper.rules.records import CardCounts, SideHand
+
+_ONE_HAND = ngettext_lazy("%(count)s card each", "%(count)s cards each", "count")
+_HAND_AND_FOOT = ngettext_lazy(
+    "a hand and a foot of %(count)s card each", "a hand and a foot of %(count)s cards each", "count"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class NoFeet:
+    """Each player holds one hand: no record key of its own, nothing to check or score."""
+
+    keys: ClassVar[frozenset[str]] = frozenset()  # the side keys it reads (hand-format 5.2)
+    exact_pickup_bonus: ClassVar[int] = 0
+
+    def offer(self) -> dict[str, bool]:
+        """The hand entry's boxes: no foot, no exact pick-up."""
+        return {"feet": False, "exact_pickups": False}
+
+    def check(self, ruleset: Ruleset, side: SideHand, number: int, foot: CardCounts | None) -> None:
+        """Nothing to check: a foot or a pick-up is refused as a key of no use here."""
+
+    def pickups(self, side: SideHand) -> int:
+        return 0
+
+    def with_pickup_bonus(self, bonus: int) -> NoFeet:
+        return self
+
+    def dealt_words(self, cards: int) -> Phrase:
+        """What each player is dealt, in the Rules page's words."""
+        return Phrase(_ONE_HAND, {"count": cards})
+
+    def black_threes_left(self) -> str:
+        """The Rules page's sentence on black threes left in hand (``%(cards)s``, ``%(in_hand)s``)."""
+        return gettext_noop("%(cards)s left in a hand: minus %(in_hand)s each.")
+
+    def red_threes_left(self) -> str:
+        """... and on red threes left in hand, where the preset counts them (families 2.2)."""
+        return gettext_noop("%(cards)s left in a hand: minus %(in_hand)s each.")
+
+    def cards_left(self) -> str:
+        return gettext_noop("Every other card left in a hand counts minus its value.")
+
+    def pickup_words(self, dealt: int) -> Phrase | None:
+        return None
+
+
+NO_FEET = NoFeet()
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +73,12 @@ class Feet:
     """Each player's foot; ``exact_pickup_bonus``: what each exact pick-up earns (2.8; 0: none)."""
 
     exact_pickup_bonus: int
+
+    keys: ClassVar[frozenset[str]] = frozenset({"foot", "exact_pickups"})
+
+    def offer(self) -> dict[str, bool]:
+        """The hand entry's boxes: the cards of unplayed feet; exact pick-ups where they earn."""
+        return {"feet": True, "exact_pickups": self.exact_pickup_bonus > 0}
 
     def check(self, ruleset: Ruleset, side: SideHand, number: int, foot: CardCounts | None) -> None:
         """Exact pick-ups one a player at most; an unplayed foot (``foot``: its card counts, where
@@ -59,6 +115,24 @@ class Feet:
     def pickups(self, side: SideHand) -> int:
         """What the side's exact pick-ups earn (2.8)."""
         return side.family.exact_pickups * self.exact_pickup_bonus
+
+    def with_pickup_bonus(self, bonus: int) -> Feet:
+        """These feet with the house rule ``exact_pickup_bonus``."""
+        return replace(self, exact_pickup_bonus=bonus)
+
+    def dealt_words(self, cards: int) -> Phrase:
+        return Phrase(_HAND_AND_FOOT, {"count": cards})
+
+    def black_threes_left(self) -> str:
+        return gettext_noop("%(cards)s left in a hand or a foot: minus %(in_hand)s each.")
+
+    def red_threes_left(self) -> str:
+        return gettext_noop("%(cards)s caught in a hand or a foot: minus %(in_hand)s each.")
+
+    def cards_left(self) -> str:
+        return gettext_noop(
+            "Every other card left in a hand, or in a foot never picked up, counts minus its value."
+        )
 
     def pickup_words(self, dealt: int) -> Phrase | None:
         """The exact pick-up in the Rules page's words, where it earns anything."""

@@ -70,9 +70,7 @@ class Ruleset:
 
 
 def _sequences_played(variant: Variant, seating: Seating, value: bool) -> tuple[Variant, Seating]:
-    if variant.sequences is None:  # offered only where the preset has sequences
-        return variant, seating
-    return replace(variant, sequences=replace(variant.sequences, played=value)), seating
+    return replace(variant, sequences=variant.sequences.with_played(value)), seating
 
 
 def house_rule_defaults(variant: Variant, seating: Seating) -> dict[str, Any]:
@@ -226,8 +224,8 @@ HOUSE_RULES: dict[str, HouseRule] = {
             gettext_noop("Sequences of 7 in a suit (1500) and the whole suit 4 to A (4000) (2.4)."),
             Flag(),
             _sequences_played,
-            lambda variant, _seating: variant.sequences is not None and variant.sequences.played,
-            lambda preset: preset.sequences is not None,
+            lambda variant, _seating: variant.sequences.played,
+            lambda preset: preset.sequences.switchable,
         ),
         *FAMILY_RULES,
     )

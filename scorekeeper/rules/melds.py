@@ -10,7 +10,6 @@ than naturals).
 
 from __future__ import annotations
 
-from collections.abc import Sequence as SequenceOf
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
@@ -27,12 +26,12 @@ from scorekeeper.rules.cards import (
 )
 from scorekeeper.rules.errors import Message, Phrase, RuleViolation, gettext_noop
 from scorekeeper.rules.records import CardCounts, Meld, Sequence, SideHand
+from scorekeeper.rules.same_rank import SAME_RANK
 from scorekeeper.rules.sequences import NOT_PLAYED, ROYAL, STRAIGHT, SequenceRefused
 from scorekeeper.rules.variants import (
     BlackThreeMeld,
     CanastaBonus,
     CardValues,
-    SameRank,
     Variant,
     WildLimit,
 )
@@ -284,7 +283,7 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
     except MeldRefusal as refusal:
         raise refusal.at(variant, side, number, index, rank) from None
     check_same_rank(variant, side, number)
-    if variant.sequences is not None and variant.sequences.canastas:
+    if variant.sequences.canastas:
         out.canasta_count += out.straights
     out.points = points
     out.classes = tuple(by_class)
@@ -297,64 +296,13 @@ def _own_rule(variant: Variant, name: str) -> str:
 
 
 def check_same_rank(variant: Variant, side: SideHand, number: int) -> None:
-    """How many melds of one rank a side may hold (2.3): one (classic); several (espanola, samba),
-    but one of black threes where they are melded going out; several, but one unfinished at a
-    time, wild cards counting as a rank (hand-and-foot). Checked once the melds are read: a
-    set of the ranks answers for the whole side, and only a repeat looks for its place."""
-    melds = side.melds or ()
-    if variant.same_rank is SameRank.ONE:
-        ranks = [meld.rank for meld in melds]
-        if len(set(ranks)) < len(ranks):
-            _refuse_repeat(
-                variant,
-                side,
-                number,
-                ranks,
-                gettext_noop("a second meld of rank %(meld_rank)s: add the cards to the first"),
-                "same_rank_melds" if variant.house_rules else "",
-            )
-        return
-    if variant.black_three_meld is BlackThreeMeld.GOING_OUT:
-        threes = [meld.rank if meld.rank == BLACK_THREE else None for meld in melds]
-        if threes.count(BLACK_THREE) > 1:  # samba: several melds of a rank, but one of threes
-            second = [i for i, rank in enumerate(threes) if rank][1]
-            raise MeldRefusal(
-                gettext_noop("a side melds %(black_threes)s once at most"),
-                black_threes=Phrase(variant.deck.names.black_threes),
-            ).at(variant, side, number, second + 1, BLACK_THREE)
-    if variant.same_rank is SameRank.ONE_OPEN:
-        size = variant.canasta_size
-        unfinished = [
-            meld.rank if isinstance(meld, Meld) and meld.size < size else None for meld in melds
-        ]
-        _refuse_repeat(
-            variant,
-            side,
-            number,
-            unfinished,
-            gettext_noop("a second unfinished meld of rank %(meld_rank)s"),
-            "same_rank_melds",
+    """How many melds of one rank a side may hold (2.3): the preset's strategy (same_rank.py)
+    names the meld it refuses, checked once the melds are read."""
+    repeat = SAME_RANK[variant.same_rank].repeat(variant, side.melds or ())
+    if repeat is not None:
+        raise MeldRefusal(repeat.template, repeat.setting, **repeat.params).at(
+            variant, side, number, repeat.index, repeat.rank
         )
-
-
-def _refuse_repeat(
-    variant: Variant,
-    side: SideHand,
-    number: int,
-    ranks: SequenceOf[str | None],
-    template: Message,
-    setting: str,
-) -> None:
-    """Refuse the first meld whose rank (None: not counted) an earlier meld already has."""
-    seen: set[str] = set()
-    for index, rank in enumerate(ranks, 1):
-        if rank is None:
-            continue
-        if rank in seen:
-            raise MeldRefusal(template, setting, meld_rank=rank).at(
-                variant, side, number, index, rank
-            )
-        seen.add(rank)
 
 
 def _note_unfinished(meld: Meld, out: MeldedFacts) -> None:
@@ -551,7 +499,7 @@ def black_three_refusal(
 def _read_sequence(variant: Variant, seq: Sequence, out: MeldedFacts, by_class: list[int]) -> int:
     """Check a sequence (espanola; samba and bolivia), count it, and return its card points."""
     runs = variant.sequences
-    if runs is None or not runs.played:
+    if not runs.played:
         raise MeldRefusal(NOT_PLAYED)
     ranks = ranks_between(seq.low, seq.high)
     try:

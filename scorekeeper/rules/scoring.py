@@ -93,7 +93,7 @@ def _canasta_bonuses(variant: Variant, facts: MeldedFacts) -> int:
         if reached:
             cumulative = variant.canasta_tier_mode is CanastaTiers.CUMULATIVE
             total += sum(reached) if cumulative else reached[-1]
-    if variant.sequences is not None:
+    if facts.straights or facts.royals:
         total += variant.sequences.bonus(facts.straights, facts.royals)
     return total
 
@@ -138,7 +138,7 @@ def score_side(
         other = variant.exact_cut_bonus if has_canasta else -variant.exact_cut_bonus
     if variant.unfinished is not None or variant.caught_set_penalty is not None:
         other -= _penalties(variant, side, facts)
-    if keys.exact_pickups and variant.feet is not None:
+    if keys.exact_pickups:  # given only where the preset has feet (family_checks)
         other += variant.feet.pickups(side)
     return build(
         Breakdown,

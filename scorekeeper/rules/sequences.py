@@ -1,8 +1,9 @@
 """Sequences of one suit (VARIANTS.md 2.3, 2.4 espanola; VARIANTS-families.md 2.3, 2.4 samba and
 bolivia): which runs are melds, what they earn, whether they are canastas, and their words.
 
-``Variant.sequences`` is None where no sequence is ever played; else one of two strategies:
+``Variant.sequences`` is one of three strategies:
 
+- :data:`NO_RUNS` (every other preset): no sequence is ever played;
 - :class:`SuitRuns` (espanola): 7 cards in a row, or the whole suit from 4 to ace, each with a bonus
   of its own and no canasta; off unless the table switches the house rule ``sequences`` on.
 - :class:`Sambas` (samba, bolivia): 3 to 7 cards in a row; 7 (a samba, an escalera) is a canasta for
@@ -11,7 +12,7 @@ bolivia): which runs are melds, what they earn, whether they are canastas, and t
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from scorekeeper.rules.errors import Message, Phrase, gettext_noop
@@ -33,6 +34,38 @@ class SequenceRefused(Exception):
 
 
 @dataclass(frozen=True, slots=True)
+class NoRuns:
+    """No sequence is ever played: a run is refused, a summary gives none, nothing to say."""
+
+    played: ClassVar[bool] = False
+    switchable: ClassVar[bool] = False  # no house rule "sequences" here
+    canastas: ClassVar[bool] = False
+    lengths: ClassVar[tuple[int, ...]] = ()
+    kinds: ClassVar[tuple[str, ...]] = ()
+
+    def kind(self, length: int) -> str | None:
+        raise SequenceRefused(NOT_PLAYED)
+
+    def check_counts(self, straights: int, royals: int) -> None:
+        """Runs are refused before their counts are read (``played``)."""
+
+    def bonus(self, straights: int, royals: int) -> int:
+        return 0
+
+    def with_played(self, played: bool) -> NoRuns:
+        return self
+
+    def words(self, name: Phrase) -> tuple[tuple[Phrase, str], ...]:
+        return ()
+
+    def opening_words(self) -> Phrase | None:
+        return None
+
+
+NO_RUNS = NoRuns()
+
+
+@dataclass(frozen=True, slots=True)
 class SuitRuns:
     """Espanola's runs: ``straight`` for 7 in a row, ``royal`` for the whole suit 4 to A."""
 
@@ -40,6 +73,7 @@ class SuitRuns:
     royal: int
     played: bool = False  # a house rule, off by default ("sequences")
 
+    switchable: ClassVar[bool] = True  # the house rule "sequences" switches them on or off
     canastas: ClassVar[bool] = False  # a run is never a canasta
     lengths: ClassVar[tuple[int, ...]] = (STRAIGHT_LENGTH, ROYAL_LENGTH)
     kinds: ClassVar[tuple[str, ...]] = (STRAIGHT, ROYAL)
@@ -59,6 +93,10 @@ class SuitRuns:
 
     def bonus(self, straights: int, royals: int) -> int:
         return straights * self.straight + royals * self.royal
+
+    def with_played(self, played: bool) -> SuitRuns:
+        """These runs with the house rule ``sequences``."""
+        return replace(self, played=played)
 
     def words(self, name: Phrase) -> tuple[tuple[Phrase, str], ...]:
         """The Rules page's sentences, with the test id of each."""
@@ -87,6 +125,7 @@ class Sambas:
     bonus_: int
     played: bool = True
 
+    switchable: ClassVar[bool] = True
     canastas: ClassVar[bool] = True  # a run of 7 is a canasta for every rule
     lengths: ClassVar[tuple[int, ...]] = tuple(range(MIN_SEQUENCE, STRAIGHT_LENGTH + 1))
     kinds: ClassVar[tuple[str, ...]] = (STRAIGHT,)
@@ -108,6 +147,9 @@ class Sambas:
     def bonus(self, straights: int, royals: int) -> int:
         return straights * self.bonus_
 
+    def with_played(self, played: bool) -> Sambas:
+        return replace(self, played=played)
+
     def words(self, name: Phrase) -> tuple[tuple[Phrase, str], ...]:
         played = gettext_noop(
             "Sequences are played: 3 to 7 cards in a row of one suit, from 4 up to ace, "
@@ -126,4 +168,4 @@ class Sambas:
         return Phrase(gettext_noop("Sequences count toward the opening."))
 
 
-Sequences = SuitRuns | Sambas
+Sequences = NoRuns | SuitRuns | Sambas

@@ -29,8 +29,9 @@ from scorekeeper.rules.records import (
     Points,
     SideHand,
 )
+from scorekeeper.rules.same_rank import SAME_RANK, SECOND_MELD
 from scorekeeper.rules.sequences import NOT_PLAYED, ROYAL_LENGTH, STRAIGHT_LENGTH, SequenceRefused
-from scorekeeper.rules.variants import SameRank, Variant
+from scorekeeper.rules.variants import Variant
 
 _KINDS = tuple(CanastaKind)
 _PLAIN_KINDS = frozenset({CanastaKind.NATURAL, CanastaKind.MIXED})
@@ -108,18 +109,16 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
     sequences = straights + royals
     kinds = _summary_kinds(variant, counts, where)
     runs = variant.sequences
-    if sequences and (runs is None or not runs.played):
-        raise RuleViolation(NOT_PLAYED, **where)
-    if runs is not None:
+    if sequences:
+        if not runs.played:
+            raise RuleViolation(NOT_PLAYED, **where)
         try:
             runs.check_counts(straights, royals)
         except SequenceRefused as refused:
             raise RuleViolation(refused.template, **refused.params, **where) from None
     inc = side.family.incomplete
-    if variant.same_rank is SameRank.ONE and (
-        inc.total or canastas != counts.natural + counts.mixed
-    ):
-        _check_one_meld_a_rank(counts, inc, where)  # the special kinds of modern-american
+    if inc.total or canastas != counts.natural + counts.mixed:  # kinds beyond the usual two
+        _check_same_rank(variant, counts, inc, where)
     if isinstance(melded, Points):
         points = melded.points
         has_meld = points > 0 or canastas > 0
@@ -138,7 +137,7 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
     out = MeldedFacts(
         points=points,
         canastas=kinds,
-        canasta_count=canastas + (straights if runs is not None and runs.canastas else 0),
+        canasta_count=canastas + (straights if runs.canastas else 0),
         straights=straights,
         royals=royals,
         has_meld=has_meld or inc.total > 0,
@@ -168,23 +167,14 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
     return out
 
 
-def _check_one_meld_a_rank(counts: CanastaCounts, inc: Incomplete, where: Any) -> None:
-    """Where a side melds a rank once (modern-american), the kinds a summary names may not make
-    two melds of one rank: of aces, of sevens, or of wild cards (a rank of its own, 2.3)."""
-    for rank, melds in (
-        ("A", counts.aces + inc.aces),
-        ("7", counts.sevens + inc.sevens),
-        (
-            "wild",
-            counts.wild_pure + counts.wild_mixed + counts.wild_jokers + inc.wild + inc.wild_jokers,
-        ),
-    ):
-        if melds > 1:
-            raise RuleViolation(
-                gettext_noop("a second meld of rank %(meld_rank)s: add the cards to the first"),
-                meld_rank=rank,
-                **where,
-            )
+def _check_same_rank(
+    variant: Variant, counts: CanastaCounts, inc: Incomplete, where: dict[str, Any]
+) -> None:
+    """The kinds a summary names make no two melds of one rank where the preset's rule forbids
+    it (same_rank.py; modern-american's aces, sevens and wild cards)."""
+    repeated = SAME_RANK[variant.same_rank].summary_repeat(counts, inc)
+    if repeated is not None:
+        raise RuleViolation(SECOND_MELD, meld_rank=repeated, **where)
 
 
 def _too_few_points(canastas: int, points: int, least: int, plain: bool, where: Any) -> None:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from scorekeeper.rules.errors import Message, RuleViolation, gettext_noop, ngettext_lazy
-from scorekeeper.rules.feet import Feet
-from scorekeeper.rules.sequences import Sequences, SuitRuns
+from scorekeeper.rules.feet import NO_FEET, Feet, NoFeet
+from scorekeeper.rules.sequences import NO_RUNS, Sequences, SuitRuns
 from scorekeeper.rules.special_hands import SpecialHands
 from scorekeeper.rules.threes import RedThreePenalty, RedThreesAgainst, RedThreeScale
 
@@ -246,7 +246,7 @@ class Variant:
     canasta_bonus: CanastaBonus = CanastaBonus()
     canasta_tiers: tuple[tuple[int, int], ...] = ()  # (canastas reached, bonus), ascending
     canasta_tier_mode: CanastaTiers = CanastaTiers.HIGHEST
-    sequences: Sequences | None = None  # runs of one suit (rules/sequences.py); None: never
+    sequences: Sequences = NO_RUNS  # runs of one suit (rules/sequences.py)
     red_three_scale: RedThreeScale = RedThreeScale.DOUBLE_FROM_FOUR
     red_threes_against: RedThreesAgainst = RedThreesAgainst.NO_MELD
     red_three_penalty: RedThreePenalty = RedThreePenalty.SAME
@@ -261,7 +261,7 @@ class Variant:
     unfinished: Unfinished | None = None  # 2.8, modern-american: unfinished special melds
     caught_set_penalty: int | None = None  # 2.8, modern-american: three aces or sevens held
     special_hands: SpecialHands = SpecialHands()  # 2.4, 2.10, modern-american
-    feet: Feet | None = None  # hand-and-foot: each player has a foot (rules/feet.py)
+    feet: Feet | NoFeet = NO_FEET  # one hand, or a hand and a foot each (rules/feet.py)
     going_out_books: tuple[int, int, int] = (0, 0, 0)  # clean, dirty, wild books to go out (h&f)
     # Summary entries: the fewest melded points of a canasta of each kind (section 4); 35 for
     # a kind not listed.

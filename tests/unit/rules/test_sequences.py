@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.errors import Phrase
-from scorekeeper.rules.sequences import ROYAL, STRAIGHT, Sambas, SequenceRefused, SuitRuns
+from scorekeeper.rules.sequences import NO_RUNS, ROYAL, STRAIGHT, Sambas, SequenceRefused, SuitRuns
 
 
 def english(phrase: Phrase) -> str:
@@ -52,7 +52,7 @@ def test_the_presets_hold_their_sequences() -> None:
     assert PRESETS["espanola"].sequences == SuitRuns(1500, 4000, played=False)
     assert PRESETS["samba"].sequences == Sambas(1500)
     assert PRESETS["bolivia"].sequences == Sambas(1500)
-    assert PRESETS["classic"].sequences is None
+    assert PRESETS["classic"].sequences is NO_RUNS  # no sequence is ever played
 
 
 def test_the_words_read_the_bonuses_they_score_with() -> None:
