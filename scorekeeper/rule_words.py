@@ -256,8 +256,7 @@ def _threes_in_hand(variant: Variant) -> list[Line]:
         ]
     lines = []
     if not variant.black_three_meld.melded:
-        text = _(variant.feet.black_threes_left())
-        lines.append(Line(text % {"cards": black, "in_hand": values.black_three_in_hand}))
+        lines.append(Line(_said(variant.feet.black_threes_left(black, values.black_three_in_hand))))
     else:
         lines.append(
             Line(
@@ -270,10 +269,8 @@ def _threes_in_hand(variant: Variant) -> list[Line]:
             )
         )
     if variant.red_three_in_hand is not None:
-        text = _(variant.feet.red_threes_left())
-        lines.append(
-            Line(text % {"cards": red, "in_hand": variant.red_three_in_hand}, testid="red-in-hand")
-        )
+        left = variant.feet.red_threes_left(red, variant.red_three_in_hand)
+        lines.append(Line(_said(left), testid="red-in-hand"))
     return lines
 
 
@@ -295,7 +292,7 @@ def card_lines(variant: Variant) -> list[Line]:
         )
     ]
     lines += _threes_in_hand(variant)
-    lines.append(Line(_(variant.feet.cards_left())))
+    lines.append(Line(_said(variant.feet.cards_left())))
     if variant.melds_negative_without_canasta:
         lines.append(Line(_("A side without a canasta counts its melded cards minus.")))
     return lines

@@ -80,8 +80,9 @@ def check_hand(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
             )
         if side.went_out:
             _check_going_out(ruleset, facts, number, side.name)
-            holds = _holds_cards(side.hand) or _holds_cards(side.family.foot)
-            if layout[number - 1] == 1 and holds:
+            if layout[number - 1] == 1 and (
+                _holds_cards(side.hand) or _holds_cards(side.family.foot)
+            ):
                 raise RuleViolation(
                     gettext_noop("a player who went out holds no cards"),
                     side=number,
@@ -199,11 +200,8 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     packs = record.ruleset.packs
     names = variant.deck.names
     red_threes = 0
-    # Red threes left in a hand or foot count where the preset counts them (the families); the
-    # family checks refused them everywhere else.
-    held = variant.red_three_in_hand is not None
-    for side in record.sides:
-        red_threes += side.red_threes + (held_red_threes(side) if held else 0)
+    for side in record.sides:  # laid down, and left in a hand or foot (the families)
+        red_threes += side.red_threes + held_red_threes(side)
     if red_threes > 2 * packs:
         over_the_deck(variant, packs, red_threes, names.red_threes, 2 * packs, field="red_threes")
     # Cards by class (CARD_CLASSES), melded and in hand, wherever the entry gives counts.

@@ -113,6 +113,7 @@ def entry_offer(variant: Variant) -> EntryOffer:
         melded = tuple(c for c in CARD_CLASSES if c != CardClass.BLACK_THREES)
     lengths, sequence_kinds = _sequences(variant)
     special = variant.special_hands
+    boxes = variant.feet.boxes()
     return EntryOffer(
         canasta_kinds=_canasta_kinds(variant),
         ranks=ranks,
@@ -138,6 +139,7 @@ def entry_offer(variant: Variant) -> EntryOffer:
         special_hands=tuple(
             SpecialHandOffer(h.id, h.value, special.wins_game(h), h.button) for h in special.hands
         ),
-        **variant.feet.offer(),
+        feet=boxes.feet,
+        exact_pickups=boxes.exact_pickups,
         house_rules=tuple(name for name, rule in HOUSE_RULES.items() if rule.offered_to(variant)),
     )

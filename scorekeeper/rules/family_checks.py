@@ -9,7 +9,6 @@ hand's number within the game.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
@@ -22,6 +21,7 @@ from scorekeeper.rules.records import (
     NO_SEQUENCES,
     NO_SETS,
     CardCounts,
+    FamilyKeys,
     HandRecord,
     Points,
     SideHand,
@@ -36,8 +36,8 @@ def _where(number: int, side: SideHand, field: str) -> dict[str, Any]:
     return {"side": number, "side_name": side.name, "field": field}
 
 
-def _red_threes_held(cards: object) -> int:
-    return cards.red_threes if isinstance(cards, CardCounts) else 0
+def _red_threes_in(cards: object) -> int:
+    return cards.red_threes if type(cards) is CardCounts else 0
 
 
 def _no_use(variant: Variant, side: SideHand) -> str | None:
@@ -55,14 +55,14 @@ def _no_use(variant: Variant, side: SideHand) -> str | None:
         return "foot"
     if keys.exact_pickups and "exact_pickups" not in variant.feet.keys:
         return "exact_pickups"
-    if variant.red_three_in_hand is None and _red_threes_held(side.hand):
+    if variant.red_three_in_hand is None and _red_threes_in(side.hand):
         return "hand"
     return None
 
 
 def held_red_threes(side: SideHand) -> int:
     """Red threes left in the side's hand and foot, where the record counts them (families 5.3)."""
-    return _red_threes_held(side.hand) + _red_threes_held(side.family.foot)
+    return _red_threes_in(side.hand) + _red_threes_in(side.family.foot)
 
 
 def check_family_keys(record: HandRecord) -> None:
@@ -71,7 +71,7 @@ def check_family_keys(record: HandRecord) -> None:
     variant = ruleset.variant
     if ruleset.seating.hands is None:
         for side in record.sides:
-            if side.family is not NO_FAMILY_KEYS or _red_threes_held(side.hand):
+            if side.family is not NO_FAMILY_KEYS or _red_threes_in(side.hand):
                 break
         else:
             return  # the usual record: nothing to check (the hot path of batch scoring)
@@ -130,13 +130,24 @@ def _check_special_hand(variant: Variant, side: SideHand, number: int) -> None:
         and side.sequences == NO_SEQUENCES
         and not (side.red_threes or side.went_out or side.concealed or side.exact_cut)
         and side.hand in (NO_CARDS, Points(0))
-        and replace(side.family, special_hand=None) == NO_FAMILY_KEYS
+        and _nothing_but_the_special_hand(side.family)
     )
     if not alone:
         raise RuleViolation(
             gettext_noop("a special hand is the side's whole score: give nothing else on its side"),
             **_where(number, side, "special_hand"),
         )
+
+
+def _nothing_but_the_special_hand(keys: FamilyKeys) -> bool:
+    """Whether the side gives none of the families' other keys (each at its default: the parser
+    keeps a key given at its default as the shared default object)."""
+    return (
+        not (keys.black_threes_laid or keys.exact_pickups)
+        and keys.caught_sets is NO_SETS
+        and keys.incomplete is NO_INCOMPLETE
+        and keys.foot is NO_CARDS
+    )
 
 
 def _check_caught_sets(ruleset: Ruleset, side: SideHand, number: int) -> None:

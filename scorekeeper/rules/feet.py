@@ -12,7 +12,7 @@ page and the Rules page ask the strategy and never whether the preset has feet.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from scorekeeper.rules.errors import Phrase, RuleViolation, gettext_noop, ngettext_lazy
 
@@ -20,6 +20,15 @@ if TYPE_CHECKING:
     from scorekeeper.rules.house_rules import Ruleset
     from scorekeeper.rules.records import CardCounts, SideHand
 
+
+class Boxes(NamedTuple):
+    """The hand entry's boxes of this rule (rules/entry.py)."""
+
+    feet: bool  # the cards of the side's unplayed feet
+    exact_pickups: bool  # players who picked up exactly their hand and foot
+
+
+_BLACK_IN_HAND = gettext_noop("%(cards)s left in a hand: minus %(in_hand)s each.")
 _ONE_HAND = ngettext_lazy("%(count)s card each", "%(count)s cards each", "count")
 _HAND_AND_FOOT = ngettext_lazy(
     "a hand and a foot of %(count)s card each", "a hand and a foot of %(count)s cards each", "count"
@@ -28,17 +37,17 @@ _HAND_AND_FOOT = ngettext_lazy(
 
 @dataclass(frozen=True, slots=True)
 class NoFeet:
-    """Each player holds one hand: no record key of its own, nothing to check or score."""
+    """Each player holds one hand: no record key of its own, nothing to check or score (a foot
+    or a pick-up is refused as a key of no use here before either method is asked)."""
 
     keys: ClassVar[frozenset[str]] = frozenset()  # the side keys it reads (hand-format 5.2)
     exact_pickup_bonus: ClassVar[int] = 0
 
-    def offer(self) -> dict[str, bool]:
-        """The hand entry's boxes: no foot, no exact pick-up."""
-        return {"feet": False, "exact_pickups": False}
+    def boxes(self) -> Boxes:
+        return Boxes(feet=False, exact_pickups=False)
 
     def check(self, ruleset: Ruleset, side: SideHand, number: int, foot: CardCounts | None) -> None:
-        """Nothing to check: a foot or a pick-up is refused as a key of no use here."""
+        pass
 
     def pickups(self, side: SideHand) -> int:
         return 0
@@ -50,16 +59,16 @@ class NoFeet:
         """What each player is dealt, in the Rules page's words."""
         return Phrase(_ONE_HAND, {"count": cards})
 
-    def black_threes_left(self) -> str:
-        """The Rules page's sentence on black threes left in hand (``%(cards)s``, ``%(in_hand)s``)."""
-        return gettext_noop("%(cards)s left in a hand: minus %(in_hand)s each.")
+    def black_threes_left(self, cards: Phrase | str, in_hand: int) -> Phrase:
+        """The Rules page's sentence on black threes left at the end, at ``in_hand`` each."""
+        return Phrase(_BLACK_IN_HAND, {"cards": cards, "in_hand": in_hand})
 
-    def red_threes_left(self) -> str:
-        """... and on red threes left in hand, where the preset counts them (families 2.2)."""
-        return gettext_noop("%(cards)s left in a hand: minus %(in_hand)s each.")
+    def red_threes_left(self, cards: Phrase | str, in_hand: int) -> Phrase:
+        """... and on red threes left, where the preset counts them (families 2.2)."""
+        return Phrase(_BLACK_IN_HAND, {"cards": cards, "in_hand": in_hand})
 
-    def cards_left(self) -> str:
-        return gettext_noop("Every other card left in a hand counts minus its value.")
+    def cards_left(self) -> Phrase:
+        return Phrase(gettext_noop("Every other card left in a hand counts minus its value."))
 
     def pickup_words(self, dealt: int) -> Phrase | None:
         return None
@@ -76,9 +85,9 @@ class Feet:
 
     keys: ClassVar[frozenset[str]] = frozenset({"foot", "exact_pickups"})
 
-    def offer(self) -> dict[str, bool]:
-        """The hand entry's boxes: the cards of unplayed feet; exact pick-ups where they earn."""
-        return {"feet": True, "exact_pickups": self.exact_pickup_bonus > 0}
+    def boxes(self) -> Boxes:
+        """The cards of unplayed feet; exact pick-ups where they earn anything."""
+        return Boxes(feet=True, exact_pickups=self.exact_pickup_bonus > 0)
 
     def check(self, ruleset: Ruleset, side: SideHand, number: int, foot: CardCounts | None) -> None:
         """Exact pick-ups one a player at most; an unplayed foot (``foot``: its card counts, where
@@ -123,15 +132,20 @@ class Feet:
     def dealt_words(self, cards: int) -> Phrase:
         return Phrase(_HAND_AND_FOOT, {"count": cards})
 
-    def black_threes_left(self) -> str:
-        return gettext_noop("%(cards)s left in a hand or a foot: minus %(in_hand)s each.")
+    def black_threes_left(self, cards: Phrase | str, in_hand: int) -> Phrase:
+        template = gettext_noop("%(cards)s left in a hand or a foot: minus %(in_hand)s each.")
+        return Phrase(template, {"cards": cards, "in_hand": in_hand})
 
-    def red_threes_left(self) -> str:
-        return gettext_noop("%(cards)s caught in a hand or a foot: minus %(in_hand)s each.")
+    def red_threes_left(self, cards: Phrase | str, in_hand: int) -> Phrase:
+        template = gettext_noop("%(cards)s caught in a hand or a foot: minus %(in_hand)s each.")
+        return Phrase(template, {"cards": cards, "in_hand": in_hand})
 
-    def cards_left(self) -> str:
-        return gettext_noop(
-            "Every other card left in a hand, or in a foot never picked up, counts minus its value."
+    def cards_left(self) -> Phrase:
+        return Phrase(
+            gettext_noop(
+                "Every other card left in a hand, or in a foot never picked up, counts minus its "
+                "value."
+            )
         )
 
     def pickup_words(self, dealt: int) -> Phrase | None:

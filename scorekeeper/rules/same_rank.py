@@ -67,6 +67,7 @@ def _threes_twice(variant: Variant, melds: Sequence[Meld | Run]) -> Repeat | Non
     return Repeat(threes[1], BLACK_THREE, THREES_ONCE, params=names)
 
 
+@dataclass(frozen=True, slots=True)
 class OneMeld:
     """One meld of a rank in all (classic)."""
 
@@ -100,6 +101,7 @@ class OneMeld:
         return (gettext_noop("A side has at most one meld of each rank."),)
 
 
+@dataclass(frozen=True, slots=True)
 class Several:
     """Any number of melds of a rank (espanola, samba, bolivia)."""
 
@@ -113,6 +115,7 @@ class Several:
         return (gettext_noop("A side may have several melds of the same rank."),)
 
 
+@dataclass(frozen=True, slots=True)
 class OneOpen:
     """Any number of completed books of a rank, but one unfinished meld of it at a time; wild
     cards count as a rank (hand-and-foot)."""

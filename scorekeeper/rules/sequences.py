@@ -35,7 +35,8 @@ class SequenceRefused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class NoRuns:
-    """No sequence is ever played: a run is refused, a summary gives none, nothing to say."""
+    """No sequence is ever played: a run is refused, a summary gives none, nothing to say. The
+    readers ask ``played`` first; the rest answers as the other strategies do."""
 
     played: ClassVar[bool] = False
     switchable: ClassVar[bool] = False  # no house rule "sequences" here
@@ -125,7 +126,7 @@ class Sambas:
     bonus_: int
     played: bool = True
 
-    switchable: ClassVar[bool] = True
+    switchable: ClassVar[bool] = False  # always played: the house rule "sequences" is espanola's
     canastas: ClassVar[bool] = True  # a run of 7 is a canasta for every rule
     lengths: ClassVar[tuple[int, ...]] = tuple(range(MIN_SEQUENCE, STRAIGHT_LENGTH + 1))
     kinds: ClassVar[tuple[str, ...]] = (STRAIGHT,)

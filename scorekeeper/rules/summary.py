@@ -118,7 +118,7 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
             raise RuleViolation(refused.template, **refused.params, **where) from None
     inc = side.family.incomplete
     if inc.total or canastas != counts.natural + counts.mixed:  # kinds beyond the usual two
-        _check_same_rank(variant, counts, inc, where)
+        _check_summary_ranks(variant, counts, inc, where)
     if isinstance(melded, Points):
         points = melded.points
         has_meld = points > 0 or canastas > 0
@@ -167,7 +167,7 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
     return out
 
 
-def _check_same_rank(
+def _check_summary_ranks(
     variant: Variant, counts: CanastaCounts, inc: Incomplete, where: dict[str, Any]
 ) -> None:
     """The kinds a summary names make no two melds of one rank where the preset's rule forbids

@@ -7,7 +7,7 @@ import pytest
 
 from scorekeeper.rules import RuleViolation, parse_record, ruleset_for
 from scorekeeper.rules.errors import Phrase
-from scorekeeper.rules.feet import NO_FEET, Feet
+from scorekeeper.rules.feet import NO_FEET, Boxes, Feet
 from scorekeeper.rules.presets import PRESETS
 from scorekeeper.rules.records import CardCounts
 
@@ -28,9 +28,9 @@ def test_each_preset_holds_its_players_cards() -> None:
 
 
 def test_the_entry_page_offers_a_foot_and_pickups_only_where_they_count() -> None:
-    assert NO_FEET.offer() == {"feet": False, "exact_pickups": False}
-    assert Feet(100).offer() == {"feet": True, "exact_pickups": True}
-    assert Feet(0).offer() == {"feet": True, "exact_pickups": False}  # house rule: 0
+    assert NO_FEET.boxes() == (False, False)
+    assert Feet(100).boxes() == Boxes(feet=True, exact_pickups=True)
+    assert Feet(0).boxes() == Boxes(feet=True, exact_pickups=False)  # house rule: 0
     assert NO_FEET.keys == frozenset()
     assert Feet(100).keys == {"foot", "exact_pickups"}
 
@@ -76,5 +76,22 @@ def test_the_words_read_the_numbers_the_strategy_scores_with() -> None:
     )
     assert Feet(0).pickup_words(11) is None
     assert NO_FEET.pickup_words(11) is None
-    assert "foot" in Feet(100).cards_left() and "foot" not in NO_FEET.cards_left()
-    assert "a foot" in Feet(100).black_threes_left() and "foot" not in NO_FEET.red_threes_left()
+    assert english(Feet(100).cards_left()) == (
+        "Every other card left in a hand, or in a foot never picked up, counts minus its value."
+    )
+    assert (
+        english(NO_FEET.cards_left()) == "Every other card left in a hand counts minus its value."
+    )
+    black = Phrase("black threes")
+    assert english(Feet(100).black_threes_left(black, 5)) == (
+        "black threes left in a hand or a foot: minus 5 each."
+    )
+    assert (
+        english(NO_FEET.black_threes_left(black, 100))
+        == "black threes left in a hand: minus 100 each."
+    )
+    red = Phrase("red threes")
+    assert english(Feet(100).red_threes_left(red, 500)) == (
+        "red threes caught in a hand or a foot: minus 500 each."
+    )
+    assert english(NO_FEET.red_threes_left(red, 5)) == "red threes left in a hand: minus 5 each."

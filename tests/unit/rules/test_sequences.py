@@ -55,6 +55,18 @@ def test_the_presets_hold_their_sequences() -> None:
     assert PRESETS["classic"].sequences is NO_RUNS  # no sequence is ever played
 
 
+def test_no_runs_plays_none_earns_nothing_and_says_nothing() -> None:
+    assert not NO_RUNS.played and not NO_RUNS.canastas and not NO_RUNS.switchable
+    with pytest.raises(SequenceRefused):
+        NO_RUNS.kind(7)
+    assert NO_RUNS.bonus(straights=2, royals=1) == 0
+    assert NO_RUNS.with_played(True) is NO_RUNS  # no house rule turns them on
+    assert NO_RUNS.words(Phrase("sequence")) == ()
+    assert NO_RUNS.opening_words() is None
+    assert SuitRuns(1500, 4000).with_played(True).played
+    assert SuitRuns(1500, 4000).switchable and not Sambas(1500).switchable
+
+
 def test_the_words_read_the_bonuses_they_score_with() -> None:
     ((words, _),) = SuitRuns(1200, 3000, played=True).words(Phrase("sequence of 7"))
     assert english(words) == (
