@@ -6,8 +6,8 @@ its sides and their cards, the breakdowns and scores). :func:`build` sets every 
 instead. The instance is the dataclass's own: equality, hash, repr and immutability are unchanged.
 The classes built this way keep a ``__dict__`` (no ``slots``).
 
-Kept because it is measured to matter: ``bench/instructions.py`` counts 326,000 instructions a
-hand with it and 404,000 with the dataclasses' own ``__init__`` (2026-11-26), a fifth of the
+Kept because it is measured to matter: ``bench/instructions.py`` counts 330,000 instructions a
+hand with it and 411,000 with the dataclasses' own ``__init__`` (2026-11-26), a fifth of the
 engine's work. A table scoring a hand a minute never feels it; the batch command (``score_hand``,
 about 40,000 hands a second) and an engine run where Python is slower (a phone's browser) do.
 """
