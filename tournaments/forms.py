@@ -14,9 +14,9 @@ from tournaments.engine.formats import MAX_ROUNDS, SCHEDULED
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 from tournaments.models import ResultSubmission, Tournament
 from tournaments.pairs_csv import MAX_BYTES, too_big
-from tournaments.words import METRIC_NAMES
+from tournaments.words import TIEBREAK_NAMES
 
-TIEBREAK_CHOICES = [("", _("(none)")), *((name, METRIC_NAMES[name]) for name in METRICS)]
+TIEBREAK_CHOICES = [("", _("(none)")), *((name, TIEBREAK_NAMES[name]) for name in METRICS)]
 
 
 class TournamentForm(forms.Form):

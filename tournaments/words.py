@@ -23,6 +23,7 @@ REASON_WORDS = {
     Reason.SAME_CLUB: gettext_lazy("one club: it could not be avoided"),
     Reason.CLUB_AVOIDED: gettext_lazy("a meeting of one club avoided"),
     Reason.BYE: gettext_lazy("the lowest-ranked pair without a bye"),
+    Reason.PHANTOM: gettext_lazy("sits out: the phantom's table in the schedule"),
     Reason.SCHEDULE: gettext_lazy("by the schedule"),
     Reason.STANDINGS: gettext_lazy("next to each other in the standings"),
     Reason.MOVED_DOWN: gettext_lazy("moved to avoid last round's match"),
@@ -52,12 +53,19 @@ METRIC_LABELS: Mapping[str, Promise] = {
     "margin": gettext_lazy("Margin"),
     "scored": gettext_lazy("Scored"),
     "h2h": gettext_lazy("Head to head"),
+    "h2h_all": gettext_lazy("Head to head (all met)"),
     "buchholz": gettext_lazy("Buchholz"),
     "median_buchholz": gettext_lazy("Median Buchholz"),
 }
-# The same metrics named on their own (a tie-break to choose, a CSV column), where "Scored"
-# alone would not say what was scored.
+# The same metrics named on their own (a CSV column), where "Scored" alone would not say what
+# was scored.
 METRIC_NAMES: Mapping[str, Promise] = {**METRIC_LABELS, "scored": gettext_lazy("Points scored")}
+# ... and as a tie-break to choose, where the two ways of head to head must say how they differ.
+TIEBREAK_NAMES: Mapping[str, Promise] = {
+    **METRIC_NAMES,
+    "h2h": gettext_lazy("Head to head: a mini-league of the tied pairs"),
+    "h2h_all": gettext_lazy("Head to head, only when all the tied pairs have met"),
+}
 
 
 def metrics_shown(tournament: Tournament) -> list[str]:
@@ -66,7 +74,10 @@ def metrics_shown(tournament: Tournament) -> list[str]:
 
 
 def metric_text(value: Any, signed: bool = False) -> str:
-    """A metric or points as shown: whole numbers without decimals, others with one."""
+    """A metric or points as shown: whole numbers without decimals, others with one; a dash for
+    a metric the pair has none of (head to head outside a tie)."""
+    if value is None:
+        return "—"
     if isinstance(value, float) and not value.is_integer():
         text = formats.number_format(value, 1)
         return f"+{text}" if signed and value > 0 else text

@@ -13,6 +13,7 @@ above it instead, which again cannot repeat. With two pairs at the tables a repe
 
 from __future__ import annotations
 
+from tournaments.engine.clubs import apart as clubs_apart
 from tournaments.engine.types import Bye, Draw, History, Pairing, Reason, RoundInput, Why
 
 
@@ -43,6 +44,10 @@ def _draw(given: RoundInput, modified: bool) -> Draw:
         bye = _bye(order, history)
         byes = (Bye(bye, (Why(Reason.BYE),)),)
         order.remove(bye)
+    if given.number == 1 and not history.results:  # the event's first round: list order
+        clubs = {p.id: p.club for p in given.field}
+        tables = [(i, i + 1) for i in range(0, len(order) - 1, 2)]
+        return Draw(given.number, clubs_apart(order, tables, clubs, Why(Reason.STANDINGS)), byes)
     moved: set[int] = set()
     if modified:
         for i in range(0, len(order) - 1, 2):

@@ -14,12 +14,13 @@ late entry takes over the first empty seat (the odd field's, or a withdrawn pair
 
 from __future__ import annotations
 
+from tournaments.engine.clubs import same_club
 from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.roundrobin import places
 from tournaments.engine.types import Bye, Draw, Pairing, Reason, RoundInput, Why
 
 _SCHEDULE = (Why(Reason.SCHEDULE),)
-_BYE = (Why(Reason.BYE),)
+_BYE = (Why(Reason.PHANTOM),)
 
 
 def tables_for(pairs: int) -> int:
@@ -57,11 +58,13 @@ def pair_round(given: RoundInput) -> Draw:
     seat: dict[int, int | None] = dict.fromkeys(range(tables))
     for j, pair in enumerate(east_west):
         seat[east_west_table(j, k, tables)] = pair
+    clubs = {p.id: p.club for p in given.field}
     pairings, byes = [], []
     for t, ns in enumerate(north_south):
         ew = seat[t]
         if ns is not None and ew is not None:  # Mitchell's table is the North-South pair's own
-            pairings.append(Pairing(ns, ew, table=t + 1, why=_SCHEDULE))
+            why = _SCHEDULE + ((Why(Reason.SAME_CLUB),) if same_club(clubs, ns, ew) else ())
+            pairings.append(Pairing(ns, ew, table=t + 1, why=why))
         else:
             byes += [Bye(p, _BYE) for p in (ns, ew) if p is not None]
     return Draw(given.number, tuple(pairings), tuple(byes))

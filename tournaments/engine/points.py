@@ -28,6 +28,15 @@ class PointsMethod(StrEnum):
     RAW = "raw"  # the table's score itself
 
 
+class SitOut(StrEnum):
+    """What a pair that sits out a round scores (a bye, a Mitchell's phantom table, the other
+    pair's forfeit), as bridge and burraco directors choose it (standings.py applies it):"""
+
+    FIXED = "fixed"  # a win's points: win 2; VP: bye_vp (12-8); raw: the round's average score
+    OWN_AVERAGE = "own_average"  # the pair's own average over the tables it played
+    FIELD_AVERAGE = "field_average"  # the average of every table played in the event
+
+
 VP_TOTAL = 20
 # The upper margin of each band from 10-10 up; above the last, the winner takes 20.
 VP_BANDS_4_HANDS: tuple[int, ...] = (100, 250, 400, 550, 700, 850, 1050, 1250, 1500, 2000)
@@ -49,6 +58,7 @@ class Scoring:
     loss: int = 0
     vp_bands: tuple[int, ...] = VP_BANDS_4_HANDS
     bye_vp: int = 12  # a bye is a modest win: 12-8, as bridge and burraco clubs score it
+    sit_out: SitOut = SitOut.FIXED
 
 
 def victory_points(margin: int, bands: tuple[int, ...]) -> tuple[int, int]:

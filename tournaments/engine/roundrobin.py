@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tournaments.engine.clubs import same_club
 from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.types import Bye, Draw, Pair, Pairing, Reason, RoundInput, Why
 
 _SCHEDULE = (Why(Reason.SCHEDULE),)
-_BYE = (Why(Reason.BYE),)
+_BYE = (Why(Reason.PHANTOM),)
 
 
 def rounds_needed(pairs: int, legs: int = 1) -> int:
@@ -85,11 +86,13 @@ def pair_round(given: RoundInput) -> Draw:
             ),
             last=given.phase_start + per_leg * given.legs - 1,
         )
+    clubs = {p.id: p.club for p in given.field}
     pairings, byes = [], []
     for a, b in circle(held, k):
         ns, ew = (b, a) if leg % 2 else (a, b)  # the second leg swaps the sides
         if ns is not None and ew is not None:
-            pairings.append(Pairing(ns, ew, why=_SCHEDULE))
+            why = _SCHEDULE + ((Why(Reason.SAME_CLUB),) if same_club(clubs, ns, ew) else ())
+            pairings.append(Pairing(ns, ew, why=why))
         else:  # facing an empty place: the odd field's bye, or a withdrawn pair's
             byes += [Bye(p, _BYE) for p in (ns, ew) if p is not None]
     return Draw(given.number, tuple(pairings), tuple(byes))

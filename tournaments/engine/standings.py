@@ -4,11 +4,15 @@ names its order, e.g. ``("tp", "h2h", "margin")``. Pairs equal on every metric s
 
 The bye, forfeit, withdrawal and late-entry policy (README "Tournaments"):
 
-- A bye is a win without an opponent: win points (VP: ``Scoring.bye_vp``; raw score: the
-  round's average table score), one win, no margin and no points scored. It adds nothing to
-  anyone's Buchholz and is not an opponent of anyone.
-- A forfeit: the pair that played scores as for a bye; the pair that forfeited scores loss points
-  and no win. Neither counts the other as an opponent for Buchholz.
+- A pair that sits out a round (a bye, a phantom's table) scores by the tournament's
+  ``Scoring.sit_out``: a win (points.SitOut.FIXED: win points, VP ``Scoring.bye_vp``, raw score
+  the round's average table score, and one win); or, with no win counted, its own average table
+  points over the tables it played (OWN_AVERAGE; the field's while it has played none), or the
+  field's average over every table played (FIELD_AVERAGE). Averages are read from every result
+  given, so they settle when the event ends. A sit-out has no margin and no points scored, adds
+  nothing to anyone's Buchholz and is not an opponent of anyone.
+- A forfeit: the pair that played scores as for a sit-out; the pair that forfeited scores loss
+  points and no win. Neither counts the other as an opponent for Buchholz.
 - A withdrawn pair keeps its results; its opponents keep theirs (and its points in Buchholz).
   It is ranked with a flag and never paired again.
 - A late entry scores nothing for the rounds before it joined (not a bye: it was not there).
@@ -20,7 +24,7 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from tournaments.engine.points import Scoring, loss_points, table_points, win_points
+from tournaments.engine.points import Scoring, SitOut, loss_points, table_points, win_points
 from tournaments.engine.types import Outcome, Pair, Result
 
 Number = int | float
@@ -79,6 +83,17 @@ def _head_to_head(ctx: Context, group: frozenset[int]) -> Mapping[int, Number]:
     return out
 
 
+def _head_to_head_all_met(ctx: Context, group: frozenset[int]) -> Mapping[int, Number]:
+    """The mini-league, applied only where every pair of the tie met every other (as many
+    directors apply head to head: one meeting inside a five-way tie decides nothing); where
+    some did not meet, it separates no one (0 each)."""
+    for pair in group:
+        met = {r.opponent(pair) for r in ctx.by_pair.get(pair, ())}
+        if not group - {pair} <= met:
+            return dict.fromkeys(group, 0)
+    return _head_to_head(ctx, group)
+
+
 def _buchholz(ctx: Context, group: frozenset[int]) -> Mapping[int, Number]:
     """The sum of the opponents' tournament points (a bye or a forfeit adds nothing)."""
     return {p: sum(ctx.tallies[o].tp for o in ctx.tallies[p].opponents) for p in group}
@@ -99,10 +114,14 @@ METRICS: dict[str, Metric] = {
     "margin": _margin,
     "scored": _scored,
     "h2h": _head_to_head,
+    "h2h_all": _head_to_head_all_met,
     "buchholz": _buchholz,
     "median_buchholz": _median_buchholz,
 }
 DEFAULT_ORDER = ("tp", "h2h", "margin", "buchholz")
+# Metrics of the pairs still tied, computed within each tie: a pair never in a tie where they
+# were asked has none (None: the page shows a dash, not a misleading 0).
+WITHIN_TIE = frozenset({"h2h", "h2h_all"})
 
 
 @dataclass(frozen=True)
@@ -110,10 +129,11 @@ class Standing:
     pair: int
     rank: int  # shared by pairs equal on every metric
     shared: bool
-    metrics: tuple[tuple[str, Number], ...]  # every metric of METRICS (h2h: within its tie)
+    # Every metric of METRICS; those of WITHIN_TIE within the pair's tie, None where it had none.
+    metrics: tuple[tuple[str, Number | None], ...]
     withdrawn: bool = False
 
-    def metric(self, name: str) -> Number:
+    def metric(self, name: str) -> Number | None:
         return dict(self.metrics)[name]
 
 
@@ -127,20 +147,68 @@ def _round_averages(results: Iterable[Result]) -> dict[int, int]:
     return {n: round(total / count) for n, (total, count) in sums.items() if count}
 
 
-def tally(pairs: Sequence[Pair], results: Sequence[Result], scoring: Scoring) -> dict[int, _Tally]:
-    """Each pair's points, wins, margin, points scored and opponents, in one pass."""
-    tallies = {p.id: _Tally() for p in pairs}
-    averages = _round_averages(results)
+def _sat_out(r: Result) -> tuple[int | None, int | None]:
+    """(the pair that sat out or played alone, the pair that forfeited) of a bye or a forfeit."""
+    if r.ew is None:
+        return r.ns, None
+    present = r.won_by()
+    return present, r.opponent(present) if present is not None else None
+
+
+def _average(values: list[Number]) -> Number:
+    return round(sum(values) / len(values), 2) if values else 0
+
+
+def points_by_round(
+    pairs: Sequence[Pair], results: Sequence[Result], scoring: Scoring
+) -> dict[int, dict[int, Number]]:
+    """Each pair's tournament points in each round it has a result in: its tables, and its
+    sit-outs scored by ``scoring.sit_out`` over every result given."""
+    out: dict[int, dict[int, Number]] = {p.id: {} for p in pairs}
+    played: dict[int, list[Number]] = defaultdict(list)  # each pair's points at its tables
+    sat_out: list[tuple[int, int]] = []  # (pair, round)
     for r in results:
         if r.ew is None or r.outcome is Outcome.FORFEIT:
-            present = r.ns if r.ew is None else r.won_by()
-            absent = None if r.ew is None else r.opponent(present) if present else None
-            if present in tallies:
-                t = tallies[present]
-                t.tp += win_points(scoring, averages.get(r.round, 0))
-                t.wins += 1
-            if absent in tallies:
-                tallies[absent].tp += loss_points(scoring)
+            present, absent = _sat_out(r)
+            if present is not None:
+                sat_out.append((present, r.round))
+            if absent in out:
+                out[absent][r.round] = out[absent].get(r.round, 0) + loss_points(scoring)
+            continue
+        for pair in (r.ns, r.ew):
+            points = table_points(scoring, *r.score_of(pair))
+            played[pair].append(points)
+            if pair in out:
+                out[pair][r.round] = out[pair].get(r.round, 0) + points
+    field = _average([p for points in played.values() for p in points])
+    averages = _round_averages(results)
+    for pair, number in sat_out:
+        if pair in out:
+            worth = _sit_out(scoring, played[pair], field, averages.get(number, 0))
+            out[pair][number] = out[pair].get(number, 0) + worth
+    return out
+
+
+def _sit_out(scoring: Scoring, own: list[Number], field: Number, round_score: int) -> Number:
+    """A sit-out's points: a fixed win (raw score: the round's average table score), the pair's
+    own average (the field's while it has none), or the field's."""
+    if scoring.sit_out is SitOut.OWN_AVERAGE:
+        return _average(own) if own else field
+    if scoring.sit_out is SitOut.FIELD_AVERAGE:
+        return field
+    return win_points(scoring, round_score)
+
+
+def tally(pairs: Sequence[Pair], results: Sequence[Result], scoring: Scoring) -> dict[int, _Tally]:
+    """Each pair's points, wins, margin, points scored and opponents."""
+    tallies = {p.id: _Tally() for p in pairs}
+    for pair, rounds in points_by_round(pairs, results, scoring).items():
+        tallies[pair].tp = sum(rounds.values())
+    for r in results:
+        if r.ew is None or r.outcome is Outcome.FORFEIT:
+            present, _absent = _sat_out(r)
+            if present in tallies and scoring.sit_out is SitOut.FIXED:
+                tallies[present].wins += 1  # a fixed sit-out scores as a win
             continue
         winner = r.won_by()
         for pair in (r.ns, r.ew):
@@ -148,7 +216,6 @@ def tally(pairs: Sequence[Pair], results: Sequence[Result], scoring: Scoring) ->
                 continue
             mine, theirs = r.score_of(pair)
             t = tallies[pair]
-            t.tp += table_points(scoring, mine, theirs)
             t.wins += winner == pair
             t.margin += mine - theirs
             t.scored += mine
@@ -180,16 +247,22 @@ def rank(
         scoring,
         {pair: tuple(rs) for pair, rs in by_pair.items()},
     )
-    every = {name: metric(ctx, frozenset(ctx.tallies)) for name, metric in METRICS.items()}
-    tied_h2h: dict[int, Number] = {}
-    blocks = _blocks(ctx, sorted(ctx.tallies), list(order), tied_h2h)
+    every = {
+        name: metric(ctx, frozenset(ctx.tallies))
+        for name, metric in METRICS.items()
+        if name not in WITHIN_TIE
+    }
+    tied: dict[str, dict[int, Number]] = {name: {} for name in WITHIN_TIE}
+    blocks = _blocks(ctx, sorted(ctx.tallies), list(order), tied)
     withdrawn = {p.id for p in pairs if p.withdrawn_after is not None}
     out: list[Standing] = []
     for block in blocks:
         place = len(out) + 1
         for pair in block:
-            values = {name: every[name][pair] for name in METRICS}
-            values["h2h"] = tied_h2h.get(pair, 0)
+            values: dict[str, Number | None] = {
+                name: tied[name].get(pair) if name in WITHIN_TIE else every[name][pair]
+                for name in METRICS
+            }
             out.append(
                 Standing(
                     pair,
@@ -207,17 +280,18 @@ def _result_key(r: Result) -> tuple[int, int, int]:
 
 
 def _blocks(
-    ctx: Context, group: list[int], order: list[str], tied_h2h: dict[int, Number]
+    ctx: Context, group: list[int], order: list[str], tied: dict[str, dict[int, Number]]
 ) -> list[list[int]]:
-    """``group`` split into blocks of pairs equal on every metric, best block first."""
+    """``group`` split into blocks of pairs equal on every metric, best block first; the metrics
+    computed within a tie are kept in ``tied``."""
     if not order or len(group) == 1:
         return [group]
     name, rest = order[0], order[1:]
     values = METRICS[name](ctx, frozenset(group))
-    if name == "h2h":
-        tied_h2h.update(values)
+    if name in WITHIN_TIE:
+        tied[name].update(values)
     out: list[list[int]] = []
     for value in sorted(set(values.values()), reverse=True):
         same = [p for p in group if values[p] == value]  # group is sorted: stable by id
-        out += _blocks(ctx, same, rest, tied_h2h)
+        out += _blocks(ctx, same, rest, tied)
     return out

@@ -13,7 +13,8 @@ tiers below, so the matching first avoids rematches, then club meetings, then po
 
 The bye (odd field) goes to the lowest-ranked pair that has not had one, before matching; a pair
 has at most one bye while any pair without one plays. Round 1 is seeded (the top half meets the
-bottom half: 1 v n/2+1, 2 v n/2+2...) or drawn at random from ``RoundInput.seed``.
+bottom half: 1 v n/2+1, 2 v n/2+2...) or drawn at random from ``RoundInput.seed``, and keeps
+a club's pairs apart wherever any seating does (clubs.py).
 
 Speed: on a field of more than ``WINDOW`` pairs, each pair is first offered only the pairs within
 ``WINDOW`` places of it in the standings (a pairing further apart costs more than any nearby
@@ -28,6 +29,7 @@ from collections.abc import Sequence
 
 import rustworkx as rx
 
+from tournaments.engine.clubs import apart as clubs_apart
 from tournaments.engine.types import Bye, Draw, History, Pair, Pairing, Reason, RoundInput, Why
 
 WINDOW = 40
@@ -73,8 +75,9 @@ def _first_round(given: RoundInput, playing: list[Pair]) -> Draw:
         byes = (Bye(order[-1], (Why(Reason.BYE),)),)
         order = order[:-1]
     half = len(order) // 2
-    pairings = tuple(Pairing(order[i], order[half + i], why=(why,)) for i in range(half))
-    return Draw(given.number, pairings, byes)
+    tables = [(i, half + i) for i in range(half)]
+    clubs = {p.id: p.club for p in playing}
+    return Draw(given.number, clubs_apart(order, tables, clubs, why), byes)
 
 
 def _standing_order(given: RoundInput, playing: list[Pair]) -> list[int]:

@@ -86,6 +86,7 @@ class Reason(StrEnum):
     SAME_CLUB = "same_club"  # one club: it could not be avoided
     CLUB_AVOIDED = "club_avoided"  # the next pair in the standings was of the same club
     BYE = "bye"  # the lowest-ranked pair without a bye
+    PHANTOM = "phantom"  # a schedule's empty seat (Mitchell, round robin): sits out this round
     SCHEDULE = "schedule"  # round robin's circle or Mitchell's movement
     STANDINGS = "standings"  # Danish: next to each other in the standings
     MOVED_DOWN = "moved_down"  # modified Danish: moved down to avoid last round's match

@@ -8,11 +8,12 @@ import pytest
 from tournaments.engine.points import (
     PointsMethod,
     Scoring,
+    SitOut,
     default_vp_bands,
     table_points,
     victory_points,
 )
-from tournaments.engine.standings import rank
+from tournaments.engine.standings import points_by_round, rank
 from tournaments.engine.swiss import pair_round
 from tournaments.engine.table_numbers import number_tables
 from tournaments.engine.types import (
@@ -190,6 +191,44 @@ def test_standings_rank_by_points_then_head_to_head() -> None:
         (D, 4, 1),
     ]
     assert table[1].metric("h2h") == 2 and table[2].metric("h2h") == 0
+    assert table[0].metric("h2h") is None  # C was in no tie: it has no head to head
+
+
+H = 8
+NAMES[H] = "H"
+# Five pairs on 2 points; of them only A and B met (A won by 10): one meeting in a five-way tie.
+FIVE_WAY = (
+    Result(1, A, B, 510, 500),
+    Result(2, B, F, 800, 500),  # B's margin: -10 + 300 = 290
+    Result(1, C, F, 700, 500),  # 200
+    Result(1, D, G, 650, 500),  # 150
+    Result(1, E, H, 620, 500),  # 120
+)
+
+
+def test_head_to_head_as_a_mini_league_lets_one_meeting_decide_a_five_way_tie() -> None:
+    table = rank(field(A, B, C, D, E, F, G, H), FIVE_WAY, Scoring(), ("tp", "h2h", "margin"))
+    assert [s.pair for s in table[:5]] == [A, B, C, D, E]  # A's win over B puts it first
+    assert [s.metric("h2h") for s in table[:5]] == [2, 0, 0, 0, 0]
+
+
+def test_head_to_head_when_all_have_met_leaves_a_tie_where_they_have_not() -> None:
+    table = rank(field(A, B, C, D, E, F, G, H), FIVE_WAY, Scoring(), ("tp", "h2h_all", "margin"))
+    assert [s.pair for s in table[:5]] == [B, C, D, E, A]  # by margin: 290, 200, 150, 120, 10
+    assert {s.metric("h2h_all") for s in table[:5]} == {0}
+
+
+def test_head_to_head_when_all_have_met_decides_a_tie_whose_pairs_all_met() -> None:
+    # A and B on 2 points each, and they met: A won, though B's margin is larger.
+    results = (Result(1, A, B, 510, 500), Result(2, B, C, 900, 100))  # margins: A 10, B 790
+    assert [s.pair for s in rank(field(A, B, C), results, Scoring(), ("tp", "margin"))][:2] == [
+        B,
+        A,
+    ]
+    for metric in ("h2h", "h2h_all"):
+        table = rank(field(A, B, C), results, Scoring(), ("tp", metric, "margin"))
+        assert [s.pair for s in table[:2]] == [A, B], metric
+        assert (table[0].metric(metric), table[1].metric(metric)) == (2, 0)
 
 
 def test_standings_metrics_margin_scored_wins_and_buchholz() -> None:
@@ -232,6 +271,57 @@ def test_a_bye_and_a_forfeit_follow_the_policy() -> None:
     assert table[C].metric("tp") == 0
     assert table[A].metric("buchholz") == 2  # B only: the bye has no opponent
     assert table[B].metric("buchholz") == 4  # A only: C forfeited
+
+
+# Five pairs, two rounds; E sits out round 1 and D round 2 (win 2, draw 1, loss 0).
+SIT_OUTS = (
+    Result(1, A, B, 900, 300),  # A 2, B 0
+    Result(1, C, D, 500, 500),  # C 1, D 1
+    Result(1, E, None, outcome=Outcome.BYE),
+    Result(2, C, A, 600, 200),  # C 2, A 0
+    Result(2, B, E, 700, 100),  # B 2, E 0
+    Result(2, D, None, outcome=Outcome.BYE),
+)
+
+
+@pytest.mark.parametrize(
+    ("sit_out", "e_points", "d_points", "e_wins"),
+    [
+        (SitOut.FIXED, 2 + 0, 1 + 2, 1),  # a sit-out is a win: 2 points
+        (SitOut.OWN_AVERAGE, 0 + 0, 1 + 1, 0),  # E averaged 0 at its one table, D 1
+        (SitOut.FIELD_AVERAGE, 1 + 0, 1 + 1, 0),  # 8 points over 8 pair-tables: 1
+    ],
+)
+def test_a_sit_out_scores_by_the_tournaments_policy(
+    sit_out: SitOut, e_points: int, d_points: int, e_wins: int
+) -> None:
+    scoring = Scoring(sit_out=sit_out)
+    table = {s.pair: s for s in rank(field(A, B, C, D, E), SIT_OUTS, scoring, ("tp",))}
+    assert (table[E].metric("tp"), table[D].metric("tp")) == (e_points, d_points)
+    assert table[E].metric("wins") == e_wins
+    assert table[C].metric("tp") == 3  # the pairs that played every round are untouched
+    assert points_by_round(field(A, B, C, D, E), SIT_OUTS, scoring)[E][1] == e_points
+
+
+def test_an_own_average_sit_out_under_victory_points_is_worked_by_hand() -> None:
+    # VP, bands of 4 hands (100, 250, 400, 550...): A beat B by 600, past 4 bands: 14-6; lost to
+    # C by 400, past 2 (400 is not past 400): 8-12.
+    scoring = Scoring(PointsMethod.VP, sit_out=SitOut.OWN_AVERAGE)
+    results = (
+        Result(1, A, B, 900, 300),
+        Result(2, C, A, 600, 200),
+        Result(3, A, None, outcome=Outcome.BYE),
+    )
+    by_round = points_by_round(field(A, B, C), results, scoring)
+    assert by_round[A] == {1: 14, 2: 8, 3: 11.0}  # (14 + 8) / 2
+    field_average = Scoring(PointsMethod.VP, sit_out=SitOut.FIELD_AVERAGE)
+    assert points_by_round(field(A, B, C), results, field_average)[A][3] == 10.0  # 20 a table
+
+
+def test_a_pair_with_no_table_yet_sits_out_at_the_fields_average() -> None:
+    scoring = Scoring(sit_out=SitOut.OWN_AVERAGE)
+    results = (Result(1, A, B, 900, 300), Result(1, C, None, outcome=Outcome.BYE))
+    assert points_by_round(field(A, B, C), results, scoring)[C] == {1: 1.0}
 
 
 def test_a_bye_under_raw_scores_is_worth_the_rounds_average() -> None:

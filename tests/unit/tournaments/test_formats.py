@@ -10,7 +10,7 @@ import pytest
 from tournaments.engine import danish, knockout, mitchell, roundrobin
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import FORMATS
-from tournaments.engine.types import Draw, History, Pair, Pairing, Reason, Result, RoundInput
+from tournaments.engine.types import Draw, History, Pair, Pairing, Reason, Result, RoundInput, Why
 
 
 def field(n: int, **changes: dict[str, Any]) -> tuple[Pair, ...]:
@@ -56,7 +56,7 @@ def test_round_robin_of_five_gives_each_pair_one_bye() -> None:
         ([(3, 1), (4, 2)], [5]),
         ([(1, 2), (4, 5)], [3]),
     ]
-    assert all(b.why[0].reason == Reason.BYE for d in draws for b in d.byes)
+    assert all(b.why[0].reason == Reason.PHANTOM for d in draws for b in d.byes)
     met = {frozenset(m) for d in draws for m in tables(d)}
     assert len(met) == 10 and roundrobin.rounds_needed(5) == 5
 
@@ -169,6 +169,8 @@ def test_mitchell_with_an_odd_field_has_a_sit_out() -> None:
         ([(3, 2), (5, 4), (7, 6)], [1]),
         ([(1, 4), (3, 6), (7, 2)], [5]),
     ]
+    # Each sits out at the phantom's table, wherever it stands in the standings.
+    assert {b.why for d in draws for b in d.byes} == {(Why(Reason.PHANTOM),)}
 
 
 def test_a_late_entry_fills_mitchells_empty_east_west_seat() -> None:
