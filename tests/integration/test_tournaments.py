@@ -256,11 +256,19 @@ def check_event(fmt: str, teams: int, event: dict) -> None:
     for played in event["rounds"]:
         seated = [t for table in played["tables"] for t in table["teams"]] + played["byes"]
         assert len(seated) == len(set(seated))  # nobody twice in a round
+        for table in played["tables"]:  # the winner named: a knockout's always, else unless tied
+            ns, ew = table["scores"]
+            expected = table["teams"][0] if ns > ew else table["teams"][1] if ew > ns else None
+            if fmt == "knockout":
+                assert table["winner"] in table["teams"]
+                assert expected is None or table["winner"] == expected  # an extra hand if tied
+            else:
+                assert table["winner"] == expected
         if fmt == "knockout":
-            # Only pairs still in, as many as the last round sent through (a winner a table).
+            # Only the pairs the last round sent through: its winners, and its byes.
             assert set(seated) <= alive and len(seated) == advancing
             advancing = len(played["tables"]) + len(played["byes"])
-            alive = set(seated)
+            alive = {table["winner"] for table in played["tables"]} | set(played["byes"])
         else:
             assert set(seated) == names  # everyone plays or sits out
         met += [frozenset(table["teams"]) for table in played["tables"]]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.types import Bye, Draw, Pairing, Reason, Result, RoundInput, Why
 
-_THIRD_PLACE = 10**6  # the slot of the third-place match, after every bracket slot
+THIRD_PLACE = 10**6  # the slot of the third-place match, after every bracket slot
 
 
 def rounds_needed(entrants: int) -> int:
@@ -89,7 +89,7 @@ def pair_round(given: RoundInput) -> Draw:
     losers: list[int] = []
     for m in previous.pairings:
         slot = _slot(m.why)
-        if slot == _THIRD_PLACE:
+        if slot == THIRD_PLACE:
             continue
         winner = _winner(results.get(frozenset((m.ns, m.ew))))
         through[slot] = winner
@@ -111,7 +111,7 @@ def pair_round(given: RoundInput) -> Draw:
     ]
     losers = [pair for pair in losers if pair in playing]
     if given.third_place and len(groups) == 1 and len(losers) == 2:  # the final, after the semis
-        pairings.append(Pairing(losers[0], losers[1], why=(Why(Reason.BRACKET, (_THIRD_PLACE,)),)))
+        pairings.append(Pairing(losers[0], losers[1], why=(Why(Reason.BRACKET, (THIRD_PLACE,)),)))
     return Draw(given.number, tuple(pairings), tuple(byes))
 
 

@@ -139,11 +139,24 @@ class Command(BaseCommand):
                         ew_score=scores[1],
                         winner_id=winner,
                     )
+                won = winner or (
+                    None
+                    if scores[0] == scores[1]
+                    else match.ns_id
+                    if scores[0] > scores[1]
+                    else match.ew_id
+                )
                 tables.append(
                     {
                         "table": match.table,
                         "teams": [match.ns.name, match.ew.name],
                         "scores": scores,
+                        # A tied knockout table's extra hand decides it; elsewhere a tie is a draw.
+                        "winner": None
+                        if won is None
+                        else match.ns.name
+                        if won == match.ns_id
+                        else match.ew.name,
                     }
                 )
         return {"number": drawn.number, "tables": tables, "byes": byes}

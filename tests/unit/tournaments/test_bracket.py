@@ -1,0 +1,87 @@
+"""The knockout as a bracket (engine/bracket.py): an 8-pair and a 6-pair knockout played through
+knockout.py round by round, the bracket read after each round."""
+
+from __future__ import annotations
+
+from tournaments.engine import bracket, knockout
+from tournaments.engine.types import Draw, History, Pair, Result, RoundInput
+
+
+def field(n: int) -> tuple[Pair, ...]:
+    return tuple(Pair(i, f"P{i}", seed=i) for i in range(1, n + 1))
+
+
+def play(draw: Draw, beats: dict[int, int] | None = None) -> list[Result]:
+    """Every table of the draw, the upper pair winning 500-300 unless ``beats`` names the
+    winner; a tie played off where the table is tied (``beats`` with equal scores)."""
+    beats = beats or {}
+    out = []
+    for m in draw.pairings:
+        winner = beats.get(m.ns, beats.get(m.ew, m.ns))
+        if winner == m.ns:
+            out.append(Result(draw.round, m.ns, m.ew, 500, 300))
+        else:
+            out.append(Result(draw.round, m.ns, m.ew, 300, 500))
+    out += [Result(draw.round, b.pair, None) for b in draw.byes]
+    return out
+
+
+def test_an_8_pair_knockout_with_a_third_place_fills_in_round_by_round() -> None:
+    pairs = field(8)
+    draws: list[Draw] = []
+    results: list[Result] = []
+    empty = bracket.build(8, draws, results, third_place=True)
+    assert [len(r) for r in empty.rounds] == [4, 2, 1]
+    assert empty.final == bracket.Match() and empty.champion is None
+    for number, upsets in ((1, {5: 5}), (2, {}), (3, {})):
+        given = RoundInput(
+            number, pairs, History.of(tuple(results), tuple(draws)), third_place=True
+        )
+        draw = knockout.pair_round(given)
+        draws.append(draw)
+        results += play(draw, upsets)
+        state = bracket.build(8, draws, results, third_place=True)
+        if number == 1:
+            # Seed order 1 v 8, 4 v 5, 2 v 7, 3 v 6; 5 beat 4.
+            assert [(m.upper, m.lower, m.winner) for m in state.rounds[0]] == [
+                (1, 8, 1),
+                (4, 5, 5),
+                (2, 7, 2),
+                (3, 6, 3),
+            ]
+            assert state.rounds[1] == (bracket.Match(), bracket.Match())  # not drawn yet
+    final = bracket.build(8, draws, results, third_place=True)
+    assert [(m.upper, m.lower) for m in final.rounds[1]] == [(1, 5), (2, 3)]
+    assert (final.final.upper, final.final.lower, final.champion, final.runner_up) == (1, 2, 1, 2)
+    assert (final.final.upper_score, final.final.lower_score) == (500, 300)
+    assert final.third_place is not None
+    assert (final.third_place.upper, final.third_place.lower) == (5, 3)
+    assert (final.third, final.fourth) == ((5,), 3)
+
+
+def test_without_a_third_place_match_both_semi_final_losers_share_third() -> None:
+    pairs = field(4)
+    draws: list[Draw] = []
+    results: list[Result] = []
+    for number in (1, 2):
+        draw = knockout.pair_round(
+            RoundInput(number, pairs, History.of(tuple(results), tuple(draws)))
+        )
+        draws.append(draw)
+        results += play(draw)
+    state = bracket.build(4, draws, results)
+    assert state.third_place is None and state.champion == 1
+    assert sorted(state.third) == [3, 4] and state.fourth is None
+
+
+def test_a_6_pair_knockout_gives_the_top_two_seeds_a_bye() -> None:
+    draw = knockout.pair_round(RoundInput(1, field(6), History()))
+    state = bracket.build(6, [draw], play(draw))
+    first = state.rounds[0]
+    assert [(m.upper, m.lower, m.bye) for m in first] == [
+        (1, None, True),
+        (4, 5, False),
+        (2, None, True),
+        (3, 6, False),
+    ]
+    assert first[0].winner == 1 and first[0].loser is None

@@ -1,0 +1,114 @@
+"""A knockout as a bracket: every match of every round in bracket order, filled in as the rounds
+are drawn and the results come in, with the podium once the final is played (knockout.py draws
+the rounds; this reads them).
+
+The first round holds ``2**rounds`` places in seed order (1 v 8, 4 v 5, 2 v 7, 3 v 6 for 8);
+match ``j`` of a round takes the winners of matches ``2j`` and ``2j+1`` of the round before, as
+knockout.py pairs them. A match not drawn yet has no pairs; a top seed's bye goes through alone.
+With a third-place match, the semi-finals' losers play it beside the final; without one, both
+share third place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from tournaments.engine.knockout import THIRD_PLACE, rounds_needed
+from tournaments.engine.types import Draw, Reason, Result, Why
+
+
+@dataclass(frozen=True)
+class Match:
+    """One match of the bracket; ``upper`` and ``lower`` are None until known."""
+
+    upper: int | None = None
+    lower: int | None = None
+    upper_score: int | None = None
+    lower_score: int | None = None
+    winner: int | None = None
+    bye: bool = False  # the upper pair goes through without playing
+
+    @property
+    def loser(self) -> int | None:
+        if self.winner is None or self.bye:
+            return None
+        return self.lower if self.winner == self.upper else self.upper
+
+
+@dataclass(frozen=True)
+class Bracket:
+    rounds: tuple[tuple[Match, ...], ...]  # first round first; the last holds the final alone
+    third_place: Match | None  # None where the event plays none
+    first_round: int  # the event's round number of the bracket's first round
+
+    @property
+    def final(self) -> Match:
+        return self.rounds[-1][0]
+
+    @property
+    def champion(self) -> int | None:
+        return self.final.winner
+
+    @property
+    def runner_up(self) -> int | None:
+        return self.final.loser
+
+    @property
+    def third(self) -> tuple[int, ...]:
+        """Third place: the third-place match's winner, or both semi-finals' losers."""
+        if self.third_place is not None:
+            return () if self.third_place.winner is None else (self.third_place.winner,)
+        if len(self.rounds) < 2 or self.champion is None:
+            return ()
+        return tuple(m.loser for m in self.rounds[-2] if m.loser is not None)
+
+    @property
+    def fourth(self) -> int | None:
+        return self.third_place.loser if self.third_place is not None else None
+
+
+def _slot(reasons: Sequence[Why]) -> int | None:
+    for why in reasons:
+        if why.reason in (Reason.BRACKET, Reason.BRACKET_BYE):
+            return why.values[0]
+    return None
+
+
+def build(
+    entrants: int,
+    draws: Sequence[Draw],
+    results: Sequence[Result],
+    third_place: bool = False,
+) -> Bracket:
+    """The bracket of a knockout of ``entrants`` pairs from its rounds' ``draws`` (in order, the
+    first the bracket's first round) and the ``results`` given so far."""
+    levels = rounds_needed(entrants)
+    rounds: list[list[Match]] = [[Match()] * (1 << (levels - r - 1)) for r in range(levels)]
+    third: Match | None = Match() if third_place and levels >= 2 else None
+    played = {(r.round, frozenset(r.pairs())): r for r in results}
+    first = draws[0].round if draws else 0
+    for level, draw in enumerate(draws[:levels]):
+        for pairing in draw.pairings:
+            slot = _slot(pairing.why)
+            if slot is None:
+                continue
+            result = played.get((draw.round, frozenset((pairing.ns, pairing.ew))))
+            match = _match(pairing.ns, pairing.ew, result)
+            if slot == THIRD_PLACE:
+                if third is not None:
+                    third = match
+            elif slot < len(rounds[level]):
+                rounds[level][slot] = match
+        for bye in draw.byes:
+            slot = _slot(bye.why)
+            if slot is not None and slot < len(rounds[level]):
+                rounds[level][slot] = Match(upper=bye.pair, winner=bye.pair, bye=True)
+    return Bracket(tuple(tuple(r) for r in rounds), third, first)
+
+
+def _match(upper: int, lower: int, result: Result | None) -> Match:
+    if result is None:
+        return Match(upper, lower)
+    mine, theirs = result.score_of(upper)
+    return Match(upper, lower, mine, theirs, result.won_by())
