@@ -1,5 +1,6 @@
-"""Common club formats: a director picks one and the new-tournament form is filled in (not to
-be confused with the rule presets, scorekeeper.rules.presets)."""
+"""Common club formats: a director picks one and the new-tournament form is filled in with its
+values, visibly, before anything is saved (not to be confused with the rule presets,
+scorekeeper.rules.presets). A club format never overrides what the director then types."""
 
 from __future__ import annotations
 
@@ -7,44 +8,74 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+PLAN_PHASES = 3  # the round plan's rows on the form: a format and its rounds each
+
 CLUB_FORMATS: dict[str, dict[str, Any]] = {
-    "swiss5-vp": {
-        "label": _("Swiss, 5 rounds × 4 hands, victory points 20–0"),
-        "format": "swiss",
-        "rounds": 5,
-        "hands_per_round": 4,
-        "points": "vp",
-    },
     "swiss3-evening": {
         "label": _("Club evening: Swiss, 3 rounds × 2 hands, win 2 / draw 1"),
-        "format": "swiss",
-        "rounds": 3,
+        "phases": [("swiss", 3)],
         "hands_per_round": 2,
         "points": "wdl",
     },
-    "mitchell": {
-        "label": _("Mitchell evening, 4 hands a round"),
-        "format": "mitchell",
-        "rounds": 0,
+    "swiss5-vp": {
+        "label": _("Swiss, 5 rounds × 4 hands, victory points 20–0"),
+        "phases": [("swiss", 5)],
         "hands_per_round": 4,
         "points": "vp",
+    },
+    "mitchell": {
+        "label": _("Mitchell evening, 4 hands a round"),
+        "phases": [("mitchell", None)],
+        "hands_per_round": 4,
+        "points": "vp",
+        "sit_out": "own_average",
+    },
+    "mitchell2-danish": {
+        "label": _("2 Mitchell rounds, then a Danish round"),
+        "phases": [("mitchell", 2), ("danish", 1)],
+        "hands_per_round": 2,
+        "points": "vp",
+        "sit_out": "own_average",
     },
     "mitchell3-danish": {
         "label": _("3 Mitchell rounds + 1 Danish round"),
-        "format": "mitchell",
-        "round_formats": ["mitchell", "mitchell", "mitchell", "danish"],
-        "rounds": 4,
+        "phases": [("mitchell", 3), ("danish", 1)],
         "hands_per_round": 4,
         "points": "vp",
+        "sit_out": "own_average",
     },
     "swiss5-top4": {
         "label": _("Swiss 5 rounds + top-4 knockout"),
-        "format": "swiss",
-        "round_formats": ["swiss"] * 5 + ["knockout", "knockout"],
-        "rounds": 7,
-        "hands_per_round": 4,
-        "points": "vp",
+        "phases": [("swiss", 5), ("knockout", None)],
         "knockout_top": 4,
         "third_place": True,
+        "hands_per_round": 4,
+        "points": "vp",
+    },
+    "knockout": {
+        "label": _("Knockout with a third-place match"),
+        "phases": [("knockout", None)],
+        "third_place": True,
+        "hands_per_round": 2,
+        "points": "wdl",
     },
 }
+
+
+def form_values(key: str) -> dict[str, Any]:
+    """A club format as the new-tournament form's values (what its script fills in, and the
+    form's "Fill in" button without a script): every plan row, empty rows cleared."""
+    chosen = CLUB_FORMATS[key]
+    values: dict[str, Any] = {
+        "hands_per_round": chosen["hands_per_round"],
+        "points": chosen["points"],
+        "sit_out": chosen.get("sit_out", "fixed"),
+        "knockout_top": chosen.get("knockout_top") or "",
+        "third_place": bool(chosen.get("third_place")),
+    }
+    phases = chosen["phases"]
+    for i in range(1, PLAN_PHASES + 1):
+        fmt, rounds = phases[i - 1] if i <= len(phases) else ("", None)
+        values[f"phase_{i}_format"] = fmt
+        values[f"phase_{i}_rounds"] = "" if rounds is None else rounds
+    return values

@@ -5,13 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.utils.text import capfirst
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME, no_control_characters
 from scorekeeper.rules import PRESETS
-from tournaments.club_formats import CLUB_FORMATS
-from tournaments.engine.formats import MAX_ROUNDS, SCHEDULED
+from tournaments.club_formats import CLUB_FORMATS, PLAN_PHASES
+from tournaments.engine.errors import DrawRefused
+from tournaments.engine.formats import MAX_ROUNDS, Phase, Plan, phases_of, plan_of
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
+from tournaments.limits import MAX_PAIRS
 from tournaments.models import ResultSubmission, Tournament
 from tournaments.pairs_csv import MAX_BYTES, too_big
 from tournaments.words import TIEBREAK_NAMES
@@ -19,7 +23,98 @@ from tournaments.words import TIEBREAK_NAMES
 TIEBREAK_CHOICES = [("", _("(none)")), *((name, TIEBREAK_NAMES[name]) for name in METRICS)]
 
 
-class TournamentForm(forms.Form):
+class PlanForm(forms.Form):
+    """A round plan: up to PLAN_PHASES rows of a format and its rounds (Mitchell 2, then Danish
+    1; Swiss 5, then a knockout of the top 4), the knockout's pairs and a third-place match.
+    ``plan`` is the engine's checked Plan once the form is valid."""
+
+    plan: Plan
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for i in range(1, PLAN_PHASES + 1):
+            first = i == 1
+            self.fields[f"phase_{i}_format"] = forms.ChoiceField(
+                label=_("Format") if first else _("Then"),
+                choices=Tournament.Format.choices
+                if first
+                else [("", "—"), *Tournament.Format.choices],
+                required=first,
+                initial="swiss" if first else "",
+            )
+            self.fields[f"phase_{i}_rounds"] = forms.IntegerField(
+                label=_("Rounds"),
+                min_value=1,
+                max_value=MAX_ROUNDS,
+                required=False,
+                initial=3 if first else None,
+            )
+        self.fields["knockout_top"] = forms.IntegerField(
+            label=_("Pairs in a knockout after other rounds"),
+            min_value=2,
+            max_value=MAX_PAIRS,
+            required=False,
+            help_text=_(
+                "The top of the standings: 4, 8… Empty when the event is a knockout alone."
+            ),
+        )
+        self.fields["third_place"] = forms.BooleanField(
+            label=_("A match for third place beside the final"), required=False
+        )
+
+    def phase_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
+        """The plan's rows, a format and its rounds each, for the template."""
+        return [
+            (self[f"phase_{i}_format"], self[f"phase_{i}_rounds"])
+            for i in range(1, PLAN_PHASES + 1)
+        ]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        given = []
+        for i in range(1, PLAN_PHASES + 1):
+            fmt = data.get(f"phase_{i}_format")
+            if fmt:
+                given.append(Phase(fmt, data.get(f"phase_{i}_rounds")))
+        if self.errors or not given:
+            return data
+        try:
+            self.plan = plan_of(given, data.get("knockout_top") or 0)
+        except DrawRefused as refused:
+            self.add_error(None, capfirst(gettext(refused.message) % refused.values) + ".")
+        return data
+
+    def plan_arguments(self) -> dict[str, Any]:
+        """The plan as tournament_create and tournament_plan_set take it."""
+        return {
+            "format": self.plan.format,
+            "round_formats": list(self.plan.round_formats),
+            "rounds": self.plan.rounds,
+            "knockout_top": self.plan.knockout_top,
+            "third_place": self.cleaned_data["third_place"],
+        }
+
+    @staticmethod
+    def initial_of(tournament: Tournament) -> dict[str, Any]:
+        """A tournament's plan as the form's values."""
+        rows = phases_of(
+            tournament.format, tournament.round_formats, tournament.rounds, tournament.knockout_top
+        )
+        initial: dict[str, Any] = {
+            "knockout_top": tournament.knockout_top or None,
+            "third_place": tournament.third_place,
+        }
+        for i in range(1, PLAN_PHASES + 1):
+            phase = rows[i - 1] if i <= len(rows) else None
+            initial[f"phase_{i}_format"] = phase.format if phase else ""
+            initial[f"phase_{i}_rounds"] = phase.rounds if phase else None
+        return initial
+
+
+class TournamentForm(PlanForm):
+    """A new tournament. A club format fills the form in (its script, or the "Fill in" button
+    without one); what is submitted is what the form shows, never the club format's values."""
+
     name = forms.CharField(label=_("Name of the event"), max_length=120)
     club_format = forms.ChoiceField(
         label=_("Club format"),
@@ -28,28 +123,23 @@ class TournamentForm(forms.Form):
             ("", _("(set the values below)")),
             *((k, v["label"]) for k, v in CLUB_FORMATS.items()),
         ],
-        help_text=_("A common format fills in the format, rounds, hands and points."),
+        help_text=_("Fills in the plan, hands, points and sit-outs below; change any of them."),
     )
     variant = forms.ChoiceField(
         label=_("Rules"), choices=[(v.id, v.name) for v in PRESETS.values()], initial="classic"
-    )
-    format = forms.ChoiceField(
-        label=_("Format"), choices=Tournament.Format.choices, initial="swiss"
-    )
-    rounds = forms.IntegerField(
-        label=_("Rounds"),
-        min_value=1,
-        max_value=MAX_ROUNDS,
-        initial=3,
-        required=False,
-        help_text=_(
-            "Empty: the whole schedule of a round robin, a Mitchell movement or a knockout."
-        ),
     )
     hands_per_round = forms.IntegerField(
         label=_("Hands per round"), min_value=1, max_value=20, initial=2
     )
     points = forms.ChoiceField(label=_("Points per table"), choices=Tournament.Points.choices)
+    sit_out = forms.ChoiceField(
+        label=_("A pair that sits out a round scores"),
+        choices=Tournament.SitOut.choices,
+        help_text=_(
+            "A bye or a phantom's table: as a win, or the pair's own average over the rounds it "
+            "played, or the average of every table played."
+        ),
+    )
     seeded = forms.BooleanField(
         label=_("Round 1 by seed (else drawn at random)"), required=False, initial=True
     )
@@ -64,30 +154,25 @@ class TournamentForm(forms.Form):
                 initial=name,
             )
 
-    def clean(self) -> dict[str, Any]:
-        data = super().clean() or {}
-        scheduled = data.get("format") in SCHEDULED
-        if data.get("rounds") is None and not data.get("club_format") and not scheduled:
-            self.add_error("rounds", _("Swiss and Danish play the number of rounds you set."))
-        return data
+    def settings_fields(self) -> list[forms.BoundField]:
+        """The fields after the plan: hands, points, sit-outs, seeding, tie-breaks."""
+        names = ["hands_per_round", "points", "sit_out", "seeded"]
+        names += [f"tiebreak_{i}" for i in range(1, len(DEFAULT_ORDER) + 1)]
+        return [self[name] for name in names]
 
     def tournament_arguments(self) -> dict[str, Any]:
         data = self.cleaned_data
         order = [data[f"tiebreak_{i}"] for i in range(1, 5) if data.get(f"tiebreak_{i}")]
-        arguments: dict[str, Any] = {
+        return {
             "name": data["name"],
             "variant": data["variant"],
-            "format": data["format"],
-            "rounds": data["rounds"] or 0,  # 0: the whole schedule
+            **self.plan_arguments(),
             "hands_per_round": data["hands_per_round"],
             "points": data["points"],
+            "sit_out": data["sit_out"],
             "seeded": data["seeded"],
             "tiebreaks": list(dict.fromkeys(order)),
         }
-        club_format = CLUB_FORMATS.get(data.get("club_format") or "")
-        if club_format:
-            arguments.update({k: v for k, v in club_format.items() if k != "label"})
-        return arguments
 
 
 class PairForm(forms.Form):
@@ -117,19 +202,6 @@ class PairForm(forms.Form):
         max_length=MAX_CLUB_NAME,
         required=False,
         validators=[no_control_characters],
-    )
-
-
-class RoundsForm(forms.Form):
-    """The number of rounds, changed before round 1 is drawn; empty plays the whole schedule of
-    a round robin, a Mitchell movement or a knockout."""
-
-    rounds = forms.IntegerField(
-        label=_("Rounds"),
-        min_value=1,
-        max_value=MAX_ROUNDS,
-        required=False,
-        help_text=_("Empty: the whole schedule (round robin, Mitchell, knockout)."),
     )
 
 

@@ -27,6 +27,13 @@ class Tournament(models.Model):
         VP = "vp", _("Victory points 20–0")
         RAW = "raw", _("Raw score")
 
+    class SitOut(models.TextChoices):
+        """What a pair that sits out a round scores (engine.points.SitOut)."""
+
+        FIXED = "fixed", _("A win (as a bye)")
+        OWN_AVERAGE = "own_average", _("The pair's own average")
+        FIELD_AVERAGE = "field_average", _("The field's average")
+
     class Status(models.TextChoices):
         SETUP = "setup", _("Setting up")
         RUNNING = "running", _("Running")
@@ -42,6 +49,7 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField(_("rounds"))
     hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), null=True, blank=True)
     points = models.CharField(max_length=10, choices=Points.choices, default=Points.WDL)
+    sit_out = models.CharField(max_length=15, choices=SitOut.choices, default=SitOut.FIXED)
     tiebreaks = models.JSONField(default=list)  # metric names, in order (engine.standings)
     seeded = models.BooleanField(default=True)  # round 1 by seed, else at random
     seed = models.PositiveIntegerField(default=0)  # the random draw's seed

@@ -24,7 +24,7 @@ urlpatterns: list[URLPattern] = [
         director.pair_withdraw,
         name="director-withdraw",
     ),
-    path(directing + "rounds/", director.rounds_set, name="director-rounds"),
+    path(directing + "plan/", director.plan_set, name="director-plan"),
     path(
         directing + "standings/recompute/",
         director.standings_recompute,

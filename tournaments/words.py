@@ -8,8 +8,9 @@ from typing import Any
 
 from django.utils import formats
 from django.utils.functional import Promise
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext, gettext_lazy
 
+from tournaments.engine.formats import phases_of
 from tournaments.engine.types import Reason
 from tournaments.models import Tournament
 
@@ -63,8 +64,8 @@ METRIC_NAMES: Mapping[str, Promise] = {**METRIC_LABELS, "scored": gettext_lazy("
 # ... and as a tie-break to choose, where the two ways of head to head must say how they differ.
 TIEBREAK_NAMES: Mapping[str, Promise] = {
     **METRIC_NAMES,
-    "h2h": gettext_lazy("Head to head: a mini-league of the tied pairs"),
-    "h2h_all": gettext_lazy("Head to head, only when all the tied pairs have met"),
+    "h2h": gettext_lazy("Head to head (mini-league)"),
+    "h2h_all": gettext_lazy("Head to head (only if all met)"),
 }
 
 
@@ -83,3 +84,32 @@ def metric_text(value: Any, signed: bool = False) -> str:
         return f"+{text}" if signed and value > 0 else text
     whole = int(value)
     return f"{whole:+d}" if signed and whole else str(whole)
+
+
+def plan_words(tournament: Tournament) -> str:
+    """The round plan in a line: "Mitchell ×2, then Danish ×1", "Swiss ×5, then a knockout of
+    the top 4 with a third-place match", "Round robin: the whole schedule"."""
+    names = dict(Tournament.Format.choices)
+    parts = []
+    for phase in phases_of(
+        tournament.format, tournament.round_formats, tournament.rounds, tournament.knockout_top
+    ):
+        name = str(names.get(phase.format, phase.format))
+        if phase.format == Tournament.Format.KNOCKOUT and tournament.knockout_top:
+            part = gettext("a knockout of the top %(n)s") % {"n": tournament.knockout_top}
+        elif phase.format == Tournament.Format.KNOCKOUT and phase.rounds is None:
+            part = name  # every pair, to the final
+        elif phase.rounds is None:
+            part = gettext("%(format)s: the whole schedule") % {"format": name}
+        else:
+            part = gettext("%(format)s ×%(n)s") % {"format": name, "n": phase.rounds}
+        parts.append(part)
+    text = parts[-1]
+    if len(parts) > 1:
+        text = gettext("%(first)s, then %(next)s") % {"first": ", ".join(parts[:-1]), "next": text}
+    if tournament.third_place and Tournament.Format.KNOCKOUT in (
+        tournament.format,
+        *tournament.round_formats,
+    ):
+        text += " " + gettext("(with a third-place match)")
+    return text

@@ -7,7 +7,7 @@ import pytest
 from django.db.models import F
 from django.urls import reverse
 
-from tournaments.club_formats import CLUB_FORMATS
+from tournaments.club_formats import CLUB_FORMATS, form_values
 from tournaments.engine import mitchell
 from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
 from tournaments.services.entries import entries_add
@@ -131,7 +131,8 @@ def test_a_refused_draw_tells_the_director_why_and_the_rounds_can_be_fixed(
     assert 'data-expect=""' in page  # no endless "Drawing round 1…"
     state = client.get(reverse("tournament-state", args=[tournament.id])).json()
     assert state["rounds"] == 0 and state["refused"].startswith("the round robin of 4 pairs")
-    client.post(reverse("director-rounds", args=[tournament.id]), {"rounds": 3})
+    plan = {"phase_1_format": "roundrobin", "phase_1_rounds": 3}
+    client.post(reverse("director-plan", args=[tournament.id]), plan)
     with django_capture_on_commit_callbacks(execute=True):
         client.post(reverse("director-round-next", args=[tournament.id]))
     assert Round.objects.filter(tournament=tournament).count() == 1
@@ -214,16 +215,15 @@ def test_a_draft_can_be_discarded_and_drawn_again(client, director) -> None:
 def test_every_club_format_creates_a_tournament_that_plays_to_the_end(
     client, director, preset: str
 ) -> None:
+    values = {k: v for k, v in form_values(preset).items() if v not in ("", False)}
     response = client.post(
         reverse("tournament-new"),
         {
             "name": preset,
             "club_format": preset,
             "variant": "classic",
-            "format": "swiss",
-            "rounds": "",
+            **values,
             "hands_per_round": 2,
-            "points": "wdl",
             "seeded": "on",
             "tiebreak_1": "tp",
         },

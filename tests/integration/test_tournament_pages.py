@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from tournaments.club_formats import form_values
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.services.entries import entries_add
 from tournaments.services.results import result_submit
@@ -37,16 +38,14 @@ def director(client, django_user_model):
 
 
 def create(client) -> Tournament:
+    """A Tuesday Swiss as the club format fills the form in: 3 rounds of 2 hands, win 2."""
     response = client.post(
         reverse("tournament-new"),
         {
             "name": "Tuesday Swiss",
             "club_format": "swiss3-evening",
             "variant": "classic",
-            "format": "swiss",
-            "rounds": 9,
-            "hands_per_round": 9,
-            "points": "vp",
+            **form_values("swiss3-evening"),
             "seeded": "on",
             "tiebreak_1": "tp",
             "tiebreak_2": "buchholz",
@@ -58,11 +57,43 @@ def create(client) -> Tournament:
 
 
 def test_the_director_creates_an_event_from_a_club_format(client, director) -> None:
+    # Without a script, "Fill in" shows the form again with the club format's values; nothing
+    # is saved yet.
+    filled = client.post(
+        reverse("tournament-new"),
+        {"name": "Tuesday Swiss", "club_format": "swiss3-evening", "fill": "1"},
+    ).content.decode()
+    assert not Tournament.objects.exists()
+    assert 'name="phase_1_rounds" value="3"' in filled
+    assert 'name="hands_per_round" value="2"' in filled
+    assert 'value="wdl" selected' in filled and 'value="Tuesday Swiss"' in filled
     tournament = create(client)
     assert (tournament.rounds, tournament.hands_per_round, tournament.points) == (3, 2, "wdl")
     assert tournament.tiebreaks == ["tp", "buchholz"] and tournament.director == director
     page = client.get(reverse("director", args=[tournament.id])).content.decode()
-    assert "Add the pairs" in page
+    assert "Add the pairs" in page and "Swiss ×3 · 2 hands a round" in page
+
+
+def test_a_club_format_never_overwrites_what_the_director_typed(client, director) -> None:
+    # 3 rounds were silently played as 4 when the club format's values won over the form's.
+    client.post(
+        reverse("tournament-new"),
+        {
+            "name": "Mitchell evening",
+            "club_format": "mitchell3-danish",
+            "variant": "classic",
+            **form_values("mitchell3-danish"),
+            "phase_1_rounds": 2,  # typed after filling in: 2 Mitchell rounds, not 3
+            "hands_per_round": 3,
+            "seeded": "on",
+            "tiebreak_1": "tp",
+        },
+    )
+    tournament = Tournament.objects.get()
+    assert tournament.round_formats == ["mitchell", "mitchell", "danish"]
+    assert (tournament.rounds, tournament.hands_per_round) == (3, 3)
+    page = client.get(reverse("director", args=[tournament.id])).content.decode()
+    assert "Mitchell ×2, then Modified Danish ×1 · 3 hands a round" in page
 
 
 def test_a_csv_with_an_error_names_its_line_and_saves_nothing(client, director) -> None:

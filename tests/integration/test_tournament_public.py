@@ -94,7 +94,7 @@ def test_the_tournament_page_shows_the_round_by_table_with_each_status(client) -
     tournament, _ = a_round_in_play()
     html = page(client, f"/t/{tournament.id}/")
     assert html.count("<h1") == 1 and "Spring Cup" in html
-    assert "Swiss · Running · round 1 of 3" in text(html)
+    assert "Swiss ×3 · Running · round 1 of 3" in text(html)  # the plan, then the state
     assert row(html, "data-table", 1) == "Table 1 Les As Red Threes 900–300 Confirmed"
     assert row(html, "data-table", 2) == "Table 2 Queens Wild Cards Waiting for the other pair"
     assert row(html, "data-table", 3) == "Table 3 Jokers Canastas With the director"

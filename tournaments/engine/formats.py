@@ -4,6 +4,7 @@ change format from round to round (three Mitchell rounds, then a Danish one)."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from tournaments.engine import danish, knockout, mitchell, roundrobin, swiss
 from tournaments.engine.errors import DrawRefused, gettext_noop
@@ -45,6 +46,84 @@ def phases(round_formats: Sequence[str]) -> list[tuple[str, int, int]]:
         else:
             runs.append((fmt, number, 1))
     return runs
+
+
+@dataclass(frozen=True)
+class Phase:
+    """Rounds of one format in a tournament's plan. ``rounds`` None: the whole schedule of a
+    round robin, a Mitchell movement or a knockout (set by the field at round 1), or a knockout
+    of the top pairs after other rounds (its rounds follow from their number)."""
+
+    format: str
+    rounds: int | None = None
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A plan as a tournament keeps it: its first format, each round's format where they
+    differ, its rounds (0: the whole schedule of one scheduled format), the knockout's pairs."""
+
+    format: str
+    round_formats: tuple[str, ...]
+    rounds: int
+    knockout_top: int = 0
+
+
+def plan_of(given: Sequence[Phase], knockout_top: int = 0) -> Plan:
+    """The plan of ``given`` phases, checked (check_plan), or a DrawRefused saying what to fix:
+    Swiss ×5 then a knockout of the top 4 plays 5 + 2 rounds."""
+    if not given:
+        raise DrawRefused(gettext_noop("a plan has one format at least"))
+    if any(phase.format not in FORMATS for phase in given):
+        raise DrawRefused(gettext_noop("a plan names formats the app plays"))
+    first = given[0]
+    if len(given) == 1:
+        if knockout_top:
+            raise DrawRefused(
+                gettext_noop("a knockout of the top pairs comes after rounds of another format")
+            )
+        if first.rounds is None and first.format not in SCHEDULED:
+            raise DrawRefused(gettext_noop("Swiss and Danish play the number of rounds you set"))
+        plan = Plan(first.format, (), first.rounds or 0)
+    else:
+        formats: list[str] = []
+        for i, phase in enumerate(given):
+            rounds = phase.rounds
+            if rounds is None and phase.format == "knockout" and i == len(given) - 1:
+                if knockout_top < 2:
+                    raise DrawRefused(
+                        gettext_noop(
+                            "a knockout after other rounds needs the number of pairs it takes "
+                            "(the top 4, the top 8...)"
+                        )
+                    )
+                rounds = knockout.rounds_needed(knockout_top)
+            if rounds is None:
+                raise DrawRefused(
+                    gettext_noop(
+                        "give the rounds of each format of the plan (%(format)s has none); only "
+                        "a plan of one format may play a whole schedule"
+                    ),
+                    format=phase.format,
+                )
+            formats += [phase.format] * rounds
+        plan = Plan(first.format, tuple(formats), len(formats), knockout_top)
+    check_plan(plan.format, plan.round_formats, plan.rounds, plan.knockout_top)
+    return plan
+
+
+def phases_of(
+    fmt: str, round_formats: Sequence[str], rounds: int, knockout_top: int
+) -> list[Phase]:
+    """A stored plan as its phases (the form's rows): a knockout of the top pairs, and a whole
+    schedule, without a number of rounds."""
+    if not round_formats:
+        return [Phase(fmt, rounds or None)]
+    runs = phases(round_formats)
+    return [
+        Phase(run_format, None if run_format == "knockout" and knockout_top and i else count)
+        for i, (run_format, _first, count) in enumerate(runs)
+    ]
 
 
 def check_plan(fmt: str, round_formats: Sequence[str], rounds: int, knockout_top: int = 0) -> None:

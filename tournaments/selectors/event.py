@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from tournaments.engine.points import PointsMethod, Scoring, default_vp_bands
+from tournaments.engine.points import PointsMethod, Scoring, SitOut, default_vp_bands
 from tournaments.engine.standings import Standing, rank
 from tournaments.engine.types import Bye, Draw, History, Outcome, Pair, Pairing, Reason, Result, Why
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
@@ -38,11 +38,12 @@ class EventState:
 
 
 def scoring_of(tournament: Tournament) -> Scoring:
-    """How the tournament scores a table: its points method, win 2 / draw 1 / loss 0, and the
-    default VP bands for its hands per round (engine.points)."""
+    """How the tournament scores a table: its points method, win 2 / draw 1 / loss 0, the
+    default VP bands for its hands per round, and what a sit-out scores (engine.points)."""
     return Scoring(
         method=PointsMethod(tournament.points),
         vp_bands=default_vp_bands(tournament.hands_per_round or 4),
+        sit_out=SitOut(tournament.sit_out),
     )
 
 

@@ -3,7 +3,6 @@ a pair's rounds, and the projector's ETag and rows. Draft rounds are not public.
 
 from __future__ import annotations
 
-from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,7 +11,7 @@ from django.db.models import Count, Max, Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from tournaments.engine.standings import tally
+from tournaments.engine.standings import points_by_round
 from tournaments.engine.types import Pair, Result
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import SETTLED, event_state, scoring_of
@@ -118,19 +117,13 @@ class Line:
 
 
 def _round_points(
-    results: Iterable[Result], pairs: Sequence[Pair], tournament: Tournament, entry_id: int
+    results: Sequence[Result], pairs: Sequence[Pair], tournament: Tournament, entry_id: int
 ) -> dict[int, str]:
     """The tournament points the pair earned in each round, scored as the standings score them
-    (a round's results together: a raw-score bye scores the round's average)."""
-    by_round: dict[int, list[Result]] = defaultdict(list)
-    for r in results:
-        by_round[r.round].append(r)
-    scoring = scoring_of(tournament)
-    out = {}
-    for number, round_results in by_round.items():
-        if any(entry_id in r.pairs() for r in round_results):
-            out[number] = metric_text(tally(pairs, round_results, scoring)[entry_id].tp)
-    return out
+    (a sit-out by the tournament's policy: a raw-score bye the round's average, an averaged one
+    the pair's or the field's average so far)."""
+    by_round = points_by_round(pairs, results, scoring_of(tournament))
+    return {number: metric_text(points) for number, points in by_round.get(entry_id, {}).items()}
 
 
 def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:

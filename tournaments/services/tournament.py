@@ -1,5 +1,5 @@
-"""The tournament itself: created from a checked plan, and its number of rounds changed before
-round 1 is drawn."""
+"""The tournament itself: created from a checked plan, and its plan changed before round 1 is
+drawn."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ def tournament_create(
     round_formats: Sequence[str] = (),
     hands_per_round: int | None = 4,
     points: str = Tournament.Points.WDL,
+    sit_out: str = Tournament.SitOut.FIXED,
     tiebreaks: Sequence[str] = DEFAULT_ORDER,
     seeded: bool = True,
     seed: int = 0,
@@ -51,6 +52,8 @@ def tournament_create(
         raise TournamentError(_("Unknown tie-break: %(name)s.") % {"name": ", ".join(unknown)})
     if points not in Tournament.Points.values:
         raise TournamentError(_("Unknown points method: %(points)s.") % {"points": points})
+    if sit_out not in Tournament.SitOut.values:
+        raise TournamentError(_("Unknown sit-out score: %(sit_out)s.") % {"sit_out": sit_out})
     try:
         ruleset_for(variant, 4, rules or {}, 2)
     except RuleViolation as violation:
@@ -64,6 +67,7 @@ def tournament_create(
         rounds=rounds,
         hands_per_round=hands_per_round,
         points=points,
+        sit_out=sit_out,
         tiebreaks=list(tiebreaks),
         seeded=seeded,
         seed=seed,
@@ -74,20 +78,41 @@ def tournament_create(
     )
 
 
-def tournament_rounds_set(*, tournament_id: int, rounds: int) -> Tournament:
-    """Change the number of rounds before round 1 is drawn (a schedule the field cannot fill,
-    or an evening that runs short). A plan with a format per round keeps its rounds."""
+def tournament_plan_set(
+    *,
+    tournament_id: int,
+    format: str,
+    rounds: int,
+    round_formats: Sequence[str] = (),
+    knockout_top: int = 0,
+    third_place: bool = False,
+) -> Tournament:
+    """Change the plan before round 1 is drawn (a schedule the field cannot fill, an evening
+    that runs short, a knockout added after the Swiss)."""
+    if format not in FORMATS or any(f not in FORMATS for f in round_formats):
+        raise TournamentError(_("Unknown format: %(format)s.") % {"format": format})
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         if tournament.round_set.exists():
-            raise TournamentError(_("The rounds are set once round 1 is drawn."))
-        if tournament.round_formats:
-            raise TournamentError(_("This tournament's plan gives each round its format."))
+            raise TournamentError(_("The plan is set once round 1 is drawn."))
         try:
-            check_plan(tournament.format, (), rounds, tournament.knockout_top)
+            check_plan(format, round_formats, rounds, knockout_top)
         except DrawRefused as refused:
             raise TournamentError(refused.message, **refused.values) from None
+        tournament.format = format
+        tournament.round_formats = list(round_formats)
         tournament.rounds = rounds
-        tournament.draw_refusal = None  # the refusal was about the rounds asked for before
-        tournament.save(update_fields=["rounds", "draw_refusal"])
+        tournament.knockout_top = knockout_top
+        tournament.third_place = third_place
+        tournament.draw_refusal = None  # the refusal was about the plan asked for before
+        tournament.save(
+            update_fields=[
+                "format",
+                "round_formats",
+                "rounds",
+                "knockout_top",
+                "third_place",
+                "draw_refusal",
+            ]
+        )
     return tournament

@@ -4,6 +4,8 @@ Each page says what comes next."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
@@ -14,13 +16,14 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from tournaments.access import directed
+from tournaments.club_formats import CLUB_FORMATS, form_values
 from tournaments.engine.types import Reason
 from tournaments.forms import (
     CorrectionForm,
     ImportForm,
     PairForm,
+    PlanForm,
     ReopenForm,
-    RoundsForm,
     TournamentForm,
 )
 from tournaments.links import phone_links
@@ -39,7 +42,8 @@ from tournaments.selectors.director import (
 from tournaments.selectors.lookups import entry_of, round_of
 from tournaments.services import entries, results, rounds, standings
 from tournaments.services.errors import TournamentError, refusal_text
-from tournaments.services.tournament import tournament_create, tournament_rounds_set
+from tournaments.services.tournament import tournament_create, tournament_plan_set
+from tournaments.words import plan_words
 
 
 @login_required
@@ -51,6 +55,13 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def tournament_new(request: HttpRequest) -> HttpResponse:
+    """A new tournament. "Fill in" (the club format's button, for a browser without scripts)
+    shows the form again with the club format's values in it; nothing is saved until "Create"."""
+    chosen = request.POST.get("club_format", "")
+    if request.method == "POST" and "fill" in request.POST and chosen in CLUB_FORMATS:
+        values = {**request.POST.dict(), **form_values(chosen)}
+        filled = TournamentForm(initial=values)
+        return render(request, "tournaments/new.html", _new_context(filled))
     form = TournamentForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:
@@ -61,8 +72,13 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Tournament created. Next: add the pairs."))
             return redirect("director", tournament.id)
     return render(
-        request, "tournaments/new.html", {"form": form}, status=400 if form.errors else 200
+        request, "tournaments/new.html", _new_context(form), status=400 if form.errors else 200
     )
+
+
+def _new_context(form: TournamentForm) -> dict[str, Any]:
+    """The new-tournament page: the form, and each club format's values for its script."""
+    return {"form": form, "club_formats": {key: form_values(key) for key in CLUB_FORMATS}}
 
 
 def next_step(tournament: Tournament, rounds: list[Round], entries: int, open_matches: int) -> str:
@@ -113,6 +129,7 @@ def _dashboard(
     *,
     pair_form: PairForm | None = None,
     import_form: ImportForm | None = None,
+    plan_form: PlanForm | None = None,
     status: int = 200,
 ) -> HttpResponse:
     links = phone_links(request)
@@ -123,6 +140,7 @@ def _dashboard(
         "tournaments/director.html",
         {
             "tournament": tournament,
+            "plan": plan_words(tournament),
             "entries": board.entries,
             "rounds": board.rounds,
             "current": board.current,
@@ -133,9 +151,9 @@ def _dashboard(
             ),
             "pair_form": pair_form or PairForm(),
             "import_form": import_form or ImportForm(),
-            "rounds_form": RoundsForm(initial={"rounds": tournament.rounds or None})
-            if not board.rounds and not tournament.round_formats
-            else None,
+            "plan_form": None
+            if board.rounds
+            else plan_form or PlanForm(initial=PlanForm.initial_of(tournament)),
             "standings": board.standings,
             "drawing": _drawing(request.GET.get("drawing", ""), board.rounds, refusal),
             "refusal": refusal,
@@ -205,21 +223,19 @@ def pairs_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def rounds_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The number of rounds, before round 1 is drawn."""
+def plan_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The round plan, before round 1 is drawn; a plan refused is shown in its form."""
     tournament = directed(request, tournament_id)
-    form = RoundsForm(request.POST)
+    form = PlanForm(request.POST)
     if form.is_valid():
         try:
-            tournament_rounds_set(
-                tournament_id=tournament.id, rounds=form.cleaned_data["rounds"] or 0
-            )
-            messages.success(request, _("Rounds changed."))
+            tournament_plan_set(tournament_id=tournament.id, **form.plan_arguments())
         except TournamentError as error:
-            messages.error(request, str(error))
-    else:
-        messages.error(request, _("The rounds are a whole number from 1 to 200."))
-    return redirect("director", tournament.id)
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Plan changed."))
+            return redirect("director", tournament.id)
+    return _dashboard(request, tournament, plan_form=form, status=400)
 
 
 @login_required

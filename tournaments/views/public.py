@@ -29,7 +29,7 @@ from tournaments.selectors.public import (
 from tournaments.selectors.standings import standings_final
 from tournaments.services.standings import standings_catch_up, standings_shown
 from tournaments.tables import StandingsTable
-from tournaments.words import METRIC_LABELS, metric_text, metrics_shown
+from tournaments.words import METRIC_LABELS, metric_text, metrics_shown, plan_words
 
 QUERY_MAX = 80  # "find my table": a name, not a text
 SCREEN_CYCLE = 15  # seconds per panel
@@ -50,6 +50,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         "tournaments/public/tournament.html",
         {
             "tournament": event,
+            "plan": plan_words(event),
             "finished": event.status == Tournament.Status.FINISHED,
             "round": played,
             "round_format": (
