@@ -277,6 +277,7 @@ def _form(
             "game": game,
             "variant": state.ruleset.variant,
             "number": number if editing else number_field,
+            "of_hands": state.ruleset.seating.hands if state.ruleset.target is None else None,
             "number_field": number_field,
             "editing": editing,
             "version": version_field,

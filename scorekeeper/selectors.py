@@ -80,6 +80,13 @@ def game_ruleset(game: Game, sides: int) -> Ruleset:
     return ruleset_for(game.variant, game.players, game.engine_rules, sides)
 
 
+def game_hands(game: Game) -> int | None:
+    """How many hands a game of a number of hands plays (a tournament table plays its round's);
+    None for a game played to a target. No query: the sides are counted by the totals."""
+    ruleset = game_ruleset(game, len(game.totals))
+    return ruleset.seating.hands if ruleset.target is None else None
+
+
 def game_get(game_id: str) -> Game:
     return Game.objects.prefetch_related("sides").get(id=game_id)
 

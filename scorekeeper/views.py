@@ -45,6 +45,7 @@ from scorekeeper.selectors import (
     game_board,
     game_cards,
     game_deal,
+    game_hands,
     game_or_404,
     game_revisions,
     game_row_or_404,
@@ -219,6 +220,7 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
             "add_phone": _add_phone(request, game) if editable and table is None else None,
             "deal": game_deal(game) if game.ended_at is None and not game.locked else None,
             "tournament_table": table,
+            "of_hands": game_hands(game),
             "share_url": request.build_absolute_uri(reverse("game", args=[game.id])),
         },
     )

@@ -18,9 +18,7 @@ from scorekeeper.rules.rule_values import (
     Steps,
     Whole,
     on_bonus,
-    on_seating,
     on_variant,
-    seating_value,
     variant_value,
 )
 from scorekeeper.rules.special_hands import SPECIAL_HAND_SETS
@@ -105,15 +103,6 @@ def _same_rank(variant: Variant, seating: Seating, value: str) -> Applied:
 
 
 FAMILY_RULES = (
-    HouseRule(
-        "hands",
-        gettext_noop("Hands in a game"),
-        gettext_noop("The game is this many hands; the highest total after the last wins (2.10)."),
-        Whole(1, 20),
-        on_seating("hands"),
-        seating_value("hands"),
-        _nowhere,
-    ),
     HouseRule(
         "three_in_hand",
         gettext_noop("A three left in hand"),

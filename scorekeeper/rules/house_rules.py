@@ -73,6 +73,12 @@ def _sequences_played(variant: Variant, seating: Seating, value: bool) -> tuple[
     return replace(variant, sequences=variant.sequences.with_played(value)), seating
 
 
+def _game_of_hands(variant: Variant, seating: Seating, value: int) -> tuple[Variant, Seating]:
+    """A game of ``value`` hands, with no target; a target given with it ends the game at that
+    score instead (applied after it: _build_ruleset)."""
+    return variant, replace(seating, hands=value, target=None)
+
+
 def house_rule_defaults(variant: Variant, seating: Seating) -> dict[str, Any]:
     """Each applicable house rule's value as the preset has it at this seating."""
     return {
@@ -92,6 +98,16 @@ HOUSE_RULES: dict[str, HouseRule] = {
             Whole(500, 100_000, 5),
             on_seating("target"),
             seating_value("target"),
+        ),
+        HouseRule(
+            "hands",
+            gettext_noop("Hands in a game"),
+            gettext_noop(
+                "The game is this many hands; the highest total after the last wins (2.10)."
+            ),
+            Whole(1, 20),
+            _game_of_hands,
+            seating_value("hands"),
         ),
         HouseRule(
             "wild_limit",
@@ -281,7 +297,8 @@ def _build_ruleset(
     if not isinstance(rules, Mapping):
         raise RuleViolation(gettext_noop("rules must be an object"), field="rules")
     given = []
-    for name, value in rules.items():
+    # A target given with a number of hands ends the game at that score: it is applied last.
+    for name, value in sorted(rules.items(), key=lambda item: item[0] == "target"):
         rule = HOUSE_RULES.get(name)
         if rule is None:
             raise RuleViolation(

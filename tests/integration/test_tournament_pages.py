@@ -399,3 +399,36 @@ def test_deciding_a_dispute_shows_both_claims_and_prefills_neither(client, direc
     assert "novalidate" in html  # the browser leaves the message to the page
     match.refresh_from_db()
     assert match.status == Match.Status.DISPUTED
+
+
+KINGS_OUT = [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {}]  # 670 / 0
+
+
+def test_a_table_plays_its_rounds_hands_and_then_asks_for_the_result(client, director) -> None:
+    from scorekeeper.services import Author, hand_add
+
+    tournament = tournament_create(name="x", format="swiss", rounds=1, hands_per_round=2)
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 5)])
+    round_release(round_id=round_pair(tournament_id=tournament.id).id)
+    match = Match.objects.filter(ew__isnull=False).order_by("table").first()
+    phone = client.__class__()
+    north = link(match, "ns")
+    assert "Enter the hands (0 of 2 entered)" in phone.get(north).content.decode()
+    board = phone.get(north + "hands/", follow=True).content.decode()
+    assert "a game of 2 hands" in board and "to 5000" not in board  # the round's length
+    assert "Enter hand 1 of 2" in board
+    for _ in range(2):
+        hand_add(game_id=match.game_id, sides=KINGS_OUT, author=Author("t"))
+    board = phone.get(reverse("edit", args=[match.game_id])).content.decode()
+    assert 'data-testid="send-result"' in board and 'data-testid="rematch"' not in board
+    assert "Enter hand 3" not in board
+    table = phone.get(north).content.decode()
+    assert "The round's 2 hands are entered: check the result below and send it." in table
+    assert 'name="ns_score" value="1340"' in table and 'name="ew_score" value="0"' in table
+    # The other table ties after its two hands: another hand decides (a knockout's extra hand).
+    other = Match.objects.filter(ew__isnull=False).order_by("table").last()
+    hand_add(game_id=other.game_id, sides=KINGS_OUT, author=Author("t"))
+    hand_add(game_id=other.game_id, sides=KINGS_OUT[::-1], author=Author("t"))
+    east = link(other, "ew")
+    board = phone.get(east + "hands/", follow=True).content.decode()
+    assert "Enter hand 3: the totals are tied, another hand decides" in board

@@ -15,7 +15,7 @@ from django.utils.translation import ngettext
 from scorekeeper import background
 from scorekeeper import services as scoring_services
 from scorekeeper.names import players_text
-from scorekeeper.rules import RuleViolation
+from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import FORMATS, check_phase, schedule_rounds
 from tournaments.engine.swap import SwapEffect, swap
@@ -184,6 +184,15 @@ def _draft(round_id: int) -> Round:
     return drawn
 
 
+def table_rules(tournament: Tournament) -> dict[str, Any]:
+    """The house rules of a table's game: the tournament's, and a game of the round's hands
+    (no target: the table plays its hands and the result follows) where the preset allows it."""
+    rules = dict(tournament.rules)
+    if tournament.hands_per_round and HOUSE_RULES["hands"].offered_to(PRESETS[tournament.variant]):
+        rules["hands"] = tournament.hands_per_round
+    return rules
+
+
 def round_release(*, round_id: int) -> Round:
     """Publish a drafted round: each match gets its scorekeeper game (the tournament's preset
     and house rules) and each of its pairs a private link to it (table_keys)."""
@@ -201,7 +210,7 @@ def round_release(*, round_id: int) -> Round:
                         for e in (match.ns, match.ew)
                         if e is not None
                     ],
-                    rules=tournament.rules,
+                    rules=table_rules(tournament),
                 )
             except RuleViolation as violation:  # names are checked on entry: a safety net
                 raise TournamentError(

@@ -104,6 +104,10 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "hands_url": f"{request.path}hands/" if game is not None and not settled else None,
             "game_url": f"/g/{game.id}/" if game is not None else None,
             "hand_count": game.hand_count if game else 0,
+            "round_hands": tournament.hands_per_round,
+            "hands_done": bool(
+                game and tournament.hands_per_round and game.hand_count >= tournament.hands_per_round
+            ),
             # An earlier round's link: where this pair plays now.
             "find_table": (
                 f"{reverse('tournament', args=[tournament.id])}?{urlencode({'q': we.name})}"

@@ -67,6 +67,26 @@ def test_target_override_changes_when_the_game_ends() -> None:
     assert game_outcome(ruleset, [7000, 100]).winner == 0
 
 
+def test_any_preset_may_play_a_game_of_a_number_of_hands() -> None:
+    # A tournament table plays its round's hands: the highest total after the last wins.
+    ruleset = ruleset_for("classic", 4, {"hands": 2})
+    assert (ruleset.target, ruleset.seating.hands) == (None, 2)
+    assert not game_outcome(ruleset, [6000, 100], hands_played=1).finished
+    assert game_outcome(ruleset, [900, 1200], hands_played=2).winner == 1
+    assert not game_outcome(ruleset, [900, 900], hands_played=2).finished  # a tie: another hand
+    hand = record("classic", going_out(kings_canasta()), {}, rules={"hands": 2})
+    first = score_record({**hand, "hand_number": 1})
+    second = score_record({**hand, "hand_number": 2})
+    assert all(side.opening_minimum is not None for side in first.sides)
+    assert all(side.opening_minimum is None for side in second.sides)  # no hand after the last
+
+
+def test_a_target_given_with_a_number_of_hands_ends_the_game_at_that_score() -> None:
+    for rules in ({"hands": 4, "target": 3000}, {"target": 3000, "hands": 4}):
+        ruleset = ruleset_for("classic", 4, rules)
+        assert (ruleset.target, ruleset.seating.hands) == (3000, 4), rules
+
+
 def test_ducale_with_the_cap_of_three_refuses_four_wilds_naming_the_house_rule() -> None:
     four_wilds = {"melds": [meld("K", 4, twos=2, jokers=2)]}
     assert breakdown(record("ducale", four_wilds, {}))["canastas"] == 300
