@@ -106,7 +106,9 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "hand_count": game.hand_count if game else 0,
             "round_hands": tournament.hands_per_round,
             "hands_done": bool(
-                game and tournament.hands_per_round and game.hand_count >= tournament.hands_per_round
+                game
+                and tournament.hands_per_round
+                and game.hand_count >= tournament.hands_per_round
             ),
             # An earlier round's link: where this pair plays now.
             "find_table": (
