@@ -406,7 +406,7 @@ RATE_SCORE = os.environ.get("SCOREKEEPER_RATE_SCORE", "600/m")
 # Password reset mails, per client address and per e-mail address, logged in or not (limits.py).
 RATE_PASSWORD_RESET = os.environ.get("SCOREKEEPER_RATE_PASSWORD_RESET", "5/h")
 
-LOGIN_REDIRECT_URL = "/"
+LOGIN_REDIRECT_URL = "after-login"  # a director to the tournaments, anyone else home
 LOGOUT_REDIRECT_URL = "/"
 
 # Celery: a real broker when CELERY_BROKER_URL is set, else eager in-process execution.

@@ -15,7 +15,7 @@ from tournaments.club_formats import CLUB_FORMATS, PLAN_PHASES
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import MAX_ROUNDS, Phase, Plan, phases_of, plan_of
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
-from tournaments.limits import MAX_PAIRS
+from tournaments.limits import MAX_PAIRS, MAX_SEED
 from tournaments.models import ResultSubmission, Tournament
 from tournaments.pairs_csv import MAX_BYTES, too_big
 from tournaments.words import TIEBREAK_NAMES
@@ -203,6 +203,17 @@ class PairForm(forms.Form):
         required=False,
         validators=[no_control_characters],
     )
+    seed = forms.IntegerField(
+        label=_("Seed"),
+        min_value=0,
+        max_value=MAX_SEED,
+        required=False,
+        help_text=_("1 is the strongest pair; empty or 0: unseeded."),
+    )
+
+    def entry_values(self) -> dict[str, Any]:
+        """The pair as the services take it (an empty seed: unseeded)."""
+        return {**self.cleaned_data, "seed": self.cleaned_data.get("seed") or 0}
 
 
 class ReopenForm(forms.Form):

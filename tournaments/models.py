@@ -197,7 +197,7 @@ class ResultSubmission(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.match_id} v{self.version} {self.ns_score}-{self.ew_score}"
+        return f"{self.match_id} v{self.version} {self.ns_score} – {self.ew_score}"
 
 
 class StandingsSnapshot(models.Model):

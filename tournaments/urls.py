@@ -15,14 +15,21 @@ jobs = "t/<int:tournament_id>/print/"
 
 urlpatterns: list[URLPattern] = [
     path("t/", director.tournament_list, name="tournament-list"),
+    path("t/welcome/", director.after_login, name="after-login"),
     path("t/new/", director.tournament_new, name="tournament-new"),
     path(directing, director.dashboard, name="director"),
     path(directing + "pairs/", director.pairs_add, name="director-pairs"),
     path(directing + "pairs/import/", director.pairs_import, name="director-import"),
+    path(directing + "pairs/<int:entry_id>/", director.pair_edit, name="director-pair"),
     path(
         directing + "pairs/<int:entry_id>/withdraw/",
         director.pair_withdraw,
         name="director-withdraw",
+    ),
+    path(
+        directing + "pairs/<int:entry_id>/reinstate/",
+        director.pair_reinstate,
+        name="director-reinstate",
     ),
     path(directing + "plan/", director.plan_set, name="director-plan"),
     path(

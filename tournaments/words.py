@@ -12,7 +12,7 @@ from django.utils.translation import gettext, gettext_lazy
 
 from tournaments.engine.formats import phases_of
 from tournaments.engine.types import Reason
-from tournaments.models import Tournament
+from tournaments.models import StandingsSnapshot, Tournament
 
 REASON_WORDS = {
     Reason.SEEDED: gettext_lazy("seeded"),
@@ -113,3 +113,28 @@ def plan_words(tournament: Tournament) -> str:
     ):
         text += " " + gettext("(with a third-place match)")
     return text
+
+
+def standings_heading(snapshot: StandingsSnapshot, final: bool = False) -> str:
+    """The standings page's heading: which results they count and their version (the
+    director's exports name it)."""
+    n = {"n": snapshot.after_round, "v": snapshot.version}
+    if final:
+        return gettext("Final standings after round %(n)s · version %(v)s") % n
+    if snapshot.after_round:
+        return gettext("Standings after round %(n)s · version %(v)s") % n
+    return gettext("Standings · version %(v)s") % n
+
+
+MINUS = "\u2212"  # a minus sign, not a hyphen: "−80" never reads as a dash
+
+
+def number_text(value: int) -> str:
+    """A score as shown: ``-80`` as "−80"."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def score_text(first: int, second: int) -> str:
+    """Two scores of a table, the first side's first: "2210 – −80" (an en dash between them,
+    spaced, so a negative score never reads as "2210–-80")."""
+    return f"{number_text(first)} – {number_text(second)}"

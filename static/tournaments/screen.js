@@ -30,15 +30,30 @@
     panel.hidden = false;
     var rows = Array.prototype.slice.call(body.rows);
     var room = limit - body.getBoundingClientRect().top;
+    var heights = rows.map(function (row) { return row.getBoundingClientRect().height; });
     var pages = [[]];
     var used = 0;
-    rows.forEach(function (row) {
-      var height = row.getBoundingClientRect().height;
-      if (used + height > room && pages[pages.length - 1].length) { pages.push([]); used = 0; }
+    rows.forEach(function (row, i) {
+      if (used + heights[i] > room && pages[pages.length - 1].length) { pages.push([]); used = 0; }
       pages[pages.length - 1].push(row);
-      used += height;
+      used += heights[i];
     });
     panel.hidden = true;
+    // As many pages as the rows need, the rows shared evenly between them (13 rows: 7 + 6, not
+    // 12 + 1), where each page still fits.
+    if (pages.length > 1) {
+      var per = Math.ceil(rows.length / pages.length);
+      var even = [];
+      for (var start = 0; start < rows.length; start += per) {
+        even.push(rows.slice(start, start + per));
+      }
+      var fits = even.every(function (page, p) {
+        var total = 0;
+        for (var i = p * per; i < p * per + page.length; i += 1) { total += heights[i]; }
+        return total <= room;
+      });
+      if (fits && even.length === pages.length) { pages = even; }
+    }
     if (pages.length < 2) { return [panel]; }
     var blank = panel.cloneNode(true);
     var blankBody = blank.querySelector("tbody");

@@ -432,3 +432,96 @@ def test_a_table_plays_its_rounds_hands_and_then_asks_for_the_result(client, dir
     east = link(other, "ew")
     board = phone.get(east + "hands/", follow=True).content.decode()
     assert "Enter hand 3: the totals are tied, another hand decides" in board
+
+
+def test_the_directors_pairs_show_players_club_and_seed_and_are_edited_until_they_play(
+    client, director
+) -> None:
+    tournament = create(client)
+    client.post(reverse("director-import", args=[tournament.id]), {"text": CSV})
+    page = client.get(reverse("director", args=[tournament.id])).content.decode()
+    pairs = page.split('data-testid="pairs"')[1].split("</table>")[0]
+    assert "Pair 1" in pairs and "Ann 1, Bob 1" in pairs and "Club 1" in pairs
+    entry = Entry.objects.get(name="Pair 2")
+    url = reverse("director-pair", args=[tournament.id, entry.id])
+    assert f'href="{url}"' in pairs
+    client.post(url, {"name": "Pair Two", "player_1": "Ann", "club": "Club 9", "seed": 3})
+    entry.refresh_from_db()
+    assert (entry.name, entry.player_1, entry.player_2, entry.club, entry.seed) == (
+        "Pair Two",
+        "Ann",
+        "",
+        "Club 9",
+        3,
+    )
+    taken = client.post(url, {"name": "pair 1"})  # another pair's name, whatever its case
+    assert taken.status_code == 400 and "A pair is already called Pair 1." in taken.content.decode()
+    round_release(round_id=round_pair(tournament_id=tournament.id).id)
+    assert 'data-testid="pair-played"' in client.get(url).content.decode()
+    refused = client.post(url, {"name": "Late rename"}, follow=True).content.decode()
+    assert "has played" in refused and Entry.objects.filter(name="Pair Two").exists()
+    page = client.get(reverse("director", args=[tournament.id])).content.decode()
+    assert f'href="{url}"' not in page  # no Edit once it has played
+
+
+def test_withdraw_asks_first_and_reinstate_undoes_it(client, director) -> None:
+    tournament, tables = a_released_round(director)
+    entry = tables[0].ns
+    url = reverse("director-withdraw", args=[tournament.id, entry.id])
+    page = client.get(reverse("director", args=[tournament.id])).content.decode()
+    assert f'href="{url}"' in page  # a link to a question, not a one-click button
+    asked = client.get(url).content.decode()
+    assert "Withdraw P1?" in asked and 'data-testid="withdraw-yes"' in asked
+    entry.refresh_from_db()
+    assert entry.withdrawn_after is None  # asking changes nothing
+    done = client.post(url, follow=True).content.decode()
+    entry.refresh_from_db()
+    assert entry.withdrawn_after == 1 and "withdrawn after round 1" in done
+    assert 'data-testid="reinstate-' in done
+    client.post(reverse("director-reinstate", args=[tournament.id, entry.id]))
+    entry.refresh_from_db()
+    assert entry.withdrawn_after is None
+
+
+def test_a_drafts_swap_lists_offer_only_the_pairs_it_seats(client, director) -> None:
+    tournament = tournament_create(name="x", format="swiss", rounds=2, director=director)
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 6)])
+    from tournaments.services.entries import entry_withdraw
+
+    entry_withdraw(entry_id=Entry.objects.get(name="P5").id)
+    round_pair(tournament_id=tournament.id)
+    page = client.get(reverse("director", args=[tournament.id])).content.decode()
+    swap = page.split('class="swap"')[1].split("</form>")[0]
+    assert "P1" in swap and "P4" in swap and "P5" not in swap
+
+
+def test_the_directors_page_shows_the_standings_table(client, director) -> None:
+    tournament, tables = a_released_round(director)
+    from tournaments.services.standings import standings_recompute
+
+    for match in tables:
+        confirm(match)
+    standings_recompute(tournament_id=tournament.id)
+    page = client.get(reverse("director", args=[tournament.id])).content.decode()
+    standings = page.split('data-testid="standings-state"')[1].split("</section>")[0]
+    assert 'data-testid="standings"' in standings and "P1" in standings
+
+
+def test_logging_in_takes_a_director_to_the_tournaments_and_a_player_home(
+    client, django_user_model
+) -> None:
+    django_user_model.objects.create_user("player", password="x-secret-1")
+    director = django_user_model.objects.create_user("dora", password="x-secret-2")
+    tournament_create(name="x", format="swiss", rounds=1, director=director)
+    for name, password, home in (("player", "x-secret-1", "/"), ("dora", "x-secret-2", "/t/")):
+        fresh = client.__class__()
+        response = fresh.post(
+            reverse("login"), {"username": name, "password": password}, follow=True
+        )
+        assert response.redirect_chain[-1][0] == home, name
+
+
+def test_the_footers_links_leave_no_separator_dangling(client, director) -> None:
+    page = client.get(reverse("tournament-list")).content.decode()
+    footer = page.split("<footer>")[1].split("</footer>")[0]
+    assert 'class="foot-links"' in footer and "·" not in footer

@@ -95,7 +95,7 @@ def test_the_tournament_page_shows_the_round_by_table_with_each_status(client) -
     html = page(client, f"/t/{tournament.id}/")
     assert html.count("<h1") == 1 and "Spring Cup" in html
     assert "Swiss ×3 · Running · round 1 of 3" in text(html)  # the plan, then the state
-    assert row(html, "data-table", 1) == "Table 1 Les As Red Threes 900–300 Confirmed"
+    assert row(html, "data-table", 1) == "Table 1 Les As Red Threes 900 – 300 Confirmed"
     assert row(html, "data-table", 2) == "Table 2 Queens Wild Cards Waiting for the other pair"
     assert row(html, "data-table", 3) == "Table 3 Jokers Canastas With the director"
     assert "1 of 3 tables have their result." in text(html)
@@ -112,7 +112,7 @@ def test_a_settled_table_shows_how_its_result_came_about(client) -> None:
     tournament, tables = a_round_in_play()
     result_correct(match_id=tables[2].id, ns_score=800, ew_score=400, reason="Score sheet checked")
     html = page(client, f"/t/{tournament.id}/")
-    assert row(html, "data-table", 3) == "Table 3 Jokers Canastas 800–400 Confirmed (Corrected)"
+    assert row(html, "data-table", 3) == "Table 3 Jokers Canastas 800 – 400 Confirmed (Corrected)"
 
 
 def test_before_any_release_the_pairings_are_not_out_and_a_draft_is_never_public(client) -> None:
@@ -239,7 +239,7 @@ def test_a_pairs_cross_table_has_every_round(client) -> None:
     html = page(client, f"/t/{tournament.id}/pair/{red.id}/")
     assert html.count("<h1") == 1 and "Red Threes" in html and "Gina Costa, Hugo Brun" in html
     assert row(html, "data-round", 1) == (
-        "Round 1 Table 1 East-West against Les As 300–900 0 Confirmed"
+        "Round 1 Table 1 East-West against Les As 300 – 900 0 Confirmed"
     )
     # The lowest pair without a bye sits out round 2: no table, no opponent, a win's points.
     assert not any(red.id in (m.ns_id, m.ew_id) for m in second)
@@ -252,14 +252,14 @@ def test_a_pairs_cross_table_has_every_round(client) -> None:
     seat = "North-South" if where.ns_id == aces.id else "East-West"
     html = page(client, f"/t/{tournament.id}/pair/{aces.id}/")
     assert row(html, "data-round", 1) == (
-        "Round 1 Table 1 North-South against Red Threes 900–300 2 Confirmed"
+        "Round 1 Table 1 North-South against Red Threes 900 – 300 2 Confirmed"
     )
     assert row(html, "data-round", 2) == (
         f"Round 2 Table {where.table} {seat} against {opponent.name} Playing"
     )
     # A draw is a point each; the rank of the latest standings heads the page.
     html = page(client, f"/t/{tournament.id}/pair/{entry('Queens').id}/")
-    assert "500–500 1 Confirmed" in row(html, "data-round", 1)
+    assert "500 – 500 1 Confirmed" in row(html, "data-round", 1)
     assert re.search(r"Rank =?\d+ · Points 1", text(html))
 
 
@@ -291,7 +291,7 @@ def test_the_screen_has_every_panel_and_no_inline_code(client) -> None:
     assert "screen.js" in html and "screen.css" in html
     assert not re.search(r"<script>|<script(?![^>]*\bsrc=)|\son\w+=|\sstyle=", html)
     results = html.split('data-panel="results"')[1].split("</section>")[0]
-    assert "900–300" in results and "Waiting for the other pair" in results
+    assert "900 – 300" in results and "Waiting for the other pair" in results
     assert "With the director" in results
     standings = html.split('data-panel="standings"')[1].split("</section>")[0]
     assert "Provisional: matches still being played." in standings
@@ -377,3 +377,17 @@ def test_the_pages_speak_french(client, path: str) -> None:
     }[path]
     for word in words:
         assert word.replace("'", "&#x27;") in html or word in html, word
+
+
+def test_a_negative_score_reads_with_a_minus_sign(client, django_user_model) -> None:
+    # "2210–-80" read as a dash and a hyphen; the pages write "2210 – −80".
+    tournament = a_tournament()
+    tables = released(tournament)
+    confirm(tables[0], 2210, -80)
+    html = page(client, f"/t/{tournament.id}/")
+    assert "2210 – \u221280" in html and "–-80" not in html and "--80" not in html
+    director = django_user_model.objects.create_user("dora", password="x")
+    Tournament.objects.filter(id=tournament.id).update(director=director)
+    client.force_login(director)
+    board = page(client, f"/t/{tournament.id}/director/")
+    assert "2210 – \u221280" in board and "-80" not in board

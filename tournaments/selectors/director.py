@@ -88,6 +88,33 @@ def match_rows(played: Round, links: PhoneLinks) -> list[MatchRow]:
 
 
 @dataclass(frozen=True)
+class PairRow:
+    """A pair on the director's list: who plays in it, and what may still be done with it."""
+
+    entry: Entry
+    played: bool  # it sits at a table of a released round: its names and seed are kept
+
+    @property
+    def players(self) -> str:
+        return ", ".join(p for p in (self.entry.player_1, self.entry.player_2) if p)
+
+    @property
+    def withdrawn(self) -> bool:
+        return self.entry.withdrawn_after is not None
+
+
+def pair_rows(tournament: Tournament, entries: list[Entry]) -> list[PairRow]:
+    """The pairs, seed order first (unseeded after, as listed), each with whether it has played
+    (one query: the released rounds' tables)."""
+    seated = Match.objects.filter(round__tournament=tournament).exclude(
+        round__status=Round.Status.DRAFT
+    )
+    played = {pair for pairs in seated.values_list("ns_id", "ew_id") for pair in pairs}
+    ordered = sorted(entries, key=lambda e: (e.seed == 0, e.seed, e.id))
+    return [PairRow(entry, entry.id in played) for entry in ordered]
+
+
+@dataclass(frozen=True)
 class Dashboard:
     """The director's page: the event as it stands, and what may be done next."""
 
@@ -97,6 +124,7 @@ class Dashboard:
     current: Round | None  # the latest round, drafted or played
     rows: list[MatchRow]  # the current round's matches
     standings: CurrentStandings
+    pairs: list[PairRow]
 
     @property
     def disputes(self) -> list[MatchRow]:
@@ -114,6 +142,12 @@ class Dashboard:
     def can_draw(self) -> bool:
         return can_draw(self.tournament, self.rounds, len(self.entries))
 
+    @property
+    def seated(self) -> list[Entry]:
+        """The pairs of the current draft, the ones a swap may move (never a withdrawn pair)."""
+        ids = {p for r in self.rows for p in (r.match.ns_id, r.match.ew_id) if p is not None}
+        return [e for e in self.entries if e.id in ids]
+
 
 def director_dashboard(tournament: Tournament, links: PhoneLinks) -> Dashboard:
     """The director's page in a constant number of queries (the rounds, the pairs, the
@@ -122,7 +156,15 @@ def director_dashboard(tournament: Tournament, links: PhoneLinks) -> Dashboard:
     entries = list(tournament.entries.all())
     current = rounds[-1] if rounds else None
     rows = match_rows(current, links) if current else []
-    return Dashboard(tournament, entries, rounds, current, rows, standings_current(tournament))
+    return Dashboard(
+        tournament,
+        entries,
+        rounds,
+        current,
+        rows,
+        standings_current(tournament),
+        pair_rows(tournament, entries),
+    )
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from tournaments.engine.standings import points_by_round
 from tournaments.engine.types import Pair, Result
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import SETTLED, event_state, scoring_of
-from tournaments.words import metric_text
+from tournaments.words import metric_text, score_text
 
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
 
@@ -63,7 +63,7 @@ def round_public(tournament: Tournament) -> PublicRound:
             continue
         result = m.result
         settled = m.status in SETTLED and result is not None
-        score = f"{result.ns_score}–{result.ew_score}" if settled and result else ""
+        score = score_text(result.ns_score, result.ew_score) if settled and result else ""
         note = ""
         if settled and result and result.kind != ResultSubmission.Kind.SUBMITTED:
             note = str(result.get_kind_display())
@@ -151,7 +151,7 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
             mine, theirs = (
                 (result.ns_score, result.ew_score) if north else (result.ew_score, result.ns_score)
             )
-            score = f"{mine}–{theirs}"
+            score = score_text(mine, theirs)
             if result.kind != ResultSubmission.Kind.SUBMITTED:
                 note = str(result.get_kind_display())
         lines.append(

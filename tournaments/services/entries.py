@@ -1,5 +1,7 @@
-"""The field: pairs added one by one or from a CSV, and withdrawn. A pair added after the start
-joins the next round; a withdrawn pair keeps its results. A finished event takes neither."""
+"""The field: pairs added one by one or from a CSV, corrected until they have played, withdrawn
+and reinstated. A pair added after the start joins the next round; a withdrawn pair keeps its
+results, and a reinstated one plays again from the next round. A finished event takes none of
+these."""
 
 from __future__ import annotations
 
@@ -7,13 +9,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.names import has_control_characters
 from tournaments.limits import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS, pair_name_key
-from tournaments.models import Entry, Round, Tournament
+from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.services._common import locked_tournament
 from tournaments.services.errors import TournamentError
 from tournaments.services.standings import standings_mark_stale
@@ -103,6 +105,59 @@ def entries_import_csv(*, tournament_id: int, data: bytes | str) -> list[Entry]:
 
     taken = Entry.objects.filter(tournament_id=tournament_id).values_list("name", flat=True)
     return entries_add(tournament_id=tournament_id, entries=pairs_from_csv(data, taken))
+
+
+def has_played(entry: Entry) -> bool:
+    """Whether the pair sits at a table of a released round (a draft is not played)."""
+    released = Match.objects.filter(round__tournament_id=entry.tournament_id).exclude(
+        round__status=Round.Status.DRAFT
+    )
+    return released.filter(Q(ns_id=entry.id) | Q(ew_id=entry.id)).exists()
+
+
+def entry_edit(*, entry_id: int, values: Mapping[str, Any]) -> Entry:
+    """Correct a pair's name, players, club or seed, until it has played: its games carry its
+    names, and its seed and club decided its draws."""
+    tournament_id = Entry.objects.values_list("tournament_id", flat=True).get(id=entry_id)
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        _open(tournament)
+        entry = Entry.objects.get(id=entry_id)
+        if has_played(entry):
+            raise TournamentError(
+                _("%(name)s has played: its names and seed stay as they were.")
+                % {"name": entry.name}
+            )
+        checked = _entry_values(values)
+        key = pair_name_key(checked["name"])
+        taken = [
+            name
+            for name in tournament.entries.exclude(id=entry.id).values_list("name", flat=True)
+            if pair_name_key(name) == key
+        ]
+        if taken:
+            raise TournamentError(_("A pair is already called %(name)s.") % {"name": taken[0]})
+        for field, value in checked.items():
+            setattr(entry, field, value)
+        entry.save(update_fields=list(checked))
+    return entry
+
+
+def entry_reinstate(*, entry_id: int) -> Entry:
+    """A withdrawn pair plays again from the next round drawn; the rounds it missed score
+    nothing (it was not there, as a late entry before it joins)."""
+    tournament_id = Entry.objects.values_list("tournament_id", flat=True).get(id=entry_id)
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        _open(tournament)
+        entry = Entry.objects.get(id=entry_id)
+        if entry.withdrawn_after is None:
+            raise TournamentError(_("%(name)s has not withdrawn.") % {"name": entry.name})
+        entry.withdrawn_after = None
+        entry.save(update_fields=["withdrawn_after"])
+        if _started(tournament):
+            standings_mark_stale(tournament.id)
+    return entry
 
 
 def entry_withdraw(*, entry_id: int) -> Entry:

@@ -13,7 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from django.views.decorators.http import require_POST
+from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.access import directed
 from tournaments.club_formats import CLUB_FORMATS, form_values
@@ -43,7 +43,8 @@ from tournaments.selectors.lookups import entry_of, round_of
 from tournaments.services import entries, results, rounds, standings
 from tournaments.services.errors import TournamentError, refusal_text
 from tournaments.services.tournament import tournament_create, tournament_plan_set
-from tournaments.words import plan_words
+from tournaments.tables import StandingsTable
+from tournaments.words import plan_words, standings_heading
 
 
 @login_required
@@ -51,6 +52,15 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     """The tournaments this user directs, newest first."""
     mine = tournaments_directed(request.user)
     return render(request, "tournaments/list.html", {"tournaments": mine})
+
+
+@login_required
+def after_login(request: HttpRequest) -> HttpResponse:
+    """Where logging in leads: a director to the tournaments they direct, anyone else to the
+    home page of games."""
+    if tournaments_directed(request.user).exists():
+        return redirect("tournament-list")
+    return redirect("home")
 
 
 @login_required
@@ -142,6 +152,14 @@ def _dashboard(
             "tournament": tournament,
             "plan": plan_words(tournament),
             "entries": board.entries,
+            "pairs": board.pairs,
+            "seated": board.seated,
+            "standings_heading": standings_heading(board.standings.snapshot)
+            if board.standings.snapshot
+            else "",
+            "standings_table": StandingsTable(board.standings.snapshot.rows, tournament)
+            if board.standings.snapshot
+            else None,
             "rounds": board.rounds,
             "current": board.current,
             "rows": board.rows,
@@ -187,7 +205,7 @@ def pairs_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
     form = PairForm(request.POST)
     if form.is_valid():
         try:
-            entries.entries_add(tournament_id=tournament.id, entries=[form.cleaned_data])
+            entries.entries_add(tournament_id=tournament.id, entries=[form.entry_values()])
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
@@ -253,16 +271,25 @@ def standings_recompute(request: HttpRequest, tournament_id: int) -> HttpRespons
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def pair_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """Asked first (this page's GET), then done (POST); a reinstate undoes it."""
     tournament = directed(request, tournament_id)
-    entry_of(tournament, entry_id)
+    asked = entry_of(tournament, entry_id)
+    if request.method != "POST":
+        return render(
+            request, "tournaments/pair_withdraw.html", {"tournament": tournament, "entry": asked}
+        )
     try:
         entry = entries.entry_withdraw(entry_id=entry_id)
     except TournamentError as error:
         messages.error(request, str(error))
         return redirect("director", tournament.id)
-    messages.success(request, _("%(name)s withdrew: its results stand.") % {"name": entry.name})
+    messages.success(
+        request,
+        _("%(name)s withdrew: its results stand. “Reinstate” beside it undoes this.")
+        % {"name": entry.name},
+    )
     draft = draft_of(tournament)
     if draft is not None:
         messages.warning(
@@ -271,6 +298,52 @@ def pair_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
             % {"n": draft.number, "name": entry.name},
         )
     return redirect("director", tournament.id)
+
+
+@login_required
+@require_POST
+def pair_reinstate(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """A withdrawn pair plays again from the next round."""
+    tournament = directed(request, tournament_id)
+    entry_of(tournament, entry_id)
+    try:
+        entry = entries.entry_reinstate(entry_id=entry_id)
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, _("%(name)s is back: it plays from the next round.") % {"name": entry.name}
+        )
+    return redirect("director", tournament.id)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def pair_edit(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
+    """Correct a pair (names, club, seed) until it has played."""
+    tournament = directed(request, tournament_id)
+    entry = entry_of(tournament, entry_id)
+    initial = {f: getattr(entry, f) for f in ("name", "player_1", "player_2", "club", "seed")}
+    form = PairForm(request.POST or None, initial={**initial, "seed": entry.seed or None})
+    if request.method == "POST" and form.is_valid():
+        try:
+            entries.entry_edit(entry_id=entry.id, values=form.entry_values())
+        except TournamentError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(name)s saved.") % {"name": form.cleaned_data["name"]})
+            return redirect("director", tournament.id)
+    return render(
+        request,
+        "tournaments/pair_edit.html",
+        {
+            "tournament": tournament,
+            "entry": entry,
+            "form": form,
+            "played": entries.has_played(entry),
+        },
+        status=400 if form.errors else 200,
+    )
 
 
 @login_required

@@ -29,7 +29,13 @@ from tournaments.selectors.public import (
 from tournaments.selectors.standings import standings_final
 from tournaments.services.standings import standings_catch_up, standings_shown
 from tournaments.tables import StandingsTable
-from tournaments.words import METRIC_LABELS, metric_text, metrics_shown, plan_words
+from tournaments.words import (
+    METRIC_LABELS,
+    metric_text,
+    metrics_shown,
+    plan_words,
+    standings_heading,
+)
 
 QUERY_MAX = 80  # "find my table": a name, not a text
 SCREEN_CYCLE = 15  # seconds per panel
@@ -66,17 +72,6 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
     )
 
 
-def _standings_heading(snapshot: StandingsSnapshot, final: bool = False) -> str:
-    """The standings page's heading: which results they count and their version (the
-    director's exports name it)."""
-    n = {"n": snapshot.after_round, "v": snapshot.version}
-    if final:
-        return _("Final standings after round %(n)s · version %(v)s") % n
-    if snapshot.after_round:
-        return _("Standings after round %(n)s · version %(v)s") % n
-    return _("Standings · version %(v)s") % n
-
-
 def _screen_heading(snapshot: StandingsSnapshot | None, final: bool) -> str:
     """The projector's heading: no version, which says nothing to the players."""
     if final:
@@ -100,7 +95,7 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "snapshot": snapshot,
             "stale": current.stale,
             "final": final,
-            "heading": _standings_heading(snapshot, final) if snapshot else "",
+            "heading": standings_heading(snapshot, final) if snapshot else "",
             "table": StandingsTable(snapshot.rows, event) if snapshot else None,
         },
     )

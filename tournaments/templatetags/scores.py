@@ -1,0 +1,26 @@
+"""Scores in the tournament's pages: ``{% load scores %}{{ result|scores }}`` shows a result's
+two scores as "2210 – −80" (words.score_text)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django import template
+
+from tournaments.words import number_text, score_text
+
+register = template.Library()
+
+
+@register.filter
+def scores(result: Any) -> str:
+    """A result or submission's North-South and East-West scores."""
+    if result is None:
+        return ""
+    return score_text(result.ns_score, result.ew_score)
+
+
+@register.filter
+def score(value: int | None) -> str:
+    """One score, with a minus sign where it is negative."""
+    return "" if value is None else number_text(value)
