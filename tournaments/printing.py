@@ -211,3 +211,11 @@ def render(played: Round, spec: PrintSpec, progress: Progress | None = None) -> 
                 progress(done, len(tables))
         pages = [page for document in documents for page in document.pages]
         return bytes(documents[0].copy(pages).write_pdf())
+
+
+def render_bracket(tournament: Tournament, bracket: Any, language: str) -> bytes:
+    """A knockout's bracket on one landscape page (selectors.bracket): pinned to the wall, or
+    kept with the event's papers."""
+    with translation.override(language):
+        context = {"tournament": tournament, "bracket": bracket}
+        return bytes(_document("tournaments/print/bracket.html", context, {}).write_pdf())

@@ -66,6 +66,7 @@ urlpatterns: list[URLPattern] = [
         path(f"{printed}{kind}.pdf", prints.print_round, {"kind": kind}, name=f"print-{kind}")
         for kind in ("cards", "sheets", "pairings")
     ),
+    path(shown + "bracket.pdf", prints.print_bracket, name="print-bracket"),
     path(jobs + "<int:job_id>/", prints.print_job, name="print-job"),
     path(jobs + "<int:job_id>.json", prints.print_job_state, name="print-job-state"),
     path(jobs + "<int:job_id>.pdf", prints.print_job_file, name="print-job-file"),

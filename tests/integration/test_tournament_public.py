@@ -391,3 +391,49 @@ def test_a_negative_score_reads_with_a_minus_sign(client, django_user_model) -> 
     client.force_login(director)
     board = page(client, f"/t/{tournament.id}/director/")
     assert "2210 – \u221280" in board and "-80" not in board
+
+
+def a_knockout_played_to_its_end(third_place: bool = True) -> Tournament:
+    """8 pairs, seeded; the upper pair of each table wins, 900 – 300."""
+    tournament = tournament_create(name="Cup", format="knockout", rounds=0, third_place=third_place)
+    entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": f"Seed {i}", "seed": i} for i in range(1, 9)],
+    )
+    for _ in range(3):
+        for match in released(tournament):
+            confirm(match, 900, 300)
+        round_close(round_id=Round.objects.filter(tournament=tournament).last().id)
+    return Tournament.objects.get(id=tournament.id)
+
+
+def test_a_knockout_is_drawn_as_a_bracket_with_its_podium(client) -> None:
+    tournament = a_knockout_played_to_its_end()
+    html = page(client, f"/t/{tournament.id}/")
+    bracket = html.split('data-testid="bracket"')[1]
+    rounds = bracket.split('data-testid="bracket-round"')[1:]
+    assert [r.count('<li class="b-match') for r in rounds] == [4, 2, 1]
+    assert "Quarter-finals" in rounds[0] and "Semi-finals" in rounds[1] and "Final" in rounds[2]
+    podium = text(bracket.split('data-testid="podium">')[1].split("</ol>")[0])
+    # The semi-finals' losers, 4 and 3, played for third: the upper pair (4) won.
+    assert podium == "1 Champion: Seed 1 2 Second: Seed 2 3 Third: Seed 4 4 Fourth: Seed 3"
+    assert 'data-testid="third-place"' in bracket
+    # Its standings are its bracket: no points, Buchholz or head to head.
+    standings = page(client, f"/t/{tournament.id}/standings/")
+    assert 'data-testid="podium"' in standings and "Buchholz" not in standings
+    screen = page(client, f"/t/{tournament.id}/screen/")
+    assert screen.index('data-panel="bracket"') < screen.index('data-panel="results"')
+    assert 'data-panel="standings"' not in screen
+
+
+def test_the_director_sees_the_bracket_and_prints_it(client, django_user_model) -> None:
+    tournament = a_knockout_played_to_its_end(third_place=False)
+    director = django_user_model.objects.create_user("dora", password="x")
+    Tournament.objects.filter(id=tournament.id).update(director=director)
+    assert client.get(f"/t/{tournament.id}/bracket.pdf").status_code == 404  # not the director's
+    client.force_login(director)
+    board = page(client, f"/t/{tournament.id}/director/")
+    assert 'data-testid="podium"' in board and "Third: Seed 3" in board and "Third: Seed 4" in board
+    response = client.get(f"/t/{tournament.id}/bracket.pdf")
+    assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
+    assert response.content.startswith(b"%PDF")

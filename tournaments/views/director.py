@@ -29,6 +29,7 @@ from tournaments.forms import (
 from tournaments.links import phone_links
 from tournaments.models import Match, Round, Tournament
 from tournaments.pairs_csv import CsvRefused
+from tournaments.selectors.bracket import knockout_bracket
 from tournaments.selectors.director import (
     director_dashboard,
     draft_of,
@@ -151,6 +152,7 @@ def _dashboard(
         {
             "tournament": tournament,
             "plan": plan_words(tournament),
+            "bracket": knockout_bracket(tournament, drafts=True),
             "entries": board.entries,
             "pairs": board.pairs,
             "seated": board.seated,

@@ -15,8 +15,9 @@ from tournaments.access import directed, private
 from tournaments.links import phone_links
 from tournaments.models import PrintJob, Round, Tournament
 from tournaments.print_jobs import needs_background, path_of, print_job_check, print_job_start
-from tournaments.printing import CARDS_PER_PAGE, KINDS, PrintSpec
+from tournaments.printing import CARDS_PER_PAGE, KINDS, PrintSpec, render_bracket
 from tournaments.printing import render as render_pdf
+from tournaments.selectors.bracket import knockout_bracket
 from tournaments.selectors.lookups import round_of
 
 
@@ -50,6 +51,17 @@ def print_round(request: HttpRequest, tournament_id: int, number: int, kind: str
         return _pdf(render_pdf(played, spec), _filename(tournament, number, kind))
     job = print_job_start(round_id=played.id, spec=spec)
     return redirect("print-job", tournament.id, job.id)
+
+
+@require_safe
+def print_bracket(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The knockout's bracket as it stands, on one page (404 for an event without one)."""
+    tournament = directed(request, tournament_id)
+    bracket = knockout_bracket(tournament)
+    if bracket is None:
+        raise Http404
+    pdf = render_bracket(tournament, bracket, get_language())
+    return _pdf(pdf, f"tournament-{tournament.id}-bracket.pdf")
 
 
 def _job(request: HttpRequest, tournament_id: int, job_id: int) -> tuple[Tournament, PrintJob]:

@@ -17,6 +17,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import condition, require_safe
 
 from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.selectors.bracket import knockout_bracket, knockout_start
 from tournaments.selectors.lookups import entry_of, tournament_of
 from tournaments.selectors.public import (
     Table,
@@ -57,6 +58,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
         {
             "tournament": event,
             "plan": plan_words(event),
+            "bracket": knockout_bracket(event),
             "finished": event.status == Tournament.Status.FINISHED,
             "round": played,
             "round_format": (
@@ -97,6 +99,10 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "final": final,
             "heading": standings_heading(snapshot, final) if snapshot else "",
             "table": StandingsTable(snapshot.rows, event) if snapshot else None,
+            # A knockout alone ranks by its bracket: points, Buchholz and head to head mean
+            # nothing there.
+            "bracket": knockout_bracket(event),
+            "knockout_only": knockout_start(event) == 1,
         },
     )
 
@@ -200,6 +206,8 @@ def screen(request: HttpRequest, tournament_id: int) -> HttpResponse:
             round_panels.append(Panel("results", _("Results · round %(n)s") % n, rows))
     else:
         round_panels.append(Panel("pairings", _("Pairings"), []))
+    bracket = knockout_bracket(event)
+    bracket_panels = [Panel("bracket", _("Knockout"), [])] if bracket and bracket.rounds else []
     standings_panels = [
         Panel(
             "standings",
@@ -207,8 +215,14 @@ def screen(request: HttpRequest, tournament_id: int) -> HttpResponse:
             screen_standings(snapshot, order),
         )
     ]
-    # After the end the screen opens on the final standings.
-    panels = standings_panels + round_panels if finished else round_panels + standings_panels
+    if knockout_start(event) == 1:  # a knockout alone: its bracket is its standings
+        standings_panels = []
+    # After the end the screen opens on the podium and the final standings.
+    panels = (
+        bracket_panels + standings_panels + round_panels
+        if finished
+        else round_panels + bracket_panels + standings_panels
+    )
     return render(
         request,
         "tournaments/public/screen.html",
@@ -218,6 +232,7 @@ def screen(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "final": final,
             "round": played,
             "panels": panels,
+            "bracket": bracket,
             "settled": current_round.settled,
             "tables": len(rows),
             "snapshot": snapshot,
