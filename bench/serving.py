@@ -77,7 +77,10 @@ class Served:
 
 
 @contextmanager
-def served(workers: int, extra_env: dict[str, str] | None = None) -> Iterator[Served]:
+def served(
+    workers: int, extra_env: dict[str, str] | None = None, broker: bool = False
+) -> Iterator[Served]:
+    """The app on gunicorn; ``broker``: Redis is Celery's broker too (start a worker)."""
     env = {**os.environ}
     restart = stop = None
     redis = None
@@ -99,6 +102,8 @@ def served(workers: int, extra_env: dict[str, str] | None = None) -> Iterator[Se
         )
         wait_for_port(redis_port)
         env["REDIS_URL"] = f"redis://127.0.0.1:{redis_port}/0"
+    if broker:
+        env["CELERY_BROKER_URL"] = env["REDIS_URL"]
     if not env.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
         pgdir = tempfile.mkdtemp(prefix="scorekeeper-bench-pg.")
         out = subprocess.run(

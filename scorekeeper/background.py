@@ -56,14 +56,14 @@ def _eager() -> bool:
     return bool(app.conf.task_always_eager)
 
 
-def _to_broker(task: Any, args: tuple[Any, ...]) -> bool:
+def _to_broker(task: Any, args: tuple[Any, ...], delay: float = 0) -> bool:
     """Hand the task to the broker; False (and the broker left alone for a while) when it does
     not answer. A broker that hangs is given up on after the transport's socket timeouts
     (settings CELERY_BROKER_TRANSPORT_OPTIONS), as one that refuses the connection is at once."""
     if _broker_paused():
         return False
     try:
-        task.apply_async(args=args)
+        task.apply_async(args=args, countdown=delay or None)
     except (BrokerError, OSError) as error:
         _pause_broker()
         logger.warning(
@@ -73,15 +73,16 @@ def _to_broker(task: Any, args: tuple[Any, ...]) -> bool:
     return True
 
 
-def send(task: Any, *args: Any) -> bool:
+def send(task: Any, *args: Any, delay: float = 0) -> bool:
     """Send ``task(*args)`` to a worker; when the broker does not answer, run it here and now.
     Run here, the task is called directly: its own error surfaces, not a retry that nothing
     would run. False when the broker did not answer (without a broker, tasks run here as
-    configured: True)."""
+    configured: True). ``delay``: seconds the worker waits before it runs the task (work that
+    a burst of changes asks for many times is then done once; run here, it is not delayed)."""
     if _eager():
         task(*args)
         return True
-    if _to_broker(task, args):
+    if _to_broker(task, args, delay):
         return True
     task(*args)
     return False

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import copy
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -61,3 +63,27 @@ def _english_by_default():
     translation.activate("en")
     yield
     translation.activate("en")
+
+
+@pytest.fixture(scope="session")
+def caches_at_start() -> dict[str, Any]:
+    from django.conf import settings
+
+    return copy.deepcopy(settings.CACHES)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_page_cache(monkeypatch, caches_at_start):
+    """Each test starts with no rendered page cached: a tournament's public pages are cached by
+    its id and version, which the next test's fresh database gives out again. Tests see each
+    change at once: the public pages' pause between two renders (a big evening's) is off. And
+    each starts with the caches of the settings: a test that left its own behind (an override
+    undone in the wrong order) fails the next one here, not in some page's query count."""
+    from django.conf import settings
+    from django.core.cache import caches
+
+    from tournaments.views import public
+
+    assert caches_at_start == settings.CACHES, "a test left its CACHES setting behind"
+    caches["fragments"].clear()
+    monkeypatch.setattr(public, "RENDER_EVERY", 0)

@@ -63,6 +63,9 @@ class Tournament(models.Model):
     # (services.standings.standings_mark_stale).
     inputs_version = models.PositiveIntegerField(default=0)
     inputs_changed_at = models.DateTimeField(null=True, blank=True)  # the last such change
+    # Bumped by every write, with the row lock every write takes first (services._common): the
+    # public pages are rendered once per version and answered 304 while it stays the same.
+    public_version = models.PositiveIntegerField(default=0)
     # Why the last draw asked for was refused (engine.errors.DrawRefused: a message id and its
     # values, shown in the director's language), until the next one is asked for.
     draw_refusal = models.JSONField(null=True, blank=True)

@@ -97,8 +97,8 @@ def plan_words(tournament: Tournament) -> str:
         name = str(names.get(phase.format, phase.format))
         if phase.format == Tournament.Format.KNOCKOUT and tournament.knockout_top:
             part = gettext("a knockout of the top %(n)s") % {"n": tournament.knockout_top}
-        elif phase.format == Tournament.Format.KNOCKOUT and phase.rounds is None:
-            part = name  # every pair, to the final
+        elif phase.format == Tournament.Format.KNOCKOUT:
+            part = name  # every pair, to the final: its rounds follow from the field
         elif phase.rounds is None:
             part = gettext("%(format)s: the whole schedule") % {"format": name}
         else:

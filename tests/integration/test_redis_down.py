@@ -45,8 +45,12 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
 def redis_caches(redis_server: RedisServer) -> Iterator[None]:
     """The caches exactly as settings.py builds them for this REDIS_URL (but a shorter pause)."""
     # Django drops its cache objects when CACHES changes; django-axes keeps the one it was made
-    # with for the process's life, so it is made again on the way in and out.
-    with override_settings(CACHES=redis_caches_for(redis_server.url, RETRY_AFTER)):
+    # with for the process's life, so it is made again on the way in and out. The tests change
+    # no setting of their own with pytest-django's `settings`: its changes, made over these and
+    # undone after them, would put these back for the tests that follow.
+    with override_settings(
+        CACHES=redis_caches_for(redis_server.url, RETRY_AFTER), PASSWORD_HASHERS=FAST_HASHER
+    ):
         AxesProxyHandler.get_implementation(force=True)
         yield
     AxesProxyHandler.get_implementation(force=True)
@@ -89,9 +93,8 @@ def test_with_redis_up_counts_and_scoreboards_are_kept_in_redis(
 
 
 def test_while_redis_is_down_pages_login_and_the_api_answer_without_it(
-    client, settings, django_user_model, redis_server: RedisServer, redis_caches: None, outage_log
+    client, django_user_model, redis_server: RedisServer, redis_caches: None, outage_log
 ) -> None:
-    settings.PASSWORD_HASHERS = FAST_HASHER
     django_user_model.objects.create_user("director", password="the-right-one-42")
     event = tournament_create(name="Spring Cup", format="swiss", rounds=3, variant="classic")
     game, token = new_game()
@@ -130,27 +133,28 @@ def test_while_redis_is_down_pages_login_and_the_api_answer_without_it(
 
 
 def test_while_redis_is_down_the_rate_limits_and_the_login_lockout_still_hold(
-    client, settings, django_user_model, redis_server: RedisServer, redis_caches: None
+    client, django_user_model, redis_server: RedisServer, redis_caches: None
 ) -> None:
-    settings.RATE_SCORE = settings.RATE_NEW_GAMES = "2/h"
-    settings.PASSWORD_HASHERS = FAST_HASHER
-    django_user_model.objects.create_user("director", password="the-right-one-42")
-    redis_server.stop()
+    with override_settings(RATE_SCORE="2/h", RATE_NEW_GAMES="2/h"):
+        django_user_model.objects.create_user("director", password="the-right-one-42")
+        redis_server.stop()
 
-    scores = [post_json(client, "/api/v1/score", SCORE).status_code for _ in range(3)]
-    assert scores == [200, 200, 429]
-    assert [client.post("/new/", NEW_GAME).status_code for _ in range(3)] == [302, 302, 429]
-    assert sorted(database_counts("rl:")) == [3, 3]  # one count per limit, in the database
+        scores = [post_json(client, "/api/v1/score", SCORE).status_code for _ in range(3)]
+        assert scores == [200, 200, 429]
+        assert [client.post("/new/", NEW_GAME).status_code for _ in range(3)] == [302, 302, 429]
+        assert sorted(database_counts("rl:")) == [3, 3]  # one count per limit, in the database
 
-    logins = [
-        client.post("/accounts/login/", {"username": "director", "password": "wrong"}).status_code
-        for _ in range(5)
-    ]
-    assert logins == [200] * 4 + [429]  # the fifth failure locks the name out, as with Redis
-    locked = client.post(
-        "/accounts/login/", {"username": "director", "password": "the-right-one-42"}
-    )
-    assert locked.status_code == 429
+        logins = [
+            client.post(
+                "/accounts/login/", {"username": "director", "password": "wrong"}
+            ).status_code
+            for _ in range(5)
+        ]
+        assert logins == [200] * 4 + [429]  # the fifth failure locks the name out, as with Redis
+        locked = client.post(
+            "/accounts/login/", {"username": "director", "password": "the-right-one-42"}
+        )
+        assert locked.status_code == 429
 
 
 def test_when_redis_is_back_the_cache_uses_it_again_without_a_restart(

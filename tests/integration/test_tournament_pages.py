@@ -525,3 +525,21 @@ def test_the_footers_links_leave_no_separator_dangling(client, director) -> None
     page = client.get(reverse("tournament-list")).content.decode()
     footer = page.split("<footer>")[1].split("</footer>")[0]
     assert 'class="foot-links"' in footer and "·" not in footer
+
+
+@pytest.mark.parametrize(
+    ("staff", "directs", "lands_on"),
+    [(False, True, "/t/"), (True, False, "/t/"), (False, False, "/")],
+)
+def test_logging_in_takes_a_director_to_the_tournaments(
+    client, django_user_model, staff: bool, directs: bool, lands_on: str
+) -> None:
+    user = django_user_model.objects.create_user("dora", password="the-right-one-42")
+    user.is_staff = staff
+    user.save()
+    if directs:
+        tournament_create(name="Tuesday Swiss", format="swiss", rounds=3, variant="classic")
+        Tournament.objects.update(director=user)
+    login = {"username": "dora", "password": "the-right-one-42"}
+    response = client.post("/accounts/login/", login, follow=True)
+    assert response.redirect_chain[-1][0] == lands_on

@@ -5,6 +5,8 @@ shared ranks), a pair's cross-table, the wall screen and its ETag poll, in Engli
 from __future__ import annotations
 
 import re
+from html import unescape
+from types import SimpleNamespace
 
 import pytest
 from django.db import connection
@@ -88,6 +90,25 @@ def a_round_in_play() -> tuple[Tournament, list[Match]]:
     result_submit(match_id=tables[2].id, by=NS, ns_score=800, ew_score=400)
     result_submit(match_id=tables[2].id, by=EW, ns_score=400, ew_score=800)
     return tournament, tables
+
+
+def test_a_mitchell_sit_out_is_called_the_phantoms_table_not_a_bye(client) -> None:
+    tournament = tournament_create(
+        name="Mitchell night", format="mitchell", rounds=0, variant="classic"
+    )
+    entries_add(
+        tournament_id=tournament.id,
+        entries=[{**p, "seed": i} for i, p in enumerate(PAIRS, 1)],
+    )
+    released(tournament)
+    sitting = Match.objects.get(ew__isnull=True).ns
+    html = page(client, f"/t/{tournament.id}/")
+    byes = re.search(r'data-testid="byes">(.*?)</p>', html, re.S)
+    assert byes and text(byes.group(1)) == f"Sits out: {sitting.name}"
+    cross = page(client, f"/t/{tournament.id}/pair/{sitting.id}/")
+    assert unescape(row(cross, "data-round", 1)) == "Round 1 — 2 Sits out (the phantom's table)"
+    found = page(client, f"/t/{tournament.id}/?q={sitting.player_1}")
+    assert "sits out this round: the phantom's table" in unescape(text(found))
 
 
 def test_the_tournament_page_shows_the_round_by_table_with_each_status(client) -> None:
@@ -437,3 +458,67 @@ def test_the_director_sees_the_bracket_and_prints_it(client, django_user_model) 
     response = client.get(f"/t/{tournament.id}/bracket.pdf")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")
+
+
+@pytest.mark.parametrize("path", ["", "standings/", "screen/", "pair/{pair}/"])
+def test_a_public_page_is_rendered_once_per_change_and_answered_304_meanwhile(
+    client, path: str
+) -> None:
+    tournament = a_tournament()
+    tables = released(tournament)
+    standings_recompute(tournament_id=tournament.id)
+    url = f"/t/{tournament.id}/" + path.format(pair=entry("Les As").id)
+    first = client.get(url)
+    assert first.status_code == 200 and first["ETag"] and "no-cache" in first["Cache-Control"]
+    with CaptureQueriesContext(connection) as queries:
+        again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and len(queries) == 1  # the tournament's version, alone
+    with CaptureQueriesContext(connection) as queries:
+        cached = client.get(url)  # no ETag of its own: the page as cached
+    assert cached.status_code == 200 and len(queries) == 1  # the version again: no rendering
+    assert cached["ETag"] == first["ETag"]
+    confirm(tables[0], 900, 300)  # a result: a new version, a page rendered again
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and changed["ETag"] != first["ETag"]
+    french = client.get(url, HTTP_ACCEPT_LANGUAGE="fr")
+    assert french["ETag"] != changed["ETag"] and '<html lang="fr">' in french.content.decode()
+
+
+def test_a_cached_page_carries_each_visitors_own_csrf_token() -> None:
+    from django.test import Client
+
+    tournament = a_tournament()
+    released(tournament)
+    pages = [Client().get(f"/t/{tournament.id}/").content.decode() for _ in range(2)]
+    tokens = [re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', p).group(1) for p in pages]
+    assert tokens[0] != tokens[1]  # the language form's token is the visitor's own
+    content = [p.split("<main>")[1].split("</main>")[0] for p in pages]
+    assert content[0] == content[1]
+
+
+def test_a_search_is_answered_from_the_page_as_it_stands(client) -> None:
+    tournament = a_tournament()
+    released(tournament)
+    found = client.get(f"/t/{tournament.id}/?q=anna")
+    assert found.status_code == 200 and not found.has_header("ETag")
+    assert 'data-testid="found"' in found.content.decode()
+
+
+def test_a_busy_events_page_is_rendered_again_at_most_every_few_seconds(client, monkeypatch):
+    from tournaments.views import public
+
+    clock = [1_000_000.0]  # the pages' clock alone, which the test moves
+    monkeypatch.setattr(public, "time", SimpleNamespace(time=lambda: clock[0]))
+    monkeypatch.setattr(public, "RENDER_EVERY", 2.0)
+    tournament = a_tournament()
+    tables = released(tournament)
+    standings_recompute(tournament_id=tournament.id)
+    url = f"/t/{tournament.id}/"
+    first = client.get(url)
+    confirm(tables[0], 900, 300)  # a new version
+    clock[0] += 1.9  # within the pause: the page as it was, with its own ETag
+    soon = client.get(url)
+    assert soon["ETag"] == first["ETag"] and "Confirmed" not in text(soon.content.decode())
+    clock[0] += 0.2  # the pause is over: the new version
+    later = client.get(url)
+    assert later["ETag"] != first["ETag"] and "Confirmed" in text(later.content.decode())

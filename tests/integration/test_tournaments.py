@@ -232,8 +232,10 @@ def test_standings_load_in_a_constant_number_of_queries(teams: int, rounds: int)
     tournament = build_big_event(teams, rounds)
     with CaptureQueriesContext(connection) as queries:
         standings_recompute(tournament_id=tournament.id)
-    # lock, entries, rounds, matches with results, latest snapshot, insert (+ savepoints)
-    assert len(queries) <= 8, [q["sql"][:60] for q in queries.captured_queries]
+    # one reading (the tournament, its latest snapshot, entries, rounds, matches with their
+    # results), then one writing (a new public version and the lock, the latest snapshot again, the
+    # insert), each in a savepoint and its release under the test's transaction: 13 whatever the size
+    assert len(queries) <= 13, [q["sql"][:60] for q in queries.captured_queries]
     state = event_state(tournament)
     assert len(state.results) == rounds * (teams // 2)
 

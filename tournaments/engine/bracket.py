@@ -4,7 +4,8 @@ the rounds; this reads them).
 
 The first round holds ``2**rounds`` places in seed order (1 v 8, 4 v 5, 2 v 7, 3 v 6 for 8);
 match ``j`` of a round takes the winners of matches ``2j`` and ``2j+1`` of the round before, as
-knockout.py pairs them. A match not drawn yet has no pairs; a top seed's bye goes through alone.
+knockout.py pairs them. A match not drawn yet holds the winners known so far (the draw,
+made, stands); a top seed's bye goes through alone.
 With a third-place match, the semi-finals' losers play it beside the final; without one, both
 share third place.
 """
@@ -104,7 +105,20 @@ def build(
             slot = _slot(bye.why)
             if slot is not None and slot < len(rounds[level]):
                 rounds[level][slot] = Match(upper=bye.pair, winner=bye.pair, bye=True)
+    _advance(rounds)
+    if third is not None and third.upper is None and levels >= 2:
+        third = Match(rounds[-2][0].loser, rounds[-2][1].loser)
     return Bracket(tuple(tuple(r) for r in rounds), third, first)
+
+
+def _advance(rounds: list[list[Match]]) -> None:
+    """Winners go on into the next round's matches not drawn yet: the bracket fills in as the
+    results come in, before the director draws the next round (whose draw then stands)."""
+    for level in range(1, len(rounds)):
+        before = rounds[level - 1]
+        for j, match in enumerate(rounds[level]):
+            if match.upper is None and match.lower is None:
+                rounds[level][j] = Match(before[2 * j].winner, before[2 * j + 1].winner)
 
 
 def _match(upper: int, lower: int, result: Result | None) -> Match:

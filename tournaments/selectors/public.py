@@ -7,12 +7,12 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Max, Q
+from django.db.models import Max, Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
 from tournaments.engine.standings import points_by_round
-from tournaments.engine.types import Pair, Result
+from tournaments.engine.types import Pair, Reason, Result
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import SETTLED, event_state, scoring_of
 from tournaments.words import metric_text, score_text
@@ -31,9 +31,21 @@ class Table:
     note: str  # how a settled result came about, where it is not the pairs' own
 
 
+def at_phantom_table(match: Match) -> bool:
+    """A match without an opponent at the phantom's table of a Mitchell's or a round robin's
+    schedule (else a bye: a Swiss's, a Danish's, a knockout's)."""
+    return any(why and why[0] == Reason.PHANTOM for why in match.reasons)
+
+
+def sit_out_words(match: Match) -> str:
+    if at_phantom_table(match):
+        return str(_("Sits out (the phantom's table)"))
+    return str(_("Bye"))
+
+
 def _status_words(match: Match) -> str:
     if match.ew_id is None:
-        return str(_("Bye"))
+        return sit_out_words(match)
     return str(match.get_status_display())
 
 
@@ -87,7 +99,15 @@ def pairs_found(query: str, entries: Iterable[Entry], current: PublicRound) -> l
     seats: dict[int, tuple[int | None, str]] = {}
     for m in [t.match for t in current.tables] + current.byes:
         if m.ew_id is None:
-            seats[m.ns_id] = (None, str(_("a bye this round")))
+            phantom = sit_out_words(m) != str(_("Bye"))
+            seats[m.ns_id] = (
+                None,
+                str(
+                    _("sits out this round: the phantom's table")
+                    if phantom
+                    else _("a bye this round")
+                ),
+            )
         else:
             seats[m.ns_id] = (m.table, str(_("North-South")))
             seats[m.ew_id] = (m.table, str(_("East-West")))
@@ -141,7 +161,8 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
     for m in matches:
         number = m.round.number
         if m.ew is None:
-            lines.append(Line(number, None, "", None, "", points.get(number, ""), _("Bye"), ""))
+            status = sit_out_words(m)
+            lines.append(Line(number, None, "", None, "", points.get(number, ""), status, ""))
             continue
         north = m.ns_id == entry.id
         result = m.result
@@ -170,45 +191,33 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
 
 
 @dataclass(frozen=True)
-class ScreenTag:
-    """What the screen shows, in a few characters (its ETag), and whether the standings it
-    shows are stale."""
+class PublicTag:
+    """Which version of the tournament the public pages show (Tournament.public_version), and
+    whether its standings are stale (a rebuild lost to a fault: pages then ask for it)."""
 
-    text: str
+    version: int
     stale: bool
 
+    def text(self, tournament_id: int) -> str:
+        """The version in a few characters: the wall's ETag, and part of each page's."""
+        return f"t{tournament_id}v{self.version}"
 
-def screen_tag(tournament_id: int) -> ScreenTag:
-    """The latest snapshot's version and whether it is stale, the tournament's status, and the
-    latest public round's number, status and matches by status: two grouped queries, whatever
-    the size of the event; 404 for an unknown tournament."""
+
+def public_tag(tournament_id: int) -> PublicTag:
+    """One small query, whatever the size of the event; 404 for an unknown tournament."""
     head = next(
         iter(
             Tournament.objects.filter(id=tournament_id)
-            .values_list("status", "inputs_version")
-            .annotate(version=Max("snapshots__version"), counted=Max("snapshots__inputs_version"))
+            .values_list("public_version", "inputs_version")
+            .annotate(counted=Max("snapshots__inputs_version"))
             .order_by()
         ),
         None,
     )
     if head is None:
         raise Http404
-    status, inputs, version, counted = head
-    stale = (counted or 0) < inputs
-    groups = list(
-        Match.objects.filter(round__tournament_id=tournament_id)
-        .exclude(round__status=Round.Status.DRAFT)
-        .values_list("round__number", "round__status", "status")
-        .annotate(n=Count("id"))
-        .order_by()
-    )
-    latest = max((g[0] for g in groups), default=0)
-    counts = {match_status: n for number, _round, match_status, n in groups if number == latest}
-    round_status = next((g[1] for g in groups if g[0] == latest), "none")
-    by_status = ".".join(f"{counts.get(s, 0)}" for s in Match.Status.values)
-    freshness = "stale" if stale else "fresh"
-    text = f"v{version or 0}-{freshness}-{status}-r{latest}-{round_status}-{by_status}"
-    return ScreenTag(text, stale)
+    version, inputs, counted = head
+    return PublicTag(version, (counted or 0) < inputs)
 
 
 def screen_standings(

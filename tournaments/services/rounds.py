@@ -23,7 +23,7 @@ from tournaments.engine.table_numbers import number_tables
 from tournaments.engine.types import Draw, History, RoundInput
 from tournaments.models import Match, Round, Tournament
 from tournaments.selectors.event import SETTLED, EventState, event_state, standings_computed
-from tournaments.services._common import locked_tournament
+from tournaments.services._common import locked_tournament, public_changed
 from tournaments.services.errors import TournamentError
 from tournaments.services.standings import standings_mark_stale, standings_write
 from tournaments.table_keys import table_keys_add
@@ -79,7 +79,7 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
     is closed with it (in the same transaction: a draw that fails closes nothing). Asked for a
     ``number`` that is already drawn, it returns that round (a task run twice draws once)."""
     with transaction.atomic():
-        tournament = locked_tournament(tournament_id)
+        tournament = locked_tournament(tournament_id, public=False)  # a draft is not public
         if number is not None:
             done = tournament.round_set.filter(number=number).first()
             if done is not None:
@@ -101,6 +101,7 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
             last.status = Round.Status.CLOSED
             last.save(update_fields=["status"])
             standings_mark_stale(tournament.id)
+            public_changed(tournament.id)
         fmt = tournament.format_of(number)
         ranking = tuple(s.pair for s in standings_computed(state))
         start = _phase_start(tournament, number)
@@ -174,10 +175,10 @@ def _matches_create(played: Round, draw: Draw) -> None:
     )
 
 
-def _draft(round_id: int) -> Round:
-    """A drafted round, its tournament locked."""
+def _draft(round_id: int, *, releasing: bool = False) -> Round:
+    """A drafted round, its tournament locked (a new public version when it is released)."""
     tournament_id = Round.objects.values_list("tournament_id", flat=True).get(id=round_id)
-    locked_tournament(tournament_id)
+    locked_tournament(tournament_id, public=releasing)
     drawn = Round.objects.select_related("tournament").get(id=round_id)
     if drawn.status != Round.Status.DRAFT:
         raise TournamentError(_("Round %(n)s is already released.") % {"n": drawn.number})
@@ -197,7 +198,7 @@ def round_release(*, round_id: int) -> Round:
     """Publish a drafted round: each match gets its scorekeeper game (the tournament's preset
     and house rules) and each of its pairs a private link to it (table_keys)."""
     with transaction.atomic():
-        played = _draft(round_id)
+        played = _draft(round_id, releasing=True)
         tournament = played.tournament
         matches = list(played.matches.filter(ew__isnull=False).select_related("ns", "ew"))
         for match in matches:

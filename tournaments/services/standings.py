@@ -8,11 +8,12 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
-from dataclasses import astuple
+from dataclasses import astuple, dataclass
 from datetime import timedelta
+from typing import Any
 
 from django.db import DatabaseError, transaction
-from django.db.models import F
+from django.db.models import F, Max
 from django.utils import timezone
 
 from scorekeeper import background
@@ -24,6 +25,9 @@ from tournaments.services._common import locked_tournament
 logger = logging.getLogger("scorekeeper")
 
 CATCH_UP_SECONDS = 10  # between two rebuilds asked for by pages, per tournament
+# A rebuild waits this long on the worker: the results of a busy round come in a few a second,
+# and one rebuild then counts them all (each later one finds them counted, and stops at once).
+COALESCE_SECONDS = 1.0
 REBUILD_HERE_AFTER = timedelta(seconds=30)  # stale this long: no worker did it, the page does
 _COMPLETE = (Round.Status.COMPLETE, Round.Status.CLOSED)
 
@@ -48,16 +52,24 @@ def _rebuild_if_stale(tournament_id: int) -> None:
     or an earlier rebuild already counts every change."""
     from tournaments import tasks
 
-    tournament = Tournament.objects.filter(id=tournament_id).first()
-    if tournament is None or not standings_current(tournament).stale:
+    found = next(
+        iter(
+            Tournament.objects.filter(id=tournament_id)
+            .values_list("inputs_version", "inputs_changed_at")
+            .annotate(counted=Max("snapshots__inputs_version"))
+            .order_by()
+        ),
+        None,
+    )
+    if found is None or (found[2] or 0) >= found[0]:  # gone, or the standings count it all
         return
-    change = (tournament.inputs_version, tournament.inputs_changed_at)
+    change = (found[0], found[1])
     if _rebuild_sent.get(tournament_id) == change:
         return
     if len(_rebuild_sent) > 1000:
         _rebuild_sent.clear()
     _rebuild_sent[tournament_id] = change
-    background.send(tasks.standings_recompute, tournament_id)
+    background.send(tasks.standings_recompute, tournament_id, delay=COALESCE_SECONDS)
 
 
 def _fingerprint(tournament: Tournament, state: EventState) -> str:
@@ -84,42 +96,102 @@ def standings_write(tournament: Tournament, *, force: bool = False) -> Standings
     counted = latest is not None and latest.inputs_version >= tournament.inputs_version
     if latest is not None and counted and not force:
         return latest
-    state = event_state(tournament)
-    fingerprint = _fingerprint(tournament, state)
-    if latest is not None and latest.fingerprint == fingerprint:
-        if not counted:
-            latest.inputs_version = tournament.inputs_version
+    return _write(tournament, latest, _Computed.of(tournament))
+
+
+@dataclass(frozen=True)
+class _Computed:
+    """The standings of a tournament's inputs at one ``inputs_version``."""
+
+    inputs_version: int
+    fingerprint: str
+    provisional: bool
+    after_round: int
+    rows: list[dict[str, Any]]
+
+    @classmethod
+    def of(cls, tournament: Tournament) -> _Computed:
+        state = event_state(tournament)
+        names = {p.id: p.name for p in state.pairs}
+        return cls(
+            tournament.inputs_version,
+            _fingerprint(tournament, state),
+            state.pending > 0,
+            max((r.number for r in state.rounds if r.status in _COMPLETE), default=0),
+            [
+                {
+                    "entry": s.pair,
+                    "name": names[s.pair],
+                    "rank": s.rank,
+                    "shared": s.shared,
+                    "withdrawn": s.withdrawn,
+                    "metrics": dict(s.metrics),
+                }
+                for s in standings_computed(state)
+            ],
+        )
+
+
+def _write(
+    tournament: Tournament, latest: StandingsSnapshot | None, computed: _Computed
+) -> StandingsSnapshot:
+    """The computed standings as the tournament's latest snapshot (its row locked), unless the
+    latest already holds the same (then it only counts the newer inputs)."""
+    if latest is not None and latest.fingerprint == computed.fingerprint:
+        if latest.inputs_version < computed.inputs_version:
+            latest.inputs_version = computed.inputs_version
             latest.save(update_fields=["inputs_version"])
         return latest
-    names = {p.id: p.name for p in state.pairs}
-    rows = [
-        {
-            "entry": s.pair,
-            "name": names[s.pair],
-            "rank": s.rank,
-            "shared": s.shared,
-            "withdrawn": s.withdrawn,
-            "metrics": dict(s.metrics),
-        }
-        for s in standings_computed(state)
-    ]
     return StandingsSnapshot.objects.create(
         tournament=tournament,
         version=(latest.version + 1) if latest else 1,
-        fingerprint=fingerprint,
-        provisional=state.pending > 0,
-        after_round=max((r.number for r in state.rounds if r.status in _COMPLETE), default=0),
-        inputs_version=tournament.inputs_version,
-        rows=rows,
+        fingerprint=computed.fingerprint,
+        provisional=computed.provisional,
+        after_round=computed.after_round,
+        inputs_version=computed.inputs_version,
+        rows=computed.rows,
     )
 
 
 def standings_recompute(*, tournament_id: int, force: bool = False) -> StandingsSnapshot:
     """Rebuild the standings from the settled results, if anything they count changed since
     the latest snapshot (``force``: whatever the versions say; the director's button). Safe to
-    run any number of times: the same inputs write no new snapshot."""
+    run any number of times: the same inputs write no new snapshot.
+
+    They are computed from one consistent reading of the tournament that takes no lock, so the
+    tables' results never wait for them (bench/evening.py: at 1000 pairs a rebuild takes a
+    second or two, while results keep coming in), then written under the lock unless a rebuild
+    from a later reading got there first. Results that came in meanwhile leave them stale, and
+    send their own rebuild: each rebuild makes progress, none waits for a quiet moment."""
     with transaction.atomic():
-        return standings_write(locked_tournament(tournament_id), force=force)
+        _one_reading()
+        tournament = Tournament.objects.get(id=tournament_id)
+        latest = _latest(tournament)
+        counted = latest is not None and latest.inputs_version >= tournament.inputs_version
+        if latest is not None and counted and not force:
+            return latest
+        computed = _Computed.of(tournament)
+    with transaction.atomic():
+        locked = locked_tournament(tournament_id)
+        latest = _latest(locked)
+        if latest is not None and latest.inputs_version > computed.inputs_version:
+            return latest  # a rebuild from a later reading was written meanwhile
+        return _write(locked, latest, computed)
+
+
+def _latest(tournament: Tournament) -> StandingsSnapshot | None:
+    """The latest snapshot, without its rows (only its versions and fingerprint are read)."""
+    return tournament.snapshots.defer("rows").order_by("-version").first()
+
+
+def _one_reading() -> None:
+    """Make the transaction just begun read the database as it was at its first query
+    (PostgreSQL's repeatable read; SQLite's transactions already do). Inside a caller's
+    transaction (the tests', a service's) the reading is the caller's."""
+    connection = transaction.get_connection()
+    if connection.vendor == "postgresql" and connection.savepoint_ids == []:
+        with connection.cursor() as cursor:
+            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
 
 
 def standings_catch_up(*, tournament_id: int) -> None:

@@ -57,9 +57,10 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 @login_required
 def after_login(request: HttpRequest) -> HttpResponse:
-    """Where logging in leads: a director to the tournaments they direct, anyone else to the
-    home page of games."""
-    if tournaments_directed(request.user).exists():
+    """Where logging in leads: a director (a user with a tournament, or staff: the account
+    `createsuperuser` makes before any tournament) to their tournaments, anyone else to the home
+    page of games."""
+    if request.user.is_staff or tournaments_directed(request.user).exists():
         return redirect("tournament-list")
     return redirect("home")
 

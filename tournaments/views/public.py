@@ -5,27 +5,35 @@ screen that cycles through them and reloads itself when something changed (scree
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import render
-from django.utils.http import quote_etag
+from django.template.loader import render_to_string
+from django.utils.cache import patch_cache_control
+from django.utils.http import parse_etags, quote_etag
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
-from django.views.decorators.http import condition, require_safe
+from django.views.decorators.http import require_safe
 
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.selectors.bracket import knockout_bracket, knockout_start
 from tournaments.selectors.lookups import entry_of, tournament_of
 from tournaments.selectors.public import (
     Table,
+    at_phantom_table,
     pair_lines,
     pairs_found,
+    public_tag,
     round_public,
     screen_standings,
-    screen_tag,
+    sit_out_words,
 )
 from tournaments.selectors.standings import standings_final
 from tournaments.services.standings import standings_catch_up, standings_shown
@@ -45,33 +53,41 @@ SCREEN_POLL = 10  # seconds between two checks for news
 
 @require_safe
 def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The current round's pairings by table, its live results, and "find my table"."""
-    event = tournament_of(tournament_id)
-    current = round_public(event)
-    played = current.played
-    entries = list(event.entries.all())
+    """The current round's pairings by table, its live results, and "find my table" (a search
+    is answered from the page as it stands, never cached)."""
     query = request.GET.get("q", "").strip()[:QUERY_MAX]
-    found = pairs_found(query, entries, current) if query else None
-    return render(
-        request,
-        "tournaments/public/tournament.html",
-        {
-            "tournament": event,
-            "plan": plan_words(event),
-            "bracket": knockout_bracket(event),
-            "finished": event.status == Tournament.Status.FINISHED,
-            "round": played,
-            "round_format": (
-                played.get_format_display() if played and played.format != event.format else ""
-            ),
-            "rows": current.tables,
-            "byes": current.byes,
-            "settled": current.settled,
-            "entries": entries,
-            "query": query,
-            "found": found,
-        },
-    )
+
+    def content() -> Content:
+        event = tournament_of(tournament_id)
+        current = round_public(event)
+        played = current.played
+        entries = list(event.entries.all())
+        found = pairs_found(query, entries, current) if query else None
+        bracket = knockout_bracket(event)
+        html = render_to_string(
+            "tournaments/public/_tournament.html",
+            {
+                "tournament": event,
+                "plan": plan_words(event),
+                "bracket": bracket,
+                "finished": event.status == Tournament.Status.FINISHED,
+                "round": played,
+                "round_format": (
+                    played.get_format_display() if played and played.format != event.format else ""
+                ),
+                "rows": current.tables,
+                "byes": current.byes,
+                "phantom": any(at_phantom_table(b) for b in current.byes),
+                "settled": current.settled,
+                "entries": entries,
+                "query": query,
+                "found": found,
+            },
+            request,
+        )
+        return Content(event.name, html, BRACKET_SHEET if bracket else ())
+
+    return public_page(request, tournament_id, "tournament", content, cached=not query)
 
 
 def _screen_heading(snapshot: StandingsSnapshot | None, final: bool) -> str:
@@ -85,82 +101,91 @@ def _screen_heading(snapshot: StandingsSnapshot | None, final: bool) -> str:
 
 @require_safe
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    event = tournament_of(tournament_id)
-    current = standings_shown(tournament=event)
-    snapshot = current.snapshot
-    final = standings_final(event, current)
-    return render(
-        request,
-        "tournaments/public/standings.html",
-        {
-            "tournament": event,
-            "snapshot": snapshot,
-            "stale": current.stale,
-            "final": final,
-            "heading": standings_heading(snapshot, final) if snapshot else "",
-            "table": StandingsTable(snapshot.rows, event) if snapshot else None,
-            # A knockout alone ranks by its bracket: points, Buchholz and head to head mean
-            # nothing there.
-            "bracket": knockout_bracket(event),
-            "knockout_only": knockout_start(event) == 1,
-        },
-    )
+    def content() -> Content:
+        event = tournament_of(tournament_id)
+        current = standings_shown(tournament=event)
+        snapshot = current.snapshot
+        final = standings_final(event, current)
+        bracket = knockout_bracket(event)
+        html = render_to_string(
+            "tournaments/public/_standings.html",
+            {
+                "tournament": event,
+                "snapshot": snapshot,
+                "stale": current.stale,
+                "final": final,
+                "heading": standings_heading(snapshot, final) if snapshot else "",
+                "table": StandingsTable(snapshot.rows, event) if snapshot else None,
+                # A knockout alone ranks by its bracket: points, Buchholz and head to head mean
+                # nothing there.
+                "bracket": bracket,
+                "knockout_only": knockout_start(event) == 1,
+            },
+            request,
+        )
+        title = _("Standings") + " · " + event.name
+        return Content(title, html, BRACKET_SHEET if bracket else ())
+
+    return public_page(request, tournament_id, "standings", content)
 
 
 @require_safe
 def pair(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpResponse:
     """A pair's cross-table: its rounds, and where it stands."""
-    event = tournament_of(tournament_id)
-    entry = entry_of(event, entry_id)
-    current = standings_shown(tournament=event)
-    snapshot = current.snapshot
-    standing = None
-    if snapshot is not None:
-        standing = next((r for r in snapshot.rows if r.get("entry") == entry.id), None)
-    first = metrics_shown(event)[0]
-    return render(
-        request,
-        "tournaments/public/pair.html",
-        {
-            "tournament": event,
-            "entry": entry,
-            "players": ", ".join(p for p in (entry.player_1, entry.player_2) if p),
-            "lines": pair_lines(event, entry),
-            "snapshot": snapshot,
-            "stale": current.stale,
-            "final": standings_final(event, current),
-            "standing": standing,
-            "rank": (
-                ("=" if standing.get("shared") else "") + str(standing["rank"]) if standing else ""
-            ),
-            "first_label": METRIC_LABELS[first],
-            "first_value": metric_text(standing["metrics"].get(first, 0)) if standing else "",
-        },
-    )
+
+    def content() -> Content:
+        event = tournament_of(tournament_id)
+        entry = entry_of(event, entry_id)
+        current = standings_shown(tournament=event)
+        snapshot = current.snapshot
+        standing = None
+        if snapshot is not None:
+            standing = next((r for r in snapshot.rows if r.get("entry") == entry.id), None)
+        first = metrics_shown(event)[0]
+        html = render_to_string(
+            "tournaments/public/_pair.html",
+            {
+                "tournament": event,
+                "entry": entry,
+                "players": ", ".join(p for p in (entry.player_1, entry.player_2) if p),
+                "lines": pair_lines(event, entry),
+                "snapshot": snapshot,
+                "stale": current.stale,
+                "final": standings_final(event, current),
+                "standing": standing,
+                "rank": (
+                    ("=" if standing.get("shared") else "") + str(standing["rank"])
+                    if standing
+                    else ""
+                ),
+                "first_label": METRIC_LABELS[first],
+                "first_value": metric_text(standing["metrics"].get(first, 0)) if standing else "",
+            },
+            request,
+        )
+        return Content(f"{entry.name} · {event.name}", html)
+
+    return public_page(request, tournament_id, f"pair{entry_id}", content)
 
 
 # The projector screen, and the ETag that tells it when to reload.
 
 
-def screen_etag(_request: HttpRequest, tournament_id: int) -> str:
-    """What the screen shows, in a few characters (selectors.public.screen_tag); 404 for an
-    unknown tournament. A wall polling stale standings asks for their rebuild (at most every
-    few seconds, however many screens poll), and reloads once they are rebuilt."""
-    tag = screen_tag(tournament_id)
-    if tag.stale:
-        standings_catch_up(tournament_id=tournament_id)
-    return tag.text
-
-
 @require_safe
 @cache_control(no_cache=True)
-@condition(etag_func=screen_etag)
-def screen_json(request: HttpRequest, tournament_id: int) -> JsonResponse:
-    """Polled by the screen with If-None-Match: 304 while nothing changed. The body says what
-    the header says, from one reading (condition keeps an ETag the view has set)."""
-    tag = quote_etag(screen_etag(request, tournament_id))
-    response = JsonResponse({"etag": tag})
-    response["ETag"] = tag
+def screen_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """Polled by the screen with If-None-Match: 304 while nothing changed. A wall polling stale
+    standings asks for their rebuild (at most every few seconds, however many screens poll),
+    and reloads once they are rebuilt (the rebuild is a write: a new version)."""
+    tag = public_tag(tournament_id)
+    if tag.stale:
+        standings_catch_up(tournament_id=tournament_id)
+    etag = quote_etag(tag.text(tournament_id))
+    if etag in _if_none_match(request):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = JsonResponse({"etag": etag})
+    response["ETag"] = etag
     return response
 
 
@@ -186,9 +211,19 @@ def _seconds(request: HttpRequest, name: str, default: int) -> int:
 @require_safe
 def screen(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The projector: pairings, live results and the top of the standings, a panel at a time
-    (static/tournaments/screen.js), in very large type."""
-    tag = screen_etag(request, tournament_id)  # first: a change after it reloads the page
+    (static/tournaments/screen.js), in very large type; rendered once per version of the
+    tournament and pace (a page of its own: no visitor's form on it)."""
+    cycle, poll = _seconds(request, "cycle", SCREEN_CYCLE), _seconds(request, "poll", SCREEN_POLL)
+
+    def content() -> Content:
+        return Content("", _screen_html(request, tournament_id, cycle, poll))
+
+    return public_page(request, tournament_id, f"screen{cycle}-{poll}", content, framed=False)
+
+
+def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int) -> str:
     event = tournament_of(tournament_id)
+    etag = quote_etag(public_tag(tournament_id).text(tournament_id))  # what screen.json says
     current_round = round_public(event)
     played, rows, byes = current_round.played, current_round.tables, current_round.byes
     current = standings_shown(tournament=event)
@@ -200,7 +235,7 @@ def screen(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if played:
         n = {"n": played.number}
         if not finished:  # after the end, who sat where no longer matters
-            pairings = [*rows, *(Table(b, True, _("Bye"), "", "") for b in byes)]
+            pairings = [*rows, *(Table(b, True, sit_out_words(b), "", "") for b in byes)]
             round_panels.append(Panel("pairings", _("Pairings · round %(n)s") % n, pairings))
         if rows:
             round_panels.append(Panel("results", _("Results · round %(n)s") % n, rows))
@@ -223,8 +258,7 @@ def screen(request: HttpRequest, tournament_id: int) -> HttpResponse:
         if finished
         else round_panels + bracket_panels + standings_panels
     )
-    return render(
-        request,
+    return render_to_string(
         "tournaments/public/screen.html",
         {
             "tournament": event,
@@ -238,8 +272,93 @@ def screen(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "snapshot": snapshot,
             "stale": current.stale,
             "metric_labels": [METRIC_LABELS[m] for m in order],
-            "etag": quote_etag(tag),
-            "cycle": _seconds(request, "cycle", SCREEN_CYCLE),
-            "poll": _seconds(request, "poll", SCREEN_POLL),
+            "etag": etag,
+            "cycle": cycle,
+            "poll": poll,
         },
+        request,
     )
+
+
+# Pages rendered once per version of the tournament ---------------------------------------------
+
+BRACKET_SHEET = ("tournaments/bracket.css",)
+PAGE_SECONDS = 3600  # a version's page is never stale; this only bounds the cache's memory
+RENDER_SECONDS = 10  # another process renders a version: serve the one before meanwhile
+RENDER_EVERY = 2.0  # seconds: a page is rendered again at most this often
+
+
+@dataclass(frozen=True)
+class Content:
+    """A public page's own part: its title, its content, and the stylesheets it needs."""
+
+    title: str
+    html: str
+    stylesheets: Sequence[str] = ()
+
+
+def _if_none_match(request: HttpRequest) -> list[str]:
+    return parse_etags(request.headers.get("If-None-Match", ""))
+
+
+def public_page(
+    request: HttpRequest,
+    tournament_id: int,
+    name: str,
+    content: Callable[[], Content],
+    *,
+    cached: bool = True,
+    framed: bool = True,
+) -> HttpResponse:
+    """A public page, rendered once per version of the tournament and language (the fragments
+    cache, shared by the web processes) and answered 304 to a phone that has it. The site's frame
+    around it (``framed``) is rendered for each visitor: its language form carries the visitor's
+    CSRF token. Stale standings are asked for again (a rebuild lost to a fault, throttled):
+    rebuilt here, they are a new version; else the page says they are being brought up to date
+    until the worker's rebuild makes one.
+
+    While one process renders a new version, the others serve the version before it with its
+    own ETag (the phone asks again and gets the new one); and a page is rendered again at most
+    every RENDER_EVERY seconds: on a big evening results come in faster than a 1000-pair
+    standings page renders, and rendering each version left the tables' own requests waiting
+    (bench/evening.py). A phone sees any change within seconds."""
+    tag = public_tag(tournament_id)
+    if tag.stale:
+        standings_catch_up(tournament_id=tournament_id)
+        tag = public_tag(tournament_id)
+    page = f"{name}-t{tournament_id}-{get_language()}"
+    etag = quote_etag(f"{page}-v{tag.version}")
+    if cached and etag in _if_none_match(request):
+        response: HttpResponse = HttpResponseNotModified()
+        response["ETag"] = etag
+        return response
+    fragments = caches["fragments"]
+    part: Content | None = fragments.get(f"public:{etag}") if cached else None
+    if part is None and cached:
+        previous = fragments.get(f"public-latest:{page}")
+        recent = previous is not None and time.time() - previous[2] < RENDER_EVERY
+        busy = recent or not fragments.add(f"rendering:{etag}", 1, RENDER_SECONDS)
+        if busy and previous is not None:
+            etag, part = previous[0], previous[1]
+    if part is None:
+        part = content()
+        if cached:
+            fragments.set(f"public:{etag}", part, PAGE_SECONDS)
+            fragments.set(f"public-latest:{page}", (etag, part, time.time()), PAGE_SECONDS)
+    if framed:
+        response = render(
+            request,
+            "tournaments/public/page.html",
+            {
+                "title": part.title,
+                # Rendered by our templates (autoescaped) and cached as text.
+                "content": mark_safe(part.html),  # noqa: S308
+                "stylesheets": part.stylesheets,
+            },
+        )
+    else:
+        response = HttpResponse(part.html)
+    if cached:
+        response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    return response

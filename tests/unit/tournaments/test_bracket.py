@@ -49,7 +49,12 @@ def test_an_8_pair_knockout_with_a_third_place_fills_in_round_by_round() -> None
                 (2, 7, 2),
                 (3, 6, 3),
             ]
-            assert state.rounds[1] == (bracket.Match(), bracket.Match())  # not drawn yet
+            # Not drawn yet, the semi-finals already hold the winners, no score.
+            assert state.rounds[1] == (bracket.Match(1, 5), bracket.Match(2, 3))
+            assert state.final == bracket.Match()
+        if number == 2:  # the final and the third-place match, before their draw
+            assert state.final == bracket.Match(1, 2)
+            assert state.third_place == bracket.Match(5, 3)
     final = bracket.build(8, draws, results, third_place=True)
     assert [(m.upper, m.lower) for m in final.rounds[1]] == [(1, 5), (2, 3)]
     assert (final.final.upper, final.final.lower, final.champion, final.runner_up) == (1, 2, 1, 2)
@@ -78,6 +83,7 @@ def test_a_6_pair_knockout_gives_the_top_two_seeds_a_bye() -> None:
     draw = knockout.pair_round(RoundInput(1, field(6), History()))
     state = bracket.build(6, [draw], play(draw))
     first = state.rounds[0]
+    assert state.rounds[1] == (bracket.Match(1, 4), bracket.Match(2, 3))  # byes go through
     assert [(m.upper, m.lower, m.bye) for m in first] == [
         (1, None, True),
         (4, 5, False),

@@ -1,0 +1,296 @@
+#!/usr/bin/env python
+"""A big tournament evening under load: every table enters its hands and its result while the
+spectators' phones follow the public pages, and nothing is lost.
+
+Serves the app as in production (gunicorn on PostgreSQL with Redis as cache and broker, and a
+Celery worker for the standings; bench/serving.py) and runs a locust scenario on the same
+machine. A Swiss round of ``--pairs`` pairs (half as many tables) is drawn and released, then:
+
+- each table (one simulated phone) posts the round's hands through the API with its pair's key
+  and an Idempotency-Key, looks at its table page, and both pairs send the result from their
+  table pages (the second confirms it), a step every 5 to 25 s; then it reads the public page;
+- ``--spectators`` phones follow the public pages: the pairings, the standings and the wall
+  screen's page, and poll ``screen.json`` with If-None-Match as the wall does.
+
+Prints requests/s, p50/p95 overall and per page, failures, and the no-loss check: every table's
+result stands (confirmed) with the scores its hands give, and the final standings count every
+table. Usage: python bench/evening.py [--pairs 200] [--spectators 200] [--seconds 120]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+import time
+import uuid
+from collections import Counter
+from pathlib import Path
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import gevent  # noqa: E402
+from locust import FastHttpUser, between, events, task  # noqa: E402
+from locust.env import Environment  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from serving import HAND, PY, ROOT, served  # noqa: E402
+
+HANDS = 2  # the round's hands at each table
+EVENT: dict = {}
+TABLES: list[dict] = []
+FREE: list[dict] = []  # tables no simulated phone has taken yet
+DONE: set[int] = set()  # tables whose result both pairs sent (answered with the table page)
+FAILURES: Counter[str] = Counter()
+TIMES: list[tuple[float, str, float]] = []  # (when, request, milliseconds)
+ALL_DONE: list[float] = []  # when the last table sent its result
+
+SETUP = """
+import json
+from django.contrib.auth import get_user_model
+from tournaments.models import Match
+from tournaments.services.entries import entries_add
+from tournaments.services.rounds import round_pair, round_release
+from tournaments.services.tournament import tournament_create
+from tournaments.table_keys import table_token
+director = get_user_model().objects.create_user("director", password="bench-director-42")
+t = tournament_create(name="Big evening", format="swiss", rounds=3, hands_per_round={hands},
+                      points="vp", director=director)
+entries_add(tournament_id=t.id, entries=[
+    {{"name": "Pair %04d of the regional evening" % i, "club": "Club %d" % (i % 25), "seed": i}}
+    for i in range(1, {pairs} + 1)])
+drawn = round_pair(tournament_id=t.id)
+round_release(round_id=drawn.id)
+tables = [
+    {{"match": m.id, "table": m.table, "game": str(m.game_id),
+      "ns": table_token(m.game, "ns"), "ew": table_token(m.game, "ew")}}
+    for m in Match.objects.filter(round=drawn, ew__isnull=False).select_related("game")]
+print(json.dumps({{"tournament": t.id, "tables": tables}}))
+"""
+
+
+class Table(FastHttpUser):
+    """The phone of one table: its hands through the API, then both pairs' results, a step every
+    5 to 25 s (a whole round in a minute or two: a real one takes half an hour)."""
+
+    wait_time = between(5, 25)
+
+    def on_start(self) -> None:
+        self.table = FREE.pop() if FREE else None
+        self.hands = 0
+
+    @task
+    def play(self) -> None:
+        table = self.table
+        if table is None or table["table"] in DONE:
+            self.client.get(f"/t/{EVENT['tournament']}/", name="public page")
+            return
+        if self.hands < HANDS:
+            self._hand(table)
+            return
+        for side in ("ns", "ew"):
+            self._result(table, side)
+        DONE.add(table["table"])
+        if len(DONE) == len(TABLES):
+            ALL_DONE.append(time.monotonic())
+
+    def _hand(self, table: dict) -> None:
+        headers = {
+            "Authorization": f"Bearer {table['ns']}",
+            "Idempotency-Key": str(uuid.uuid4()),
+            "Content-Type": "application/json",
+        }
+        for _ in range(20):  # the same key again after a failure: saved once
+            response = self.client.post(
+                f"/api/v1/games/{table['game']}/hands",
+                data=json.dumps(HAND),
+                headers=headers,
+                name="hand POST",
+            )
+            if response.status_code == 201:
+                self.hands += 1
+                return
+            gevent.sleep(0.5)
+
+    def _result(self, table: dict, side: str) -> None:
+        url = f"/t/table/{table[side]}/"
+        page = self.client.get(url, name="table page")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text or "")
+        ns = re.search(r'name="ns_score"[^>]*value="(-?\d+)"', page.text or "")
+        ew = re.search(r'name="ew_score"[^>]*value="(-?\d+)"', page.text or "")
+        if not (token and ns and ew):
+            FAILURES["table page without its result form"] += 1
+            return
+        body = {
+            "csrfmiddlewaretoken": token.group(1),
+            "ns_score": ns.group(1),
+            "ew_score": ew.group(1),
+        }
+        self.client.post(url, data=body, headers={"Referer": self.host + url}, name="result POST")
+
+
+class Spectator(FastHttpUser):
+    """A phone following the event: the pairings, the standings, the wall screen. Like a
+    browser, it asks again for a page it has with If-None-Match (the pages say no-cache)."""
+
+    wait_time = between(2, 6)
+
+    def on_start(self) -> None:
+        self.etags: dict[str, str] = {}
+
+    def _get(self, path: str, name: str) -> None:
+        url = f"/t/{EVENT['tournament']}/{path}"
+        known = self.etags.get(url)
+        headers = {"If-None-Match": known} if known else {}
+        response = self.client.get(url, headers=headers, name=name)
+        etag = response.headers.get("ETag")
+        if etag:
+            self.etags[url] = etag
+
+    @task(3)
+    def pairings(self) -> None:
+        self._get("", "public page")
+
+    @task(2)
+    def standings(self) -> None:
+        self._get("standings/", "standings")
+
+    @task(1)
+    def screen(self) -> None:
+        self._get("screen/", "wall page")
+
+    @task(4)
+    def screen_poll(self) -> None:
+        self._get("screen.json", "screen.json")
+
+
+@events.request.add_listener
+def note_failure(request_type, name, response_time, response_length, exception=None, **kw):
+    TIMES.append((time.monotonic(), name, response_time))
+    response = kw.get("response")
+    status = getattr(response, "status_code", 0)
+    if exception is not None or status >= 400:
+        FAILURES[f"{name}: {status or exception}"] += 1
+
+
+def no_loss(database_url: str) -> list[str]:
+    """Every table's result stands with its hands' scores, and the standings count them all."""
+    import psycopg
+
+    problems = []
+    with psycopg.connect(database_url) as connection:
+        for table in TABLES:
+            row = connection.execute(
+                "SELECT m.status, s.ns_score, s.ew_score, g.totals, g.hand_count "
+                "FROM tournaments_match m LEFT JOIN tournaments_resultsubmission s "
+                "ON s.id = m.result_id JOIN scorekeeper_game g ON g.id = m.game_id "
+                "WHERE m.id = %s",
+                [table["match"]],
+            ).fetchone()
+            status, ns, ew, totals, hands = row
+            if table["table"] in DONE and (status != "confirmed" or [ns, ew] != list(totals)):
+                problems.append(f"table {table['table']}: {status} {ns}–{ew}, hands {totals}")
+            if hands != HANDS and table["table"] in DONE:
+                problems.append(f"table {table['table']}: {hands} hands, not {HANDS}")
+        snapshot = connection.execute(
+            "SELECT s.inputs_version, t.inputs_version FROM tournaments_standingssnapshot s "
+            "JOIN tournaments_tournament t ON t.id = s.tournament_id "
+            "WHERE t.id = %s ORDER BY s.version DESC LIMIT 1",
+            [EVENT["tournament"]],
+        ).fetchone()
+        if snapshot is None or snapshot[0] != snapshot[1]:
+            problems.append(f"the standings lag behind the results: {snapshot}")
+    return problems
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument("--spectators", type=int, default=200)
+    parser.add_argument("--seconds", type=float, default=120)
+    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
+    args = parser.parse_args()
+    with served(args.workers, broker=True) as app:
+        env = app.env
+        setup = SETUP.format(pairs=args.pairs, hands=HANDS)
+        out = subprocess.run(
+            [PY, "manage.py", "shell", "-c", setup],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        EVENT.update(json.loads(out.strip().splitlines()[-1]))
+        TABLES.extend(EVENT["tables"])
+        FREE.extend(random.sample(TABLES, len(TABLES)))
+        worker = subprocess.Popen(
+            [str(Path(PY).parent / "celery"), "-A", "config", "worker", "-c", "1", "-l", "warning"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+        )
+        try:
+            users = len(TABLES) + args.spectators
+            Table.fixed_count = len(TABLES)
+            environment = Environment(
+                user_classes=[Table, Spectator], host=app.url, events=events, stop_timeout=10
+            )
+            runner = environment.create_local_runner()
+            print(
+                f"{len(TABLES)} tables and {args.spectators} spectators for {args.seconds:.0f} s, "
+                f"gunicorn {args.workers} workers, 1 Celery worker",
+                file=sys.stderr,
+            )
+            runner.start(users, spawn_rate=users / 10, user_classes=None)
+            started = time.monotonic()
+            gevent.sleep(args.seconds)
+            elapsed = time.monotonic() - started
+            runner.stop()
+            runner.quit()
+            gevent.sleep(5)  # the last results' standings, on the worker
+            problems = no_loss(app.database_url)
+        finally:
+            worker.terminate()
+            worker.wait()
+    stats = environment.stats
+    total = stats.total
+    print(
+        f"requests: {total.num_requests} in {elapsed:.0f} s = {total.num_requests / elapsed:.0f}/s"
+    )
+    print(
+        f"latency: p50 {total.get_response_time_percentile(0.5):.0f} ms, "
+        f"p95 {total.get_response_time_percentile(0.95):.0f} ms"
+    )
+    for entry in sorted(stats.entries.values(), key=lambda e: -e.num_requests):
+        print(
+            f"  {entry.name}: {entry.num_requests} requests, "
+            f"p50 {entry.get_response_time_percentile(0.5):.0f} ms, "
+            f"p95 {entry.get_response_time_percentile(0.95):.0f} ms"
+        )
+    if ALL_DONE:
+        busy = sorted(ms for when, _n, ms in TIMES if when <= ALL_DONE[0])
+        calm = sorted(ms for when, _n, ms in TIMES if when > ALL_DONE[0])
+        for label, times in (("while the tables play", busy), ("after", calm)):
+            if times:
+                p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]
+                print(f"{label}: {len(times)} requests, p50 {p50:.0f} ms, p95 {p95:.0f} ms")
+    print(f"tables with their result sent by both pairs: {len(DONE)} of {len(TABLES)}")
+    print(f"failures: {sum(FAILURES.values())} {dict(FAILURES)}")
+    print(
+        "no-loss check: "
+        + ("every result stands, standings count all" if not problems else "FAILED")
+    )
+    for problem in problems[:20]:
+        print("  " + problem)
+    sys.exit(1 if problems else 0)
+
+
+if __name__ == "__main__":
+    main()
