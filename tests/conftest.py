@@ -87,3 +87,4 @@ def _fresh_page_cache(monkeypatch, caches_at_start):
     assert caches_at_start == settings.CACHES, "a test left its CACHES setting behind"
     caches["fragments"].clear()
     monkeypatch.setattr(public, "RENDER_EVERY", 0)
+    monkeypatch.setattr(public, "RENDER_PAUSE", 0)

@@ -78,6 +78,9 @@ def play_two_hands(browser, base: str, game) -> None:
                 page.get_by_test_id(f"side-{side}-mode-totals").click()
                 page.get_by_test_id(f"side-{side}-melded-points").fill(str(points))
             page.get_by_test_id("save").click()
+        # The scoreboard asks for the result (waiting for it first: the entry page, still
+        # showing while the save goes through, has no "Enter hand" either).
+        expect(page.get_by_test_id("send-result")).to_be_visible()
         expect(page.get_by_test_id("enter-hand")).to_have_count(0)  # no hand 3
         fits_the_phone(page)
         shot(page, "mitchell-table-after-2-hands")

@@ -522,3 +522,48 @@ def test_a_busy_events_page_is_rendered_again_at_most_every_few_seconds(client, 
     clock[0] += 0.2  # the pause is over: the new version
     later = client.get(url)
     assert later["ETag"] != first["ETag"] and "Confirmed" in text(later.content.decode())
+
+
+def test_a_page_slow_to_render_waits_ten_times_as_long_before_the_next(client, monkeypatch):
+    from tournaments.views import public
+
+    clock = [1_000_000.0]
+    monkeypatch.setattr(public, "time", SimpleNamespace(time=lambda: clock[0]))
+    monkeypatch.setattr(public, "RENDER_EVERY", 2.0)
+    monkeypatch.setattr(public, "RENDER_PAUSE", 10)
+    render = public.render_to_string
+
+    def slow_render(*args, **kwargs):  # a 1000-pair page on a loaded server: 1.5 s
+        clock[0] += 1.5
+        return render(*args, **kwargs)
+
+    monkeypatch.setattr(public, "render_to_string", slow_render)
+    tournament = a_tournament()
+    tables = released(tournament)
+    url = f"/t/{tournament.id}/"
+    first = client.get(url)
+    confirm(tables[0], 900, 300)
+    clock[0] += 14.9  # 10 × 1.5 s after it was rendered: not yet
+    assert client.get(url)["ETag"] == first["ETag"]
+    clock[0] += 0.2
+    assert client.get(url)["ETag"] != first["ETag"]
+
+
+def test_a_long_standings_table_comes_in_pages_of_a_hundred(client) -> None:
+    tournament = tournament_create(name="Regional", format="swiss", rounds=3, variant="classic")
+    entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": f"Pair {i:03}", "seed": i} for i in range(1, 251)],
+    )
+    tables = released(tournament)
+    confirm(tables[0], 900, 300)
+    standings_recompute(tournament_id=tournament.id)
+    url = f"/t/{tournament.id}/standings/"
+    first = page(client, url)
+    assert first.count('data-entry="') == 100
+    pages = re.search(r'data-testid="standings-pages">(.*?)</nav>', first, re.S)
+    assert pages and text(pages.group(1)) == "1–100 101–200 201–250"
+    last = page(client, url + "?page=3")
+    assert last.count('data-entry="') == 50 and 'aria-current="page">201–250' in last
+    assert page(client, url + "?page=99").count('data-entry="') == 50  # the last there is
+    assert page(client, url + "?page=x").count('data-entry="') == 100

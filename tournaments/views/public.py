@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from tournaments.limits import MAX_PAIRS
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.selectors.bracket import knockout_bracket, knockout_start
 from tournaments.selectors.lookups import entry_of, tournament_of
@@ -101,12 +102,31 @@ def _screen_heading(snapshot: StandingsSnapshot | None, final: bool) -> str:
 
 @require_safe
 def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The standings, STANDINGS_PER_PAGE rows a page (?page=N): a 1000-pair field's page would
+    weigh 400 KB on a phone and take the server a third of a second to render."""
+    asked = _page_asked(request)
+
     def content() -> Content:
         event = tournament_of(tournament_id)
         current = standings_shown(tournament=event)
         snapshot = current.snapshot
         final = standings_final(event, current)
         bracket = knockout_bracket(event)
+        table, pages = None, []
+        if snapshot:
+            table = StandingsTable(snapshot.rows, event)
+            count = len(snapshot.rows)
+            number = min(asked, max(1, -(-count // STANDINGS_PER_PAGE)))
+            table.paginate(page=number, per_page=STANDINGS_PER_PAGE)
+            if table.paginator.num_pages > 1:
+                pages = [
+                    Pages(
+                        n,
+                        f"{(n - 1) * STANDINGS_PER_PAGE + 1}–{min(count, n * STANDINGS_PER_PAGE)}",
+                        n == number,
+                    )
+                    for n in table.paginator.page_range
+                ]
         html = render_to_string(
             "tournaments/public/_standings.html",
             {
@@ -115,7 +135,8 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "stale": current.stale,
                 "final": final,
                 "heading": standings_heading(snapshot, final) if snapshot else "",
-                "table": StandingsTable(snapshot.rows, event) if snapshot else None,
+                "table": table,
+                "pages": pages,
                 # A knockout alone ranks by its bracket: points, Buchholz and head to head mean
                 # nothing there.
                 "bracket": bracket,
@@ -126,7 +147,28 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         title = _("Standings") + " · " + event.name
         return Content(title, html, BRACKET_SHEET if bracket else ())
 
-    return public_page(request, tournament_id, "standings", content)
+    return public_page(request, tournament_id, f"standings{asked}", content)
+
+
+STANDINGS_PER_PAGE = 100
+
+
+@dataclass(frozen=True)
+class Pages:
+    """A link to a page of the standings: its number, its ranks ("101–200"), whether shown."""
+
+    number: int
+    ranks: str
+    current: bool
+
+
+def _page_asked(request: HttpRequest) -> int:
+    """?page=N, within the pages the largest field has (each is cached: no visitor makes more)."""
+    try:
+        asked = int(request.GET.get("page", 1))
+    except ValueError:
+        return 1
+    return min(max(asked, 1), -(-MAX_PAIRS // STANDINGS_PER_PAGE))
 
 
 @require_safe
@@ -286,6 +328,7 @@ BRACKET_SHEET = ("tournaments/bracket.css",)
 PAGE_SECONDS = 3600  # a version's page is never stale; this only bounds the cache's memory
 RENDER_SECONDS = 10  # another process renders a version: serve the one before meanwhile
 RENDER_EVERY = 2.0  # seconds: a page is rendered again at most this often
+RENDER_PAUSE = 10  # and no sooner than this many times as long as its last rendering took
 
 
 @dataclass(frozen=True)
@@ -319,9 +362,11 @@ def public_page(
 
     While one process renders a new version, the others serve the version before it with its
     own ETag (the phone asks again and gets the new one); and a page is rendered again at most
-    every RENDER_EVERY seconds: on a big evening results come in faster than a 1000-pair
-    standings page renders, and rendering each version left the tables' own requests waiting
-    (bench/evening.py). A phone sees any change within seconds."""
+    every RENDER_EVERY seconds, or RENDER_PAUSE times as long as it took the last time, whichever
+    is longer: on a big evening results come in faster than a 1000-pair event's pages render,
+    and rendering each version left the tables' own requests waiting (bench/evening.py). Pages
+    then take at most a tenth of a web process's time, and a phone sees any change within
+    seconds."""
     tag = public_tag(tournament_id)
     if tag.stale:
         standings_catch_up(tournament_id=tournament_id)
@@ -336,15 +381,20 @@ def public_page(
     part: Content | None = fragments.get(f"public:{etag}") if cached else None
     if part is None and cached:
         previous = fragments.get(f"public-latest:{page}")
-        recent = previous is not None and time.time() - previous[2] < RENDER_EVERY
+        recent = previous is not None and time.time() - previous[2] < max(
+            RENDER_EVERY, RENDER_PAUSE * previous[3]
+        )
         busy = recent or not fragments.add(f"rendering:{etag}", 1, RENDER_SECONDS)
         if busy and previous is not None:
             etag, part = previous[0], previous[1]
     if part is None:
+        began = time.time()
         part = content()
         if cached:
+            done = time.time()
             fragments.set(f"public:{etag}", part, PAGE_SECONDS)
-            fragments.set(f"public-latest:{page}", (etag, part, time.time()), PAGE_SECONDS)
+            latest = (etag, part, done, done - began)
+            fragments.set(f"public-latest:{page}", latest, PAGE_SECONDS)
     if framed:
         response = render(
             request,
