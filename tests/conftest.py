@@ -82,9 +82,9 @@ def _fresh_page_cache(monkeypatch, caches_at_start):
     from django.conf import settings
     from django.core.cache import caches
 
-    from tournaments.views import public
+    from tournaments.views import cached_pages
 
     assert caches_at_start == settings.CACHES, "a test left its CACHES setting behind"
     caches["fragments"].clear()
-    monkeypatch.setattr(public, "RENDER_EVERY", 0)
-    monkeypatch.setattr(public, "RENDER_PAUSE", 0)
+    monkeypatch.setattr(cached_pages, "RENDER_EVERY", 0)
+    monkeypatch.setattr(cached_pages, "RENDER_PAUSE", 0)

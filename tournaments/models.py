@@ -83,6 +83,13 @@ class Tournament(models.Model):
             return str(self.round_formats[number - 1])
         return self.format
 
+    def phase_start(self, number: int) -> int:
+        """The first round of the run of rounds in round ``number``'s format."""
+        fmt, start = self.format_of(number), number
+        while start > 1 and self.format_of(start - 1) == fmt:
+            start -= 1
+        return start
+
 
 class Entry(models.Model):
     """A pair: its two players, a club, a seed; the round a late entry joins, and the last round

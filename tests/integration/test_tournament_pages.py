@@ -507,20 +507,6 @@ def test_the_directors_page_shows_the_standings_table(client, director) -> None:
     assert 'data-testid="standings"' in standings and "P1" in standings
 
 
-def test_logging_in_takes_a_director_to_the_tournaments_and_a_player_home(
-    client, django_user_model
-) -> None:
-    django_user_model.objects.create_user("player", password="x-secret-1")
-    director = django_user_model.objects.create_user("dora", password="x-secret-2")
-    tournament_create(name="x", format="swiss", rounds=1, director=director)
-    for name, password, home in (("player", "x-secret-1", "/"), ("dora", "x-secret-2", "/t/")):
-        fresh = client.__class__()
-        response = fresh.post(
-            reverse("login"), {"username": name, "password": password}, follow=True
-        )
-        assert response.redirect_chain[-1][0] == home, name
-
-
 def test_the_footers_links_leave_no_separator_dangling(client, director) -> None:
     page = client.get(reverse("tournament-list")).content.decode()
     footer = page.split("<footer>")[1].split("</footer>")[0]
@@ -531,7 +517,7 @@ def test_the_footers_links_leave_no_separator_dangling(client, director) -> None
     ("staff", "directs", "lands_on"),
     [(False, True, "/t/"), (True, False, "/t/"), (False, False, "/")],
 )
-def test_logging_in_takes_a_director_to_the_tournaments(
+def test_logging_in_takes_a_director_or_staff_to_the_tournaments_and_a_player_home(
     client, django_user_model, staff: bool, directs: bool, lands_on: str
 ) -> None:
     user = django_user_model.objects.create_user("dora", password="the-right-one-42")

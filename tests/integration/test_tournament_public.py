@@ -5,6 +5,7 @@ shared ranks), a pair's cross-table, the wall screen and its ETag poll, in Engli
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 from html import unescape
 from types import SimpleNamespace
 
@@ -484,6 +485,37 @@ def test_a_public_page_is_rendered_once_per_change_and_answered_304_meanwhile(
     assert french["ETag"] != changed["ETag"] and '<html lang="fr">' in french.content.decode()
 
 
+def test_every_write_the_public_pages_show_makes_a_new_version() -> None:
+    """The pages are cached by version: a write that forgot to bump it would leave them stale."""
+    from tournaments.services.entries import entry_edit, entry_reinstate
+    from tournaments.services.tournament import tournament_plan_set
+
+    tournament = a_tournament()
+
+    def version() -> int:
+        return Tournament.objects.values_list("public_version", flat=True).get(id=tournament.id)
+
+    def bumps(write) -> None:
+        before = version()
+        write()
+        assert version() > before, write
+
+    bumps(lambda: tournament_plan_set(tournament_id=tournament.id, format="swiss", rounds=4))
+    drawn = version()
+    tables = released(tournament)  # the draft alone is not public; its release is
+    assert version() > drawn
+    late: list[Entry] = []
+    bumps(lambda: late.extend(entries_add(tournament_id=tournament.id, entries=[{"name": "L"}])))
+    bumps(lambda: entry_edit(entry_id=late[0].id, values={"name": "Late"}))
+    bumps(lambda: entry_withdraw(entry_id=late[0].id))
+    bumps(lambda: entry_reinstate(entry_id=late[0].id))
+    bumps(lambda: confirm(tables[0], 900, 300))
+    bumps(lambda: result_correct(match_id=tables[0].id, ns_score=800, ew_score=300, reason="typo"))
+    for table in tables[1:]:
+        confirm(table, 500, 400)
+    bumps(lambda: round_close(round_id=tables[0].round_id))
+
+
 def test_a_cached_page_carries_each_visitors_own_csrf_token() -> None:
     from django.test import Client
 
@@ -504,12 +536,24 @@ def test_a_search_is_answered_from_the_page_as_it_stands(client) -> None:
     assert 'data-testid="found"' in found.content.decode()
 
 
-def test_a_busy_events_page_is_rendered_again_at_most_every_few_seconds(client, monkeypatch):
-    from tournaments.views import public
+@pytest.fixture
+def clock(monkeypatch) -> list[float]:
+    """The pages' clock, which the test moves: the time a rendering takes, and the cache's
+    own, which times the pause between two renderings."""
+    from django.core.cache.backends import base, locmem
 
-    clock = [1_000_000.0]  # the pages' clock alone, which the test moves
-    monkeypatch.setattr(public, "time", SimpleNamespace(time=lambda: clock[0]))
-    monkeypatch.setattr(public, "RENDER_EVERY", 2.0)
+    from tournaments.views import cached_pages
+
+    now = [1_000_000.0]
+    fake = SimpleNamespace(time=lambda: now[0], monotonic=lambda: now[0])
+    for module in (cached_pages, base, locmem):
+        monkeypatch.setattr(module, "time", fake)
+    monkeypatch.setattr(cached_pages, "RENDER_EVERY", 2.0)
+    monkeypatch.setattr(cached_pages, "RENDER_PAUSE", 10)
+    return now
+
+
+def test_a_busy_events_page_is_rendered_again_at_most_every_few_seconds(client, clock):
     tournament = a_tournament()
     tables = released(tournament)
     standings_recompute(tournament_id=tournament.id)
@@ -519,18 +563,17 @@ def test_a_busy_events_page_is_rendered_again_at_most_every_few_seconds(client, 
     clock[0] += 1.9  # within the pause: the page as it was, with its own ETag
     soon = client.get(url)
     assert soon["ETag"] == first["ETag"] and "Confirmed" not in text(soon.content.decode())
+    held = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])  # a phone that has it already
+    assert held.status_code == 304 and held["ETag"] == first["ETag"]
+    assert "Cookie" in held["Vary"]  # as the page's own answer: its frame is the visitor's
     clock[0] += 0.2  # the pause is over: the new version
     later = client.get(url)
     assert later["ETag"] != first["ETag"] and "Confirmed" in text(later.content.decode())
 
 
-def test_a_page_slow_to_render_waits_ten_times_as_long_before_the_next(client, monkeypatch):
+def test_a_page_slow_to_render_waits_ten_times_as_long_before_the_next(client, clock, monkeypatch):
     from tournaments.views import public
 
-    clock = [1_000_000.0]
-    monkeypatch.setattr(public, "time", SimpleNamespace(time=lambda: clock[0]))
-    monkeypatch.setattr(public, "RENDER_EVERY", 2.0)
-    monkeypatch.setattr(public, "RENDER_PAUSE", 10)
     render = public.render_to_string
 
     def slow_render(*args, **kwargs):  # a 1000-pair page on a loaded server: 1.5 s
@@ -547,6 +590,39 @@ def test_a_page_slow_to_render_waits_ten_times_as_long_before_the_next(client, m
     assert client.get(url)["ETag"] == first["ETag"]
     clock[0] += 0.2
     assert client.get(url)["ETag"] != first["ETag"]
+
+
+def test_an_older_rendering_never_replaces_a_newer_one(client) -> None:
+    from django.core.cache import caches
+
+    from tournaments.selectors.public import public_tag
+    from tournaments.views.cached_pages import Content, _served
+
+    tournament = a_tournament()
+    tag = public_tag(tournament.id)
+    _served("p", tag.version + 1, '"new"', lambda: Content("", "new"))
+    # A process that read the version before, and renders it after the newer one was stored:
+    assert _served("p", tag.version, '"old"', lambda: Content("", "old")) == (
+        '"new"',
+        Content("", "new"),
+    )
+    caches["fragments"].clear()  # in order, the newer one does replace the older
+    _served("p", tag.version, '"old"', lambda: Content("", "old"))
+    _served("p", tag.version + 1, '"new"', lambda: Content("", "new"))
+    assert caches["fragments"].get("public-latest:p").etag == '"new"'
+
+
+def test_a_page_of_another_database_is_never_served_for_this_one(client) -> None:
+    """Same id and version after the database was made again (a restore, a test database) with
+    the cache kept: the tournament's creation tells them apart."""
+    tournament = a_tournament()
+    url = f"/t/{tournament.id}/"
+    first = client.get(url)
+    Tournament.objects.filter(id=tournament.id).update(
+        created_at=tournament.created_at - timedelta(seconds=1)
+    )
+    again = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 200 and again["ETag"] != first["ETag"]
 
 
 def test_a_long_standings_table_comes_in_pages_of_a_hundred(client) -> None:

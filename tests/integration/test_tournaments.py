@@ -25,7 +25,12 @@ from tournaments.models import (
     Tournament,
 )
 from tournaments.selectors.event import event_state
-from tournaments.services.entries import entries_add, entry_withdraw
+from tournaments.services.entries import (
+    entries_add,
+    entry_edit,
+    entry_reinstate,
+    entry_withdraw,
+)
 from tournaments.services.errors import TournamentError
 from tournaments.services.results import result_correct, result_submit
 from tournaments.services.rounds import round_pair, round_release
@@ -167,6 +172,36 @@ def test_a_late_entry_joins_the_next_round_and_a_withdrawn_pair_leaves() -> None
     second = round_pair(tournament_id=tournament.id)
     seated = {e for m in second.matches.all() for e in (m.ns_id, m.ew_id) if e}
     assert late.id in seated and Entry.objects.get(name="Pair 6").id not in seated
+
+
+def test_renaming_a_late_entry_makes_the_standings_stale() -> None:
+    tournament = swiss()
+    for match in first_round(tournament):
+        confirm(match, 700, 200)
+    (late,) = entries_add(tournament_id=tournament.id, entries=[{"name": "Late pair"}])
+    standings_recompute(tournament_id=tournament.id)
+    built = StandingsSnapshot.objects.filter(tournament=tournament).latest("version")
+    entry_edit(entry_id=late.id, values={"name": "Latecomers"})
+    tournament.refresh_from_db()
+    assert built.inputs_version < tournament.inputs_version  # stale: a rebuild is owed
+
+
+def test_a_reinstated_pair_takes_back_its_own_place_in_a_mitchell_not_a_late_entrys() -> None:
+    tournament = tournament_create(name="Mitchell", format="mitchell", rounds=3)
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"Pair {i}"} for i in range(1, 9)])
+    for match in first_round(tournament):
+        confirm(match, 700, 200)
+    three = Entry.objects.get(name="Pair 3")
+    entry_withdraw(entry_id=three.id)
+    entry_reinstate(entry_id=three.id)  # nobody took its place: back it comes
+    entry_withdraw(entry_id=three.id)
+    entries_add(tournament_id=tournament.id, entries=[{"name": "Late pair"}])  # takes it
+    with pytest.raises(TournamentError, match="A late entry has taken Pair 3's place"):
+        entry_reinstate(entry_id=three.id)
+    assert Entry.objects.get(id=three.id).withdrawn_after == 1  # nothing half-saved
+    second = round_pair(tournament_id=tournament.id)  # the schedule still draws
+    seated = {e for m in second.matches.all() for e in (m.ns_id, m.ew_id) if e}
+    assert Entry.objects.get(name="Late pair").id in seated and three.id not in seated
 
 
 def test_bad_tournaments_are_refused_before_anything_is_saved() -> None:

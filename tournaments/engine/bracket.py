@@ -106,9 +106,20 @@ def build(
             if slot is not None and slot < len(rounds[level]):
                 rounds[level][slot] = Match(upper=bye.pair, winner=bye.pair, bye=True)
     _advance(rounds)
-    if third is not None and third.upper is None and levels >= 2:
-        third = Match(rounds[-2][0].loser, rounds[-2][1].loser)
+    if third is not None and third.upper is None:
+        third = _third_place_to_come(rounds, final_drawn=len(draws) >= levels)
     return Bracket(tuple(tuple(r) for r in rounds), third, first)
+
+
+def _third_place_to_come(rounds: list[list[Match]], final_drawn: bool) -> Match | None:
+    """The third-place match not drawn yet: the semi-finals' losers, as they become known. None
+    once the final is drawn without one, or when a semi-final is a bye: knockout.py plays it only
+    between two losers still in the event (a walkover's absent pair is not), and third place is
+    then the semi-finals' losers' (Bracket.third)."""
+    semis = rounds[-2]
+    if final_drawn or any(m.bye for m in semis):
+        return None
+    return Match(semis[0].loser, semis[1].loser)
 
 
 def _advance(rounds: list[list[Match]]) -> None:

@@ -23,6 +23,8 @@ MAX_ROUNDS = 200  # a round robin of 200 pairs plays 199 rounds
 # Formats that follow a schedule fixed by the field; Swiss and Danish pair from the standings
 # and play as many rounds as the director asks.
 SCHEDULED = ("roundrobin", "mitchell", "knockout")
+# The formats that seat the field by a schedule of places (roundrobin.places).
+PLACED = ("roundrobin", "mitchell")
 
 
 def schedule_rounds(fmt: str, entrants: int, legs: int = 1) -> int | None:
@@ -76,6 +78,8 @@ def plan_of(given: Sequence[Phase], knockout_top: int = 0) -> Plan:
         raise DrawRefused(gettext_noop("a plan has one format at least"))
     if any(phase.format not in FORMATS for phase in given):
         raise DrawRefused(gettext_noop("a plan names formats the app plays"))
+    if any(phase.format == "knockout" for phase in given[:-1]):
+        raise DrawRefused(gettext_noop("a knockout comes last in a plan: it ends with the final"))
     first = given[0]
     if len(given) == 1:
         if knockout_top:

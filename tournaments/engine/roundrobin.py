@@ -58,6 +58,18 @@ def places(field: Sequence[Pair], start: int, number: int) -> list[int | None]:
     return [h[-1].id if h[-1] is not None and h[-1].plays(number) else None for h in holders]
 
 
+def places_kept(before: Sequence[Pair], after: Sequence[Pair], start: int, number: int) -> bool:
+    """Whether the field ``after`` (a withdrawn pair back) seats, in round ``number`` of the
+    schedule fixed at ``start``, every pair ``before`` seats at the same place: a pair can take
+    back its own place, not one a late entry has taken since."""
+    try:
+        now = places(after, start, number)
+    except DrawRefused:
+        return False
+    was = places(before, start, number)
+    return all(old is None or old == new for old, new in zip(was, now, strict=True))
+
+
 def circle(ids: list[int | None], k: int) -> list[tuple[int | None, int | None]]:
     """Round ``k`` (0-based) of the circle method over ``ids`` (even length): the first id stays,
     the others turn one place each round; the fixed pair changes side every round, so every

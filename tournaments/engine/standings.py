@@ -86,11 +86,11 @@ def _head_to_head(ctx: Context, group: frozenset[int]) -> Mapping[int, Number]:
 def _head_to_head_all_met(ctx: Context, group: frozenset[int]) -> Mapping[int, Number]:
     """The mini-league, applied only where every pair of the tie met every other (as many
     directors apply head to head: one meeting inside a five-way tie decides nothing); where
-    some did not meet, it separates no one (0 each)."""
+    some did not meet, it separates no one and has no value (shown as a dash)."""
     for pair in group:
         met = {r.opponent(pair) for r in ctx.by_pair.get(pair, ())}
         if not group - {pair} <= met:
-            return dict.fromkeys(group, 0)
+            return {}
     return _head_to_head(ctx, group)
 
 
@@ -167,11 +167,12 @@ def points_by_round(
     out: dict[int, dict[int, Number]] = {p.id: {} for p in pairs}
     played: dict[int, list[Number]] = defaultdict(list)  # each pair's points at its tables
     sat_out: list[tuple[int, int]] = []  # (pair, round)
+    forfeits_won: list[tuple[int, int]] = []  # (pair, round)
     for r in results:
         if r.ew is None or r.outcome is Outcome.FORFEIT:
             present, absent = _sat_out(r)
             if present is not None:
-                sat_out.append((present, r.round))
+                (sat_out if r.ew is None else forfeits_won).append((present, r.round))
             if absent in out:
                 out[absent][r.round] = out[absent].get(r.round, 0) + loss_points(scoring)
             continue
@@ -185,6 +186,12 @@ def points_by_round(
     for pair, number in sat_out:
         if pair in out:
             worth = _sit_out(scoring, played[pair], field, averages.get(number, 0))
+            out[pair][number] = out[pair].get(number, 0) + worth
+    for pair, number in forfeits_won:
+        # The director named this pair the winner: a win whatever the sit-out policy (the
+        # averages are for a pair that had no opponent, not for one whose opponent gave up).
+        if pair in out:
+            worth = win_points(scoring, averages.get(number, 0))
             out[pair][number] = out[pair].get(number, 0) + worth
     return out
 
@@ -207,8 +214,9 @@ def tally(pairs: Sequence[Pair], results: Sequence[Result], scoring: Scoring) ->
     for r in results:
         if r.ew is None or r.outcome is Outcome.FORFEIT:
             present, _absent = _sat_out(r)
-            if present in tallies and scoring.sit_out is SitOut.FIXED:
-                tallies[present].wins += 1  # a fixed sit-out scores as a win
+            won = r.ew is not None or scoring.sit_out is SitOut.FIXED
+            if present in tallies and won:
+                tallies[present].wins += 1  # a forfeit, and a fixed sit-out, score as a win
             continue
         winner = r.won_by()
         for pair in (r.ns, r.ew):
@@ -288,6 +296,8 @@ def _blocks(
         return [group]
     name, rest = order[0], order[1:]
     values = METRICS[name](ctx, frozenset(group))
+    if not values:  # a metric that does not apply to this tie separates nobody
+        return _blocks(ctx, group, rest, tied)
     if name in WITHIN_TIE:
         tied[name].update(values)
     out: list[list[int]] = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from tournaments.links import PhoneLinks
@@ -103,12 +103,23 @@ class PairRow:
         return self.entry.withdrawn_after is not None
 
 
+def _released_tables(tournament_id: int) -> QuerySet[Match]:
+    """The tables of the released rounds: a pair at one has played (a draft is not played)."""
+    return Match.objects.filter(round__tournament_id=tournament_id).exclude(
+        round__status=Round.Status.DRAFT
+    )
+
+
+def has_played(entry: Entry) -> bool:
+    """Whether the pair sits at a table of a released round: its names and seed are kept."""
+    seated = _released_tables(entry.tournament_id)
+    return seated.filter(Q(ns_id=entry.id) | Q(ew_id=entry.id)).exists()
+
+
 def pair_rows(tournament: Tournament, entries: list[Entry]) -> list[PairRow]:
     """The pairs, seed order first (unseeded after, as listed), each with whether it has played
     (one query: the released rounds' tables)."""
-    seated = Match.objects.filter(round__tournament=tournament).exclude(
-        round__status=Round.Status.DRAFT
-    )
+    seated = _released_tables(tournament.id)
     played = {pair for pairs in seated.values_list("ns_id", "ew_id") for pair in pairs}
     ordered = sorted(entries, key=lambda e: (e.seed == 0, e.seed, e.id))
     return [PairRow(entry, entry.id in played) for entry in ordered]

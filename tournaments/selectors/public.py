@@ -99,12 +99,11 @@ def pairs_found(query: str, entries: Iterable[Entry], current: PublicRound) -> l
     seats: dict[int, tuple[int | None, str]] = {}
     for m in [t.match for t in current.tables] + current.byes:
         if m.ew_id is None:
-            phantom = sit_out_words(m) != str(_("Bye"))
             seats[m.ns_id] = (
                 None,
                 str(
                     _("sits out this round: the phantom's table")
-                    if phantom
+                    if at_phantom_table(m)
                     else _("a bye this round")
                 ),
             )
@@ -197,10 +196,12 @@ class PublicTag:
 
     version: int
     stale: bool
+    born: int = 0  # the tournament's creation, in ms: an id and a version of another database
+    # (a restore, a database made again beside a cache kept) are not this one's
 
     def text(self, tournament_id: int) -> str:
         """The version in a few characters: the wall's ETag, and part of each page's."""
-        return f"t{tournament_id}v{self.version}"
+        return f"t{tournament_id}.{self.born:x}v{self.version}"
 
 
 def public_tag(tournament_id: int) -> PublicTag:
@@ -208,7 +209,7 @@ def public_tag(tournament_id: int) -> PublicTag:
     head = next(
         iter(
             Tournament.objects.filter(id=tournament_id)
-            .values_list("public_version", "inputs_version")
+            .values_list("public_version", "inputs_version", "created_at")
             .annotate(counted=Max("snapshots__inputs_version"))
             .order_by()
         ),
@@ -216,8 +217,8 @@ def public_tag(tournament_id: int) -> PublicTag:
     )
     if head is None:
         raise Http404
-    version, inputs, counted = head
-    return PublicTag(version, (counted or 0) < inputs)
+    version, inputs, created, counted = head
+    return PublicTag(version, (counted or 0) < inputs, int(created.timestamp() * 1000))
 
 
 def screen_standings(

@@ -9,13 +9,18 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
-from django.db.models import Max, Q
+from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.names import has_control_characters
+from tournaments.engine.formats import PLACED
+from tournaments.engine.roundrobin import places_kept
+from tournaments.engine.types import Pair
 from tournaments.limits import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS, pair_name_key
-from tournaments.models import Entry, Match, Round, Tournament
+from tournaments.models import Entry, Round, Tournament
+from tournaments.selectors.director import has_played
+from tournaments.selectors.event import event_state
 from tournaments.services._common import locked_tournament
 from tournaments.services.errors import TournamentError
 from tournaments.services.standings import standings_mark_stale
@@ -107,14 +112,6 @@ def entries_import_csv(*, tournament_id: int, data: bytes | str) -> list[Entry]:
     return entries_add(tournament_id=tournament_id, entries=pairs_from_csv(data, taken))
 
 
-def has_played(entry: Entry) -> bool:
-    """Whether the pair sits at a table of a released round (a draft is not played)."""
-    released = Match.objects.filter(round__tournament_id=entry.tournament_id).exclude(
-        round__status=Round.Status.DRAFT
-    )
-    return released.filter(Q(ns_id=entry.id) | Q(ew_id=entry.id)).exists()
-
-
 def entry_edit(*, entry_id: int, values: Mapping[str, Any]) -> Entry:
     """Correct a pair's name, players, club or seed, until it has played: its games carry its
     names, and its seed and club decided its draws."""
@@ -140,6 +137,8 @@ def entry_edit(*, entry_id: int, values: Mapping[str, Any]) -> Entry:
         for field, value in checked.items():
             setattr(entry, field, value)
         entry.save(update_fields=list(checked))
+        if _started(tournament):  # a late entry not yet seated is in the standings by name
+            standings_mark_stale(tournament.id)
     return entry
 
 
@@ -153,11 +152,32 @@ def entry_reinstate(*, entry_id: int) -> Entry:
         entry = Entry.objects.get(id=entry_id)
         if entry.withdrawn_after is None:
             raise TournamentError(_("%(name)s has not withdrawn.") % {"name": entry.name})
+        before = event_state(tournament).pairs
         entry.withdrawn_after = None
         entry.save(update_fields=["withdrawn_after"])
+        _check_place_free(tournament, entry, before)
         if _started(tournament):
             standings_mark_stale(tournament.id)
     return entry
+
+
+def _check_place_free(tournament: Tournament, entry: Entry, before: Sequence[Pair]) -> None:
+    """In a Mitchell or round robin under way, a reinstated pair takes back its own place in
+    the schedule: refused when a late entry has taken it (the schedule would change under the
+    pairs already seated by it). A new phase seats everyone afresh."""
+    number = tournament.round_set.exclude(status=Round.Status.DRAFT).count() + 1
+    fmt = tournament.format_of(number)
+    start = tournament.phase_start(number)
+    if fmt not in PLACED or start == number:
+        return
+    if not places_kept(before, event_state(tournament).pairs, start, number):
+        raise TournamentError(
+            _(
+                "A late entry has taken %(name)s's place in the schedule: %(name)s can play "
+                "again from the next phase, or once a place is free."
+            )
+            % {"name": entry.name}
+        )
 
 
 def entry_withdraw(*, entry_id: int) -> Entry:

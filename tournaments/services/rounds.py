@@ -40,15 +40,6 @@ def _refusal(error: DrawRefused, tournament: Tournament) -> TournamentError:
     return TournamentError(error.message, **values)
 
 
-def _phase_start(tournament: Tournament, number: int) -> int:
-    """The first round of the run of rounds in round ``number``'s format."""
-    fmt = tournament.format_of(number)
-    start = number
-    while start > 1 and tournament.format_of(start - 1) == fmt:
-        start -= 1
-    return start
-
-
 def _phase_length(tournament: Tournament, start: int) -> int:
     fmt, end = tournament.format_of(start), start
     while end < tournament.rounds and tournament.format_of(end + 1) == fmt:
@@ -104,7 +95,7 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
             public_changed(tournament.id)
         fmt = tournament.format_of(number)
         ranking = tuple(s.pair for s in standings_computed(state))
-        start = _phase_start(tournament, number)
+        start = tournament.phase_start(number)
         try:
             if start == number:
                 _fix_schedule(tournament, state, number)

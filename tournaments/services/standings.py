@@ -20,7 +20,7 @@ from scorekeeper import background
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import EventState, event_state, scoring_of, standings_computed
 from tournaments.selectors.standings import CurrentStandings, standings_current
-from tournaments.services._common import locked_tournament
+from tournaments.services._common import locked_tournament, public_changed
 
 logger = logging.getLogger("scorekeeper")
 
@@ -141,7 +141,9 @@ def _write(
         if latest.inputs_version < computed.inputs_version:
             latest.inputs_version = computed.inputs_version
             latest.save(update_fields=["inputs_version"])
+            public_changed(tournament.id)  # no longer stale: the pages stop saying so
         return latest
+    public_changed(tournament.id)
     return StandingsSnapshot.objects.create(
         tournament=tournament,
         version=(latest.version + 1) if latest else 1,
@@ -158,8 +160,9 @@ def standings_recompute(*, tournament_id: int, force: bool = False) -> Standings
     the latest snapshot (``force``: whatever the versions say; the director's button). Safe to
     run any number of times: the same inputs write no new snapshot.
 
-    They are computed from one consistent reading of the tournament that takes no lock, so the
-    tables' results never wait for them (bench/evening.py: at 1000 pairs a rebuild takes a
+    They are computed from one consistent reading of the tournament that takes no lock on
+    PostgreSQL (SQLite, one writer at a time, holds its write lock for it), so the tables'
+    results never wait for them (bench/evening.py: at 1000 pairs a rebuild takes a
     second or two, while results keep coming in), then written under the lock unless a rebuild
     from a later reading got there first. Results that came in meanwhile leave them stale, and
     send their own rebuild: each rebuild makes progress, none waits for a quiet moment."""
@@ -172,7 +175,7 @@ def standings_recompute(*, tournament_id: int, force: bool = False) -> Standings
             return latest
         computed = _Computed.of(tournament)
     with transaction.atomic():
-        locked = locked_tournament(tournament_id)
+        locked = locked_tournament(tournament_id, public=False)  # _write says when it is
         latest = _latest(locked)
         if latest is not None and latest.inputs_version > computed.inputs_version:
             return latest  # a rebuild from a later reading was written meanwhile

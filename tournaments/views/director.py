@@ -33,6 +33,7 @@ from tournaments.selectors.bracket import knockout_bracket
 from tournaments.selectors.director import (
     director_dashboard,
     draft_of,
+    has_played,
     match_of,
     match_review,
     next_round_number,
@@ -343,7 +344,7 @@ def pair_edit(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRe
             "tournament": tournament,
             "entry": entry,
             "form": form,
-            "played": entries.has_played(entry),
+            "played": has_played(entry),
         },
         status=400 if form.errors else 200,
     )

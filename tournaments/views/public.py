@@ -5,19 +5,13 @@ screen that cycles through them and reloads itself when something changed (scree
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
-from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils.cache import patch_cache_control
-from django.utils.http import parse_etags, quote_etag
-from django.utils.safestring import mark_safe
-from django.utils.translation import get_language
+from django.utils.http import quote_etag
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
@@ -39,6 +33,7 @@ from tournaments.selectors.public import (
 from tournaments.selectors.standings import standings_final
 from tournaments.services.standings import standings_catch_up, standings_shown
 from tournaments.tables import StandingsTable
+from tournaments.views.cached_pages import Content, if_none_match, public_page
 from tournaments.words import (
     METRIC_LABELS,
     metric_text,
@@ -50,6 +45,7 @@ from tournaments.words import (
 QUERY_MAX = 80  # "find my table": a name, not a text
 SCREEN_CYCLE = 15  # seconds per panel
 SCREEN_POLL = 10  # seconds between two checks for news
+BRACKET_SHEET = ("tournaments/bracket.css",)
 
 
 @require_safe
@@ -223,7 +219,7 @@ def screen_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
     if tag.stale:
         standings_catch_up(tournament_id=tournament_id)
     etag = quote_etag(tag.text(tournament_id))
-    if etag in _if_none_match(request):
+    if etag in if_none_match(request):
         response: HttpResponse = HttpResponseNotModified()
     else:
         response = JsonResponse({"etag": etag})
@@ -320,95 +316,3 @@ def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int
         },
         request,
     )
-
-
-# Pages rendered once per version of the tournament ---------------------------------------------
-
-BRACKET_SHEET = ("tournaments/bracket.css",)
-PAGE_SECONDS = 3600  # a version's page is never stale; this only bounds the cache's memory
-RENDER_SECONDS = 10  # another process renders a version: serve the one before meanwhile
-RENDER_EVERY = 2.0  # seconds: a page is rendered again at most this often
-RENDER_PAUSE = 10  # and no sooner than this many times as long as its last rendering took
-
-
-@dataclass(frozen=True)
-class Content:
-    """A public page's own part: its title, its content, and the stylesheets it needs."""
-
-    title: str
-    html: str
-    stylesheets: Sequence[str] = ()
-
-
-def _if_none_match(request: HttpRequest) -> list[str]:
-    return parse_etags(request.headers.get("If-None-Match", ""))
-
-
-def public_page(
-    request: HttpRequest,
-    tournament_id: int,
-    name: str,
-    content: Callable[[], Content],
-    *,
-    cached: bool = True,
-    framed: bool = True,
-) -> HttpResponse:
-    """A public page, rendered once per version of the tournament and language (the fragments
-    cache, shared by the web processes) and answered 304 to a phone that has it. The site's frame
-    around it (``framed``) is rendered for each visitor: its language form carries the visitor's
-    CSRF token. Stale standings are asked for again (a rebuild lost to a fault, throttled):
-    rebuilt here, they are a new version; else the page says they are being brought up to date
-    until the worker's rebuild makes one.
-
-    While one process renders a new version, the others serve the version before it with its
-    own ETag (the phone asks again and gets the new one); and a page is rendered again at most
-    every RENDER_EVERY seconds, or RENDER_PAUSE times as long as it took the last time, whichever
-    is longer: on a big evening results come in faster than a 1000-pair event's pages render,
-    and rendering each version left the tables' own requests waiting (bench/evening.py). Pages
-    then take at most a tenth of a web process's time, and a phone sees any change within
-    seconds."""
-    tag = public_tag(tournament_id)
-    if tag.stale:
-        standings_catch_up(tournament_id=tournament_id)
-        tag = public_tag(tournament_id)
-    page = f"{name}-t{tournament_id}-{get_language()}"
-    etag = quote_etag(f"{page}-v{tag.version}")
-    if cached and etag in _if_none_match(request):
-        response: HttpResponse = HttpResponseNotModified()
-        response["ETag"] = etag
-        return response
-    fragments = caches["fragments"]
-    part: Content | None = fragments.get(f"public:{etag}") if cached else None
-    if part is None and cached:
-        previous = fragments.get(f"public-latest:{page}")
-        recent = previous is not None and time.time() - previous[2] < max(
-            RENDER_EVERY, RENDER_PAUSE * previous[3]
-        )
-        busy = recent or not fragments.add(f"rendering:{etag}", 1, RENDER_SECONDS)
-        if busy and previous is not None:
-            etag, part = previous[0], previous[1]
-    if part is None:
-        began = time.time()
-        part = content()
-        if cached:
-            done = time.time()
-            fragments.set(f"public:{etag}", part, PAGE_SECONDS)
-            latest = (etag, part, done, done - began)
-            fragments.set(f"public-latest:{page}", latest, PAGE_SECONDS)
-    if framed:
-        response = render(
-            request,
-            "tournaments/public/page.html",
-            {
-                "title": part.title,
-                # Rendered by our templates (autoescaped) and cached as text.
-                "content": mark_safe(part.html),  # noqa: S308
-                "stylesheets": part.stylesheets,
-            },
-        )
-    else:
-        response = HttpResponse(part.html)
-    if cached:
-        response["ETag"] = etag
-    patch_cache_control(response, no_cache=True)
-    return response

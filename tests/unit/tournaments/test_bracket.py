@@ -91,3 +91,35 @@ def test_a_6_pair_knockout_gives_the_top_two_seeds_a_bye() -> None:
         (3, 6, False),
     ]
     assert first[0].winner == 1 and first[0].loser is None
+
+
+def test_a_3_pair_knockout_has_no_third_place_match_but_names_third() -> None:
+    # Seed 1 has a bye in the semi-finals: one loser only, so no third-place match is played
+    # (knockout.py needs two) and none is shown waiting; the semi-final's loser is third.
+    pairs, draws, results = field(3), [], []
+    for number in (1, 2):
+        given = RoundInput(
+            number, pairs, History.of(tuple(results), tuple(draws)), third_place=True
+        )
+        draw = knockout.pair_round(given)
+        draws.append(draw)
+        results += play(draw)
+        state = bracket.build(3, draws, results, third_place=True)
+        assert state.third_place is None
+    assert (state.champion, state.runner_up, state.third) == (1, 2, (3,))
+
+
+def test_a_semi_finalist_who_withdraws_leaves_no_third_place_match_waiting() -> None:
+    pairs, draws, results = list(field(4)), [], []
+    draw = knockout.pair_round(RoundInput(1, tuple(pairs), History(), third_place=True))
+    draws.append(draw)
+    results += play(draw)  # 1 beat 4, 2 beat 3
+    before_final = bracket.build(4, draws, results, third_place=True)
+    assert before_final.third_place == bracket.Match(4, 3)  # the losers, before the draw
+    pairs[2] = Pair(3, "P3", seed=3, withdrawn_after=1)  # 3 goes home
+    given = RoundInput(2, tuple(pairs), History.of(tuple(results), tuple(draws)), third_place=True)
+    draws.append(knockout.pair_round(given))
+    results += play(draws[-1])
+    state = bracket.build(4, draws, results, third_place=True)
+    assert state.third_place is None  # the final was drawn without one
+    assert state.champion == 1 and sorted(state.third) == [3, 4]

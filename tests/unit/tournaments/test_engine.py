@@ -215,7 +215,7 @@ def test_head_to_head_as_a_mini_league_lets_one_meeting_decide_a_five_way_tie() 
 def test_head_to_head_when_all_have_met_leaves_a_tie_where_they_have_not() -> None:
     table = rank(field(A, B, C, D, E, F, G, H), FIVE_WAY, Scoring(), ("tp", "h2h_all", "margin"))
     assert [s.pair for s in table[:5]] == [B, C, D, E, A]  # by margin: 290, 200, 150, 120, 10
-    assert {s.metric("h2h_all") for s in table[:5]} == {0}
+    assert {s.metric("h2h_all") for s in table[:5]} == {None}  # shown as a dash
 
 
 def test_head_to_head_when_all_have_met_decides_a_tie_whose_pairs_all_met() -> None:
@@ -316,6 +316,20 @@ def test_an_own_average_sit_out_under_victory_points_is_worked_by_hand() -> None
     assert by_round[A] == {1: 14, 2: 8, 3: 11.0}  # (14 + 8) / 2
     field_average = Scoring(PointsMethod.VP, sit_out=SitOut.FIELD_AVERAGE)
     assert points_by_round(field(A, B, C), results, field_average)[A][3] == 10.0  # 20 a table
+
+
+@pytest.mark.parametrize("sit_out", [SitOut.OWN_AVERAGE, SitOut.FIELD_AVERAGE])
+def test_a_forfeit_is_a_win_whatever_the_sit_out_policy(sit_out: SitOut) -> None:
+    # A lost round 1 (0 points, an average of 0); in round 2 C gave up: the director named A the
+    # winner, so A scores a win (2) and C a loss, not an average that would leave A with nothing.
+    results = (
+        Result(1, B, A, 900, 300),
+        Result(2, A, C, 0, 0, outcome=Outcome.FORFEIT, winner=A),
+    )
+    scoring = Scoring(sit_out=sit_out)
+    assert points_by_round(field(A, B, C), results, scoring)[A] == {1: 0, 2: 2}
+    table = {s.pair: s for s in rank(field(A, B, C), results, scoring, ("tp",))}
+    assert (table[A].metric("wins"), table[C].metric("tp")) == (1, 0)
 
 
 def test_a_pair_with_no_table_yet_sits_out_at_the_fields_average() -> None:

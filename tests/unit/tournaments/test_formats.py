@@ -9,7 +9,7 @@ import pytest
 
 from tournaments.engine import danish, knockout, mitchell, roundrobin
 from tournaments.engine.errors import DrawRefused
-from tournaments.engine.formats import FORMATS
+from tournaments.engine.formats import FORMATS, Phase, plan_of
 from tournaments.engine.types import Draw, History, Pair, Pairing, Reason, Result, RoundInput, Why
 
 
@@ -316,3 +316,14 @@ def test_a_knockout_of_the_top_four_after_a_swiss() -> None:
 def test_a_knockout_after_other_rounds_seeds_by_the_standings() -> None:
     given = RoundInput(4, field(4), History(), ranking=(3, 1, 4, 2), phase_start=4)
     assert tables(knockout.pair_round(given)) == [(3, 2), (1, 4)]
+
+
+def test_a_plan_plays_its_phases_in_order_and_a_knockout_comes_last() -> None:
+    plan = plan_of([Phase("swiss", 5), Phase("knockout")], knockout_top=4)
+    assert plan.round_formats == ("swiss",) * 5 + ("knockout",) * 2 and plan.rounds == 7
+    for phases in (
+        [Phase("knockout", 3), Phase("swiss", 2)],
+        [Phase("swiss", 2), Phase("knockout", 2), Phase("swiss", 1)],
+    ):
+        with pytest.raises(DrawRefused, match="a knockout comes last"):
+            plan_of(phases)

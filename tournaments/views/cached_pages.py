@@ -1,0 +1,142 @@
+"""A tournament's public pages rendered once per version of the tournament (Tournament.public_version,
+bumped by every write the pages show) and language, kept in the fragments cache that the web
+processes share, and answered 304 to a phone that already has that version.
+
+On a big evening results come in faster than a 1000-pair event's pages render, and rendering
+each version left the tables' own requests waiting (bench/evening.py). So a page is rendered
+again at most every RENDER_EVERY seconds, or RENDER_PAUSE times as long as its last rendering
+took, whichever is longer; meanwhile the version before is served, with its own ETag (the phone
+asks again and gets the new one). Pages then take at most a tenth of a web process's time, and a
+phone sees any change within seconds. Without a cache (Redis down: a dummy one) every request
+renders, as a club's few phones allow."""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from django.core.cache import caches
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
+from django.utils.cache import patch_cache_control, patch_vary_headers
+from django.utils.http import parse_etags, quote_etag
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
+
+from tournaments.selectors.public import public_tag
+from tournaments.services.standings import standings_catch_up
+
+PAGE_SECONDS = 3600  # a version's page is never stale; this only bounds the cache's memory
+RENDER_EVERY = 2.0  # seconds: a page is rendered again at most this often
+RENDER_PAUSE = 10  # and no sooner than this many times as long as its last rendering took
+RENDER_SECONDS = 10  # another process renders the page: the newest rendered meanwhile
+
+
+@dataclass(frozen=True)
+class Content:
+    """A public page's own part: its title, its content, and the stylesheets it needs."""
+
+    title: str
+    html: str
+    stylesheets: Sequence[str] = ()
+
+
+@dataclass(frozen=True)
+class _Latest:
+    """The newest version of a page rendered."""
+
+    version: int
+    etag: str
+    part: Content
+    took: float  # seconds its rendering took
+
+
+def if_none_match(request: HttpRequest) -> list[str]:
+    return parse_etags(request.headers.get("If-None-Match", ""))
+
+
+def public_page(
+    request: HttpRequest,
+    tournament_id: int,
+    name: str,
+    content: Callable[[], Content],
+    *,
+    cached: bool = True,
+    framed: bool = True,
+) -> HttpResponse:
+    """The page ``name`` of the tournament: ``content`` rendered once per version and language
+    (``cached``: False for a page that depends on the request, as a search). The site's frame
+    around it (``framed``) is rendered for each visitor: its language form carries the visitor's
+    CSRF token. Stale standings are asked for again (a rebuild lost to a fault, throttled):
+    rebuilt here, they are a new version; else the page says they are being brought up to date
+    until the worker's rebuild makes one."""
+    tag = public_tag(tournament_id)
+    if tag.stale:
+        standings_catch_up(tournament_id=tournament_id)
+        tag = public_tag(tournament_id)
+    page = f"{name}-{tournament_id}-{get_language()}"
+    etag = quote_etag(f"{name}-{tag.text(tournament_id)}-{get_language()}")
+    asked = if_none_match(request)
+    if cached and etag in asked:
+        return _not_modified(etag, framed)
+    if cached:
+        etag, part = _served(page, tag.version, etag, content)
+        if etag in asked:  # the version before, which this phone already has
+            return _not_modified(etag, framed)
+    else:
+        part = content()
+    if framed:
+        response = render(
+            request,
+            "tournaments/public/page.html",
+            {
+                "title": part.title,
+                # Rendered by our templates (autoescaped) and cached as text.
+                "content": mark_safe(part.html),  # noqa: S308
+                "stylesheets": part.stylesheets,
+            },
+        )
+    else:
+        response = HttpResponse(part.html)
+    if cached:
+        response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+def _served(
+    page: str, version: int, etag: str, content: Callable[[], Content]
+) -> tuple[str, Content]:
+    """(ETag, content) of the page to serve: this version's if it is rendered; else, while the
+    page's pause lasts or another process renders it, the newest rendered; else this version,
+    rendered now. The cache's expiry times the pause, alike for every process; a rendering that
+    finishes after a newer one (slower, or begun earlier) never replaces it as the newest."""
+    fragments = caches["fragments"]
+    part: Content | None = fragments.get(f"public:{etag}")
+    if part is not None:
+        return etag, part
+    latest_key, pause_key = f"public-latest:{page}", f"pause:{page}"
+    latest: _Latest | None = fragments.get(latest_key)
+    if latest is not None:
+        newer = latest.version > version  # this process read the version before a write
+        if newer or not fragments.add(pause_key, 1, RENDER_SECONDS):
+            return latest.etag, latest.part
+    began = time.monotonic()
+    part = content()
+    took = time.monotonic() - began
+    fragments.set(f"public:{etag}", part, PAGE_SECONDS)
+    fragments.set(pause_key, 1, math.ceil(max(RENDER_EVERY, RENDER_PAUSE * took)))
+    newest: _Latest | None = fragments.get(latest_key)
+    if newest is None or newest.version <= version:
+        fragments.set(latest_key, _Latest(version, etag, part, took), PAGE_SECONDS)
+    return etag, part
+
+
+def _not_modified(etag: str, framed: bool) -> HttpResponse:
+    """304, varying as the page would: a framed page's frame is the visitor's (Cookie)."""
+    response = HttpResponseNotModified()
+    response["ETag"] = etag
+    patch_vary_headers(response, ("Cookie", "Accept-Language") if framed else ("Accept-Language",))
+    return response
