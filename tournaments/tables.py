@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.models import Tournament
+from tournaments.selectors.event import knockout_start
 from tournaments.words import METRIC_LABELS, metric_text, metrics_shown
 
 
@@ -60,7 +61,8 @@ class StandingsTable(tables.Table):
     def __init__(self, rows: Sequence[Mapping[str, Any]], tournament: Tournament) -> None:
         self.pair_base = reverse("tournament", args=[tournament.id]) + "pair/"
         self.withdrawn = escape(_("withdrawn"))
-        order = metrics_shown(tournament)
+        # A knockout alone ranks by its bracket: points, Buchholz and head to head mean nothing.
+        order = [] if knockout_start(tournament) == 1 else metrics_shown(tournament)
         extra = [(f"m_{m}", MetricColumn(m, i == 0)) for i, m in enumerate(order)]
         super().__init__(list(rows), extra_columns=extra)
 

@@ -13,7 +13,14 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
-from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.models import (
+    Entry,
+    Match,
+    ResultSubmission,
+    Round,
+    StandingsSnapshot,
+    Tournament,
+)
 from tournaments.services.entries import entries_add, entry_withdraw
 from tournaments.services.results import result_correct, result_submit
 from tournaments.services.rounds import round_close, round_pair, round_release
@@ -443,6 +450,17 @@ def test_a_knockout_is_drawn_as_a_bracket_with_its_podium(client) -> None:
     # Its standings are its bracket: no points, Buchholz or head to head.
     standings = page(client, f"/t/{tournament.id}/standings/")
     assert 'data-testid="podium"' in standings and "Buchholz" not in standings
+    # The standings rows (the director's table, the CSV, the pair pages) agree with the podium:
+    # Seed 4 won the third place with as many wins as Seed 2 and a larger margin, yet is third;
+    # the quarter-finals' losers share fifth place.
+    rows = StandingsSnapshot.objects.filter(tournament=tournament).latest("version").rows
+    assert [(r["name"], r["rank"], r["shared"]) for r in rows][:4] == [
+        ("Seed 1", 1, False),
+        ("Seed 2", 2, False),
+        ("Seed 4", 3, False),
+        ("Seed 3", 4, False),
+    ]
+    assert {(r["rank"], r["shared"]) for r in rows[4:]} == {(5, True)}
     screen = page(client, f"/t/{tournament.id}/screen/")
     assert screen.index('data-panel="bracket"') < screen.index('data-panel="results"')
     assert 'data-panel="standings"' not in screen
@@ -456,6 +474,9 @@ def test_the_director_sees_the_bracket_and_prints_it(client, django_user_model) 
     client.force_login(director)
     board = page(client, f"/t/{tournament.id}/director/")
     assert 'data-testid="podium"' in board and "Third: Seed 3" in board and "Third: Seed 4" in board
+    table = board.split('data-testid="standings"')[1].split("</table>")[0]
+    assert "Buchholz" not in table and "Points" not in table  # ranked by the bracket alone
+    assert re.findall(r'<td class="rank">([^<]*)</td>', table)[:4] == ["1", "2", "=3", "=3"]
     response = client.get(f"/t/{tournament.id}/bracket.pdf")
     assert response.status_code == 200 and response["Content-Type"] == "application/pdf"
     assert response.content.startswith(b"%PDF")

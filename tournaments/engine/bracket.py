@@ -137,3 +137,22 @@ def _match(upper: int, lower: int, result: Result | None) -> Match:
         return Match(upper, lower)
     mine, theirs = result.score_of(upper)
     return Match(upper, lower, mine, theirs, result.won_by())
+
+
+def placings(drawn: Bracket) -> dict[int, int]:
+    """Each knockout pair's tier, best 0, by how far it went: still in (or the champion) 0, the
+    final's loser 1, a semi-final's loser 2 (3 if it lost the third-place match), then one tier
+    per round earlier it lost in. The standings rank by tier first, by the tie-breaks within a
+    tier (two quarter-final losers), so the table and the podium agree."""
+    levels = len(drawn.rounds)
+    out: dict[int, int] = {}
+    for level, matches in enumerate(drawn.rounds):
+        for match in matches:
+            for pair in (match.upper, match.lower):
+                if pair is not None:
+                    out.setdefault(pair, 0)
+            if match.loser is not None:
+                out[match.loser] = 1 if level == levels - 1 else 2 + (levels - 2 - level) * 2
+    if drawn.third_place is not None and drawn.third_place.loser is not None:
+        out[drawn.third_place.loser] = 3
+    return out

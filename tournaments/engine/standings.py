@@ -233,13 +233,20 @@ def tally(pairs: Sequence[Pair], results: Sequence[Result], scoring: Scoring) ->
     return tallies
 
 
+NO_TIER = 1 << 30  # a pair outside the knockout: after every pair in it
+
+
 def rank(
     pairs: Sequence[Pair],
     results: Sequence[Result],
     scoring: Scoring,
     order: Sequence[str] = DEFAULT_ORDER,
+    tiers: Mapping[int, int] | None = None,
 ) -> tuple[Standing, ...]:
-    """The standings: best first; the same whatever order ``pairs`` and ``results`` come in."""
+    """The standings: best first; the same whatever order ``pairs`` and ``results`` come in.
+    ``tiers`` (a knockout's placings, bracket.placings): pairs rank by tier first, best 0, and
+    share their tier's place (the knockout alone decides among them); the pairs without one come
+    after, ranked by the tie-breaks."""
     unknown = [name for name in order if name not in METRICS]
     if unknown:
         raise ValueError(f"unknown tie-break {unknown[0]!r} (known: {', '.join(METRICS)})")
@@ -261,7 +268,15 @@ def rank(
         if name not in WITHIN_TIE
     }
     tied: dict[str, dict[int, Number]] = {name: {} for name in WITHIN_TIE}
-    blocks = _blocks(ctx, sorted(ctx.tallies), list(order), tied)
+    by_tier: dict[int, list[int]] = defaultdict(list)
+    for pair in sorted(ctx.tallies):
+        by_tier[(tiers or {}).get(pair, NO_TIER)].append(pair)
+    blocks: list[list[int]] = []
+    for tier in sorted(by_tier):
+        if tier == NO_TIER:
+            blocks += _blocks(ctx, by_tier[tier], list(order), tied)
+        else:  # pairs out in the same knockout round share their place (5th to 8th: =5)
+            blocks.append(by_tier[tier])
     withdrawn = {p.id for p in pairs if p.withdrawn_after is not None}
     out: list[Standing] = []
     for block in blocks:

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 
 from tournaments.engine import bracket as engine_bracket
-from tournaments.models import Round, Tournament
-from tournaments.selectors.event import EventState, event_state
+from tournaments.models import Tournament
+from tournaments.selectors.event import EventState, bracket_of, event_state, knockout_start
 from tournaments.words import number_text
 
 KNOCKOUT = Tournament.Format.KNOCKOUT
@@ -65,36 +65,17 @@ def _title(matches: int) -> str:
     return _("Round of %(n)s") % {"n": 2 * matches}
 
 
-def knockout_start(tournament: Tournament) -> int | None:
-    """The event's round number of the knockout's first round, or None without a knockout."""
-    if tournament.round_formats:
-        if KNOCKOUT not in tournament.round_formats:
-            return None
-        return tournament.round_formats.index(KNOCKOUT) + 1
-    return 1 if tournament.format == KNOCKOUT else None
-
-
 def knockout_bracket(
     tournament: Tournament, state: EventState | None = None, drafts: bool = False
 ) -> Bracket | None:
     """The bracket of the tournament's knockout as its released rounds have it (``drafts``: the
     director's page shows a drawn round before its release), or None without a knockout."""
-    start = knockout_start(tournament)
-    if start is None:
+    if knockout_start(tournament) is None:
         return None
     state = state or event_state(tournament)
-    shown = {r.number for r in state.rounds if drafts or r.status != Round.Status.DRAFT}
-    draws = [d for d in state.draws if d.round >= start and d.round in shown]
-    if draws:
-        first = draws[0]
-        entrants = 2 * len(first.pairings) + len(first.byes)
-    elif tournament.knockout_top:
-        entrants = tournament.knockout_top
-    else:
-        entrants = sum(1 for pair in state.pairs if pair.plays(start))
-    if entrants < 2:
+    drawn = bracket_of(state, drafts)
+    if drawn is None:
         return Bracket([], None)
-    drawn = engine_bracket.build(entrants, draws, state.results, tournament.third_place)
     names = {pair.id: pair.name for pair in state.pairs}
 
     def slot(pair: int | None, score: int | None, winner: int | None) -> Slot:

@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from tournaments.engine.bracket import Bracket, build, placings
 from tournaments.engine.points import PointsMethod, Scoring, SitOut, default_vp_bands
 from tournaments.engine.standings import Standing, rank
 from tournaments.engine.types import Bye, Draw, History, Outcome, Pair, Pairing, Reason, Result, Why
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 
 SETTLED = (Match.Status.CONFIRMED, Match.Status.CLOSED)
+KNOCKOUT = Tournament.Format.KNOCKOUT
 _OUTCOME: dict[str, Outcome] = {
     ResultSubmission.Kind.SUBMITTED: Outcome.PLAYED,
     ResultSubmission.Kind.CORRECTED: Outcome.PLAYED,
@@ -109,4 +111,36 @@ def standings_computed(state: EventState) -> tuple[Standing, ...]:
     """The standings as the engine ranks the event's state now (best first), by the
     tournament's points and tie-breaks."""
     tournament = state.tournament
-    return rank(state.pairs, state.results, scoring_of(tournament), tournament.tiebreaks)
+    drawn = bracket_of(state)
+    tiers = placings(drawn) if drawn is not None else None
+    return rank(state.pairs, state.results, scoring_of(tournament), tournament.tiebreaks, tiers)
+
+
+def knockout_start(tournament: Tournament) -> int | None:
+    """The event's round number of the knockout's first round, or None without a knockout."""
+    if tournament.round_formats:
+        if KNOCKOUT not in tournament.round_formats:
+            return None
+        return tournament.round_formats.index(KNOCKOUT) + 1
+    return 1 if tournament.format == KNOCKOUT else None
+
+
+def bracket_of(state: EventState, drafts: bool = False) -> Bracket | None:
+    """The engine's bracket of the event's knockout as its released rounds have it (``drafts``:
+    with a drawn round before its release), or None without a knockout."""
+    tournament = state.tournament
+    start = knockout_start(tournament)
+    if start is None:
+        return None
+    shown = {r.number for r in state.rounds if drafts or r.status != Round.Status.DRAFT}
+    draws = [d for d in state.draws if d.round >= start and d.round in shown]
+    if draws:
+        first = draws[0]
+        entrants = 2 * len(first.pairings) + len(first.byes)
+    elif tournament.knockout_top:
+        entrants = tournament.knockout_top
+    else:
+        entrants = sum(1 for pair in state.pairs if pair.plays(start))
+    if entrants < 2:
+        return None
+    return build(entrants, draws, state.results, tournament.third_place)

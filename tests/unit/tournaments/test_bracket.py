@@ -123,3 +123,30 @@ def test_a_semi_finalist_who_withdraws_leaves_no_third_place_match_waiting() -> 
     state = bracket.build(4, draws, results, third_place=True)
     assert state.third_place is None  # the final was drawn without one
     assert state.champion == 1 and sorted(state.third) == [3, 4]
+
+
+def test_placings_rank_a_knockout_by_how_far_each_pair_went() -> None:
+    pairs, draws, results = field(8), [], []
+    for number, upsets in ((1, {5: 5}), (2, {})):
+        given = RoundInput(
+            number, pairs, History.of(tuple(results), tuple(draws)), third_place=True
+        )
+        draws.append(knockout.pair_round(given))
+        results += play(draws[-1], upsets)
+    # After the semi-finals: 1 and 2 still in, 5 and 3 to play for third, the rest out.
+    assert bracket.placings(bracket.build(8, draws, results, third_place=True)) == {
+        1: 0,
+        2: 0,
+        5: 2,
+        3: 2,
+        8: 4,
+        4: 4,
+        7: 4,
+        6: 4,
+    }
+    given = RoundInput(3, pairs, History.of(tuple(results), tuple(draws)), third_place=True)
+    draws.append(knockout.pair_round(given))
+    results += play(draws[-1], {2: 2, 3: 3})  # 2 wins the final, 3 the third place
+    done = bracket.placings(bracket.build(8, draws, results, third_place=True))
+    assert sorted(done, key=lambda p: (done[p], p)) == [2, 1, 3, 5, 4, 6, 7, 8]
+    assert (done[2], done[1], done[3], done[5]) == (0, 1, 2, 3)
