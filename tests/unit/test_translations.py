@@ -28,6 +28,23 @@ def test_every_message_is_translated(language: str) -> None:
     assert not missing, f"{language}: {len(missing)} untranslated, e.g. {missing[:3]}"
 
 
+PLURAL = re.compile(r'msgid ((?:".*"\n)+)msgid_plural (?:".*"\n)+((?:msgstr\[\d\] (?:".*"\n)+)+)')
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "it"])
+def test_every_plural_has_each_form_its_language_needs(language: str) -> None:
+    """Spanish has three forms (one, a million, other): a message with two shows English for
+    "2 hands"."""
+    text = (LOCALE / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    needed = int(re.search(r"nplurals=(\d)", text).group(1))
+    found = PLURAL.findall(text)
+    assert len(found) > 20
+    for msgid, forms in found:
+        given = [f for f in re.split(r"msgstr\[\d\] ", forms) if f]
+        filled = ["".join(re.findall(r'"(.*)"', f)) for f in given]
+        assert len(filled) == needed and all(filled), f"{language}: {msgid.strip()}"
+
+
 @pytest.mark.parametrize("language", ["fr", "es", "it"])
 def test_translations_keep_the_placeholders(language: str) -> None:
     for msgid, msgstr, _ in entries(language):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from tournaments.engine import bracket as engine_bracket
 from tournaments.models import Tournament
@@ -57,7 +58,7 @@ class Bracket:
 
 def _title(matches: int) -> str:
     if matches == 1:
-        return _("Final")
+        return pgettext("knockout round", "Final")
     if matches == 2:
         return _("Semi-finals")
     if matches == 4:
