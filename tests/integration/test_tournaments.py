@@ -204,6 +204,19 @@ def test_a_reinstated_pair_takes_back_its_own_place_in_a_mitchell_not_a_late_ent
     assert Entry.objects.get(name="Late pair").id in seated and three.id not in seated
 
 
+def test_a_mitchell_draft_is_not_swapped_its_later_rounds_follow_the_schedule() -> None:
+    from tournaments.services.rounds import round_swap
+
+    tournament = tournament_create(name="Mitchell", format="mitchell", rounds=3)
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 9)])
+    drawn = round_pair(tournament_id=tournament.id)
+    before = sorted(drawn.matches.values_list("table", "ns_id", "ew_id"))
+    a, b = (m.ns_id for m in drawn.matches.order_by("table")[:2])
+    with pytest.raises(TournamentError, match="follow its schedule"):
+        round_swap(round_id=drawn.id, first=a, second=b)
+    assert sorted(drawn.matches.values_list("table", "ns_id", "ew_id")) == before
+
+
 def test_bad_tournaments_are_refused_before_anything_is_saved() -> None:
     for bad in (
         {"format": "chaos"},
@@ -287,7 +300,7 @@ def check_event(fmt: str, teams: int, event: dict) -> None:
     names = {f"Team {i:04d}" for i in range(1, teams + 1)}
     met: list[frozenset[str]] = []
     byes: list[str] = []
-    north_south = {f"Team {i:04d}" for i in range(1, teams + 1, 2)}  # as listed: 1st, 3rd...
+    north_south: set[str] = set()  # round 1's (and its sit-out): they keep their tables
     alive = set(names)
     advancing = teams
     for played in event["rounds"]:
@@ -311,7 +324,9 @@ def check_event(fmt: str, teams: int, event: dict) -> None:
         met += [frozenset(table["teams"]) for table in played["tables"]]
         byes += played["byes"]
         if fmt == "mitchell":
-            assert {table["teams"][0] for table in played["tables"]} <= north_south
+            ns = {table["teams"][0] for table in played["tables"]}
+            north_south = north_south or ns | set(played["byes"])
+            assert ns <= north_south and not ns & {table["teams"][1] for table in played["tables"]}
     if fmt == "knockout":
         assert len(event["rounds"][-1]["tables"]) == 1  # the final
     if fmt in ("swiss", "roundrobin", "mitchell"):

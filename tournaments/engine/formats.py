@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 from tournaments.engine import danish, knockout, mitchell, roundrobin, swiss
 from tournaments.engine.errors import DrawRefused, gettext_noop
-from tournaments.engine.types import Draw, RoundInput
+from tournaments.engine.types import Draw, Pair, RoundInput
 
 FORMATS: dict[str, Callable[[RoundInput], Draw]] = {
     "swiss": swiss.pair_round,
@@ -23,8 +23,12 @@ MAX_ROUNDS = 200  # a round robin of 200 pairs plays 199 rounds
 # Formats that follow a schedule fixed by the field; Swiss and Danish pair from the standings
 # and play as many rounds as the director asks.
 SCHEDULED = ("roundrobin", "mitchell", "knockout")
-# The formats that seat the field by a schedule of places (roundrobin.places).
-PLACED = ("roundrobin", "mitchell")
+# The formats that seat the field by a schedule of places (roundrobin.places), each with the
+# order it gives the field's places in.
+SEATING: dict[str, Callable[[Sequence[Pair], int], Sequence[Pair]]] = {
+    "roundrobin": lambda field, _start: field,
+    "mitchell": mitchell.arranged,
+}
 
 
 def schedule_rounds(fmt: str, entrants: int, legs: int = 1) -> int | None:

@@ -6,7 +6,10 @@ not meet twice in as many rounds as tables without it, so here it costs one roun
 ``rounds_possible``) and is kept as the movement directors know.
 
 Who sits North-South is fixed at the phase's first round: the pairs as the director listed them,
-alternately North-South and East-West (first pair N-S at table 1, second pair E-W at table 1...).
+alternately North-South and East-West (first pair N-S at table 1, second pair E-W at table 1...),
+but that a club's pairs sit in one direction where there is room (``arranged``): North-South
+pairs never meet one another, nor East-West ones, so a club's pairs never meet at all. A club
+with more pairs than a direction's seats meets itself, and the tables say so.
 An odd field leaves the last East-West seat empty: the North-South pair it reaches sits out. The
 places are the round robin's (``roundrobin.places``): a withdrawn pair's opponent sits out, and a
 late entry takes over the first empty seat (the odd field's, or a withdrawn pair's).
@@ -14,10 +17,12 @@ late entry takes over the first empty seat (the odd field's, or a withdrawn pair
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tournaments.engine.clubs import same_club
 from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.roundrobin import places
-from tournaments.engine.types import Bye, Draw, Pairing, Reason, RoundInput, Why
+from tournaments.engine.types import Bye, Draw, Pair, Pairing, Reason, RoundInput, Why
 
 _SCHEDULE = (Why(Reason.SCHEDULE),)
 _BYE = (Why(Reason.PHANTOM),)
@@ -40,8 +45,62 @@ def east_west_table(j: int, k: int, tables: int) -> int:
     return (j + k + skip) % tables
 
 
+def arranged(field: Sequence[Pair], start: int) -> tuple[Pair, ...]:
+    """The field in the order ``places`` seats it (even places North-South, odd East-West): the
+    pairs playing at ``start`` in field order, alternately, but each club's pairs in one
+    direction wherever the directions' seats allow (``_north_clubs``); a lone pair takes the
+    direction with more seats left (its listed one on a tie). Without clubs, the field as
+    listed. It depends on the field alone, so every round of the phase finds the same places."""
+    holders = [p for p in field if p.plays(start)]
+    rest = [p for p in field if not p.plays(start)]
+    index = {p.id: i for i, p in enumerate(holders)}
+    groups: dict[str, list[Pair]] = {}
+    for pair in holders:
+        groups.setdefault(pair.club or f"\0{pair.id}", []).append(pair)  # no club: alone
+    clubs = [g for g in groups.values() if len(g) > 1]
+    room = [(len(holders) + 1) // 2, len(holders) // 2]  # North-South, East-West
+    sides: list[list[Pair]] = [[], []]
+    north = _north_clubs([len(g) for g in clubs], room[0], room[1])
+    for i, group in sorted(enumerate(clubs), key=lambda c: -len(c[1])):
+        side = 0 if (north[i] if north is not None else room[0] >= room[1]) else 1
+        for pair in group:
+            if room[side] == 0:  # no seating keeps this club together: the rest the other way
+                side = 1 - side
+            sides[side].append(pair)
+            room[side] -= 1
+    for pair in holders:
+        if len(groups[pair.club or f"\0{pair.id}"]) == 1:
+            side = index[pair.id] % 2 if room[0] == room[1] else int(room[1] > room[0])
+            sides[side].append(pair)
+            room[side] -= 1
+    north_south, east_west = (sorted(side, key=lambda p: index[p.id]) for side in sides)
+    order = [p for pair in zip(north_south, east_west, strict=False) for p in pair]
+    order += north_south[len(east_west) :]
+    return (*order, *rest)
+
+
+def _north_clubs(sizes: list[int], north: int, east: int) -> list[bool] | None:
+    """Which clubs (by their pairs' count) sit North-South so that every club fits whole in one
+    direction, its lone pairs filling the seats left; None where no choice does. A subset sum
+    over the clubs' sizes (sets of reachable totals, as bits of an integer)."""
+    total = sum(sizes)
+    reach = [1]  # reach[i]: the North-South totals the first i clubs can make
+    for size in sizes:
+        reach.append(reach[-1] | (reach[-1] << size))
+    goal = next((t for t in range(min(north, total), -1, -1) if reach[-1] >> t & 1), None)
+    if goal is None or total - goal > east:
+        return None
+    chosen = [False] * len(sizes)
+    for i in range(len(sizes), 0, -1):  # back through the clubs: keep a total still reachable
+        if not reach[i - 1] >> goal & 1:
+            chosen[i - 1] = True
+            goal -= sizes[i - 1]
+    return chosen
+
+
 def pair_round(given: RoundInput) -> Draw:
-    held = places(given.field, given.phase_start, given.number)  # even: an odd field's last is None
+    seats = arranged(given.field, given.phase_start)
+    held = places(seats, given.phase_start, given.number)  # even: an odd field's last is None
     north_south, east_west = held[0::2], held[1::2]
     tables = len(north_south)
     k = given.number - given.phase_start

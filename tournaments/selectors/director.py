@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from tournaments.engine.formats import SEATING
 from tournaments.links import PhoneLinks
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
@@ -152,6 +153,12 @@ class Dashboard:
     @property
     def can_draw(self) -> bool:
         return can_draw(self.tournament, self.rounds, len(self.entries))
+
+    @property
+    def swappable(self) -> bool:
+        """A draft's pairs may be swapped, but in a schedule (a Mitchell's, a round robin's):
+        its later rounds would not follow (services.rounds.round_swap)."""
+        return self.current is not None and self.current.format not in SEATING
 
     @property
     def seated(self) -> list[Entry]:

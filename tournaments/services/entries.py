@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from scorekeeper.names import has_control_characters
-from tournaments.engine.formats import PLACED
+from tournaments.engine.formats import SEATING
 from tournaments.engine.roundrobin import places_kept
 from tournaments.engine.types import Pair
 from tournaments.limits import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS, pair_name_key
@@ -168,9 +168,11 @@ def _check_place_free(tournament: Tournament, entry: Entry, before: Sequence[Pai
     number = tournament.round_set.exclude(status=Round.Status.DRAFT).count() + 1
     fmt = tournament.format_of(number)
     start = tournament.phase_start(number)
-    if fmt not in PLACED or start == number:
+    if fmt not in SEATING or start == number:
         return
-    if not places_kept(before, event_state(tournament).pairs, start, number):
+    after = event_state(tournament).pairs
+    seated = SEATING[fmt]
+    if not places_kept(seated(before, start), seated(after, start), start, number):
         raise TournamentError(
             _(
                 "A late entry has taken %(name)s's place in the schedule: %(name)s can play "

@@ -17,7 +17,7 @@ from scorekeeper import services as scoring_services
 from scorekeeper.names import players_text
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
 from tournaments.engine.errors import DrawRefused
-from tournaments.engine.formats import FORMATS, check_phase, schedule_rounds
+from tournaments.engine.formats import FORMATS, SEATING, check_phase, schedule_rounds
 from tournaments.engine.swap import SwapEffect, swap
 from tournaments.engine.table_numbers import number_tables
 from tournaments.engine.types import Draw, History, RoundInput
@@ -233,6 +233,14 @@ def round_swap(*, round_id: int, first: int, second: int) -> list[SwapEffect]:
     """Swap two pairs in a draft; returns what the swap creates (a rematch, a club meeting)."""
     with transaction.atomic():
         drawn = _draft(round_id)
+        if drawn.format in SEATING:
+            raise TournamentError(
+                _(
+                    "A Mitchell's or a round robin's tables follow its schedule: a swap would "
+                    "seat pairs together again in a later round. Discard the draft, correct the "
+                    "pairs (their order or clubs), and draw it again."
+                )
+            )
         state = event_state(drawn.tournament)
         draw = next(d for d in state.draws if d.round == drawn.number)
         earlier = History.of(

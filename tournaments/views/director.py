@@ -158,6 +158,7 @@ def _dashboard(
             "entries": board.entries,
             "pairs": board.pairs,
             "seated": board.seated,
+            "swappable": board.swappable,
             "standings_heading": standings_heading(board.standings.snapshot)
             if board.standings.snapshot
             else "",

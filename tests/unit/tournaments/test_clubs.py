@@ -60,10 +60,18 @@ def test_danish_first_round_in_list_order_keeps_clubs_apart() -> None:
     assert tables(draw) == [(1, 3), (2, 4), (5, 6)]
 
 
-def test_a_schedule_flags_a_meeting_of_one_club() -> None:
-    clubs = {1: CLUB, 2: CLUB}  # Mitchell: the first pair N-S, the second E-W at table 1
-    draw = mitchell.pair_round(RoundInput(1, field(6, clubs), History()))
-    assert Reason.SAME_CLUB in reasons(draw)[(1, 2)]
+def test_a_schedule_flags_a_meeting_of_one_club_it_cannot_keep_apart() -> None:
+    # Mitchell: a club's pairs sit in one direction, so 1 and 2 never meet; 4 pairs of one club
+    # in a 6-pair field (3 seats a direction) must, and the table says so.
+    assert not any(
+        Reason.SAME_CLUB in why
+        for why in reasons(
+            mitchell.pair_round(RoundInput(1, field(6, {1: CLUB, 2: CLUB}), History()))
+        ).values()
+    )
+    crowded = {i: CLUB for i in (1, 2, 3, 4)}
+    draw = mitchell.pair_round(RoundInput(1, field(6, crowded), History()))
+    assert sum(Reason.SAME_CLUB in why for why in reasons(draw).values()) == 1
 
 
 def fewest_clashes(ids: list[int], clubs: dict[int, str]) -> int:

@@ -327,3 +327,31 @@ def test_a_plan_plays_its_phases_in_order_and_a_knockout_comes_last() -> None:
     ):
         with pytest.raises(DrawRefused, match="a knockout comes last"):
             plan_of(phases)
+
+
+def test_mitchell_seats_a_clubs_pairs_in_one_direction_so_they_never_meet() -> None:
+    # Listed club-mates side by side, as a CSV often has them: alternately they would meet at
+    # every table of round 1. One direction each, they meet nowhere in the whole movement.
+    clubs = ["Rome", "Rome", "Nice", "Nice", "Oslo", "Oslo", "", ""]
+    field = tuple(Pair(i, f"P{i}", club=c) for i, c in enumerate(clubs, 1))
+    club = {p.id: p.club for p in field}
+    draws: list[Draw] = []
+    for number in range(1, mitchell.rounds_possible(8) + 1):
+        draws.append(mitchell.pair_round(RoundInput(number, field, History.of((), tuple(draws)))))
+    meetings = [(m.ns, m.ew) for d in draws for m in d.pairings]
+    assert len(meetings) == 4 * 3 and len(set(map(frozenset, meetings))) == 12  # no repeat
+    assert not [m for m in meetings if club[m[0]] and club[m[0]] == club[m[1]]]
+    assert not any(Why(Reason.SAME_CLUB) in m.why for d in draws for m in d.pairings)
+
+
+def test_mitchell_flags_a_club_too_big_for_one_direction() -> None:
+    field = tuple(Pair(i, f"P{i}", club="Rome" if i <= 5 else "") for i in range(1, 9))
+    draw = mitchell.pair_round(RoundInput(1, field, History()))
+    flagged = [m for m in draw.pairings if Why(Reason.SAME_CLUB) in m.why]
+    assert len(flagged) == 1  # 5 pairs of Rome, 4 seats a direction: one meeting, said so
+    assert {flagged[0].ns, flagged[0].ew} <= {1, 2, 3, 4, 5}
+
+
+def test_mitchell_without_clubs_seats_the_pairs_as_listed() -> None:
+    field = tuple(Pair(i, f"P{i}") for i in range(1, 8))
+    assert mitchell.arranged(field, 1) == field
