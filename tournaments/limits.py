@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME
 
 MAX_PAIRS = 1000  # a regional event; the pairing and printing figures in bench/ go this far
@@ -16,6 +18,7 @@ PAIR_NAME_LIMITS = {
 
 
 def pair_name_key(name: str) -> str:
-    """The form in which two pair names are compared: case and runs of spaces ignored, so
-    "Les As" and "LES  as" are one pair's name."""
-    return " ".join(name.casefold().split())
+    """The form in which two pair names are compared: case, runs of spaces and Unicode's ways
+    of writing one letter ignored, so "Les As" and "LES  as" are one pair's name, and "Café"
+    typed with é or with e and an accent (NFC, NFD) too."""
+    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())

@@ -529,3 +529,19 @@ def test_logging_in_takes_a_director_or_staff_to_the_tournaments_and_a_player_ho
     login = {"username": "dora", "password": "the-right-one-42"}
     response = client.post("/accounts/login/", login, follow=True)
     assert response.redirect_chain[-1][0] == lands_on
+
+
+def test_odd_digits_in_the_directors_query_strings_are_ignored(client, director) -> None:
+    tournament, _tables = a_released_round(director)
+    assert (
+        client.get(reverse("director", args=[tournament.id]) + "?drawing=\u00b2").status_code == 200
+    )
+    cards = f"/t/{tournament.id}/round/1/cards.pdf?per_page=\u00b2"
+    assert client.get(cards).status_code in (200, 302)
+
+
+def test_a_plan_changed_after_round_1_says_why_it_was_refused(client, director) -> None:
+    tournament, _tables = a_released_round(director)
+    plan = {"phase_1_format": "swiss", "phase_1_rounds": 5}
+    page = client.post(reverse("director-plan", args=[tournament.id]), plan, follow=True)
+    assert "The plan is set once round 1 is drawn." in page.content.decode()

@@ -217,6 +217,26 @@ def test_a_mitchell_draft_is_not_swapped_its_later_rounds_follow_the_schedule() 
     assert sorted(drawn.matches.values_list("table", "ns_id", "ew_id")) == before
 
 
+def test_a_withdrawal_sent_twice_keeps_its_round() -> None:
+    tournament = swiss()
+    for match in first_round(tournament):
+        confirm(match, 700, 200)
+    six = Entry.objects.get(name="Pair 6")
+    entry_withdraw(entry_id=six.id)
+    round_release(round_id=round_pair(tournament_id=tournament.id).id)
+    with pytest.raises(TournamentError, match="Pair 6 withdrew after round 1"):
+        entry_withdraw(entry_id=six.id)  # the same form again, a round later
+    assert Entry.objects.get(id=six.id).withdrawn_after == 1
+
+
+def test_a_pair_name_written_two_ways_in_unicode_is_one_name() -> None:
+    tournament = swiss(teams=2)
+    entries_add(tournament_id=tournament.id, entries=[{"name": "Caf\u00e9"}])  # é
+    with pytest.raises(TournamentError):
+        entries_add(tournament_id=tournament.id, entries=[{"name": "Cafe\u0301"}])  # e + ́
+    assert Entry.objects.filter(tournament=tournament).count() == 3
+
+
 def test_bad_tournaments_are_refused_before_anything_is_saved() -> None:
     for bad in (
         {"format": "chaos"},

@@ -189,6 +189,11 @@ def entry_withdraw(*, entry_id: int) -> Entry:
         tournament = locked_tournament(tournament_id)
         _open(tournament)
         entry = Entry.objects.get(id=entry_id)
+        if entry.withdrawn_after is not None:  # a form sent twice: its round stands
+            raise TournamentError(
+                _("%(name)s withdrew after round %(n)s.")
+                % {"name": entry.name, "n": entry.withdrawn_after}
+            )
         played = tournament.round_set.exclude(status=Round.Status.DRAFT)  # a draft is not played
         entry.withdrawn_after = played.aggregate(n=Max("number"))["n"] or 0
         entry.save(update_fields=["withdrawn_after"])

@@ -192,7 +192,7 @@ def _dashboard(
 def _drawing(asked: str, rounds: list[Round], refusal: str) -> str:
     """The round a worker is still drawing, which the page waits for; "" once its draft is there
     (a fast worker drew it before the page was rendered: nothing to wait for) or refused."""
-    if refusal or not asked.isdigit():
+    if refusal or not (asked.isascii() and asked.isdigit()):  # "²" is a digit to isdigit
         return ""
     drawn = max((played.number for played in rounds), default=0)
     return "" if drawn >= int(asked) else asked
@@ -254,6 +254,9 @@ def plan_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
         try:
             tournament_plan_set(tournament_id=tournament.id, **form.plan_arguments())
         except TournamentError as error:
+            if tournament.round_set.exists():  # the form is gone from the page: say it there
+                messages.error(request, str(error))
+                return redirect("director", tournament.id)
             form.add_error(None, str(error))
         else:
             messages.success(request, _("Plan changed."))

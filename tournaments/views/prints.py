@@ -43,7 +43,7 @@ def print_round(request: HttpRequest, tournament_id: int, number: int, kind: str
     per_page = request.GET.get("per_page", "")
     spec = PrintSpec(
         kind,
-        int(per_page) if per_page.isdigit() and int(per_page) in CARDS_PER_PAGE else 4,
+        int(per_page) if per_page in {str(n) for n in CARDS_PER_PAGE} else 4,
         get_language(),
         phone_links(request).base,
     )
