@@ -549,6 +549,22 @@ def test_a_cached_page_carries_each_visitors_own_csrf_token() -> None:
     assert content[0] == content[1]
 
 
+def test_logging_in_shows_the_new_frame_not_a_304(client, django_user_model) -> None:
+    """The page's frame is the visitor's (its login links, the CSRF token its forms carry, which
+    a login renews): a phone that logs in gets the page again, with its own ETag."""
+    tournament = a_tournament()
+    url = f"/t/{tournament.id}/"
+    anonymous = client.get(url)
+    assert client.get(url, HTTP_IF_NONE_MATCH=anonymous["ETag"]).status_code == 304
+    client.force_login(django_user_model.objects.create_user("dora", password="x"))
+    logged_in = client.get(url, HTTP_IF_NONE_MATCH=anonymous["ETag"])
+    assert logged_in.status_code == 200 and logged_in["ETag"] != anonymous["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=logged_in["ETag"]).status_code == 304
+    screen = client.get(url + "screen/")  # no frame: one ETag for every visitor
+    client.logout()
+    assert client.get(url + "screen/", HTTP_IF_NONE_MATCH=screen["ETag"]).status_code == 304
+
+
 def test_a_search_is_answered_from_the_page_as_it_stands(client) -> None:
     tournament = a_tournament()
     released(tournament)

@@ -12,6 +12,7 @@ renders, as a club's few phones allow."""
 
 from __future__ import annotations
 
+import hashlib
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -79,12 +80,12 @@ def public_page(
     page = f"{name}-{tournament_id}-{get_language()}"
     etag = quote_etag(f"{name}-{tag.text(tournament_id)}-{get_language()}")
     asked = if_none_match(request)
-    if cached and etag in asked:
-        return _not_modified(etag, framed)
+    if cached and _visitors(etag, request, framed) in asked:
+        return _not_modified(_visitors(etag, request, framed), framed)
     if cached:
         etag, part = _served(page, tag.version, etag, content)
-        if etag in asked:  # the version before, which this phone already has
-            return _not_modified(etag, framed)
+        if _visitors(etag, request, framed) in asked:  # the version before, which it has
+            return _not_modified(_visitors(etag, request, framed), framed)
     else:
         part = content()
     if framed:
@@ -101,9 +102,21 @@ def public_page(
     else:
         response = HttpResponse(part.html)
     if cached:
-        response["ETag"] = etag
+        response["ETag"] = _visitors(etag, request, framed)  # its CSRF secret set by now
     patch_cache_control(response, no_cache=True)
     return response
+
+
+def _visitors(etag: str, request: HttpRequest, framed: bool) -> str:
+    """The ETag a visitor's copy of the page has: a framed page's frame is the visitor's (who
+    is logged in, and the CSRF secret its forms carry, which logging in or out renews), so its
+    ETag is too; a phone keeps its 304s, and a login shows the new frame at once."""
+    if not framed:
+        return etag
+    user = getattr(request, "user", None)
+    who = f"{getattr(user, 'pk', None) or 0}:{request.META.get('CSRF_COOKIE', '')}"
+    visitor = hashlib.sha256(who.encode()).hexdigest()[:10]
+    return quote_etag(f"{etag.strip(chr(34))}-{visitor}")
 
 
 def _served(
