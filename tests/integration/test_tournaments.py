@@ -237,6 +237,77 @@ def test_a_pair_name_written_two_ways_in_unicode_is_one_name() -> None:
     assert Entry.objects.filter(tournament=tournament).count() == 3
 
 
+def play_round(tournament: Tournament) -> Round:
+    """Draw and release the next round, every table won by its upper pair, and close it."""
+    drawn = round_pair(tournament_id=tournament.id)
+    for match in first_round_of(drawn):
+        confirm(match, 900, 300)
+    from tournaments.services.rounds import round_close
+
+    return round_close(round_id=drawn.id)
+
+
+def first_round_of(drawn: Round) -> list[Match]:
+    round_release(round_id=drawn.id)
+    return list(drawn.matches.filter(ew__isnull=False).order_by("table"))
+
+
+def test_a_knockout_of_the_top_16_after_a_swiss_of_8_plays_the_8_it_has() -> None:
+    tournament = tournament_create(
+        name="Cup",
+        format="swiss",
+        rounds=6,
+        round_formats=["swiss"] * 2 + ["knockout"] * 4,
+        knockout_top=16,
+    )
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 9)])
+    for _ in range(2 + 3):
+        play_round(tournament)
+    tournament.refresh_from_db()
+    assert tournament.rounds == 5 and tournament.status == Tournament.Status.FINISHED
+
+
+def test_round_1_is_refused_while_a_later_phase_cannot_be_played_by_the_field() -> None:
+    tournament = tournament_create(
+        name="Evening", format="swiss", rounds=10, round_formats=["swiss"] + ["roundrobin"] * 9
+    )
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 9)])
+    with pytest.raises(TournamentError, match="round robin of 8 pairs ends after 7 rounds"):
+        round_pair(tournament_id=tournament.id)
+    assert not Round.objects.filter(tournament=tournament).exists()  # the plan can still change
+
+
+@pytest.mark.parametrize(
+    ("pairs", "withdraw_after", "rounds_played"),
+    [
+        (4, 1, 2),  # a finalist goes home: the other wins the final unplayed
+        (8, 1, 2),  # two quarter-finals' winners go home: the semi-finals are walkovers
+    ],
+)
+def test_a_knockout_ends_with_a_champion_whoever_withdraws(
+    pairs: int, withdraw_after: int, rounds_played: int
+) -> None:
+    from tournaments.selectors.bracket import knockout_bracket
+
+    tournament = tournament_create(name="Cup", format="knockout", rounds=0)
+    entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": f"Seed {i}", "seed": i} for i in range(1, pairs + 1)],
+    )
+    first = play_round(tournament)
+    winners = [m.ns for m in first.matches.filter(ew__isnull=False).order_by("table")]
+    gone = winners[:1] if pairs == 4 else [winners[0], winners[2]]  # seeds 1, and 1 and 2
+    for entry in gone:
+        entry_withdraw(entry_id=entry.id)
+    while Tournament.objects.get(id=tournament.id).status != Tournament.Status.FINISHED:
+        play_round(tournament)
+    tournament.refresh_from_db()
+    assert tournament.rounds == rounds_played
+    drawn = knockout_bracket(tournament)
+    assert drawn.champion and drawn.champion not in {e.name for e in gone}
+    assert drawn.rounds[-1].title == "Final" and len(drawn.rounds[-1].matches) == 1
+
+
 def test_bad_tournaments_are_refused_before_anything_is_saved() -> None:
     for bad in (
         {"format": "chaos"},

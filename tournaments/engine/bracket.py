@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from tournaments.engine import knockout
 from tournaments.engine.knockout import THIRD_PLACE, rounds_needed
 from tournaments.engine.types import Draw, Reason, Result, Why
 
@@ -89,7 +90,10 @@ def build(
     third: Match | None = Match() if third_place and levels >= 2 else None
     played = {(r.round, frozenset(r.pairs())): r for r in results}
     first = draws[0].round if draws else 0
-    for level, draw in enumerate(draws[:levels]):
+    for index, draw in enumerate(draws):
+        level = knockout.level_of(draw, index)
+        if level >= levels:
+            continue
         for pairing in draw.pairings:
             slot = _slot(pairing.why)
             if slot is None:
@@ -107,7 +111,8 @@ def build(
                 rounds[level][slot] = Match(upper=bye.pair, winner=bye.pair, bye=True)
     _advance(rounds)
     if third is not None and third.upper is None:
-        third = _third_place_to_come(rounds, final_drawn=len(draws) >= levels)
+        final_drawn = any(knockout.final_drawn(d) for d in draws)
+        third = _third_place_to_come(rounds, final_drawn)
     return Bracket(tuple(tuple(r) for r in rounds), third, first)
 
 

@@ -187,6 +187,22 @@ _TOO_SHORT = {
 }
 
 
+def fitted_rounds(fmt: str, entrants: int, rounds: int, legs: int = 1) -> int:
+    """The rounds a phase of ``rounds`` rounds plays with ``entrants`` pairs at its first round:
+    a knockout as many as its pairs need to reach the final (a field smaller than its plan's
+    top K, after withdrawals), any other format the plan's, checked (check_phase)."""
+    if fmt == "knockout":
+        return knockout.rounds_needed(entrants)
+    check_phase(fmt, entrants, rounds, legs)
+    return rounds
+
+
+def ends_phase(fmt: str, draw: Draw) -> bool:
+    """Whether ``draw`` is its phase's last round whatever the plan said: a knockout's final,
+    drawn early when withdrawals left rounds of walkovers."""
+    return fmt == "knockout" and knockout.final_drawn(draw)
+
+
 def check_phase(fmt: str, entrants: int, rounds: int, legs: int = 1) -> None:
     """Refuse, at its first round, a phase of ``rounds`` rounds that its schedule for
     ``entrants`` pairs cannot fill (a knockout must reach its final exactly)."""

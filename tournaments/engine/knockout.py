@@ -5,9 +5,11 @@ rounds (entrants by the standings, or the top K of them after a Swiss); a third-
 between the semi-final losers may be added to the final round.
 
 Every table has a winner: a tied table plays another hand, entered as the result's ``winner``.
-The slot of each match in the bracket travels in its reason (``Why(BRACKET, (slot,))``), so the
-next round is paired in bracket order whatever the table numbers. A pair that withdraws leaves
-its next opponent a walkover (``BRACKET_BYE``); a round of nothing but walkovers is skipped.
+The slot of each match in the bracket and its level (0: the first round) travel in its reason
+(``Why(BRACKET, (slot, level))``), so the next round is paired in bracket order whatever the table
+numbers. A pair that withdraws leaves its next opponent a walkover (``BRACKET_BYE``); a round of
+nothing but walkovers is skipped (the level says which round is played), and the last pair left
+wins the final unplayed.
 """
 
 from __future__ import annotations
@@ -75,14 +77,37 @@ def _halve(through: dict[int, int]) -> dict[int, list[int]]:
     return groups
 
 
+def level_of(draw: Draw, default: int) -> int:
+    """The bracket level (0: its first round) of a knockout round: in its reasons, after the slot
+    (rounds drawn before it was kept there: ``default``, their place in the knockout)."""
+    for why in _reasons(draw):
+        if why.reason in (Reason.BRACKET, Reason.BRACKET_BYE) and len(why.values) > 1:
+            return int(why.values[1])
+    return default
+
+
+def _reasons(draw: Draw) -> list[Why]:
+    return [w for m in draw.pairings for w in m.why] + [w for b in draw.byes for w in b.why]
+
+
+def final_drawn(draw: Draw) -> bool:
+    """Whether a knockout round is its final (one match, the third-place match beside it, or a
+    walkover: the last pair left is the champion): the knockout ends with it."""
+    slots = [_slot(m.why) for m in draw.pairings] + [_slot(b.why) for b in draw.byes]
+    return len([slot for slot in slots if slot != THIRD_PLACE]) == 1
+
+
 def pair_round(given: RoundInput) -> Draw:
     if given.number < given.phase_start:
         raise ValueError("the knockout has not started")
     if given.number == given.phase_start:
         return _first_round(given)
-    previous = next((d for d in given.history.draws if d.round == given.number - 1), None)
+    draws = [d for d in given.history.draws if given.phase_start <= d.round < given.number]
+    previous = next((d for d in draws if d.round == given.number - 1), None)
     if previous is None:
         raise ValueError(f"round {given.number - 1} has not been drawn")
+    if final_drawn(previous):
+        raise DrawRefused(gettext_noop("the knockout is over: its final has been played"))
     results = {frozenset(r.pairs()): r for r in given.history.results if r.round == previous.round}
     playing = {p.id for p in given.field if p.plays(given.number)}
     through: dict[int, int] = {}  # bracket slot -> the pair that went through it
@@ -96,22 +121,34 @@ def pair_round(given: RoundInput) -> Draw:
         losers.append(m.ew if winner == m.ns else m.ns)
     through |= {_slot(b.why): b.pair for b in previous.byes}
     through = {slot: pair for slot, pair in through.items() if pair in playing}
-    if len(through) < 2:
-        raise DrawRefused(gettext_noop("the knockout is over: its final has been played"))
+    first = draws[0]
+    final = rounds_needed(2 * len(first.pairings) + len(first.byes)) - 1  # the final's level
+    if not through:
+        raise DrawRefused(gettext_noop("no pair is left in the knockout: every one withdrew"))
+    if len(through) == 1:  # the others withdrew: the last pair left wins the final unplayed
+        (pair,) = through.values()
+        return Draw(given.number, (), (Bye(pair, (Why(Reason.BRACKET_BYE, (0, final)),)),))
+    level = level_of(previous, previous.round - given.phase_start) + 1
     groups = _halve(through)
     while all(len(g) == 1 for g in groups.values()):  # only walkovers: no round to play
         groups = _halve({slot: g[0] for slot, g in groups.items()})
+        level += 1
+    if len(groups) == 1:  # the rest of the bracket is empty: this match is the final
+        groups, level = {0: next(iter(groups.values()))}, final
     pairings = [
-        Pairing(g[0], g[1], why=(Why(Reason.BRACKET, (slot,)),))
+        Pairing(g[0], g[1], why=(Why(Reason.BRACKET, (slot, level)),))
         for slot, g in groups.items()
         if len(g) == 2
     ]
     byes = [
-        Bye(g[0], (Why(Reason.BRACKET_BYE, (slot,)),)) for slot, g in groups.items() if len(g) == 1
+        Bye(g[0], (Why(Reason.BRACKET_BYE, (slot, level)),))
+        for slot, g in groups.items()
+        if len(g) == 1
     ]
     losers = [pair for pair in losers if pair in playing]
     if given.third_place and len(groups) == 1 and len(losers) == 2:  # the final, after the semis
-        pairings.append(Pairing(losers[0], losers[1], why=(Why(Reason.BRACKET, (THIRD_PLACE,)),)))
+        third = Why(Reason.BRACKET, (THIRD_PLACE, level))
+        pairings.append(Pairing(losers[0], losers[1], why=(third,)))
     return Draw(given.number, tuple(pairings), tuple(byes))
 
 
@@ -122,7 +159,7 @@ def _first_round(given: RoundInput) -> Draw:
     pairings, byes = [], []
     for i, (upper, lower) in enumerate(bracket(entrants)):
         if upper is not None and lower is not None:
-            pairings.append(Pairing(upper, lower, why=(Why(Reason.BRACKET, (i,)),)))
+            pairings.append(Pairing(upper, lower, why=(Why(Reason.BRACKET, (i, 0)),)))
         elif upper is not None:  # the top seeds are the ones without an opponent
-            byes.append(Bye(upper, (Why(Reason.BRACKET_BYE, (i,)),)))
+            byes.append(Bye(upper, (Why(Reason.BRACKET_BYE, (i, 0)),)))
     return Draw(given.number, tuple(pairings), tuple(byes))

@@ -137,10 +137,10 @@ def bracket_of(state: EventState, drafts: bool = False) -> Bracket | None:
     if draws:
         first = draws[0]
         entrants = 2 * len(first.pairings) + len(first.byes)
-    elif tournament.knockout_top:
-        entrants = tournament.knockout_top
-    else:
+    else:  # not drawn yet: the pairs that would play it, the top K of them after other rounds
         entrants = sum(1 for pair in state.pairs if pair.plays(start))
+        if tournament.knockout_top:
+            entrants = min(entrants, tournament.knockout_top)
     if entrants < 2:
         return None
     return build(entrants, draws, state.results, tournament.third_place)

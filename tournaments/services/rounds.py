@@ -17,7 +17,13 @@ from scorekeeper import services as scoring_services
 from scorekeeper.names import players_text
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
 from tournaments.engine.errors import DrawRefused
-from tournaments.engine.formats import FORMATS, SEATING, check_phase, schedule_rounds
+from tournaments.engine.formats import (
+    FORMATS,
+    SEATING,
+    ends_phase,
+    fitted_rounds,
+    schedule_rounds,
+)
 from tournaments.engine.swap import SwapEffect, swap
 from tournaments.engine.table_numbers import number_tables
 from tournaments.engine.types import Draw, History, RoundInput
@@ -55,14 +61,37 @@ def _entrants(tournament: Tournament, state: EventState, number: int) -> int:
 
 
 def _fix_schedule(tournament: Tournament, state: EventState, number: int) -> None:
-    """At a phase's first round, check its schedule can be played by the field; a tournament
-    of the whole schedule (rounds 0) learns its length here."""
+    """At a phase's first round, fit its schedule to the field: a tournament of the whole
+    schedule (rounds 0) learns its length here, a knockout plays as many rounds as its pairs
+    need, and a schedule the field cannot fill is refused. At round 1, every later phase is
+    checked against the field too, while the plan can still be changed."""
     fmt = tournament.format_of(number)
     entrants = _entrants(tournament, state, number)
     if tournament.rounds == 0:
         tournament.rounds = schedule_rounds(fmt, entrants, tournament.legs) or 1
         tournament.save(update_fields=["rounds"])
-    check_phase(fmt, entrants, _phase_length(tournament, number), tournament.legs)
+    planned = _phase_length(tournament, number)
+    fitted = fitted_rounds(fmt, entrants, planned, tournament.legs)
+    if fitted != planned:  # only the last phase adapts (a knockout comes last in a plan)
+        _plan_ends(tournament, number + fitted - 1)
+    if number == 1:
+        start = number + fitted
+        while start <= tournament.rounds:
+            later = tournament.format_of(start)
+            length = _phase_length(tournament, start)
+            if later != Tournament.Format.KNOCKOUT or not tournament.knockout_top:
+                fitted_rounds(later, entrants, length, tournament.legs)
+            start += length
+
+
+def _plan_ends(tournament: Tournament, last: int) -> None:
+    """The plan ends at round ``last`` (its knockout fitted to its field, or its final drawn
+    early): the rounds and the formats after it go."""
+    if tournament.round_formats:
+        fmt = tournament.format_of(tournament.rounds)
+        tournament.round_formats = (tournament.round_formats + [fmt] * last)[:last]
+    tournament.rounds = last
+    tournament.save(update_fields=["rounds", "round_formats"])
 
 
 def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
@@ -115,6 +144,8 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
             )
         except DrawRefused as refused:
             raise _refusal(refused, tournament) from None
+        if ends_phase(fmt, draw) and number < tournament.rounds:
+            _plan_ends(tournament, number)  # walkovers: the final comes early
         previous = state.draws[-1] if state.draws else None
         draw = number_tables(draw, ranking, previous, keep=fmt == Tournament.Format.ROUND_ROBIN)
         played = Round.objects.create(tournament=tournament, number=number, format=fmt)
