@@ -213,9 +213,43 @@ def render(played: Round, spec: PrintSpec, progress: Progress | None = None) -> 
         return bytes(documents[0].copy(pages).write_pdf())
 
 
+@dataclass(frozen=True)
+class BracketCell:
+    """A match in the printed bracket's table: it spans the rows of the first-round matches it
+    follows from (so it sits level between the two before it); the final's holds the
+    third-place match too."""
+
+    match: Any
+    rows: int
+    third: Any = None
+
+
+def bracket_rows(bracket: Any) -> list[list[BracketCell]]:
+    """The bracket as table rows, one a first-round match: each row holds the cells that begin
+    there. An HTML table, as WeasyPrint lays out a 32-match bracket in a second where nested
+    flex boxes took many (issue "Every format from the pages": 32 s for a 64-pair bracket)."""
+    if not bracket.rounds:
+        return []
+    first = len(bracket.rounds[0].matches)
+    rows: list[list[BracketCell]] = [[] for _ in range(first)]
+    last = len(bracket.rounds) - 1
+    for level, knockout_round in enumerate(bracket.rounds):
+        span = first // len(knockout_round.matches)
+        for j, match in enumerate(knockout_round.matches):
+            third = bracket.third_place if level == last else None
+            rows[j * span].append(BracketCell(match, span, third))
+    return rows
+
+
 def render_bracket(tournament: Tournament, bracket: Any, language: str) -> bytes:
-    """A knockout's bracket on one landscape page (selectors.bracket): pinned to the wall, or
-    kept with the event's papers."""
+    """A knockout's bracket on one landscape page (selectors.bracket; more than 32 first-round
+    matches run onto a second): pinned to the wall, or kept with the event's papers."""
     with translation.override(language):
-        context = {"tournament": tournament, "bracket": bracket}
+        first = len(bracket.rounds[0].matches) if bracket.rounds else 0
+        context = {
+            "tournament": tournament,
+            "bracket": bracket,
+            "rows": bracket_rows(bracket),
+            "size": min(first, 64),  # the rows' height and type (print.css .b-rows-N)
+        }
         return bytes(_document("tournaments/print/bracket.html", context, {}).write_pdf())
