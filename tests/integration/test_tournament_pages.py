@@ -432,6 +432,9 @@ def test_a_table_plays_its_rounds_hands_and_then_asks_for_the_result(client, dir
     east = link(other, "ew")
     board = phone.get(east + "hands/", follow=True).content.decode()
     assert "Enter hand 3: the totals are tied, another hand decides" in board
+    table = phone.get(east).content.decode()  # the table page says so too, not "send it"
+    assert "Enter hand 3: the totals are tied, another hand decides" in table
+    assert 'data-testid="hands-done"' not in table
 
 
 def test_the_directors_pairs_show_players_club_and_seed_and_are_edited_until_they_play(

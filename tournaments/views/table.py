@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.edit_access import open_edit_link
 from tournaments.forms import ResultForm
-from tournaments.models import Entry, Match, ResultSubmission, Round
+from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import Said, reopened_last, said_since_director
 from tournaments.services.errors import TournamentError
@@ -105,15 +105,20 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "game_url": f"/g/{game.id}/" if game is not None else None,
             "hand_count": game.hand_count if game else 0,
             "round_hands": tournament.hands_per_round,
-            "hands_done": bool(
+            # The game says when the hands are done: a tied knockout table plays another hand.
+            "hands_done": bool(game and tournament.hands_per_round and game.ended_at),
+            "tie_break": bool(
                 game
                 and tournament.hands_per_round
+                and not game.ended_at
                 and game.hand_count >= tournament.hands_per_round
             ),
             # An earlier round's link: where this pair plays now.
             "find_table": (
                 f"{reverse('tournament', args=[tournament.id])}?{urlencode({'q': we.name})}"
-                if match.round.status == Round.Status.CLOSED and we is not None
+                if match.round.status == Round.Status.CLOSED
+                and tournament.status != Tournament.Status.FINISHED  # nowhere to play now
+                and we is not None
                 else ""
             ),
         },
