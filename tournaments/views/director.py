@@ -17,6 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.access import directed
 from tournaments.club_formats import CLUB_FORMATS, form_values
+from tournaments.engine.formats import SEATING
 from tournaments.engine.types import Reason
 from tournaments.forms import (
     CorrectionForm,
@@ -102,6 +103,8 @@ def next_step(tournament: Tournament, rounds: list[Round], entries: int, open_ma
         return _("When every pair is in, generate round 1.")
     last = rounds[-1]
     n = {"n": last.number, "next": last.number + 1}
+    if last.status == Round.Status.DRAFT and last.format in SEATING:  # no swap in a schedule
+        return _("Check the draft of round %(n)s, then release it.") % n
     if last.status == Round.Status.DRAFT:
         return _("Check the draft of round %(n)s (swap pairs if you must), then release it.") % n
     if last.status in (Round.Status.RELEASED, Round.Status.PLAYING):
