@@ -229,7 +229,9 @@
     return el("div", {"class": "rank-pick", role: "group", "aria-label": L.pickRank, "data-testid": id + "-rank-grid"}, [
       el("p", {"class": "rank-pick-title", text: L.pickRank}),
       el("div", {"class": "rank-grid"}, config.ranks.map(function (r) {
-        return el("button", {type: "button", "class": used.indexOf(r) >= 0 ? "rank used" : "rank", text: rankLabel(r), "data-testid": id + "-rank-" + r,
+        var label = rankLabel(r);  // "K", or words ("Black 3"), set smaller to fit the button
+        var cls = "rank" + (used.indexOf(r) >= 0 ? " used" : "") + (label.length > 2 ? " words" : "");
+        return el("button", {type: "button", "class": cls, text: label, "data-testid": id + "-rank-" + r,
           onclick: function () {
             var wild = r === "wild";
             s.melds.push({rank: r, naturals: wild ? 0 : config.min_meld, twos: wild ? config.wild_meld_min : 0, jokers: 0, concealed: false});

@@ -204,6 +204,41 @@ def test_a_reinstated_pair_takes_back_its_own_place_in_a_mitchell_not_a_late_ent
     assert Entry.objects.get(name="Late pair").id in seated and three.id not in seated
 
 
+def test_a_pair_that_left_before_a_mitchell_began_is_not_reinstated_into_it() -> None:
+    tournament = tournament_create(
+        name="Evening", format="swiss", rounds=4, round_formats=["swiss"] + ["mitchell"] * 3
+    )
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 10)])
+    play_round(tournament)
+    nine = Entry.objects.get(name="P9")
+    entry_withdraw(entry_id=nine.id)  # after the Swiss round, before the Mitchell
+    play_round(tournament)  # the movement fixed for 8 pairs
+    with pytest.raises(TournamentError, match="withdrew before this schedule began"):
+        entry_reinstate(entry_id=nine.id)
+    assert Entry.objects.get(id=nine.id).withdrawn_after == 1
+    play_round(tournament)  # the movement goes on
+
+
+def test_a_knockouts_final_follows_a_redrawn_round_after_a_pair_comes_back() -> None:
+    from tournaments.services.rounds import round_discard
+
+    tournament = tournament_create(name="Cup", format="knockout", rounds=3)
+    entries_add(
+        tournament_id=tournament.id, entries=[{"name": f"P{i}", "seed": i} for i in range(1, 9)]
+    )
+    first = play_round(tournament)
+    lower = [m.ns for m in first.matches.filter(ew__isnull=False).order_by("table")][2:]
+    for entry in lower:  # both winners of the lower half go home: the final comes next
+        entry_withdraw(entry_id=entry.id)
+    early = round_pair(tournament_id=tournament.id)
+    assert Tournament.objects.get(id=tournament.id).rounds == 2
+    round_discard(round_id=early.id)
+    entry_reinstate(entry_id=lower[0].id)  # one comes back: semi-finals after all
+    while Tournament.objects.get(id=tournament.id).status != Tournament.Status.FINISHED:
+        play_round(tournament)
+    assert Tournament.objects.get(id=tournament.id).rounds == 3
+
+
 def test_a_mitchell_draft_is_not_swapped_its_later_rounds_follow_the_schedule() -> None:
     from tournaments.services.rounds import round_swap
 

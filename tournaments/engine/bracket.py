@@ -90,10 +90,12 @@ def build(
     third: Match | None = Match() if third_place and levels >= 2 else None
     played = {(r.round, frozenset(r.pairs())): r for r in results}
     first = draws[0].round if draws else 0
+    drawn_levels: set[int] = set()
     for index, draw in enumerate(draws):
         level = knockout.level_of(draw, index)
         if level >= levels:
             continue
+        drawn_levels.add(level)
         for pairing in draw.pairings:
             slot = _slot(pairing.why)
             if slot is None:
@@ -109,6 +111,7 @@ def build(
             slot = _slot(bye.why)
             if slot is not None and slot < len(rounds[level]):
                 rounds[level][slot] = Match(upper=bye.pair, winner=bye.pair, bye=True)
+    _walkovers(rounds, drawn_levels)
     _advance(rounds)
     if third is not None and third.upper is None:
         final_drawn = any(knockout.final_drawn(d) for d in draws)
@@ -125,6 +128,22 @@ def _third_place_to_come(rounds: list[list[Match]], final_drawn: bool) -> Match 
     if final_drawn or any(m.bye for m in semis):
         return None
     return Match(semis[0].loser, semis[1].loser)
+
+
+def _walkovers(rounds: list[list[Match]], drawn: set[int]) -> None:
+    """A round skipped for walkovers (not drawn, a later one is): each of its matches shows the
+    pair that went through to the later round, alone, as a bye; nothing waits there."""
+    for level in range(1, max(drawn, default=0)):
+        if level in drawn:
+            continue
+        later = {p for r in rounds[level + 1 :] for m in r for p in (m.upper, m.lower) if p}
+        before = rounds[level - 1]
+        for j in range(len(rounds[level])):
+            feeding = (before[2 * j].winner, before[2 * j + 1].winner)
+            through = next((p for p in feeding if p is not None and p in later), None)
+            rounds[level][j] = (
+                Match(upper=through, winner=through, bye=True) if through is not None else Match()
+            )
 
 
 def _advance(rounds: list[list[Match]]) -> None:
@@ -145,19 +164,36 @@ def _match(upper: int, lower: int, result: Result | None) -> Match:
 
 
 def placings(drawn: Bracket) -> dict[int, int]:
-    """Each knockout pair's tier, best 0, by how far it went: still in (or the champion) 0, the
-    final's loser 1, a semi-final's loser 2 (3 if it lost the third-place match), then one tier
-    per round earlier it lost in. The standings rank by tier first, by the tie-breaks within a
-    tier (two quarter-final losers), so the table and the podium agree."""
+    """Each knockout pair's tier, best 0, by how far it went: still in (or the champion) 0; the
+    final's loser 1, a pair that withdrew from the final 2; then three tiers a round, from the
+    semi-finals back: its losers (the third-place match's winner among them), the third-place
+    match's loser, and the pairs that won the round before and withdrew (their opponents went
+    through unplayed). The standings rank by tier, the pairs of a tier sharing their place
+    (the quarter-finals' losers =5), so the table and the podium agree."""
     levels = len(drawn.rounds)
-    out: dict[int, int] = {}
+    reach: dict[int, int] = {}  # the last round each pair is seen in (played, drawn or to come)
     for level, matches in enumerate(drawn.rounds):
         for match in matches:
             for pair in (match.upper, match.lower):
                 if pair is not None:
-                    out.setdefault(pair, 0)
-            if match.loser is not None:
-                out[match.loser] = 1 if level == levels - 1 else 2 + (levels - 2 - level) * 2
+                    reach[pair] = level
+    deepest = max(reach.values(), default=0)
+    out: dict[int, int] = {}
+    for pair, level in reach.items():
+        if any(match.loser == pair for match in drawn.rounds[level]):
+            out[pair] = _tier(level, levels, 0)
+        elif level < deepest:  # through, then withdrew: out in the next round, unplayed
+            out[pair] = _tier(level + 1, levels, 2)
+        else:
+            out[pair] = 0
     if drawn.third_place is not None and drawn.third_place.loser is not None:
-        out[drawn.third_place.loser] = 3
+        out[drawn.third_place.loser] = _tier(levels - 2, levels, 1)
     return out
+
+
+def _tier(level: int, levels: int, kind: int) -> int:
+    """Out at ``level``: lost there (``kind`` 0), lost the third-place match after it (1), or
+    withdrew before playing it (2)."""
+    if level == levels - 1:
+        return 1 + min(kind, 1)
+    return 3 + (levels - 2 - level) * 3 + kind

@@ -197,10 +197,12 @@ def fitted_rounds(fmt: str, entrants: int, rounds: int, legs: int = 1) -> int:
     return rounds
 
 
-def ends_phase(fmt: str, draw: Draw) -> bool:
-    """Whether ``draw`` is its phase's last round whatever the plan said: a knockout's final,
-    drawn early when withdrawals left rounds of walkovers."""
-    return fmt == "knockout" and knockout.final_drawn(draw)
+def phase_end(fmt: str, draw: Draw, earlier: Sequence[Draw]) -> int | None:
+    """The round its phase ends with, as ``draw`` (after the phase's ``earlier`` rounds) says,
+    whatever the plan said: a knockout's final, sooner when withdrawals left a round of
+    walkovers (later again if that draft is discarded and a pair comes back); None for a
+    format whose length the plan sets."""
+    return knockout.final_round(draw, earlier) if fmt == "knockout" else None
 
 
 def check_phase(fmt: str, entrants: int, rounds: int, legs: int = 1) -> None:

@@ -14,6 +14,8 @@ wins the final unplayed.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.types import Bye, Draw, Pairing, Reason, Result, RoundInput, Why
 
@@ -88,6 +90,15 @@ def level_of(draw: Draw, default: int) -> int:
 
 def _reasons(draw: Draw) -> list[Why]:
     return [w for m in draw.pairings for w in m.why] + [w for b in draw.byes for w in b.why]
+
+
+def final_round(draw: Draw, earlier: Sequence[Draw]) -> int:
+    """The event's round the final falls in, as ``draw`` (after the knockout's ``earlier``
+    rounds) has it: sooner when withdrawals made a round of walkovers, later again when a
+    discarded draft is drawn anew with a pair reinstated."""
+    first = earlier[0] if earlier else draw
+    final = rounds_needed(2 * len(first.pairings) + len(first.byes)) - 1
+    return draw.round + final - level_of(draw, len(earlier))
 
 
 def final_drawn(draw: Draw) -> bool:

@@ -68,6 +68,8 @@ def places_kept(before: Sequence[Pair], after: Sequence[Pair], start: int, numbe
     except DrawRefused:
         return False
     was = places(before, start, number)
+    if len(was) != len(now):  # another count of places: another schedule
+        return False
     return all(old is None or old == new for old, new in zip(was, now, strict=True))
 
 

@@ -153,23 +153,35 @@ def entry_reinstate(*, entry_id: int) -> Entry:
         if entry.withdrawn_after is None:
             raise TournamentError(_("%(name)s has not withdrawn.") % {"name": entry.name})
         before = event_state(tournament).pairs
+        withdrawn_after = entry.withdrawn_after
         entry.withdrawn_after = None
         entry.save(update_fields=["withdrawn_after"])
-        _check_place_free(tournament, entry, before)
+        _check_place_free(tournament, entry, withdrawn_after, before)
         if _started(tournament):
             standings_mark_stale(tournament.id)
     return entry
 
 
-def _check_place_free(tournament: Tournament, entry: Entry, before: Sequence[Pair]) -> None:
+def _check_place_free(
+    tournament: Tournament, entry: Entry, withdrawn_after: int, before: Sequence[Pair]
+) -> None:
     """In a Mitchell or round robin under way, a reinstated pair takes back its own place in
-    the schedule: refused when a late entry has taken it (the schedule would change under the
-    pairs already seated by it). A new phase seats everyone afresh."""
+    the schedule: refused when a late entry has taken it, or when it left before the schedule
+    was fixed (it has no place there: the schedule would change under the pairs it seats). A
+    new phase seats everyone afresh."""
     number = tournament.round_set.exclude(status=Round.Status.DRAFT).count() + 1
     fmt = tournament.format_of(number)
     start = tournament.phase_start(number)
     if fmt not in SEATING or start == number:
         return
+    if withdrawn_after < start:
+        raise TournamentError(
+            _(
+                "%(name)s withdrew before this schedule began, which has no place for it: "
+                "%(name)s can play again from the next phase."
+            )
+            % {"name": entry.name}
+        )
     after = event_state(tournament).pairs
     seated = SEATING[fmt]
     if not places_kept(seated(before, start), seated(after, start), start, number):

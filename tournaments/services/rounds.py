@@ -20,8 +20,8 @@ from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import (
     FORMATS,
     SEATING,
-    ends_phase,
     fitted_rounds,
+    phase_end,
     schedule_rounds,
 )
 from tournaments.engine.swap import SwapEffect, swap
@@ -85,8 +85,8 @@ def _fix_schedule(tournament: Tournament, state: EventState, number: int) -> Non
 
 
 def _plan_ends(tournament: Tournament, last: int) -> None:
-    """The plan ends at round ``last`` (its knockout fitted to its field, or its final drawn
-    early): the rounds and the formats after it go."""
+    """The plan ends at round ``last`` (its knockout fitted to its field, its final drawn
+    sooner or later than planned): its last format's rounds cut there, or run on to it."""
     if tournament.round_formats:
         fmt = tournament.format_of(tournament.rounds)
         tournament.round_formats = (tournament.round_formats + [fmt] * last)[:last]
@@ -144,8 +144,9 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
             )
         except DrawRefused as refused:
             raise _refusal(refused, tournament) from None
-        if ends_phase(fmt, draw) and number < tournament.rounds:
-            _plan_ends(tournament, number)  # walkovers: the final comes early
+        end = phase_end(fmt, draw, [d for d in state.draws if start <= d.round < number])
+        if end is not None and end != tournament.rounds:
+            _plan_ends(tournament, end)  # a knockout's final, sooner or later than planned
         previous = state.draws[-1] if state.draws else None
         draw = number_tables(draw, ranking, previous, keep=fmt == Tournament.Format.ROUND_ROBIN)
         played = Round.objects.create(tournament=tournament, number=number, format=fmt)

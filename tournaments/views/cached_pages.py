@@ -77,7 +77,7 @@ def public_page(
     if tag.stale:
         standings_catch_up(tournament_id=tournament_id)
         tag = public_tag(tournament_id)
-    page = f"{name}-{tournament_id}-{get_language()}"
+    page = f"{name}-{tournament_id}.{tag.born:x}-{get_language()}"  # this tournament's, ever
     etag = quote_etag(f"{name}-{tag.text(tournament_id)}-{get_language()}")
     asked = if_none_match(request)
     if cached and _visitors(etag, request, framed) in asked:

@@ -137,16 +137,34 @@ def test_placings_rank_a_knockout_by_how_far_each_pair_went() -> None:
     assert bracket.placings(bracket.build(8, draws, results, third_place=True)) == {
         1: 0,
         2: 0,
-        5: 2,
-        3: 2,
-        8: 4,
-        4: 4,
-        7: 4,
-        6: 4,
+        5: 3,
+        3: 3,
+        8: 6,
+        4: 6,
+        7: 6,
+        6: 6,
     }
     given = RoundInput(3, pairs, History.of(tuple(results), tuple(draws)), third_place=True)
     draws.append(knockout.pair_round(given))
     results += play(draws[-1], {2: 2, 3: 3})  # 2 wins the final, 3 the third place
     done = bracket.placings(bracket.build(8, draws, results, third_place=True))
     assert sorted(done, key=lambda p: (done[p], p)) == [2, 1, 3, 5, 4, 6, 7, 8]
-    assert (done[2], done[1], done[3], done[5]) == (0, 1, 2, 3)
+    assert (done[2], done[1], done[3], done[5]) == (0, 1, 3, 4)
+
+
+def test_a_pair_that_withdraws_after_winning_ranks_below_the_ones_that_played_on() -> None:
+    # 8 pairs; after the quarter-finals 3 and 4 (one in each semi-final) go home: the final,
+    # 1 v 2, comes next, the semi-finals a round of walkovers showing who went through.
+    pairs = list(field(8))
+    draw = knockout.pair_round(RoundInput(1, tuple(pairs), History()))
+    results = play(draw)
+    for gone in (3, 4):
+        pairs[gone - 1] = Pair(gone, f"P{gone}", seed=gone, withdrawn_after=1)
+    final = knockout.pair_round(RoundInput(2, tuple(pairs), History.of(tuple(results), (draw,))))
+    results += play(final)
+    state = bracket.build(8, [draw, final], results)
+    assert [(m.upper, m.bye) for m in state.rounds[1]] == [(1, True), (2, True)]
+    assert (state.final.upper, state.final.lower, state.champion) == (1, 2, 1)
+    tiers = bracket.placings(state)
+    ranked = sorted(tiers, key=lambda p: (tiers[p], p))
+    assert ranked[:2] == [1, 2] and tiers[1] < tiers[2] < tiers[3] == tiers[4] < tiers[5]
