@@ -239,15 +239,16 @@ def test_a_knockouts_final_follows_a_redrawn_round_after_a_pair_comes_back() -> 
     assert Tournament.objects.get(id=tournament.id).rounds == 3
 
 
-def test_a_mitchell_draft_is_not_swapped_its_later_rounds_follow_the_schedule() -> None:
+@pytest.mark.parametrize("fmt", ["mitchell", "roundrobin", "knockout"])
+def test_a_scheduled_draft_is_not_swapped_its_later_rounds_follow_it(fmt: str) -> None:
     from tournaments.services.rounds import round_swap
 
-    tournament = tournament_create(name="Mitchell", format="mitchell", rounds=3)
+    tournament = tournament_create(name="Evening", format=fmt, rounds=3)
     entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 9)])
     drawn = round_pair(tournament_id=tournament.id)
     before = sorted(drawn.matches.values_list("table", "ns_id", "ew_id"))
     a, b = (m.ns_id for m in drawn.matches.order_by("table")[:2])
-    with pytest.raises(TournamentError, match="follow its schedule"):
+    with pytest.raises(TournamentError, match="follow its schedule or its bracket"):
         round_swap(round_id=drawn.id, first=a, second=b)
     assert sorted(drawn.matches.values_list("table", "ns_id", "ew_id")) == before
 

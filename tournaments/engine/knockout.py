@@ -20,6 +20,7 @@ from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.types import Bye, Draw, Pairing, Reason, Result, RoundInput, Why
 
 THIRD_PLACE = 10**6  # the slot of the third-place match, after every bracket slot
+_BRACKET_REASONS = (Reason.BRACKET, Reason.BRACKET_BYE)
 
 
 def rounds_needed(entrants: int) -> int:
@@ -104,7 +105,8 @@ def final_round(draw: Draw, earlier: Sequence[Draw]) -> int:
 def final_drawn(draw: Draw) -> bool:
     """Whether a knockout round is its final (one match, the third-place match beside it, or a
     walkover: the last pair left is the champion): the knockout ends with it."""
-    slots = [_slot(m.why) for m in draw.pairings] + [_slot(b.why) for b in draw.byes]
+    whys = [m.why for m in draw.pairings] + [b.why for b in draw.byes]
+    slots = [w.values[0] for why in whys for w in why if w.reason in _BRACKET_REASONS]
     return len([slot for slot in slots if slot != THIRD_PLACE]) == 1
 
 

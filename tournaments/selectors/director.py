@@ -10,7 +10,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
-from tournaments.engine.formats import SEATING
+from tournaments.engine.formats import SCHEDULED
 from tournaments.links import PhoneLinks
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
@@ -157,8 +157,8 @@ class Dashboard:
     @property
     def swappable(self) -> bool:
         """A draft's pairs may be swapped, but in a schedule (a Mitchell's, a round robin's):
-        its later rounds would not follow (services.rounds.round_swap)."""
-        return self.current is not None and self.current.format not in SEATING
+        or a bracket (a knockout's): its later rounds would not follow (services.rounds.round_swap)."""
+        return self.current is not None and self.current.format not in SCHEDULED
 
     @property
     def seated(self) -> list[Entry]:

@@ -19,7 +19,7 @@ from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import (
     FORMATS,
-    SEATING,
+    SCHEDULED,
     fitted_rounds,
     phase_end,
     schedule_rounds,
@@ -265,12 +265,12 @@ def round_swap(*, round_id: int, first: int, second: int) -> list[SwapEffect]:
     """Swap two pairs in a draft; returns what the swap creates (a rematch, a club meeting)."""
     with transaction.atomic():
         drawn = _draft(round_id)
-        if drawn.format in SEATING:
+        if drawn.format in SCHEDULED:
             raise TournamentError(
                 _(
-                    "A Mitchell's or a round robin's tables follow its schedule: a swap would "
-                    "seat pairs together again in a later round. Discard the draft, correct the "
-                    "pairs (their order or clubs), and draw it again."
+                    "The tables of a Mitchell, a round robin or a knockout follow its schedule "
+                    "or its bracket: a swap would break them. Discard the draft, correct the "
+                    "pairs (their order, seeds or clubs), and draw it again."
                 )
             )
         state = event_state(drawn.tournament)

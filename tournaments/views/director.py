@@ -17,7 +17,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.access import directed
 from tournaments.club_formats import CLUB_FORMATS, form_values
-from tournaments.engine.formats import SEATING
+from tournaments.engine.formats import SCHEDULED
 from tournaments.engine.types import Reason
 from tournaments.forms import (
     CorrectionForm,
@@ -103,7 +103,7 @@ def next_step(tournament: Tournament, rounds: list[Round], entries: int, open_ma
         return _("When every pair is in, generate round 1.")
     last = rounds[-1]
     n = {"n": last.number, "next": last.number + 1}
-    if last.status == Round.Status.DRAFT and last.format in SEATING:  # no swap in a schedule
+    if last.status == Round.Status.DRAFT and last.format in SCHEDULED:  # no swap there
         return _("Check the draft of round %(n)s, then release it.") % n
     if last.status == Round.Status.DRAFT:
         return _("Check the draft of round %(n)s (swap pairs if you must), then release it.") % n
@@ -162,7 +162,9 @@ def _dashboard(
             "pairs": board.pairs,
             "seated": board.seated,
             "swappable": board.swappable,
-            "standings_heading": standings_heading(board.standings.snapshot)
+            "standings_heading": standings_heading(
+                board.standings.snapshot, tournament.status == Tournament.Status.FINISHED
+            )
             if board.standings.snapshot
             else "",
             "standings_table": StandingsTable(board.standings.snapshot.rows, tournament)
