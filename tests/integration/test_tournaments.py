@@ -204,6 +204,56 @@ def test_a_reinstated_pair_takes_back_its_own_place_in_a_mitchell_not_a_late_ent
     assert Entry.objects.get(name="Late pair").id in seated and three.id not in seated
 
 
+def test_withdrawals_after_round_1_shorten_a_round_robin_phase_not_stall_it() -> None:
+    tournament = tournament_create(
+        name="Evening", format="swiss", rounds=8, round_formats=["swiss"] + ["roundrobin"] * 7
+    )
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 9)])
+    play_round(tournament)
+    for name in ("P7", "P8"):  # 6 pairs left: their round robin is 5 rounds
+        entry_withdraw(entry_id=Entry.objects.get(name=name).id)
+    while Tournament.objects.get(id=tournament.id).status != Tournament.Status.FINISHED:
+        play_round(tournament)
+    tournament.refresh_from_db()
+    assert tournament.rounds == 6 and tournament.round_formats == ["swiss"] + ["roundrobin"] * 5
+
+
+def test_the_one_pair_left_for_a_knockout_is_its_champion() -> None:
+    from tournaments.selectors.bracket import knockout_bracket
+
+    tournament = tournament_create(
+        name="Cup",
+        format="swiss",
+        rounds=4,
+        round_formats=["swiss"] + ["knockout"] * 3,
+        knockout_top=8,
+    )
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 9)])
+    play_round(tournament)
+    for entry in Entry.objects.filter(tournament=tournament).exclude(name="P5"):
+        entry_withdraw(entry_id=entry.id)
+    play_round(tournament)
+    tournament.refresh_from_db()
+    assert tournament.status == Tournament.Status.FINISHED
+    assert knockout_bracket(tournament).champion == "P5"
+
+
+def test_a_final_won_unplayed_still_has_its_third_place_match() -> None:
+    from tournaments.selectors.bracket import knockout_bracket
+
+    tournament = tournament_create(name="Cup", format="knockout", rounds=0, third_place=True)
+    entries_add(
+        tournament_id=tournament.id, entries=[{"name": f"P{i}", "seed": i} for i in range(1, 5)]
+    )
+    first = play_round(tournament)
+    finalist = first.matches.filter(ew__isnull=False).order_by("table").first().ns
+    entry_withdraw(entry_id=finalist.id)
+    final = play_round(tournament)
+    assert final.matches.filter(ew__isnull=False).count() == 1  # the third-place match
+    drawn = knockout_bracket(Tournament.objects.get(id=tournament.id))
+    assert drawn.champion and len(drawn.third) == 1 and drawn.fourth
+
+
 def test_a_pair_that_left_before_a_mitchell_began_is_not_reinstated_into_it() -> None:
     tournament = tournament_create(
         name="Evening", format="swiss", rounds=4, round_formats=["swiss"] + ["mitchell"] * 3

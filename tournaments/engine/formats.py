@@ -187,12 +187,19 @@ _TOO_SHORT = {
 }
 
 
-def fitted_rounds(fmt: str, entrants: int, rounds: int, legs: int = 1) -> int:
+def fitted_rounds(
+    fmt: str, entrants: int, rounds: int, legs: int = 1, *, strict: bool = True
+) -> int:
     """The rounds a phase of ``rounds`` rounds plays with ``entrants`` pairs at its first round:
     a knockout as many as its pairs need to reach the final (a field smaller than its plan's
-    top K, after withdrawals), any other format the plan's, checked (check_phase)."""
+    top K, after withdrawals); any other format the plan's, checked (check_phase), or, not
+    ``strict`` (a phase after round 1, when the plan can no longer change), cut to the end of
+    its schedule (a round robin of the 6 pairs left after withdrawals plays 5 rounds)."""
     if fmt == "knockout":
         return knockout.rounds_needed(entrants)
+    if not strict:
+        length = schedule_rounds(fmt, entrants, legs)
+        return rounds if length is None else min(rounds, length)
     check_phase(fmt, entrants, rounds, legs)
     return rounds
 

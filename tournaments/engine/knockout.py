@@ -140,7 +140,8 @@ def pair_round(given: RoundInput) -> Draw:
         raise DrawRefused(gettext_noop("no pair is left in the knockout: every one withdrew"))
     if len(through) == 1:  # the others withdrew: the last pair left wins the final unplayed
         (pair,) = through.values()
-        return Draw(given.number, (), (Bye(pair, (Why(Reason.BRACKET_BYE, (0, final)),)),))
+        champion = (Bye(pair, (Why(Reason.BRACKET_BYE, (0, final)),)),)
+        return Draw(given.number, _third_place(given, losers, playing, final), champion)
     level = level_of(previous, previous.round - given.phase_start) + 1
     groups = _halve(through)
     while all(len(g) == 1 for g in groups.values()):  # only walkovers: no round to play
@@ -158,15 +159,26 @@ def pair_round(given: RoundInput) -> Draw:
         for slot, g in groups.items()
         if len(g) == 1
     ]
-    losers = [pair for pair in losers if pair in playing]
-    if given.third_place and len(groups) == 1 and len(losers) == 2:  # the final, after the semis
-        third = Why(Reason.BRACKET, (THIRD_PLACE, level))
-        pairings.append(Pairing(losers[0], losers[1], why=(third,)))
+    if len(groups) == 1:  # the final, after the semis
+        pairings += _third_place(given, losers, playing, level)
     return Draw(given.number, tuple(pairings), tuple(byes))
+
+
+def _third_place(
+    given: RoundInput, losers: list[int], playing: set[int], level: int
+) -> tuple[Pairing, ...]:
+    """Beside the final, the third-place match of the semi-finals' two losers, if the event
+    plays one and both are still in it."""
+    left = [pair for pair in losers if pair in playing]
+    if not given.third_place or len(left) != 2:
+        return ()
+    return (Pairing(left[0], left[1], why=(Why(Reason.BRACKET, (THIRD_PLACE, level)),)),)
 
 
 def _first_round(given: RoundInput) -> Draw:
     entrants = _entrants(given)
+    if len(entrants) == 1 and given.phase_start > 1:  # the rest withdrew after the Swiss
+        return Draw(given.number, (), (Bye(entrants[0], (Why(Reason.BRACKET_BYE, (0, 0)),)),))
     if len(entrants) < 2:
         raise DrawRefused(gettext_noop("a knockout needs two pairs at least"))
     pairings, byes = [], []

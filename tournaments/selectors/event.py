@@ -141,6 +141,6 @@ def bracket_of(state: EventState, drafts: bool = False) -> Bracket | None:
         entrants = sum(1 for pair in state.pairs if pair.plays(start))
         if tournament.knockout_top:
             entrants = min(entrants, tournament.knockout_top)
-    if entrants < 2:
+    if entrants < 1 or (entrants == 1 and not draws):  # one pair: champion once drawn alone
         return None
     return build(entrants, draws, state.results, tournament.third_place)

@@ -71,9 +71,9 @@ def _fix_schedule(tournament: Tournament, state: EventState, number: int) -> Non
         tournament.rounds = schedule_rounds(fmt, entrants, tournament.legs) or 1
         tournament.save(update_fields=["rounds"])
     planned = _phase_length(tournament, number)
-    fitted = fitted_rounds(fmt, entrants, planned, tournament.legs)
-    if fitted != planned:  # only the last phase adapts (a knockout comes last in a plan)
-        _plan_ends(tournament, number + fitted - 1)
+    fitted = fitted_rounds(fmt, entrants, planned, tournament.legs, strict=number == 1)
+    if fitted != planned:
+        _phase_fitted(tournament, number, planned, fitted)
     if number == 1:
         start = number + fitted
         while start <= tournament.rounds:
@@ -82,6 +82,21 @@ def _fix_schedule(tournament: Tournament, state: EventState, number: int) -> Non
             if later != Tournament.Format.KNOCKOUT or not tournament.knockout_top:
                 fitted_rounds(later, entrants, length, tournament.legs)
             start += length
+
+
+def _phase_fitted(tournament: Tournament, start: int, planned: int, fitted: int) -> None:
+    """The phase beginning at round ``start`` plays ``fitted`` rounds, not the ``planned``:
+    the rounds after it follow on (a plan cannot be changed once round 1 is drawn, and an event
+    must not stall because pairs withdrew)."""
+    if not tournament.round_formats:
+        tournament.rounds = start - 1 + fitted
+        tournament.save(update_fields=["rounds"])
+        return
+    formats = list(tournament.round_formats)
+    fmt = tournament.format_of(start)
+    formats[start - 1 : start - 1 + planned] = [fmt] * fitted
+    tournament.round_formats, tournament.rounds = formats, len(formats)
+    tournament.save(update_fields=["rounds", "round_formats"])
 
 
 def _plan_ends(tournament: Tournament, last: int) -> None:
