@@ -104,6 +104,8 @@ def test_while_redis_is_down_pages_login_and_the_api_answer_without_it(
 
     assert client.get("/").status_code == 200
     assert client.get(reverse("tournament", args=[event.id])).status_code == 200
+    for public in ("standings/", "screen/", "screen.json"):  # the cached public pages too
+        assert client.get(f"/t/{event.id}/{public}").status_code == 200, public
     time.sleep(RETRY_AFTER)  # Redis is tried again, and fails again: the same outage
     added = client.post(
         reverse("hand-new", args=[game.id]), {"record": json.dumps(NS_OUT_WITH_KINGS), "number": 1}
