@@ -33,15 +33,15 @@ from django.views.decorators.http import require_POST
 from scorekeeper import idempotency, services
 from scorekeeper.api import refusal
 from scorekeeper.edit_access import editable_game
-from scorekeeper.hand_scoring import score_entry
+from scorekeeper.hand_scoring import score_entry, table_of
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game, Hand
 from scorekeeper.params import int_param
-from scorekeeper.rules import RuleViolation
+from scorekeeper.rules import RuleViolation, live
 from scorekeeper.rules.entry import entry_offer
 from scorekeeper.rules.melds import CanastaKind
 from scorekeeper.selectors import GameState, game_summary, hand_shown, totals_before
-from scorekeeper.serializers import error_response, preview_json, violation_body
+from scorekeeper.serializers import error_response, violation_body
 
 # The choices of a page that met another phone's save (the names of its submit buttons' values).
 DROP = "drop"  # "it is the same hand" / "keep the other phone's version": save nothing
@@ -428,10 +428,10 @@ def hand_preview(request: HttpRequest, game_id: str, number: int) -> HttpRespons
     except (json.JSONDecodeError, UnicodeDecodeError, RecursionError, ValueError):
         return error_response(400, _("not JSON"))
     try:
-        entry = score_entry(game, sides, [s.name for s in state.sides], before, number)
+        answer = live.preview(table_of(game, [s.name for s in state.sides]), sides, before, number)
     except RuleViolation as violation:
         return refusal(violation)
-    return JsonResponse(preview_json(entry, before, state.ruleset, number))
+    return JsonResponse(answer)
 
 
 def _side_scores(state: GameState, hand: Hand) -> list[tuple[str, int]]:

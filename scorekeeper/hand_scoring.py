@@ -11,11 +11,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.models import Game
-from scorekeeper.rules import HandScore, RuleViolation, ruleset_for, score_record
-from scorekeeper.rules.errors import gettext_noop
-from scorekeeper.rules.opening import game_hand_number
-
-FROM_THE_GAME = ("name", "score_before")  # keys a hand's side takes from the game, never the table
+from scorekeeper.rules import HandScore, score_record
+from scorekeeper.rules.live import FROM_THE_GAME, Table, hand_record, result_of
 
 
 @dataclass(frozen=True)
@@ -25,13 +22,9 @@ class ScoredEntry:
     score: HandScore  # the engine's answer: score after, next opening minimums
 
 
-def record_hand_number(game: Game, number: int, sides: int) -> int:
-    """The hand's number as its record gives it (a tie-break hand: the last hand's)."""
-    if game.target is not None:
-        return number  # a game to a target numbers its hands as they come
-    return game_hand_number(
-        ruleset_for(game.variant, game.players, game.engine_rules, sides), number
-    )
+def table_of(game: Game, names: Sequence[str]) -> Table:
+    """The game as the engine scores its hands (the phone's engine is given the same)."""
+    return Table(game.variant, game.players, game.engine_rules, tuple(names))
 
 
 def stored_sides(record: dict[str, Any]) -> list[dict[str, Any]]:
@@ -58,42 +51,9 @@ def score_entry(
 ) -> ScoredEntry:
     """Check and score a hand's sides as the game's hand ``number`` (``names``: its sides' names,
     for messages); a RuleViolation names what is wrong."""
-    side_count = len(names)
-    if not isinstance(sides, list):
-        raise RuleViolation(
-            gettext_noop("sides must be a list, one object per side"), field="sides"
-        )
-    if len(sides) != side_count:
-        raise RuleViolation(
-            gettext_noop("this game has %(n)s sides, not %(given)s"),
-            field="sides",
-            n=side_count,
-            given=len(sides),
-        )
-    for i, side in enumerate(sides, 1):
-        if not isinstance(side, dict):
-            raise RuleViolation(gettext_noop("%(key)s must be an object"), key="side", side=i)
-        for key in FROM_THE_GAME:
-            if key in side:
-                raise RuleViolation(
-                    gettext_noop("%(key)s comes from the game: leave it out"),
-                    key=key,
-                    side=i,
-                    field=key,
-                )
-    record = {
-        "variant": game.variant,
-        "players": game.players,
-        "rules": game.engine_rules,
-        "hand_number": record_hand_number(game, number, side_count),
-        "sides": [
-            {**side, "name": names[i], "score_before": score_before[i]}
-            for i, side in enumerate(sides)
-        ],
-    }
+    record = hand_record(table_of(game, names), sides, score_before, number)
     score = score_record(record)
-    result = {
-        "sides": [{"total": s.total, "breakdown": s.breakdown.as_dict()} for s in score.sides],
-        "wins_game": score.wins_game,
-    }
-    return ScoredEntry(sides=list(sides), result=result, score=score)
+    entered = [
+        {k: v for k, v in side.items() if k not in FROM_THE_GAME} for side in record["sides"]
+    ]
+    return ScoredEntry(sides=entered, result=result_of(score), score=score)

@@ -2,7 +2,6 @@
 
 - the error body, ``{"error", "field", "side", "meld"}``: the API, the hand preview, 404/429/500/503;
 - a game's state (``Game`` in the OpenAPI document) and a hand as written (``HandWritten``);
-- the live preview of a hand being entered;
 - a stored hand as a hand-format record (the JSON Lines export, which import reads back).
 
 The breakdown's parts come from the engine's ``Breakdown`` (``Breakdown.as_dict``), never a list
@@ -16,11 +15,11 @@ from typing import Any
 
 from django.http import JsonResponse
 
-from scorekeeper.hand_scoring import ScoredEntry, stored_sides
+from scorekeeper.hand_scoring import stored_sides
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game
 from scorekeeper.rules import Ruleset, RuleViolation
-from scorekeeper.rules.opening import game_hand_number, next_opening
+from scorekeeper.rules.live import side_after
 from scorekeeper.selectors import GameState, HandRow
 
 
@@ -78,20 +77,6 @@ def hand_row_json(row: HandRow) -> dict[str, Any]:
     }
 
 
-def side_after_json(
-    side: dict[str, Any], after: int, ruleset: Ruleset, next_hand: int
-) -> dict[str, Any]:
-    """A side's score in a hand, its total after it and the opening minimum it then needs in
-    hand ``next_hand`` (by score, or by the hand's number where the preset goes by it)."""
-    number = game_hand_number(ruleset, next_hand)
-    return {
-        "total": side["total"],
-        "breakdown": side["breakdown"],
-        "score_after": after,
-        "opening_minimum": next_opening(ruleset.variant, after, number),
-    }
-
-
 def hand_written_json(
     game: Game,
     number: int,
@@ -106,24 +91,11 @@ def hand_written_json(
         "number": number,
         "version": version,
         "sides": [
-            {"name": name, **side_after_json(side, after, ruleset, number + 1)}
+            {"name": name, **side_after(side, after, ruleset, number + 1)}
             for name, side, after in zip(names, result["sides"], score_after, strict=True)
         ],
         "finished": game.ended_at is not None,
         "winner": game.winner,
-    }
-
-
-def preview_json(
-    entry: ScoredEntry, before: Sequence[int], ruleset: Ruleset, number: int
-) -> dict[str, Any]:
-    """The live score of hand ``number`` being entered (nothing saved)."""
-    return {
-        "sides": [
-            side_after_json(side, before[i] + side["total"], ruleset, number + 1)
-            for i, side in enumerate(entry.result["sides"])
-        ],
-        "wins_game": entry.result["wins_game"],
     }
 
 
