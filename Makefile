@@ -19,14 +19,22 @@ $(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
 	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
 	touch $@
 
-run: $(VENV)/.runtime
+# npm's packages (package.json, pinned by package-lock.json): Pyodide, which runs the rules engine
+# in the phone's browser, copied under static/vendor/ (scripts/vendor-pyodide).
+static/vendor/.installed: package.json package-lock.json scripts/vendor-pyodide
+	command -v npm >/dev/null || scripts/apt-install nodejs npm
+	npm ci --no-audit --no-fund --loglevel=error
+	scripts/vendor-pyodide
+	touch $@
+
+run: $(VENV)/.runtime static/vendor/.installed
 	scripts/serve-local
 
-dev: $(VENV)/.runtime
+dev: $(VENV)/.runtime static/vendor/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.dev
+test: $(VENV)/.dev static/vendor/.installed
 	scripts/test-all
 
 lint: $(VENV)/.dev
@@ -40,4 +48,4 @@ messages: $(VENV)/.dev
 	$(PY) manage.py compilemessages -l fr -l es -l it --ignore ".venv"
 
 clean:
-	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis test-artifacts
+	rm -rf $(VENV) node_modules static/vendor staticfiles .pytest_cache .hypothesis test-artifacts

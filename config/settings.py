@@ -23,6 +23,7 @@ A value this file does not understand stops the start-up with a message, never a
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import socket
 import tempfile
@@ -167,7 +168,9 @@ ROOT_URLCONF = "config.urls"
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        # Pyodide compiles the rules engine's WebAssembly (engine-worker.mjs): that, and no eval.
+        "script-src": ["'self'", "'wasm-unsafe-eval'"],
+        "worker-src": ["'self'"],
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "connect-src": ["'self'"],
@@ -263,6 +266,15 @@ STORAGES = {
         else "whitenoise.storage.CompressedManifestStaticFilesStorage"
     },
 }
+
+
+def immutable_static(path: str, url: str) -> bool:  # noqa: ARG001 (WhiteNoise passes both)
+    """WhiteNoise's "cache for good": hashed names, and Pyodide, whose version is in its path
+    (scorekeeper/phone_engine.py) and which loads its own files by their unhashed names."""
+    return bool(re.match(r"^.+\.[0-9a-f]{12}\..+$", url)) or "/vendor/pyodide/" in url
+
+
+WHITENOISE_IMMUTABLE_FILE_TEST = immutable_static
 
 # Documents made in the background (a large round's table cards: tournaments/print_jobs.py), in
 # a folder the web processes and the workers both reach; files are deleted after a day.

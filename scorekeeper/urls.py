@@ -7,7 +7,7 @@ Game ids are checked by their converter, so a malformed id (NUL, a megabyte of t
 
 from django.urls import include, path, register_converter
 
-from scorekeeper import api, game_exports, hand_pages, views
+from scorekeeper import api, game_exports, hand_pages, phone_engine, views
 
 
 class GameIdConverter:
@@ -57,4 +57,11 @@ urlpatterns = [
     path(edit + "rematch/", views.game_rematch, name="game-rematch"),
     path(edit + "dealer/", views.game_dealer, name="game-dealer"),
     path("api/v1/", include(api_v1)),
+    # The rules engine for the phone's browser (scorekeeper/phone_engine.py).
+    path("engine/<str:digest>.zip", phone_engine.engine_zip, name="engine-zip"),
+    path(
+        "engine/messages/<str:language>/<str:digest>.json",
+        phone_engine.engine_catalog,
+        name="engine-catalog",
+    ),
 ]
