@@ -56,12 +56,12 @@ def recent_games_keep(response: HttpResponse, ids: list[str]) -> None:
     )
 
 
-def edit_url(request: HttpRequest, game_id: str) -> str | None:
-    """The game's edit link as this device holds it (to add a phone), or None."""
+def edit_path(request: HttpRequest, game_id: str) -> str | None:
+    """The path of the game's edit link as this device holds it (to add a phone), or None."""
     token = edit_token(request, game_id)
     if token is None:
         return None
-    return request.build_absolute_uri(reverse("play", args=[game_id, token]))
+    return reverse("play", args=[game_id, token])
 
 
 def can_edit(request: HttpRequest, game: Game) -> bool:

@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
-from scorekeeper import idempotency, services
+from scorekeeper import idempotency, phone_engine, services
 from scorekeeper.api import refusal
 from scorekeeper.edit_access import editable_game
 from scorekeeper.hand_scoring import score_entry, table_of
@@ -40,6 +40,7 @@ from scorekeeper.params import int_param
 from scorekeeper.rules import RuleViolation, live
 from scorekeeper.rules.entry import entry_offer
 from scorekeeper.rules.melds import CanastaKind
+from scorekeeper.rules.opening import game_hand_number, next_opening
 from scorekeeper.selectors import GameState, game_summary, hand_shown, totals_before
 from scorekeeper.serializers import error_response, violation_body
 
@@ -66,6 +67,24 @@ class OtherPhone:
     next_number: int | None  # a new hand: where "the next hand" saves it (None: game over)
     current_version: int | None  # a correction: the version "keep mine" replaces (None: gone)
 
+    @property
+    def same_scores(self) -> bool:
+        """Both entries score alike for every side: most likely one hand entered twice, so
+        "the same hand" is the main choice."""
+        return all(row.theirs is not None and row.theirs == row.mine for row in self.rows)
+
+
+# The words of the list of hands kept on this phone (queue.js), on the entry page and the
+# scoreboard.
+QUEUE_LABELS = {
+    "handN": gettext_lazy("Hand %(n)s"),
+    "waiting": gettext_lazy("waiting to send"),
+    "choice": gettext_lazy("another phone saved this hand too: choose"),
+    "refused": gettext_lazy("not saved"),
+    "choose": gettext_lazy("Choose"),
+    "discard": gettext_lazy("Discard"),
+    "discardSure": gettext_lazy("Discard hand %(n)s? It is kept nowhere else."),
+}
 
 # The words of the entry page's script (read through json_script: no inline script).
 LABELS = {
@@ -155,6 +174,20 @@ LABELS = {
     "notSavedOffline": gettext_lazy("Not saved: no connection. Your entry is kept: try again."),
     "notSavedServer": gettext_lazy("Not saved: the server did not answer, try again."),
     "notSavedRefused": gettext_lazy("Not saved: %(reason)s"),
+    # Offline: the hand waits on this phone (static/scorekeeper/queue.js).
+    "handN": gettext_lazy("Hand %(n)s"),
+    "handNofM": gettext_lazy("Hand %(n)s of %(total)s"),
+    "offline": gettext_lazy(
+        "No connection: hands are kept on this phone and sent when the connection returns."
+    ),
+    "offlineNoEngine": gettext_lazy(
+        "No connection: the score shows when the connection returns. Your entry is kept."
+    ),
+    "engineLoading": gettext_lazy("No connection: the score shows in a moment."),
+    "keptHand": gettext_lazy(
+        "Hand %(n)s is kept on this phone: it is sent when the connection returns."
+    ),
+    "keptGameOver": gettext_lazy("%(name)s wins the game."),
 }
 
 
@@ -171,11 +204,32 @@ def _entry_config(
     if CanastaKind.WILD_PURE in labels and CanastaKind.WILD_MIXED not in labels:
         labels[CanastaKind.WILD_PURE] = LABELS["wildCanasta"]  # one kind of wild canasta
     return {
+        "game": state.game.id,
+        "number": number,
+        "of_hands": state.ruleset.seating.hands if state.ruleset.target is None else None,
         "preview_url": reverse("hand-preview", args=[state.game.id, number]),
+        "scoreboard_url": reverse("edit", args=[state.game.id]),
+        # The phone's own engine (scorekeeper/phone_engine.py) scores the game's hands as the
+        # server would, given the game as plain data (rules/live.py Table).
+        "table": {
+            "variant": state.game.variant,
+            "players": state.game.players,
+            "rules": state.game.engine_rules,
+            "names": [s.name for s in state.sides],
+        },
+        "engine": phone_engine.engine_config(),
         "entry_key": entry_key,
         "sides": [
             # A one-player side that went out holds no cards: the page hides "cards left".
-            {"name": s.name, "score_before": before[i], "solo": layout[i] == 1}
+            {
+                "name": s.name,
+                "score_before": before[i],
+                "solo": layout[i] == 1,
+                # The opening this side needs in this very hand (the preview then tells the next).
+                "opening_minimum": next_opening(
+                    state.ruleset.variant, before[i], game_hand_number(state.ruleset, number)
+                ),
+            }
             for i, s in enumerate(state.sides)
         ],
         "entered": sides,
@@ -284,6 +338,7 @@ def _form(
             "error": error,
             "other": other,
             "labels": LABELS,
+            "queue_labels": QUEUE_LABELS,
             "config": _entry_config(state, target, totals_before(game, target), sides, entry_key),
         },
         status=status,
@@ -353,13 +408,19 @@ def _wants_json(request: HttpRequest) -> bool:
 
 
 def _to_scoreboard(
-    request: HttpRequest, game: Game, entry: Literal["saved", "dropped", "refused"]
+    request: HttpRequest,
+    game: Game,
+    entry: Literal["saved", "dropped", "refused"],
+    message: str = "",
 ) -> HttpResponse:
     """Back to the scoreboard, which shows the message queued for it. The script is told what
     became of the entry: "saved" or "dropped" (its draft goes), or "refused" (the draft stays:
     nothing was saved, and a director may unlock the table)."""
     if _wants_json(request):
-        return JsonResponse({"location": reverse("edit", args=[game.id]), "entry": entry})
+        answer = {"location": reverse("edit", args=[game.id]), "entry": entry}
+        if message:
+            answer["message"] = message  # why it was refused: a hand kept on the phone says so
+        return JsonResponse(answer)
     return redirect("edit", game.id)
 
 
@@ -380,7 +441,7 @@ def _post(request: HttpRequest, game: Game, number: int | None) -> HttpResponse:
         )
     except (services.GameFinished, services.GameLocked) as refused:
         messages.error(request, str(refused))
-        return _to_scoreboard(request, game, "refused")
+        return _to_scoreboard(request, game, "refused", str(refused))
     except services.Conflict:
         # Another phone saved first: keep this entry and show both, for the player to choose.
         game.refresh_from_db()
@@ -390,7 +451,7 @@ def _post(request: HttpRequest, game: Game, number: int | None) -> HttpResponse:
         return _form(request, game, number, entered=entry.sides, other=other, status=409)
     except Hand.DoesNotExist:
         messages.error(request, _("That hand is no longer there."))
-        return _to_scoreboard(request, game, "refused")
+        return _to_scoreboard(request, game, "refused", _("That hand is no longer there."))
     return _to_scoreboard(request, game, "saved")
 
 

@@ -117,13 +117,23 @@ def engine_catalog(request: HttpRequest, language: str, digest: str) -> HttpResp
     return _immutable(data, "application/json")
 
 
+def static_prefix() -> str:
+    """Where static files are served from ("/static/")."""
+    prefix: str = PrefixNode.handle_simple("STATIC_URL")
+    return prefix
+
+
+def pyodide_url() -> str:
+    """Pyodide's folder, not a file: it finds its files there by their own names."""
+    return static_prefix() + PYODIDE
+
+
 def engine_config() -> dict[str, str]:
     """Where a page's engine worker finds Pyodide, the engine and its messages."""
     language = get_language() or settings.LANGUAGE_CODE
     return {
         "worker": static("scorekeeper/engine-worker.mjs"),
-        # A folder, not a file: Pyodide finds its files there by their own names.
-        "pyodide": PrefixNode.handle_simple("STATIC_URL") + PYODIDE,
+        "pyodide": pyodide_url(),
         "bundle": reverse("engine-zip", args=[bundle()[0]]),
         "messages": reverse("engine-catalog", args=[language, catalog(language)[0]]),
     }

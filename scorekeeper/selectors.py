@@ -350,3 +350,10 @@ def game_tournament_table(game: Game, token: str | None) -> TableOfGame | None:
     if found is None:
         return None
     return TableOfGame(found["round__number"], found["table"], reverse("table", args=[token]))
+
+
+def game_version_of(game_id: str) -> int | None:
+    """A game's version (every change moves it on), or None for no such game: one indexed read,
+    for the scoreboards that follow the game."""
+    version: int | None = Game.objects.filter(id=game_id).values_list("version", flat=True).first()
+    return version

@@ -7,7 +7,7 @@ Game ids are checked by their converter, so a malformed id (NUL, a megabyte of t
 
 from django.urls import include, path, register_converter
 
-from scorekeeper import api, game_exports, hand_pages, phone_engine, views
+from scorekeeper import api, game_exports, hand_pages, installable, phone_engine, views
 
 
 class GameIdConverter:
@@ -45,6 +45,7 @@ urlpatterns = [
     path("games/<game:game_id>/forget/", views.game_forget, name="game-forget"),
     path("g/<game:game_id>/", views.game_view, name="game"),
     path("g/<game:game_id>/history/", views.history, name="history"),
+    path("g/<game:game_id>/version", views.game_version, name="game-version"),
     path("g/<game:game_id>/export.jsonl", game_exports.export_jsonl, name="export-jsonl"),
     path("g/<game:game_id>/export.csv", game_exports.export_csv, name="export-csv"),
     path("g/<game:game_id>/play/<str:token>/", views.play, name="play"),
@@ -57,6 +58,11 @@ urlpatterns = [
     path(edit + "rematch/", views.game_rematch, name="game-rematch"),
     path(edit + "dealer/", views.game_dealer, name="game-dealer"),
     path("api/v1/", include(api_v1)),
+    # The installed app (scorekeeper/installable.py): at the root, so the worker covers every page.
+    path("sw.js", installable.service_worker, name="service-worker"),
+    path("manifest.webmanifest", installable.manifest, name="manifest"),
+    path("favicon.ico", installable.favicon),
+    path("offline/", installable.offline, name="offline"),
     # The rules engine for the phone's browser (scorekeeper/phone_engine.py).
     path("engine/<str:digest>.zip", phone_engine.engine_zip, name="engine-zip"),
     path(

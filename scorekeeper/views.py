@@ -6,35 +6,39 @@ Edit pages live under ``/g/<id>/edit/`` and are open to the device holding the g
 
 from __future__ import annotations
 
+from typing import Any
+
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, ngettext
+from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from scorekeeper import limits, services
 from scorekeeper.charts import totals_chart
 from scorekeeper.edit_access import (
+    edit_path,
     edit_token,
-    edit_url,
     editable_game,
     open_edit_link,
     recent_game_ids,
     recent_games_keep,
 )
 from scorekeeper.forms import ImportForm, NewGameForm, OpeningLookupForm
+from scorekeeper.hand_pages import QUEUE_LABELS
 from scorekeeper.i18n import explain
 from scorekeeper.imports import ImportRefused, records_from_text
 from scorekeeper.models import Game
 from scorekeeper.params import int_param
+from scorekeeper.phone_links import phone_links
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
 from scorekeeper.rules.house_rules import house_rule_defaults
 from scorekeeper.rules.opening import opening_minimum_for, opening_table
@@ -50,6 +54,7 @@ from scorekeeper.selectors import (
     game_revisions,
     game_row_or_404,
     game_tournament_table,
+    game_version_of,
     games_of_user,
     hand_undoable,
 )
@@ -222,8 +227,36 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
             "tournament_table": table,
             "of_hands": game_hands(game),
             "share_url": request.build_absolute_uri(reverse("game", args=[game.id])),
+            "queue_labels": QUEUE_LABELS,
+            "board_labels": BOARD_LABELS,
         },
     )
+
+
+# The words of the scoreboard's script (board.js).
+BOARD_LABELS = {
+    "offline": gettext_lazy(
+        "No connection: this board shows what this phone last saw; hands entered now are kept "
+        "on this phone and sent when the connection returns."
+    ),
+}
+
+
+def game_version(request: HttpRequest, game_id: str) -> HttpResponse:
+    """The game's version, which every change moves on: the scoreboards of every phone ask it
+    every few seconds. One indexed read, and 304 with no body while it is the version the phone
+    has (its If-None-Match), so a game nobody changes costs next to nothing to follow."""
+    version = game_version_of(game_id)
+    if version is None:
+        raise Http404
+    etag = f'"v{version}"'
+    if request.headers.get("If-None-Match") == etag:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = JsonResponse({"version": version})
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"  # always asked again, answered 304 while unchanged
+    return response
 
 
 @require_POST
@@ -237,15 +270,19 @@ def game_dealer(request: HttpRequest, game_id: str) -> HttpResponse:
     return redirect("edit", game_id)
 
 
-def _add_phone(request: HttpRequest, game: Game) -> dict[str, str] | None:
-    """The edit link this device holds, with its QR code (SVG), for another phone to join."""
-    url = edit_url(request, game.id)
-    if url is None:
+def _add_phone(request: HttpRequest, game: Game) -> dict[str, Any] | None:
+    """The edit link this device holds, with its QR code (SVG), for another phone to join: at
+    this machine's network address when the page was opened at its own (phone_links)."""
+    path = edit_path(request, game.id)
+    if path is None:
         return None
+    links = phone_links(request)
+    url = links.to(path)
     svg = segno.make(url, error="m").svg_inline(
         scale=5, border=2, title=_("QR code of the edit link")
     )
-    return {"url": url, "qr": mark_safe(svg)}  # noqa: S308 (segno writes the SVG, escaped)
+    # segno writes the SVG, escaped.
+    return {"url": url, "qr": mark_safe(svg), "links": links}  # noqa: S308
 
 
 def _board(request: HttpRequest, game: Game, editable: bool) -> dict[str, str]:

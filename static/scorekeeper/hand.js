@@ -13,13 +13,26 @@
   var NATURALS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];  // a suit, low to high
   var csrf = document.querySelector("[name=csrfmiddlewaretoken]").value;
   var root = document.getElementById("sides");
-  // A draft survives a reload or a phone call: kept per game and hand until it is saved.
-  var draftKey = "canasta.draft." + config.preview_url;
+  var form = document.getElementById("hand-form");
+  var editing = !!form.querySelector("[name=version]");
+  var choosing = !!document.querySelector("[data-testid=conflict]");  // after another phone's save
+  // The hand being entered, and each side's score before it: the page's, then (with hands kept
+  // on this phone, offline) the phone's engine's after the last of them.
+  var number = config.number;
+  var before = config.sides.map(function (side) { return side.score_before; });
+  var opening = config.sides.map(function (side) { return side.opening_minimum; });
+  var engine = config.engine && window.canastaEngine ? window.canastaEngine(config.engine) : null;
+  var queue = window.canastaQueue || null;
+  // A draft survives a reload or a phone call: kept per game (a new hand) or per hand (a
+  // correction) until it is saved.
+  var draftKey = "canasta.draft." + (editing ? config.preview_url : config.game + ".new");
   var draft = null;
   try { draft = JSON.parse(sessionStorage.getItem(draftKey) || "null"); } catch (e) { draft = null; }
   if (Array.isArray(draft)) { draft = {sides: draft}; }  // a draft kept by an older page
   // One key per entry, kept with the draft: a second submit or a reload after saving saves nothing.
-  var entryKey = (draft && draft.key) || config.entry_key;
+  // A new hand's key is made here, never taken from the page: a page the phone kept (opened
+  // again offline) carries the key of a hand that may be saved already.
+  var entryKey = (draft && draft.key) || (editing || choosing ? config.entry_key : newKey());
   document.getElementById("entry-key").value = entryKey;
   var start = config.entered || (draft && draft.sides) || [];
   var sides = config.sides.map(function (side, i) {
@@ -255,15 +268,15 @@
     }
     var parts = [];
     if (s.mode === "counts") {
-      parts.push(el("h4", {text: L.melded}));
+      parts.push(el("h3", {text: L.melded}));
       MELDED.forEach(function (c) { parts.push(stepper(classLabel(c), s.melded[c] || 0, 1, function (v) { s.melded[c] = v; changed(); }, id + "-melded-" + c)); });
     } else {
       parts.push(stepper(L.meldedPoints, s.points, 5, function (v) { s.points = v; changed(); }, id + "-melded-points"));
     }
-    parts.push(el("h4", {text: L.canastas}));
+    parts.push(el("h3", {text: L.canastas}));
     config.canasta_kinds.forEach(function (k) { parts.push(stepper(config.canasta_labels[k] || L[k], s.canastas[k] || 0, 1, function (v) { s.canastas[k] = v; changed(); }, id + "-canastas-" + k)); });
     if (config.sequence_kinds.length) {
-      parts.push(el("h4", {text: L.sequences}));
+      parts.push(el("h3", {text: L.sequences}));
       config.sequence_kinds.forEach(function (k) {
         var label = k === "straight" ? config.sequence_name : L[k];
         parts.push(stepper(label, s.seqCounts[k] || 0, 1, function (v) { s.seqCounts[k] = v; changed(); }, id + "-sequences-" + k));
@@ -271,7 +284,7 @@
     }
     if (config.incomplete.length) {
       // Unfinished special melds: each 0 or 1 (with melds they come from the melds themselves).
-      parts.push(el("h4", {text: L.incomplete}));
+      parts.push(el("h3", {text: L.incomplete}));
       config.incomplete.forEach(function (k) {
         var box = el("input", {type: "checkbox", "data-testid": id + "-incomplete-" + k, onchange: function (e) { s.incomplete[k] = e.target.checked ? 1 : 0; changed(); }});
         box.checked = !!s.incomplete[k];
@@ -291,7 +304,7 @@
 
   function handPanel(s, i) {
     var id = "side-" + i + "-hand";
-    var parts = [el("h4", {text: L.inHand}), toggle([["counts", L.asCounts], ["points", L.asPoints]], s.handMode, function (m) { s.handMode = m; render(); changed(); }, id + "-mode")];
+    var parts = [el("h3", {text: L.inHand}), toggle([["counts", L.asCounts], ["points", L.asPoints]], s.handMode, function (m) { s.handMode = m; render(); changed(); }, id + "-mode")];
     if (s.handMode === "points") {
       parts.push(stepper(L.points, s.handPoints, 5, function (v) { s.handPoints = v; changed(); }, id + "-points"));
     } else {
@@ -299,7 +312,7 @@
     }
     if (config.caught_sets.length) {
       // Players caught holding three aces or three sevens (a penalty each, on top of the cards).
-      parts.push(el("h4", {text: L.caughtSets}));
+      parts.push(el("h3", {text: L.caughtSets}));
       config.caught_sets.forEach(function (k) {
         var label = k === "aces" ? L.caughtAces : L.caughtSevens;
         parts.push(stepper(label, s.caught[k] || 0, 1, function (v) { s.caught[k] = v; changed(); }, "side-" + i + "-caught-" + k));
@@ -311,7 +324,7 @@
   // Hand and Foot: cards in the side's feet that were never picked up, counted like a hand.
   function footPanel(s, i) {
     var id = "side-" + i + "-foot";
-    var parts = [el("h4", {text: L.foot}), el("p", {"class": "muted hint", text: L.footHint.replace("%(n)s", config.foot_cards)}),
+    var parts = [el("h3", {text: L.foot}), el("p", {"class": "muted hint", text: L.footHint.replace("%(n)s", config.foot_cards)}),
       toggle([["counts", L.asCounts], ["points", L.asPoints]], s.footMode, function (m) { s.footMode = m; render(); changed(); }, id + "-mode")];
     if (s.footMode === "points") {
       parts.push(stepper(L.points, s.footPoints, 5, function (v) { s.footPoints = v; changed(); }, id + "-points"));
@@ -384,13 +397,16 @@
     var cut = el("input", {type: "checkbox", "data-testid": id + "-exact-cut", onchange: function (e) { s.exact_cut = e.target.checked; changed(); }});
     cut.checked = s.exact_cut;
     var head = el("h2", {}, [el("span", {text: config.sides[i].name}), el("span", {"class": "live", id: id + "-live", "data-testid": id + "-live"})]);
+    var needs = opening[i] === null || opening[i] === undefined ? null
+      : el("p", {"class": "needs muted", "data-testid": id + "-needs", text: minimumText(opening[i])});
     var notice = s.notice ? el("p", {"class": "notice", role: "status", "data-testid": id + "-notice", text: s.notice}) : null;
     if (s.special) {
-      return el("section", {"class": "card side-panel", "data-side": i + 1, "data-testid": id}, [head, specialPanel(s, i), notice]);
+      return el("section", {"class": "card side-panel", "data-side": i + 1, "data-testid": id}, [head, needs, specialPanel(s, i), notice]);
     }
     var holds = !(s.went_out && config.sides[i].solo);  // a player out alone holds no cards
     return el("section", {"class": "card side-panel", "data-side": i + 1, "data-testid": id}, [
       head,
+      needs,
       toggle([["melds", L.melds], ["counts", L.counts], ["totals", L.totals]], s.mode, function (m) { s.mode = m; render(); changed(); }, id + "-mode"),
       meldedPanel(s, i),
       stepper(own.red_threes || (config.threes_laid ? L.redThreesLaid : L.redThrees), s.red_threes, 1, function (v) { s.red_threes = v; changed(); }, id + "-red-threes"),
@@ -445,6 +461,10 @@
     try { sessionStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
   }
 
+  // Scores as people read them: a real minus sign (machines get the plain number elsewhere).
+  function num(n) { return n < 0 ? "\u2212" + (-n) : String(n); }
+  function signed(n) { return (n < 0 ? "\u2212" : "+") + Math.abs(n); }
+
   function minimumText(m) { return m === "canasta" ? L.needsCanasta : L.needs.replace("%(n)s", m); }
 
   var timer = null;
@@ -457,33 +477,56 @@
     timer = setTimeout(preview, 200);
   }
 
+  // The live score: the phone's engine once it is loaded (no request, with or without a
+  // connection), the server's preview until then.
+  var lastPreview = null;  // {records: the entry as JSON, data: its score}
+  function previewUrl() { return config.preview_url.replace(/\/\d+\/preview$/, "/" + number + "/preview"); }
+
   function preview() {
     var mine = ++sequence;
-    fetch(config.preview_url, {method: "POST", headers: {"Content-Type": "application/json", "X-CSRFToken": csrf},
-      body: JSON.stringify(sides.map(toRecord))})
-      .then(function (r) { return r.json(); })
-      .then(function (data) {
-        if (mine !== sequence) { return; }  // a newer change is on its way
-        document.querySelectorAll(".field-error").forEach(function (n) { n.remove(); });
-        if (data.error) {
-          showError(data);
-          sides.forEach(function (s, i) { document.getElementById("side-" + i + "-live").textContent = ""; });
-          document.getElementById("preview").textContent = "";
-          return;
-        }
-        showError(null);
-        var summary = [];
-        data.sides.forEach(function (side, i) {
-          var sign = side.total >= 0 ? "+" : "";
-          document.getElementById("side-" + i + "-live").textContent = sign + side.total + " → " + side.score_after;
-          // No next hand (the last of a game of hands): no opening minimum to show.
-          var minimum = side.opening_minimum === null ? "" : " (" + minimumText(side.opening_minimum) + ")";
-          summary.push(config.sides[i].name + " " + sign + side.total + " → " + side.score_after + minimum);
-        });
-        if (data.wins_game !== null) { summary.push(config.sides[data.wins_game].name + " " + L.winsGame); }
-        document.getElementById("preview").textContent = summary.join(" · ");
-      })
-      .catch(function () { /* offline: the server checks again on save */ });
+    var records = sides.map(toRecord);
+    var asked;
+    if (engine && engine.isReady) {
+      asked = engine.preview({table: config.table, sides: records, before: before, number: number});
+    } else {
+      asked = fetch(previewUrl(), {method: "POST", headers: {"Content-Type": "application/json", "X-CSRFToken": csrf},
+        body: JSON.stringify(records)})
+        .then(function (r) { if (r.status >= 500) { throw new Error(r.status); } return r.json(); });
+    }
+    asked.then(function (data) {
+      if (mine !== sequence) { return; }  // a newer change is on its way
+      showPreview(data, records);
+    }, function () {
+      if (mine !== sequence) { return; }
+      // No answer from the server: the phone's engine scores it once it is ready.
+      clearPreview(engine ? L.engineLoading : L.offlineNoEngine);
+      if (engine && !engine.isReady) { engine.ready.then(function () { if (mine === sequence) { preview(); } }, function () {}); }
+    });
+  }
+
+  function clearPreview(why) {
+    lastPreview = null;
+    sides.forEach(function (s, i) { document.getElementById("side-" + i + "-live").textContent = ""; });
+    document.getElementById("preview").textContent = why || "";
+  }
+
+  function showPreview(data, records) {
+    document.querySelectorAll(".field-error").forEach(function (n) { n.remove(); });
+    if (data.error) {
+      showError(data);
+      clearPreview();
+      return;
+    }
+    lastPreview = {records: JSON.stringify(records), data: data};
+    showError(null);
+    var summary = [];
+    data.sides.forEach(function (side, i) {
+      var line = signed(side.total) + " \u2192 " + num(side.score_after);
+      document.getElementById("side-" + i + "-live").textContent = line;
+      summary.push(config.sides[i].name + " " + line);
+    });
+    if (data.wins_game !== null) { summary.push(config.sides[data.wins_game].name + " " + L.winsGame); }
+    document.getElementById("preview").textContent = summary.join(" · ");
   }
 
   // Saving: the script sends the entry itself, so that a send that fails (no Wi-Fi, no answer)
@@ -492,7 +535,6 @@
   // whose answer was lost is not saved twice. The draft goes only when the server says the entry
   // is saved (or dropped). An answer that is a page (another phone's save, a page gone) is posted
   // again by the browser itself, as a plain form, for the server to show: nothing was saved.
-  var form = document.getElementById("hand-form");
   var save = document.getElementById("save");
   var sendStatus = document.getElementById("send-status");
   var SEND_TIMEOUT = 20000;  // ms: a save takes well under a second; past this, say so
@@ -528,7 +570,9 @@
   }
 
   function postAsForm(submitter) {
-    dropDraft();  // the page that answers shows the entry; it may also save it
+    // The page that answers shows the entry (another phone's save: the choice); the entry stays
+    // kept on this phone meanwhile, so leaving that page loses nothing.
+    dropDraft();
     posting = true;
     submitter.disabled = false;  // a disabled button's choice is left out of the post
     form.requestSubmit(submitter);
@@ -538,7 +582,8 @@
 
   function answered(submitter, status, answer) {
     if (answer.location) {  // to the scoreboard, which says what became of the entry
-      if (answer.entry !== "refused") { saved = true; dropDraft(); }
+      if (answer.entry !== "refused") { saved = true; dropDraft(); forget(entryKey); }
+      else if (queue) { queue.mark(entryKey, "refused", answer.message || ""); }
       window.location.assign(answer.location);
     } else if (status === 400 && answer.error) {
       serverError = answer;  // a rule's refusal: shown where the preview shows it
@@ -571,6 +616,145 @@
       });
   }
 
+  // A new hand is kept on this phone first (IndexedDB, queue.js), then sent with whatever waits
+  // before it, in order. Saved: to the scoreboard. Another phone saved first: the two-phone
+  // page. Refused by a rule: shown here, as the preview shows it. No answer: it waits, shown
+  // as "waiting to send", and the entry moves on to the next hand with the phone's scores.
+  function keep() {
+    var records = sides.map(toRecord);
+    document.getElementById("record").value = JSON.stringify(records);
+    keepDraft();
+    busy(save);
+    var fields = {};
+    new FormData(form).forEach(function (value, key) { fields[key] = value; });
+    var scored = lastPreview && lastPreview.records === JSON.stringify(records) ? lastPreview.data : null;
+    var item = {key: entryKey, game: config.game, url: form.action || window.location.href, fields: fields,
+      number: number, names: config.table.names, totals: scored && totalsOf(scored), wins: scored ? scored.wins_game : null};
+    queue.get(item.key).then(function (kept) {
+      // A key already kept for another hand (a page opened again from the phone's copy, whose
+      // key went with an earlier hand) is never reused: this entry takes a key of its own.
+      if (kept && kept.fields.record !== fields.record) {
+        entryKey = item.key = fields.entry_key = newKey();
+        document.getElementById("entry-key").value = entryKey;
+      }
+      return queue.put(item);
+    }).then(function () { return queue.flush(); }).then(function () { return queue.get(item.key); })
+      .then(function (left) {
+        if (!left) { saved = true; dropDraft(); window.location.assign(config.scoreboard_url); return; }
+        if (left.state === "choice") { postAsForm(save); return; }
+        if (left.state === "refused" && left.answer && !left.answer.location) {
+          forget(left.key);  // a rule refused it: nothing waits, the entry stays on the page
+          serverError = left.answer;
+          render();
+          failed(save, L.notSavedRefused.replace("%(reason)s", left.answer.error));
+          return;
+        }
+        if (left.state === "refused") { saved = true; dropDraft(); window.location.assign(config.scoreboard_url); return; }
+        nextOffline(left);
+      }, function () { idle(); send(save); });  // no IndexedDB here (a private window): as before
+  }
+
+  function totalsOf(data) {
+    return data.sides.map(function (side) {
+      return {total: side.total, score_after: side.score_after, opening_minimum: side.opening_minimum};
+    });
+  }
+
+  function forget(key) { if (queue) { queue.remove(key).catch(function () {}); } }
+
+  function newKey() {
+    var bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
+  }
+
+  // The hand waits on this phone: the page moves on to the next one.
+  function nextOffline(item) {
+    dropDraft();
+    entryKey = newKey();
+    document.getElementById("entry-key").value = entryKey;
+    follow(item);
+    sides = config.sides.map(function (side) { var s = fromRecord({}); s.solo = side.solo; return s; });
+    idle();
+    save.disabled = ended;
+    render();
+    clearPreview();
+    preview();
+    sendStatus.hidden = false;
+    sendStatus.textContent = L.keptHand.replace("%(n)s", item.number) + (ended ? " " + L.keptGameOver.replace("%(name)s", config.sides[item.wins].name) : "");
+    save.parentNode.insertBefore(sendStatus, save);
+    window.scrollTo(0, 0);
+  }
+
+  // After a hand kept on this phone: the next number, and each side's score and opening after it
+  // (when the phone's engine scored it).
+  function follow(item) {
+    number = item.number + 1;
+    if (item.totals) {
+      before = item.totals.map(function (t) { return t.score_after; });
+      opening = item.totals.map(function (t) { return t.opening_minimum; });
+    } else {
+      opening = opening.map(function () { return null; });  // not known until the engine scores it
+    }
+    var field = form.querySelector("[name=number]");
+    if (field) { field.value = String(number); }
+    var title = config.of_hands && number <= config.of_hands
+      ? L.handNofM.replace("%(n)s", number).replace("%(total)s", config.of_hands) : L.handN.replace("%(n)s", number);
+    document.getElementById("hand-title").textContent = title;
+    document.title = title;
+    ended = item.wins !== null && item.wins !== undefined;
+    save.disabled = ended;
+  }
+  var ended = false;
+
+  // Hands kept on this phone for this game, from earlier (offline, a reload, a restarted phone):
+  // listed, and the entry goes on after the last of them. The phone's engine scores those it
+  // could not score when they were kept.
+  var rescored = false;
+  function restore() {
+    if (!queue || editing || choosing) { return; }
+    queue.list(config.game).then(function (items) {
+      queue.show(document.getElementById("queued"), items);
+      var ahead = items.filter(function (i) { return i.number >= config.number && i.state !== "refused"; });
+      if (!ahead.length) { return; }
+      var last = ahead[ahead.length - 1];
+      if (last.number + 1 !== number || last.totals) { follow(last); if (sequence) { preview(); } }
+      if (!rescored && engine && ahead.some(function (i) { return !i.totals; })) {
+        rescored = true;
+        engine.ready.then(function () { return rescore(ahead); }).then(restore, function () {});
+      }
+    }, function () { /* no IndexedDB: nothing was kept */ });
+  }
+
+  function rescore(items) {
+    var chain = config.sides.map(function (side) { return side.score_before; });
+    return items.reduce(function (done, item) {
+      return done.then(function () {
+        return engine.preview({table: config.table, sides: JSON.parse(item.fields.record), before: chain, number: item.number})
+          .then(function (data) {
+            if (data.error) { return; }
+            item.totals = totalsOf(data);
+            item.wins = data.wins_game;
+            chain = data.sides.map(function (side) { return side.score_after; });
+            return queue.put(item);
+          });
+      });
+    }, Promise.resolve());
+  }
+
+  // Whether the browser thinks it is online: said at the top, where the player looks first.
+  function connection() {
+    var note = document.getElementById("offline-note");
+    note.hidden = navigator.onLine;
+    note.textContent = navigator.onLine ? "" : L.offline;
+  }
+  window.addEventListener("online", connection);
+  window.addEventListener("offline", connection);
+  window.addEventListener("canasta-queue", function () {
+    if (!queue || editing || choosing) { return; }
+    queue.list(config.game).then(function (items) { queue.show(document.getElementById("queued"), items); });
+  });
+
   var saveLabel = save.textContent;
   form.addEventListener("submit", function (event) {
     if (posting) { return; }
@@ -584,7 +768,7 @@
       document.getElementById("blank-save").focus();
       return;
     }
-    send(submitter);
+    if (!choice && !editing && queue) { keep(); } else { send(submitter); }
   });
   window.addEventListener("pageshow", function (event) {
     // Back to this page from the next (the browser kept it as it was): a saved entry is not
@@ -604,6 +788,13 @@
 
   render();
   if (config.entered || draft) { preview(); }
+  connection();
+  restore();
+  // The engine ready: the score on the page is its own from now on.
+  if (engine) {
+    engine.ready.then(function () { document.body.setAttribute("data-engine", "ready"); if (sequence) { preview(); } },
+      function () { document.body.setAttribute("data-engine", "failed"); });
+  }
   // Save works once the entry is ready: a tap while the page still loads would send no hand.
-  save.disabled = false;
+  save.disabled = ended;
 })();

@@ -66,7 +66,12 @@ def engine(
 
 
 def live(total: int, after: int) -> str:
-    return f"{'+' if total >= 0 else ''}{total} → {after}"
+    """The live score as a person reads it: a real minus sign (U+2212)."""
+
+    def number(n: int) -> str:
+        return f"−{-n}" if n < 0 else str(n)
+
+    return f"{'+' if total >= 0 else '−'}{abs(total)} → {number(after)}"
 
 
 def check_and_save(
@@ -201,7 +206,7 @@ def test_modern_american_threes_caught_sets_unfinished_melds_and_a_special_hand(
     expect(page.get_by_test_id("side-1-black-threes-laid")).to_have_value("1")
     expect(page.get_by_test_id("side-1-hand-red_threes")).to_have_value("1")
     expect(page.get_by_test_id("side-1-caught-aces")).to_have_value("1")
-    expect(page.get_by_test_id("side-1-live")).to_have_text("-1805 → -1805")
+    expect(page.get_by_test_id("side-1-live")).to_have_text("−1805 → −1805")
 
 
 def test_samba_sequences_and_sambas(phone: Page, live_server) -> None:

@@ -100,7 +100,11 @@ def test_dropping_the_entry_answers_dropped(client, game) -> None:
 def test_a_settled_table_answers_refused_and_the_scoreboard_says_why(client, game) -> None:
     game_lock(game_id=game.id, locked=True)
     answer = send(client, game, NS_OUT_WITH_KINGS)
-    assert answer.json() == {"location": reverse("edit", args=[game.id]), "entry": "refused"}
+    assert answer.json() == {
+        "location": reverse("edit", args=[game.id]),
+        "entry": "refused",
+        "message": "this table's result is settled: ask the director",  # kept with the hand
+    }
     assert Hand.objects.count() == 0
     assert "result is settled" in client.get(answer.json()["location"]).content.decode()
 

@@ -227,7 +227,7 @@ def test_table_links_and_cards_use_the_network_address_when_opened_on_this_machi
     cards' QR codes carry the address the phones open, with the page's port."""
     from django.test import RequestFactory
 
-    from tournaments.links import phone_links
+    from scorekeeper.phone_links import phone_links
     from tournaments.printing import IMAGE_SCHEME, cards_of, qr_png, round_matches
 
     settings.LOCAL_ADDRESSES, settings.ALLOWED_HOSTS = LAN, HOSTS

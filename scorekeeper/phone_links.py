@@ -1,9 +1,11 @@
-"""The tables' private links as the phones must open them: on the director's page and, as QR
-codes, on the table cards. A director at the club laptop opens the app at http://127.0.0.1:8000
-(what `make run` prints as "On this machine"); a phone cannot open that address, so the links
-use this machine's address on the local network instead (scorekeeper.local_addresses, the one
-`make run` prints for the phones). When none is known, the page says the links will not open
-on a phone."""
+"""Links given to phones, as the phones must open them: a game's edit link under "Add a phone"
+(its QR code), a tournament table's private links on the director's page and the table cards.
+
+A player or director at the club laptop opens the app at http://127.0.0.1:8000 (what `make run`
+prints as "On this machine"); a phone cannot open that address, so the links use this machine's
+address on the local network instead (scorekeeper.local_addresses, the one `make run` prints for
+the phones). When none is known, the page says the links will not open on a phone
+(templates/_phone_links_note.html)."""
 
 from __future__ import annotations
 
@@ -22,9 +24,13 @@ class PhoneLinks:
     lan: str  # the network address put in place of the page's loopback host, else ""
     unreachable: bool  # the page was opened on this machine and no network address is known
 
+    def to(self, path: str) -> str:
+        """The link to ``path`` (an absolute path: "/g/abc/play/…/") for a phone."""
+        return self.base + path
+
     def table(self, token: str) -> str:
         """A table's private link (the table card's QR code)."""
-        return self.base + reverse("table", args=[token])
+        return self.to(reverse("table", args=[token]))
 
 
 def phone_links(request: HttpRequest) -> PhoneLinks:

@@ -1,0 +1,74 @@
+/* The service worker of release {{ release }} (scorekeeper/installable.py). It keeps:
+   - the app's static files and the engine (cache first: their addresses change with their
+     content, and Pyodide's with its version, so a copy is never stale);
+   - the pages this phone opened (network first: the server's page when it answers, the copy
+     kept here when it does not), and a page saying so for a page never opened.
+   Posts (a hand, a result) are never answered from here: the page keeps a hand that cannot be
+   sent (queue.js). */
+"use strict";
+var RELEASE = "{{ release }}";
+var SHELL = "shell-" + RELEASE, PAGES = "pages-" + RELEASE, VENDOR = "vendor";
+var STATIC = "{{ static_prefix|escapejs }}";
+var OFFLINE = "{% url 'offline' %}";
+var KEEP_PAGES = 60;  // pages kept, the latest opened
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(SHELL).then(function (cache) {
+    return cache.addAll([{% for url in shell %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}]);
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  // An older release's copies go; Pyodide's stay (its folder names its version).
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name !== SHELL && name !== PAGES && name !== VENDOR;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function cacheFirst(request, name) {
+  return caches.match(request).then(function (kept) {
+    return kept || fetch(request).then(function (response) {
+      if (response.ok) {
+        var copy = response.clone();
+        caches.open(name).then(function (cache) { cache.put(request, copy); });
+      }
+      return response;
+    });
+  });
+}
+
+function trim(cache) {
+  cache.keys().then(function (keys) {
+    keys.slice(0, Math.max(0, keys.length - KEEP_PAGES)).forEach(function (key) { cache.delete(key); });
+  });
+}
+
+function networkFirst(request) {
+  return fetch(request).then(function (response) {
+    if (response.ok && response.type === "basic") {
+      var copy = response.clone();
+      caches.open(PAGES).then(function (cache) { cache.delete(request).then(function () { return cache.put(request, copy); }).then(function () { trim(cache); }); });
+    }
+    return response;
+  }, function () {
+    return caches.match(request, {ignoreVary: true}).then(function (kept) {
+      return kept || caches.match(OFFLINE);
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
+  if (url.pathname.indexOf("{{ pyodide|escapejs }}") === 0) {
+    event.respondWith(cacheFirst(request, VENDOR));
+  } else if (url.pathname.indexOf(STATIC) === 0 || url.pathname.indexOf("/engine/") === 0) {
+    event.respondWith(cacheFirst(request, SHELL));
+  } else if (request.mode === "navigate") {
+    event.respondWith(networkFirst(request));
+  }
+  // Anything else (the game's version, exports, the API) goes to the network as it is.
+});

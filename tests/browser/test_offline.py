@@ -1,0 +1,127 @@
+"""Keep scoring when the Wi-Fi drops (issue 19), in Debian's chromium at phone size: the phone's
+own engine scores, hands wait on the phone (IndexedDB) through a reload and a closed tab, and are
+saved once each, in order, when the connection returns; a second phone saving meanwhile gives the
+choice. Screenshots go to test-artifacts/browser/."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.conftest import ARTIFACTS, PHONE
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.slow]
+
+QUEUED = """() => new Promise(done => window.canastaQueue.list().then(items => done(items.map(i => [i.number, i.state]))))"""
+
+
+def shot(page: Page, name: str, full_page: bool = False) -> None:
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+
+
+def new_game(page: Page, base: str):
+    """A classic game, this phone holding its edit link; its pages opened once, online, so the
+    service worker keeps them, and the entry page's engine loaded."""
+    from scorekeeper.services import game_create
+
+    game, token = game_create(
+        variant="classic", players=4, sides=[{"name": "Us"}, {"name": "Them"}]
+    )
+    page.goto(f"{base}/g/{game.id}/play/{token}/")
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()  # now under the service worker, which keeps the page
+    page.goto(f"{base}/g/{game.id}/edit/hand/")
+    expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    return game
+
+
+def enter(page: Page, side: int, rank: str, naturals: int) -> None:
+    page.get_by_test_id(f"side-{side}-add-meld").click()
+    page.get_by_test_id(f"side-{side}-rank-{rank}").click()
+    page.get_by_test_id(f"side-{side}-meld-0-naturals").fill(str(naturals))
+
+
+def test_three_hands_offline_survive_a_reload_and_a_closed_tab_and_are_saved_once(
+    browser, live_server
+) -> None:
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    game = new_game(page, live_server.url)
+    context.set_offline(True)
+    expect(page.get_by_test_id("offline-note")).to_be_visible()
+
+    enter(page, 0, "Q", 4)  # +40 for Us, scored on the phone: no server to ask
+    expect(page.get_by_test_id("side-0-live")).to_have_text("+40 → 40")
+    page.get_by_test_id("save").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 2")
+    expect(page.get_by_test_id("queued-1")).to_contain_text("waiting to send")
+
+    enter(page, 1, "K", 5)  # +50 for Them
+    expect(page.get_by_test_id("side-1-live")).to_have_text("+50 → 50")
+    page.get_by_test_id("save").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 3")
+
+    page.reload()  # offline: the service worker's copy, the queue from IndexedDB
+    expect(page.locator("#hand-title")).to_have_text("Hand 3")
+    expect(page.get_by_test_id("side-0-needs")).to_contain_text("50")
+    expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    enter(page, 0, "A", 3)  # +60 for Us: 100
+    expect(page.get_by_test_id("side-0-live")).to_have_text("+60 → 100")
+    page.get_by_test_id("save").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 4")
+    shot(page, "60-offline-three-hands-kept")
+    assert page.evaluate(QUEUED) == [[1, "waiting"], [2, "waiting"], [3, "waiting"]]
+    assert game.hands.count() == 0
+
+    page.close()  # the tab closed, then opened again, still offline
+    page = context.new_page()
+    page.goto(f"{live_server.url}/g/{game.id}/edit/")
+    expect(page.get_by_test_id("queued")).to_contain_text("Hand 3")
+    shot(page, "61-offline-scoreboard-waiting")
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.get_by_test_id("total-0")).to_have_text("100", timeout=20_000)
+    expect(page.get_by_test_id("total-1")).to_have_text("50")
+    expect(page.get_by_test_id("queued")).to_be_hidden()
+    assert page.evaluate(QUEUED) == []
+    assert [h.number for h in game.hands.order_by("number")] == [1, 2, 3]
+    shot(page, "62-offline-all-sent")
+    context.close()
+
+
+def test_a_hand_kept_offline_that_meets_another_phones_hand_goes_to_the_choice(
+    phone: Page, second_phone: Page, live_server
+) -> None:
+    from scorekeeper.services import Author, hand_add
+
+    game = new_game(phone, live_server.url)
+    phone.context.set_offline(True)
+    enter(phone, 0, "Q", 4)
+    phone.get_by_test_id("save").click()
+    expect(phone.get_by_test_id("queued-1")).to_contain_text("waiting to send")
+    # Meanwhile the other phone saves hand 1 (online).
+    hand_add(
+        game_id=game.id,
+        sides=[{"melds": [{"rank": "Q", "naturals": 4}]}, {}],
+        author=Author.of(None),
+        expected_number=1,
+    )
+
+    phone.context.set_offline(False)
+    phone.goto(f"{live_server.url}/g/{game.id}/edit/")
+    expect(phone.get_by_test_id("queued-choose-1")).to_be_visible(timeout=20_000)
+    phone.get_by_test_id("queued-choose-1").click()
+    expect(phone.get_by_test_id("conflict")).to_be_visible()
+    # The same scores on both phones: "the same hand" is the main button.
+    expect(phone.get_by_test_id("same-hand")).to_have_class("primary big")
+    phone.goto(f"{live_server.url}/g/{game.id}/edit/")  # leaving the choice keeps the entry
+    expect(phone.get_by_test_id("queued-choose-1")).to_be_visible()
+    phone.get_by_test_id("queued-choose-1").click()
+    phone.get_by_test_id("same-hand").click()
+    expect(phone.locator(".messages")).to_contain_text("dropped")
+    assert phone.evaluate(QUEUED) == []
+    assert game.hands.count() == 1

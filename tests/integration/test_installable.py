@@ -1,0 +1,93 @@
+"""The app as a phone installs and follows it (issue 19): manifest, icons and favicon, the
+service worker at the root, the page for a page never opened offline, the game's version that
+every scoreboard asks (304 while unchanged), and "Add a phone" at the address a phone opens."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.urls import reverse
+
+from tests.factories import new_game, open_edit_link, play_hands
+
+
+def served(url: str) -> bool:
+    """Whether a static file's address names a file collectstatic would serve."""
+    from django.contrib.staticfiles import finders
+
+    return finders.find(url.removeprefix("/static/")) is not None
+
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_manifest_makes_the_app_installable_in_the_visitors_language(client) -> None:
+    response = client.get(reverse("manifest"), HTTP_ACCEPT_LANGUAGE="fr")
+    assert response["Content-Type"] == "application/manifest+json"
+    manifest = json.loads(response.content)
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "/"
+    assert {i["sizes"] for i in manifest["icons"]} == {"192x192", "512x512"}
+    assert any(i["purpose"] == "maskable" for i in manifest["icons"])
+    assert manifest["description"].startswith("Comptez")
+    for icon in manifest["icons"]:  # each icon is there
+        assert served(icon["src"])
+
+
+def test_every_page_names_its_icon_manifest_and_description(client) -> None:
+    html = client.get(reverse("home")).content.decode()
+    assert 'rel="manifest"' in html and 'rel="icon"' in html
+    assert re.search(r'<meta name="description" content="[^"]{40,}">', html)
+    favicon = client.get("/favicon.ico")
+    assert favicon.status_code == 301 and served(favicon["Location"])
+
+
+def test_the_service_worker_covers_the_site_and_names_this_releases_files(client) -> None:
+    response = client.get(reverse("service-worker"))
+    assert reverse("service-worker") == "/sw.js"  # at the root: it covers every page
+    text = response.content.decode()
+    assert response["Content-Type"].startswith("text/javascript")
+    assert response["Cache-Control"] == "no-cache"
+    shell = [u.encode().decode("unicode_escape") for u in re.findall(r'"(/static/[^"]+)"', text)]
+    assert "/static/scorekeeper/engine-worker.mjs" in shell
+    for url in shell:
+        assert served(url), url
+    assert '"/offline/"' in text
+    assert re.search(r'var RELEASE = "[0-9a-f]{12}"', text)
+    assert client.get(reverse("offline")).status_code == 200
+
+
+def test_the_games_version_is_304_while_nothing_changed(client) -> None:
+    game, _token = new_game()
+    url = reverse("game-version", args=[game.id])
+    first = client.get(url)
+    assert json.loads(first.content) == {"version": game.version}
+    same = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert same.status_code == 304 and same.content == b""
+    play_hands(game, 1)
+    changed = client.get(url, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert changed.status_code == 200 and json.loads(changed.content)["version"] > game.version
+    assert client.get(reverse("game-version", args=["nosuchgame"])).status_code == 404
+
+
+def test_add_a_phone_uses_the_network_address_when_opened_on_this_machine(client, settings) -> None:
+    settings.LOCAL_ADDRESSES = ["192.168.1.20"]
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "testserver", "192.168.1.20"]
+    game, token = new_game()
+    board = open_edit_link(client, game, token)
+    html = client.get(board, HTTP_HOST="127.0.0.1:8000").content.decode()
+    link = f"http://192.168.1.20:8000{reverse('play', args=[game.id, token])}"
+    assert f'value="{link}"' in html and 'data-testid="links-lan"' in html
+    assert "127.0.0.1" not in html.split('data-testid="add-phone"')[1]
+
+
+def test_add_a_phone_warns_when_no_network_address_is_known(client, settings) -> None:
+    settings.LOCAL_ADDRESSES = []
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "testserver"]
+    game, token = new_game()
+    board = open_edit_link(client, game, token)
+    html = client.get(board, HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert 'data-testid="links-unreachable"' in html and "Phones cannot open" in html
+    elsewhere = client.get(board).content.decode()  # at a real name: nothing to warn of
+    assert 'data-testid="links-unreachable"' not in elsewhere and "links-lan" not in elsewhere
