@@ -24,7 +24,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from tournaments.links import PhoneLinks
+from scorekeeper.phone_links import PhoneLinks
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.table_keys import table_token
 

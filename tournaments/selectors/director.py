@@ -10,8 +10,8 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from scorekeeper.phone_links import PhoneLinks
 from tournaments.engine.formats import SCHEDULED
-from tournaments.links import PhoneLinks
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import Said, said_since_director

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from scorekeeper.phone_links import phone_links
 from tournaments.access import directed
 from tournaments.club_formats import CLUB_FORMATS, form_values
 from tournaments.engine.formats import SCHEDULED
@@ -27,7 +28,6 @@ from tournaments.forms import (
     ReopenForm,
     TournamentForm,
 )
-from tournaments.links import phone_links
 from tournaments.models import Match, Round, Tournament
 from tournaments.pairs_csv import CsvRefused
 from tournaments.selectors.bracket import knockout_bracket
