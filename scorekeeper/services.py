@@ -419,9 +419,9 @@ def game_import(
     """A game from hand records in hand-format (JSON Lines export, or a game begun on paper).
 
     ``records`` are (line number, parsed record). The first gives the preset, players, house
-    rules and side names; every record's sides are entered as hands in order (their names and
-    score_before come from the game). Linear in the number of hands; all or nothing: a refusal
-    names its line and nothing is saved.
+    rules and sides (each named by the first record that names it); every record's sides are
+    entered as hands in order (their names and score_before come from the game). Linear in the
+    number of hands; all or nothing: a refusal names its line and nothing is saved.
     """
     if not records:
         raise RuleViolation(gettext_noop("nothing to import: no hand records"))
@@ -433,14 +433,10 @@ def game_import(
     try:
         with transaction.atomic():
             first = _record(records[0][1])
-            first_sides = first.get("sides")
             game, token = game_create(
                 variant=first.get("variant"),  # type: ignore[arg-type]
                 players=first.get("players", 4),
-                sides=[
-                    {"name": s.get("name", "") if isinstance(s, dict) else ""}
-                    for s in (first_sides if isinstance(first_sides, list) else [])
-                ],
+                sides=_named_sides(first.get("sides"), records),
                 rules=first.get("rules"),
                 owner=owner,
             )
@@ -482,6 +478,28 @@ def game_import(
         violation.line = line
         raise
     return game, token
+
+
+def _named_sides(first: object, records: Sequence[tuple[int, object]]) -> list[dict[str, Any]]:
+    """The sides of the first record, each named as the first record that names it does: a file
+    written by hand may name a side only from a later line, and every later line's names are
+    otherwise dropped (they come from the game: hand_scoring.FROM_THE_GAME). Anything that is
+    not a record is left for game_import to refuse at its line."""
+    if not isinstance(first, list):
+        return []
+    # The first record's names as they are (game_create refuses one that is not text).
+    names: list[Any] = [side.get("name", "") if isinstance(side, dict) else "" for side in first]
+    for _line, value in records[1:]:
+        sides = value.get("sides") if isinstance(value, dict) else None
+        for i, side in enumerate(sides[: len(names)] if isinstance(sides, list) else []):
+            name = side.get("name") if isinstance(side, dict) else None
+            if _unnamed(names[i]) and isinstance(name, str) and name.strip():
+                names[i] = name
+    return [{"name": name} for name in names]
+
+
+def _unnamed(name: object) -> bool:
+    return name is None or (isinstance(name, str) and not name.strip())
 
 
 def _record(value: object) -> dict[str, Any]:
