@@ -6,6 +6,8 @@ Edit pages live under ``/g/<id>/edit/`` and are open to the device holding the g
 
 from __future__ import annotations
 
+from typing import Any
+
 import segno
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -155,6 +157,21 @@ def game_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, explain(violation))
         else:
             return open_edit_link(request, game, token)
+    return render(
+        request,
+        "scorekeeper/game_new.html",
+        {
+            "form": form,
+            "variant_radios": list(zip(form["variant"], PRESETS.values(), strict=True)),
+            **_game_setup(),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+def _game_setup() -> dict[str, Any]:
+    """What the script of a form setting a game up (new_game.js) reads: each preset's player
+    counts, layouts, targets and house-rule values, and its words."""
     presets = {
         v.id: {
             "players": list(v.player_counts),
@@ -169,24 +186,17 @@ def game_new(request: HttpRequest) -> HttpResponse:
         }
         for v in PRESETS.values()
     }
-    return render(
-        request,
-        "scorekeeper/game_new.html",
-        {
-            "form": form,
-            "presets": presets,
-            "variant_radios": list(zip(form["variant"], PRESETS.values(), strict=True)),
-            "labels": {
-                "default": _("Preset target:"),
-                # hand-and-foot: no target, a number of hands (house rule "hands").
-                "no_target": _("none: the game is a number of hands (house rule Hands in a game)"),
-                "preset": _("as the preset"),
-                "yes": _("yes"),
-                "no": _("no"),
-            },
+    return {
+        "presets": presets,
+        "labels": {
+            "default": _("Preset target:"),
+            # hand-and-foot: no target, a number of hands (house rule "hands").
+            "no_target": _("none: the game is a number of hands (house rule Hands in a game)"),
+            "preset": _("as the preset"),
+            "yes": _("yes"),
+            "no": _("no"),
         },
-        status=400 if form.errors else 200,
-    )
+    }
 
 
 def play(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
