@@ -28,6 +28,7 @@ from scorekeeper.models import Game, GameKey, Hand, Revision, Side, hash_token
 from scorekeeper.names import MAX_PLAYER_NAMES, MAX_SIDE_NAME, has_control_characters, players_text
 from scorekeeper.rules import RuleViolation, game_outcome, ruleset_for
 from scorekeeper.rules.errors import gettext_noop
+from scorekeeper.rules.paper_totals import side_for_total
 from scorekeeper.selectors import game_ruleset, hand_last_deleted
 
 MAX_HANDS = 2000  # a game longer than this is a script, not a table (and an import's cap)
@@ -414,14 +415,19 @@ RECORD_KEYS = frozenset({"variant", "players", "rules", "sides"})
 
 
 def game_import(
-    *, records: Sequence[tuple[int, object]], owner: Any = None, author: Author
+    *,
+    records: Sequence[tuple[int, object]],
+    owner: Any = None,
+    author: Author,
+    sides: list[dict[str, Any]] | None = None,
 ) -> tuple[Game, str]:
     """A game from hand records in hand-format (JSON Lines export, or a game begun on paper).
 
     ``records`` are (line number, parsed record). The first gives the preset, players, house
-    rules and sides (each named by the first record that names it); every record's sides are
-    entered as hands in order (their names and score_before come from the game). Linear in the
-    number of hands; all or nothing: a refusal names its line and nothing is saved.
+    rules and sides, each named by the first record that names it (``sides``, names and players
+    as game_create takes them, instead where given); every record's sides are entered as hands
+    in order (their names and score_before come from the game). Linear in the number of hands;
+    all or nothing: a refusal names its line and nothing is saved.
     """
     if not records:
         raise RuleViolation(gettext_noop("nothing to import: no hand records"))
@@ -436,7 +442,7 @@ def game_import(
             game, token = game_create(
                 variant=first.get("variant"),  # type: ignore[arg-type]
                 players=first.get("players", 4),
-                sides=_named_sides(first.get("sides"), records),
+                sides=sides or _named_sides(first.get("sides"), records),
                 rules=first.get("rules"),
                 owner=owner,
             )
@@ -478,6 +484,39 @@ def game_import(
         violation.line = line
         raise
     return game, token
+
+
+def game_import_paper(
+    *,
+    variant: str,
+    players: int,
+    sides: list[dict[str, Any]],
+    rules: dict[str, Any],
+    hands: Sequence[tuple[int, Sequence[int | dict[str, Any]]]],
+    owner: Any = None,
+    author: Author,
+) -> tuple[Game, str]:
+    """A game kept on paper: game_create's arguments, and per hand (its row's number, each side's
+    entry) where an entry is the side's total or its parts in hand-format. A total is written as
+    parts that score exactly it (rules/paper_totals.py); then as game_import, all or nothing, a
+    refusal naming the row."""
+    ruleset = ruleset_for(variant, players, rules, len(sides))
+    records: list[tuple[int, object]] = []
+    for row, entries in hands:
+        record_sides = []
+        for i, entry in enumerate(entries):
+            if isinstance(entry, dict):
+                record_sides.append(entry)
+                continue
+            try:
+                record_sides.append(side_for_total(ruleset, entry))
+            except RuleViolation as violation:
+                violation.side, violation.side_name = i + 1, sides[i].get("name") or ""
+                violation.line = row
+                raise
+        record = {"variant": variant, "players": players, "rules": rules, "sides": record_sides}
+        records.append((row, record))
+    return game_import(records=records, owner=owner, author=author, sides=sides)
 
 
 def _named_sides(first: object, records: Sequence[tuple[int, object]]) -> list[dict[str, Any]]:

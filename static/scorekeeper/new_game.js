@@ -22,7 +22,11 @@
     if (counts.indexOf(+sides.value) < 0) { sides.value = String(counts[0]); }
     var seating = seatings[Math.max(0, counts.indexOf(+sides.value))] || {sides: 2, target: "", defaults: {}};
     form.querySelectorAll(".side-fields").forEach(function (div) { div.hidden = +div.dataset.side > seating.sides; });
-    form.querySelectorAll("[data-side-column]").forEach(function (el) { el.hidden = +el.dataset.sideColumn > seating.sides; });
+    form.querySelectorAll("[data-side-column]").forEach(function (el) {
+      el.hidden = +el.dataset.sideColumn > seating.sides;
+      // A hidden column's boxes are not sent: the server counts on it (paper_forms.row_cap).
+      el.querySelectorAll("input").forEach(function (box) { box.disabled = el.hidden; });
+    });
     document.getElementById("target-default").textContent = " " + LABELS["default"] + " " +
       (seating.target === null ? LABELS.no_target : seating.target);
     // A house rule shows only where it applies to the preset; beside "as the preset", its value.
