@@ -149,6 +149,13 @@ def _whole(text: str) -> int | str:
         return text
 
 
+def side_count(variant: str, players: int, sides: int) -> int:
+    """The sides of a table: where the preset seats the players one way, that layout's; where
+    two, the one chosen (``sides``). The engine checks it again."""
+    seatings = PRESETS[variant].seatings_of(players)
+    return seatings[0].sides if len(seatings) == 1 else sides
+
+
 class NewGameForm(forms.Form):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")  # labels read as names, not prompts
@@ -189,9 +196,7 @@ class NewGameForm(forms.Form):
     def game_arguments(self) -> dict[str, Any]:
         """The arguments of services.game_create from the cleaned data."""
         data = self.cleaned_data
-        seatings = PRESETS[data["variant"]].seatings_of(data["players"])
-        # One layout: its side count; two: the one chosen. The engine checks it again.
-        count = seatings[0].sides if len(seatings) == 1 else data["sides"]
+        count = side_count(data["variant"], data["players"], data["sides"])
         sides = [
             {"name": data[f"side_{i}"] or "", "players": data[f"players_{i}"] or ""}
             for i in range(1, count + 1)

@@ -28,6 +28,7 @@ from scorekeeper.models import Game, GameKey, Hand, Revision, Side, hash_token
 from scorekeeper.names import MAX_PLAYER_NAMES, MAX_SIDE_NAME, has_control_characters, players_text
 from scorekeeper.rules import RuleViolation, game_outcome, ruleset_for
 from scorekeeper.rules.errors import gettext_noop
+from scorekeeper.rules.paper_totals import side_for_total
 from scorekeeper.selectors import game_ruleset, hand_last_deleted
 
 MAX_HANDS = 2000  # a game longer than this is a script, not a table (and an import's cap)
@@ -414,14 +415,19 @@ RECORD_KEYS = frozenset({"variant", "players", "rules", "sides"})
 
 
 def game_import(
-    *, records: Sequence[tuple[int, object]], owner: Any = None, author: Author
+    *,
+    records: Sequence[tuple[int, object]],
+    owner: Any = None,
+    author: Author,
+    sides: list[dict[str, Any]] | None = None,
 ) -> tuple[Game, str]:
     """A game from hand records in hand-format (JSON Lines export, or a game begun on paper).
 
     ``records`` are (line number, parsed record). The first gives the preset, players, house
-    rules and side names; every record's sides are entered as hands in order (their names and
-    score_before come from the game). Linear in the number of hands; all or nothing: a refusal
-    names its line and nothing is saved.
+    rules and sides, each named by the first record that names it (``sides``, names and players
+    as game_create takes them, instead where given); every record's sides are entered as hands
+    in order (their names and score_before come from the game). Linear in the number of hands;
+    all or nothing: a refusal names its line and nothing is saved.
     """
     if not records:
         raise RuleViolation(gettext_noop("nothing to import: no hand records"))
@@ -433,14 +439,10 @@ def game_import(
     try:
         with transaction.atomic():
             first = _record(records[0][1])
-            first_sides = first.get("sides")
             game, token = game_create(
                 variant=first.get("variant"),  # type: ignore[arg-type]
                 players=first.get("players", 4),
-                sides=[
-                    {"name": s.get("name", "") if isinstance(s, dict) else ""}
-                    for s in (first_sides if isinstance(first_sides, list) else [])
-                ],
+                sides=sides or _named_sides(first.get("sides"), records),
                 rules=first.get("rules"),
                 owner=owner,
             )
@@ -482,6 +484,61 @@ def game_import(
         violation.line = line
         raise
     return game, token
+
+
+def game_import_paper(
+    *,
+    variant: str,
+    players: int,
+    sides: list[dict[str, Any]],
+    rules: dict[str, Any],
+    hands: Sequence[tuple[int, Sequence[int | dict[str, Any]]]],
+    owner: Any = None,
+    author: Author,
+) -> tuple[Game, str]:
+    """A game kept on paper: game_create's arguments, and per hand (its row's number, each side's
+    entry) where an entry is the side's total or its parts in hand-format. A total is written as
+    parts that score exactly it (rules/paper_totals.py); then as game_import, all or nothing, a
+    refusal naming the row."""
+    ruleset = ruleset_for(variant, players, rules, len(sides))
+    records: list[tuple[int, object]] = []
+    for row, entries in hands:
+        record_sides = []
+        for i, entry in enumerate(entries):
+            if isinstance(entry, dict):
+                record_sides.append(entry)
+                continue
+            try:
+                record_sides.append(side_for_total(ruleset, entry))
+            except RuleViolation as violation:
+                violation.side, violation.side_name = i + 1, sides[i].get("name") or ""
+                violation.line = row
+                raise
+        record = {"variant": variant, "players": players, "rules": rules, "sides": record_sides}
+        records.append((row, record))
+    return game_import(records=records, owner=owner, author=author, sides=sides)
+
+
+def _named_sides(first: object, records: Sequence[tuple[int, object]]) -> list[dict[str, Any]]:
+    """The sides of the first record, each named as the first record that names it does: a file
+    written by hand may name a side only from a later line, and every later line's names are
+    otherwise dropped (they come from the game: hand_scoring.FROM_THE_GAME). Anything that is
+    not a record is left for game_import to refuse at its line."""
+    if not isinstance(first, list):
+        return []
+    # The first record's names as they are (game_create refuses one that is not text).
+    names: list[Any] = [side.get("name", "") if isinstance(side, dict) else "" for side in first]
+    for _line, value in records[1:]:
+        sides = value.get("sides") if isinstance(value, dict) else None
+        for i, side in enumerate(sides[: len(names)] if isinstance(sides, list) else []):
+            name = side.get("name") if isinstance(side, dict) else None
+            if _unnamed(names[i]) and isinstance(name, str) and name.strip():
+                names[i] = name
+    return [{"name": name} for name in names]
+
+
+def _unnamed(name: object) -> bool:
+    return name is None or (isinstance(name, str) and not name.strip())
 
 
 def _record(value: object) -> dict[str, Any]:

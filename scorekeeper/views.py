@@ -37,6 +37,7 @@ from scorekeeper.hand_pages import QUEUE_LABELS
 from scorekeeper.i18n import explain
 from scorekeeper.imports import ImportRefused, records_from_text
 from scorekeeper.models import Game
+from scorekeeper.paper_forms import PaperImport
 from scorekeeper.params import int_param
 from scorekeeper.phone_links import phone_links
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
@@ -160,6 +161,21 @@ def game_new(request: HttpRequest) -> HttpResponse:
             form.add_error(None, explain(violation))
         else:
             return open_edit_link(request, game, token)
+    return render(
+        request,
+        "scorekeeper/game_new.html",
+        {
+            "form": form,
+            "variant_radios": list(zip(form["variant"], PRESETS.values(), strict=True)),
+            **_game_setup(),
+        },
+        status=400 if form.errors else 200,
+    )
+
+
+def _game_setup() -> dict[str, Any]:
+    """What the script of a form setting a game up (new_game.js) reads: each preset's player
+    counts, layouts, targets and house-rule values, and its words."""
     presets = {
         v.id: {
             "players": list(v.player_counts),
@@ -174,24 +190,17 @@ def game_new(request: HttpRequest) -> HttpResponse:
         }
         for v in PRESETS.values()
     }
-    return render(
-        request,
-        "scorekeeper/game_new.html",
-        {
-            "form": form,
-            "presets": presets,
-            "variant_radios": list(zip(form["variant"], PRESETS.values(), strict=True)),
-            "labels": {
-                "default": _("Preset target:"),
-                # hand-and-foot: no target, a number of hands (house rule "hands").
-                "no_target": _("none: the game is a number of hands (house rule Hands in a game)"),
-                "preset": _("as the preset"),
-                "yes": _("yes"),
-                "no": _("no"),
-            },
+    return {
+        "presets": presets,
+        "labels": {
+            "default": _("Preset target:"),
+            # hand-and-foot: no target, a number of hands (house rule "hands").
+            "no_target": _("none: the game is a number of hands (house rule Hands in a game)"),
+            "preset": _("as the preset"),
+            "yes": _("yes"),
+            "no": _("no"),
         },
-        status=400 if form.errors else 200,
-    )
+    }
 
 
 def play(request: HttpRequest, game_id: str, token: str) -> HttpResponse:
@@ -351,25 +360,60 @@ def history(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @limits.new_games
 def game_import(request: HttpRequest) -> HttpResponse:
-    form = ImportForm(request.POST or None, request.FILES or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            records = records_from_text(form.text_given())
-            game, token = services.game_import(
-                records=records, owner=request.user, author=services.Author.of(request.user)
-            )
-        except (ImportRefused, ValidationError) as refused:
-            form.add_error(
-                None, refused.messages[0] if isinstance(refused, ValidationError) else str(refused)
-            )
-        except RuleViolation as violation:
-            form.add_error(None, explain(violation))
-        else:
-            messages.success(request, _("Game imported."))
-            return open_edit_link(request, game, token)
-    return render(
-        request, "scorekeeper/import.html", {"form": form}, status=400 if form.errors else 200
+    """Two forms: a game begun on paper (its hands row by row), and hand records from a file or
+    pasted (JSON Lines). The paper form says so in its data (``form=paper``)."""
+    on_paper = request.method == "POST" and request.POST.get("form") == "paper"
+    from_file = request.method == "POST" and not on_paper
+    paper = PaperImport(request.POST if on_paper else None)
+    form = ImportForm(request.POST if from_file else None, request.FILES if from_file else None)
+    imported = (
+        _import_paper(request, paper)
+        if on_paper
+        else _import_file(request, form)
+        if from_file
+        else None
     )
+    if imported is not None:
+        game, token = imported
+        messages.success(request, _("Game imported."))
+        return open_edit_link(request, game, token)
+    return render(
+        request,
+        "scorekeeper/import.html",
+        {"form": form, "paper": paper, "rows": paper.rows, **_game_setup()},
+        status=400 if paper.refused or form.errors else 200,
+    )
+
+
+def _import_paper(request: HttpRequest, paper: PaperImport) -> tuple[Game, str] | None:
+    """The game begun on paper, or None: "More rows", or a refusal kept in the form."""
+    if paper.more or not paper.is_valid():
+        return None
+    try:
+        return services.game_import_paper(
+            **paper.arguments(), owner=request.user, author=services.Author.of(request.user)
+        )
+    except RuleViolation as violation:
+        paper.refuse(violation)
+    return None
+
+
+def _import_file(request: HttpRequest, form: ImportForm) -> tuple[Game, str] | None:
+    """The game of a file of hand records, or None with the refusal kept in the form."""
+    if not form.is_valid():
+        return None
+    try:
+        records = records_from_text(form.text_given())
+        return services.game_import(
+            records=records, owner=request.user, author=services.Author.of(request.user)
+        )
+    except (ImportRefused, ValidationError) as refused:
+        form.add_error(
+            None, refused.messages[0] if isinstance(refused, ValidationError) else str(refused)
+        )
+    except RuleViolation as violation:
+        form.add_error(None, explain(violation))
+    return None
 
 
 @login_required

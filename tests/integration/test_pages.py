@@ -6,6 +6,7 @@ import json
 import re
 
 import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from scorekeeper.models import Game, Hand
@@ -227,6 +228,19 @@ def test_import_of_a_paper_game_entered_as_totals(client) -> None:
     assert response.status_code == 302
     totals = client.get(f"/api/v1/games/{Game.objects.get().id}").json()["sides"]
     assert [s["total"] for s in totals] == [850 + 60, 50 + 700]
+
+
+def test_a_json_lines_file_keeps_the_names_its_lines_give(client) -> None:
+    """A side named only from a later line keeps that name (later lines' names were dropped)."""
+    lines = [
+        {"variant": "classic", "sides": [{"name": "Anna & Ben", "melded": {"points": 90}}, {}]},
+        {"variant": "classic", "sides": [{"name": "Anna & Ben"}, {"name": "Carla & Dan"}]},
+    ]
+    upload = SimpleUploadedFile("game.jsonl", "\n".join(map(json.dumps, lines)).encode())
+    response = client.post("/import/", {"form": "file", "file": upload})
+    assert response.status_code == 302
+    state = client.get(f"/api/v1/games/{Game.objects.get().id}").json()
+    assert [s["name"] for s in state["sides"]] == ["Anna & Ben", "Carla & Dan"]
 
 
 def test_a_bad_import_says_which_line_and_saves_nothing(client) -> None:
