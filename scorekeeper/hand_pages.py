@@ -86,6 +86,24 @@ QUEUE_LABELS = {
     "discardSure": gettext_lazy("Discard hand %(n)s? It is kept nowhere else."),
 }
 
+# What a canasta is called at the table: the families that go out on books call them books,
+# clean and dirty (VARIANTS-families.md 2.9).
+CANASTA_WORDS = {
+    "canastas": gettext_lazy("Canastas"),
+    "cleanBadge": gettext_lazy("natural canasta"),
+    "dirtyBadge": gettext_lazy("mixed canasta"),
+}
+BOOK_WORDS = {
+    "canastas": gettext_lazy("Books"),
+    "cleanBadge": gettext_lazy("clean book"),
+    "dirtyBadge": gettext_lazy("dirty book"),
+    "natural": gettext_lazy("Clean books"),
+    "mixed": gettext_lazy("Dirty books"),
+    "wildCanasta": gettext_lazy("Wild books"),
+    "wild_pure": gettext_lazy("Wild books, one kind"),
+    "wild_mixed": gettext_lazy("Wild books, mixed"),
+}
+
 # The words of the entry page's script (read through json_script: no inline script).
 LABELS = {
     "melds": gettext_lazy("Melds"),
@@ -167,6 +185,7 @@ LABELS = {
     ),
     "winsShort": gettext_lazy("wins the game"),
     "foot": gettext_lazy("Cards left in unplayed feet"),
+    "extras": gettext_lazy("Also in this hand"),
     "footHint": gettext_lazy("A foot never picked up holds %(n)s cards."),
     "exactPickups": gettext_lazy("Exact pick-ups"),
     # Saving: the script sends the entry and keeps it until the server says it is saved.
@@ -200,9 +219,11 @@ def _entry_config(
 ) -> dict[str, Any]:
     offer = entry_offer(state.ruleset.variant)
     layout = state.ruleset.layout
-    labels = {kind: LABELS[kind] for kind in offer.canasta_kinds}
+    words = BOOK_WORDS if offer.books else CANASTA_WORDS
+    labels = {kind: words.get(kind, LABELS[kind]) for kind in offer.canasta_kinds}
     if CanastaKind.WILD_PURE in labels and CanastaKind.WILD_MIXED not in labels:
-        labels[CanastaKind.WILD_PURE] = LABELS["wildCanasta"]  # one kind of wild canasta
+        # One kind of wild canasta.
+        labels[CanastaKind.WILD_PURE] = words.get("wildCanasta", LABELS["wildCanasta"])
     return {
         "game": state.game.id,
         "number": number,
@@ -237,6 +258,8 @@ def _entry_config(
         "min_meld": offer.min_meld,
         "canasta_kinds": offer.canasta_kinds,
         "canasta_labels": {kind: str(label) for kind, label in labels.items()},
+        "canasta_size": offer.canasta_size,
+        "words": {key: str(words[key]) for key in ("canastas", "cleanBadge", "dirtyBadge")},
         "melded_classes": offer.melded_classes,
         "hand_classes": offer.hand_classes,
         "wild_meld_min": offer.wild_meld_min,

@@ -19,7 +19,13 @@ from scorekeeper.rules.melds import (
 )
 from scorekeeper.rules.records import CaughtSets
 from scorekeeper.rules.sequences import STRAIGHT_LENGTH
-from scorekeeper.rules.variants import NO_EXTRA, BlackThreeMeld, Unfinished, Variant
+from scorekeeper.rules.variants import (
+    NO_EXTRA,
+    BlackThreeMeld,
+    GoingOutNeed,
+    Unfinished,
+    Variant,
+)
 
 _WILD_KINDS = frozenset({CanastaKind.WILD_PURE, CanastaKind.WILD_MIXED})
 RED_THREES = "red_threes"  # the card class of red threes caught in a hand or foot (5.3)
@@ -59,6 +65,8 @@ class EntryOffer:
     feet: bool  # cards left in the side's unplayed feet (hand-and-foot)
     exact_pickups: bool  # players who picked up exactly their hand and foot (2.8)
     house_rules: tuple[str, ...]  # the house rules a club may set for this preset
+    canasta_size: int  # a meld of this many cards is a canasta (the entry marks it)
+    books: bool  # the preset's players call canastas books, clean and dirty (2.9)
 
 
 def _offers_kind(variant: Variant, kind: CanastaKind) -> bool:
@@ -142,4 +150,6 @@ def entry_offer(variant: Variant) -> EntryOffer:
         feet=boxes.feet,
         exact_pickups=boxes.exact_pickups,
         house_rules=tuple(name for name, rule in HOUSE_RULES.items() if rule.offered_to(variant)),
+        canasta_size=variant.canasta_size,
+        books=variant.going_out_need is GoingOutNeed.BOOKS,
     )

@@ -181,13 +181,46 @@
       whole.checked = !!m.concealed;
     }
     return el("div", {"class": "meld", "data-side": i, "data-meld": j + 1}, [
-      el("div", {"class": "meld-head"}, [select,
+      el("div", {"class": "meld-head"}, [select, badge(m, id),
         el("button", {type: "button", "class": "remove danger", text: "×", "aria-label": L.removeMeld, "data-testid": id + "-remove", onclick: function () { s.melds.splice(j, 1); render(); changed(); }})]),
       whole ? el("label", {"class": "check"}, [whole, document.createTextNode(L.concealedMeld)]) : null,
       m.rank === "wild" ? null : stepper(L.naturals, m.naturals, 1, function (v) { m.naturals = v; changed(); }, id + "-naturals"),
       stepper(classLabel("twos"), m.twos, 1, function (v) { m.twos = v; changed(); }, id + "-twos"),
       stepper(classLabel("jokers"), m.jokers, 1, function (v) { m.jokers = v; changed(); }, id + "-jokers")
     ]);
+  }
+
+  // A meld of the preset's canasta size says so ("natural canasta", "dirty book"): the rules
+  // themselves are the engine's, checked by the live score.
+  function badge(m, id) {
+    var node = el("span", {"class": "badge", "data-testid": id + "-badge"});
+    paintBadge(node, m);
+    return node;
+  }
+
+  function paintBadge(node, m) {
+    var size = (m.naturals || 0) + (m.twos || 0) + (m.jokers || 0);
+    var whole = size >= config.canasta_size;
+    node.hidden = !whole;
+    node.textContent = whole ? ((m.twos || m.jokers) && m.rank !== "wild" ? config.words.dirtyBadge : config.words.cleanBadge) : "";
+  }
+
+  function paintBadges() {
+    sides.forEach(function (s, i) {
+      s.melds.forEach(function (m, j) {
+        var node = root.querySelector('[data-testid="side-' + i + '-meld-' + j + '-badge"]');
+        if (node) { paintBadge(node, m); }
+      });
+    });
+  }
+
+  // A part of the entry few hands need, folded until it is used (or opened): the page stays short.
+  function fold(s, key, title, parts, used, testid) {
+    var open = used || !!(s.open && s.open[key]);
+    var node = el("details", {"class": "fold", "data-testid": testid}, [el("summary", {text: title})].concat(parts));
+    node.open = open;
+    node.addEventListener("toggle", function () { s.open = s.open || {}; s.open[key] = node.open; });
+    return node;
   }
 
   // A sequence runs within one suit, 4 to A, over one of the lengths the preset allows (samba:
@@ -273,7 +306,7 @@
     } else {
       parts.push(stepper(L.meldedPoints, s.points, 5, function (v) { s.points = v; changed(); }, id + "-melded-points"));
     }
-    parts.push(el("h3", {text: L.canastas}));
+    parts.push(el("h3", {text: config.words.canastas}));
     config.canasta_kinds.forEach(function (k) { parts.push(stepper(config.canasta_labels[k] || L[k], s.canastas[k] || 0, 1, function (v) { s.canastas[k] = v; changed(); }, id + "-canastas-" + k)); });
     if (config.sequence_kinds.length) {
       parts.push(el("h3", {text: L.sequences}));
@@ -284,12 +317,12 @@
     }
     if (config.incomplete.length) {
       // Unfinished special melds: each 0 or 1 (with melds they come from the melds themselves).
-      parts.push(el("h3", {text: L.incomplete}));
-      config.incomplete.forEach(function (k) {
+      var boxes = config.incomplete.map(function (k) {
         var box = el("input", {type: "checkbox", "data-testid": id + "-incomplete-" + k, onchange: function (e) { s.incomplete[k] = e.target.checked ? 1 : 0; changed(); }});
         box.checked = !!s.incomplete[k];
-        parts.push(el("label", {"class": "check"}, [box, document.createTextNode(L["incomplete_" + k])]));
+        return el("label", {"class": "check"}, [box, document.createTextNode(L["incomplete_" + k])]);
       });
+      parts.push(fold(s, "incomplete", L.incomplete, boxes, Object.keys(nonZero(s.incomplete)).length > 0, id + "-incomplete"));
     }
     return el("div", {}, parts);
   }
@@ -312,11 +345,11 @@
     }
     if (config.caught_sets.length) {
       // Players caught holding three aces or three sevens (a penalty each, on top of the cards).
-      parts.push(el("h3", {text: L.caughtSets}));
-      config.caught_sets.forEach(function (k) {
+      var caught = config.caught_sets.map(function (k) {
         var label = k === "aces" ? L.caughtAces : L.caughtSevens;
-        parts.push(stepper(label, s.caught[k] || 0, 1, function (v) { s.caught[k] = v; changed(); }, "side-" + i + "-caught-" + k));
+        return stepper(label, s.caught[k] || 0, 1, function (v) { s.caught[k] = v; changed(); }, "side-" + i + "-caught-" + k);
       });
+      parts.push(fold(s, "caught", L.caughtSets, caught, Object.keys(nonZero(s.caught)).length > 0, "side-" + i + "-caught"));
     }
     return el("div", {"class": "hand-left"}, parts);
   }
@@ -331,7 +364,8 @@
     } else {
       HAND.forEach(function (c) { parts.push(stepper(classLabel(c), s.foot[c] || 0, 1, function (v) { s.foot[c] = v; changed(); }, id + "-" + c)); });
     }
-    return el("div", {"class": "foot-left", "data-testid": id}, parts);
+    var used = s.footMode === "points" ? !!s.footPoints : Object.keys(nonZero(s.foot)).length > 0;
+    return el("div", {"class": "foot-left", "data-testid": id}, [fold(s, "foot", L.foot, parts.slice(1), used, id + "-fold")]);
   }
 
   // Modern American: a special hand is the side's whole score, laid down in one go. It ends the
@@ -376,6 +410,29 @@
       el("p", {"class": "muted hint", text: L.specialAlone})]);
   }
 
+  // Black threes laid out, exact pick-ups, an exact cut: the preset's rarer boxes, in one fold.
+  function extras(s, i) {
+    var id = "side-" + i;
+    var parts = [], names = [];
+    if (config.threes_laid) {
+      names.push(L.blackThreesLaid);
+      parts.push(stepper(L.blackThreesLaid, s.black_threes_laid, 1, function (v) { s.black_threes_laid = v; changed(); }, id + "-black-threes-laid"));
+    }
+    if (config.exact_pickups) {
+      names.push(L.exactPickups);
+      parts.push(stepper(L.exactPickups, s.exact_pickups, 1, function (v) { s.exact_pickups = v; changed(); }, id + "-exact-pickups"));
+    }
+    if (config.exact_cut) {
+      names.push(L.exactCut);
+      var cut = el("input", {type: "checkbox", "data-testid": id + "-exact-cut", onchange: function (e) { s.exact_cut = e.target.checked; changed(); }});
+      cut.checked = s.exact_cut;
+      parts.push(el("label", {"class": "check"}, [cut, document.createTextNode(L.exactCut)]));
+    }
+    if (!parts.length) { return null; }
+    var used = !!(s.black_threes_laid || s.exact_pickups || s.exact_cut);
+    return fold(s, "extras", names.join(" · "), parts, used, id + "-extras");
+  }
+
   function sidePanel(s, i) {
     var id = "side-" + i;
     var out = el("input", {type: "checkbox", "data-testid": id + "-went-out", onchange: function (e) {
@@ -394,8 +451,6 @@
     out.checked = s.went_out;
     var concealed = el("input", {type: "checkbox", "data-testid": id + "-concealed", onchange: function (e) { s.concealed = e.target.checked; changed(); }});
     concealed.checked = s.concealed;
-    var cut = el("input", {type: "checkbox", "data-testid": id + "-exact-cut", onchange: function (e) { s.exact_cut = e.target.checked; changed(); }});
-    cut.checked = s.exact_cut;
     var head = el("h2", {}, [el("span", {text: config.sides[i].name}), el("span", {"class": "live", id: id + "-live", "data-testid": id + "-live"})]);
     var needs = opening[i] === null || opening[i] === undefined ? null
       : el("p", {"class": "needs muted", "data-testid": id + "-needs", text: minimumText(opening[i])});
@@ -410,12 +465,11 @@
       toggle([["melds", L.melds], ["counts", L.counts], ["totals", L.totals]], s.mode, function (m) { s.mode = m; render(); changed(); }, id + "-mode"),
       meldedPanel(s, i),
       stepper(own.red_threes || (config.threes_laid ? L.redThreesLaid : L.redThrees), s.red_threes, 1, function (v) { s.red_threes = v; changed(); }, id + "-red-threes"),
-      config.threes_laid ? stepper(L.blackThreesLaid, s.black_threes_laid, 1, function (v) { s.black_threes_laid = v; changed(); }, id + "-black-threes-laid") : null,
-      config.exact_pickups ? stepper(L.exactPickups, s.exact_pickups, 1, function (v) { s.exact_pickups = v; changed(); }, id + "-exact-pickups") : null,
+      extras(s, i),
       el("label", {"class": "check big-check"}, [out, document.createTextNode(L.wentOut)]),
       notice,
       s.went_out && config.concealed_going_out ? el("label", {"class": "check"}, [concealed, document.createTextNode(L.concealed)]) : null,
-      config.exact_cut ? el("label", {"class": "check"}, [cut, document.createTextNode(L.exactCut)]) : null,
+
       holds ? handPanel(s, i) : null,
       holds && config.feet ? footPanel(s, i) : null,
       config.special_hands.length ? specialPick(s, i) : null
@@ -470,6 +524,7 @@
   var timer = null;
   var sequence = 0;
   function changed() {
+    paintBadges();
     serverError = null;
     blankAccepted = false;
     keepDraft();

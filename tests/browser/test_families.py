@@ -65,6 +65,13 @@ def engine(
     return [side["total"] for side in score_json(record)["sides"]]
 
 
+def unfold(page: Page, testid: str) -> None:
+    """Open a folded part of the entry (its rarer boxes are folded until used)."""
+    fold = page.get_by_test_id(testid)
+    if fold.get_attribute("open") is None:
+        fold.locator("summary").click()
+
+
 def live(total: int, after: int) -> str:
     """The live score as a person reads it: a real minus sign (U+2212)."""
 
@@ -137,9 +144,11 @@ def test_modern_american_threes_caught_sets_unfinished_melds_and_a_special_hand(
     expect(page.get_by_test_id("side-1-went-out")).not_to_be_checked()
     add_meld(page, 1, "K", 0, naturals=4)
     page.get_by_test_id("side-1-red-threes-plus").click()
+    unfold(page, "side-1-extras")
     page.get_by_test_id("side-1-black-threes-laid-plus").click()
     page.get_by_test_id("side-1-hand-aces").fill("3")
     page.get_by_test_id("side-1-hand-red_threes").fill("1")
+    unfold(page, "side-1-caught")
     page.get_by_test_id("side-1-caught-aces").fill("1")
     # NS 2500. EW has no canasta: kings -40, hand -(60 + 5) = -65, threes (100 + 100) minus,
     # three aces caught -1500: -1805.
@@ -167,11 +176,13 @@ def test_modern_american_threes_caught_sets_unfinished_melds_and_a_special_hand(
     page.get_by_test_id("enter-hand").click()
     add_meld(page, 0, "7", 0, naturals=7)
     add_meld(page, 0, "wild", 1, twos=7)
+    unfold(page, "side-0-extras")
     page.get_by_test_id("side-0-black-threes-laid").fill("2")
     page.get_by_test_id("side-0-went-out").check()
     page.get_by_test_id("side-1-mode-totals").click()
     page.get_by_test_id("side-1-melded-points").fill("130")
     page.get_by_test_id("side-1-canastas-mixed").fill("1")
+    unfold(page, "side-1-incomplete")
     page.get_by_test_id("side-1-incomplete-aces").check()
     page.get_by_test_id("side-1-hand-mode-points").click()
     page.get_by_test_id("side-1-hand-points").fill("20")
@@ -319,13 +330,16 @@ def test_hand_and_foot_feet_exact_pickups_and_the_end_after_its_hands(
     add_meld(page, 0, "5", 3, naturals=6, jokers=1)
     add_meld(page, 0, "wild", 4, twos=4)
     page.get_by_test_id("side-0-red-threes-plus").click()
+    unfold(page, "side-0-extras")
     page.get_by_test_id("side-0-exact-pickups-plus").click()
     page.get_by_test_id("side-0-went-out").check()
     page.get_by_test_id("side-0-hand-high").fill("2")
     add_meld(page, 1, "8", 0, naturals=4)
+    unfold(page, "side-1-extras")
     page.get_by_test_id("side-1-exact-pickups").fill("2")
     page.get_by_test_id("side-1-hand-red_threes").fill("1")
     page.get_by_test_id("side-1-hand-low").fill("1")
+    unfold(page, "side-1-foot-fold")
     page.get_by_test_id("side-1-foot-high").fill("5")
     page.get_by_test_id("side-1-foot-low").fill("6")
     expect(page.get_by_test_id("side-1-caught-aces")).to_have_count(0)
@@ -369,6 +383,7 @@ def test_hand_and_foot_feet_exact_pickups_and_the_end_after_its_hands(
     add_meld(page, 0, "J", 0)
     page.get_by_test_id("side-0-hand-mode-points").click()
     page.get_by_test_id("side-0-hand-points").fill("40")
+    unfold(page, "side-0-foot-fold")
     page.get_by_test_id("side-0-foot-mode-points").click()
     page.get_by_test_id("side-0-foot-points").fill("120")
     add_meld(page, 1, "A", 0, naturals=4)
