@@ -4,6 +4,7 @@ made each change in the reader's language."""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -81,6 +82,35 @@ def test_the_target_label_is_translated(client) -> None:
     play_hands(game, 2)
     page = client.get(reverse("game", args=[game.id]), HTTP_ACCEPT_LANGUAGE="fr")
     assert 'data-testid="chart-target">objectif 5000</text>' in page.content.decode()
+
+
+# Attributes the browser reads as numbers (a list of numbers for viewBox and points).
+NUMBERS = ("x", "y", "x1", "x2", "y1", "y2", "font-size", "stroke-width")
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "it"])
+def test_the_chart_draws_with_plain_numbers_in_a_language_that_writes_decimal_commas(
+    client, language: str
+) -> None:
+    """Django writes 247.1 as "247,1" in these languages, which SVG reads as two numbers: hand
+    10's label then drew as "1" (its "0" at x=1), and the grid lines vanished."""
+    game, _ = new_game()
+    play_hands(game, 13)  # hands 2, 4... 12 numbered, at x = 44 + 264 × n / 13: fractions
+    page = client.get(reverse("game", args=[game.id]), HTTP_ACCEPT_LANGUAGE=language)
+    text = page.content.decode()
+    assert f'<html lang="{language}">' in text
+    svg = ET.fromstring(text[text.index("<svg") : text.index("</svg>") + 6])  # noqa: S314 our page
+    numbers = [value for element in svg.iter() for name in NUMBERS if (value := element.get(name))]
+    assert len(numbers) > 50
+    assert all(float(value) >= 0 for value in numbers), numbers
+    assert any("." in value for value in numbers)  # fractions, the case that broke
+    assert [float(n) for n in svg.get("viewBox").split()] == [0, 0, 320, 220]
+    lines = [element.get("points").split() for element in svg.iter("polyline")]
+    assert [len(points) for points in lines] == [14, 14]  # 0 and the 13 hands
+    for x, y in (point.split(",") for points in lines for point in points):
+        float(x), float(y)
+    hands = next(g for g in svg.iter("g") if g.get("data-testid") == "chart-hands")
+    assert [label.text for label in hands.iter("text")] == ["2", "4", "6", "8", "10", "12"]
 
 
 # Hand rows

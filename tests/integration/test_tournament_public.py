@@ -408,6 +408,19 @@ def test_the_pages_speak_french(client, path: str) -> None:
         assert word.replace("'", "&#x27;") in html or word in html, word
 
 
+def test_numbers_the_screen_script_reads_stay_plain_where_thousands_are_grouped(
+    client, settings
+) -> None:
+    """Grouping is off today (a score reads 12500 in every language); were it turned on, French
+    would write the tournament's id 12345 as "12 345" and the script could not read it."""
+    settings.USE_THOUSAND_SEPARATOR = True
+    created = tournament_create(name="Spring Cup", format="swiss", rounds=3, variant="classic")
+    Tournament.objects.filter(id=created.id).update(id=12345)
+    entries_add(tournament_id=12345, entries=[{**p, "seed": i} for i, p in enumerate(PAIRS, 1)])
+    html = page(client, "/t/12345/screen/?cycle=100", HTTP_ACCEPT_LANGUAGE="fr")
+    assert 'data-tournament="12345"' in html and 'data-cycle="100"' in html
+
+
 def test_a_negative_score_reads_with_a_minus_sign(client, django_user_model) -> None:
     # "2210–-80" read as a dash and a hyphen; the pages write "2210 – −80".
     tournament = a_tournament()
