@@ -58,9 +58,9 @@ def test_the_chart_numbers_the_hands_and_the_totals_and_labels_the_target(client
         chart.index('data-testid="chart-hands"') : chart.index("</g>", chart.index("chart-hands"))
     ]
     assert re.findall(r">(\d+)</text>", hands) == ["1", "2", "3"]
-    assert re.findall(r'dy="0.35em">(-?\d+)</text>', chart) == [
-        str(n) for n in range(-1000, 5001, 1000)
-    ]
+    assert re.findall(r'dy="0.35em">(\u2212?\d+)</text>', chart) == [
+        "\u22121000", "0", "1000", "2000", "3000", "4000", "5000",
+    ]  # fmt: skip
     assert re.search(r'data-testid="chart-target">target 5000</text>', chart)
     assert 'class="swatch line-0"' in chart and 'class="swatch line-1"' in chart
     assert "style=" not in chart
@@ -131,6 +131,27 @@ def test_correct_and_delete_are_apart_and_big_enough_to_tap(client) -> None:
     assert re.search(r"\.row-actions \{[^}]*gap: \.75rem", css)
 
 
+def test_a_negative_score_reads_with_a_minus_sign_and_the_exports_keep_the_hyphen(client) -> None:
+    """A hyphen reads as a dash beside another number: people's pages write "−50" (U+2212); the
+    CSV file and the API keep the "-50" every parser reads."""
+    game, token = new_game()
+    play_hands(game, 1, BIG_HAND)  # 2110 / -50 (50 points left in hand)
+    board = client.get(open_edit_link(client, game, token)).content.decode()
+    assert 'data-testid="total-1">\u221250</div>' in board
+    assert '<span class="hand-total">\u221250</span> <span class="running">\u221250</span>' in board
+    assert "in hand \u221250" in board and '<span class="hand-total">+2110</span>' in board
+    assert "-50" not in board
+    home = client.get(reverse("home")).content.decode()
+    assert '<span class="game-card-total">\u221250</span>' in home
+    delete = client.get(reverse("hand-delete", args=[game.id, 1])).content.decode()
+    assert "<strong>NS</strong> +2110</li><li><strong>EW</strong> \u221250</li>" in delete
+    csv = client.get(reverse("export-csv", args=[game.id]))
+    written = b"".join(csv.streaming_content).decode()
+    assert ",-50," in written and "\u2212" not in written
+    api = client.get(reverse("api-game", args=[game.id]), HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert [side["total"] for side in api.json()["sides"]] == [2110, -50]
+
+
 # History
 
 
@@ -141,9 +162,9 @@ def test_an_edit_shows_the_old_and_the_new_scores(client) -> None:
     page = client.get(reverse("history", args=[game.id])).content.decode()
     assert cells(page, "action") == ["Edited", "Entered"]
     assert cells(page, "result") == [
-        '<span class="scores old">+670, +0</span> <span class="arrow">→</span> '
-        '<span class="scores new">+2110, -50</span>',
-        '<span class="scores">+670, +0</span>',
+        '<span class="scores old">+670, 0</span> <span class="arrow">→</span> '
+        '<span class="scores new">+2110, \u221250</span>',
+        '<span class="scores">+670, 0</span>',
     ]
     assert "NS, EW" in page  # the order of the scores
 

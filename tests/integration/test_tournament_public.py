@@ -240,7 +240,9 @@ def test_standings_show_the_snapshot_version_provisional_and_shared_ranks(client
     for name in ("Les As", "Queens", "Jokers"):
         assert row(html, "data-entry", entry(name).id) == f"=1 {name} 2 0 +600 0"
     assert row(html, "data-entry", entry("Sevens").id) == "4 Sevens 2 0 0 0"
-    assert row(html, "data-entry", entry("Red Threes").id) == "=5 Red Threes withdrawn 0 0 -600 2"
+    assert (
+        row(html, "data-entry", entry("Red Threes").id) == "=5 Red Threes withdrawn 0 0 \u2212600 2"
+    )
     assert f'href="/t/{tournament.id}/pair/{entry("Queens").id}/"' in html
 
 
