@@ -6,7 +6,9 @@ import json
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from scorekeeper.i18n import PRESET_CHOICES
 from tests.factories import new_game, open_edit_link
 
 pytestmark = pytest.mark.django_db
@@ -50,3 +52,46 @@ def test_the_hand_entry_labels_are_translated(client) -> None:
     ).content.decode()
     assert "Guardar la mano" in page
     assert "necesita %(n)s para abrir" in page  # filled in by hand.js
+
+
+FRENCH_PRESETS = {"Classic Canasta": "Canasta classique", "Hand and Foot": "Main et pied"}
+
+
+def test_the_preset_names_are_shown_in_the_readers_language(client, catalogue_words) -> None:
+    """The engine marks its presets' names (gettext_noop); every page shows them translated."""
+    french = catalogue_words("fr", FRENCH_PRESETS)
+    classic, hand_and_foot = french["Classic Canasta"], french["Hand and Foot"]
+    game, token = new_game()
+    edit = open_edit_link(client, game, token)
+    for url in (
+        reverse("home"),  # the card of the game on this device
+        edit,  # the scoreboard's header
+        reverse("hand-new", args=[game.id]),
+        reverse("game-new"),
+        reverse("variants"),
+        reverse("opening"),
+    ):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        assert classic in page and "Classic Canasta" not in page, url
+    refused = client.get(
+        reverse("opening"), {"variant": "hand-and-foot", "players": 4}, HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert hand_and_foot in refused  # the form's own message names it
+    english = client.get(edit, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Classic Canasta" in english and classic not in english
+    with translation.override("fr"):  # the tournament form's choice too
+        assert str(dict(PRESET_CHOICES)["classic"]) == classic
+
+
+def test_my_games_name_each_games_preset_in_the_readers_language(
+    client, django_user_model, catalogue_words
+) -> None:
+    french = catalogue_words("fr", FRENCH_PRESETS)
+    owner = django_user_model.objects.create_user("ada", password="x")
+    new_game()  # not hers
+    from scorekeeper.services import game_create
+
+    game_create(variant="classic", players=4, sides=[{"name": "A"}, {"name": "B"}], owner=owner)
+    client.force_login(owner)
+    page = client.get(reverse("my-games"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f"{french['Classic Canasta']} · " in page and "classic ·" not in page
