@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -95,3 +96,35 @@ def test_my_games_name_each_games_preset_in_the_readers_language(
     client.force_login(owner)
     page = client.get(reverse("my-games"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
     assert f"{french['Classic Canasta']} · " in page and "classic ·" not in page
+
+
+# The face cards' letters at a table of each language (French: valet, dame, roi).
+RANK_LETTERS = {
+    "fr": {"J": "V", "Q": "D", "K": "R", "A": "A"},
+    "es": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
+    "it": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "it"])
+def test_the_rank_picker_names_the_ranks_as_the_rules_page_does(
+    client, catalogue_words, language: str
+) -> None:
+    letters = catalogue_words(
+        language, {f"card rank\x04{rank}": text for rank, text in RANK_LETTERS[language].items()}
+    )
+    expected = {key.split("\x04")[1]: text for key, text in letters.items()}
+    game, token = new_game()
+    open_edit_link(client, game, token)
+    page = client.get(reverse("hand-new", args=[game.id]), HTTP_ACCEPT_LANGUAGE=language)
+    config = json.loads(
+        re.search(r'id="hand-config"[^>]*>(.*?)</script>', page.content.decode())[1]
+    )
+    assert config["rank_labels"] == expected
+    assert config["ranks"][:11] == ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    # "8 à R": the Rules page's high cards and the entry's box end at the picker's king.
+    rules = client.get(reverse("variants"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    with translation.override(language):
+        high, box = translation.gettext("high cards (8 to K)"), translation.gettext("8 to K")
+    assert high in rules and high.endswith(f" {expected['K']})")
+    assert box.endswith(f" {expected['K']}")
