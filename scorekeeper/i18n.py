@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from scorekeeper.rules import PRESETS, RuleViolation, Variant
 
 
 def explain(violation: RuleViolation) -> str:
-    """A refusal of the rules engine, translated, plural forms included."""
-    return violation.render(gettext, ngettext)
+    """A refusal of the rules engine, translated, plural forms included, as the sentence a person
+    reads: "Side 1 (NS), meld 1 (K): a meld needs...". The engine writes its messages in lower
+    case, as parts that sit inside one another (RuleViolation.render); only the whole, shown
+    alone, begins with a capital."""
+    return capfirst(violation.render(gettext, ngettext))
 
 
 def preset_name(variant: Variant | str) -> str:

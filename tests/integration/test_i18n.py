@@ -40,7 +40,7 @@ def test_a_refused_hand_is_explained_in_french(client) -> None:
         HTTP_ACCEPT_LANGUAGE="fr",
     )
     assert (
-        "camp 1 (NS), pose 1 (K): une pose demande au moins 2 cartes naturelles"
+        "Camp 1 (NS), pose 1 (K): une pose demande au moins 2 cartes naturelles"
         in page.content.decode()
     )
 
@@ -128,3 +128,27 @@ def test_the_rank_picker_names_the_ranks_as_the_rules_page_does(
         high, box = translation.gettext("high cards (8 to K)"), translation.gettext("8 to K")
     assert high in rules and high.endswith(f" {expected['K']})")
     assert box.endswith(f" {expected['K']}")
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "it"])
+def test_an_error_a_person_reads_begins_with_a_capital(client, language: str) -> None:
+    """The engine and the services word their refusals in lower case, as parts of one another
+    ("side 1 (NS), meld 1 (K): ..."); shown alone, each is a sentence."""
+    game, token = new_game()
+    open_edit_link(client, game, token)
+    bad = [{"melds": [{"rank": "K", "naturals": 1, "twos": 2}]}, {}]
+    lang = {"HTTP_ACCEPT_LANGUAGE": language}
+    page = client.post(reverse("hand-new", args=[game.id]), {"record": json.dumps(bad)}, **lang)
+    shown = [re.search(r'data-testid="error">([^<]+)</div>', page.content.decode())[1]]
+    preview = client.post(
+        reverse("hand-preview", args=[game.id, 1]), json.dumps(bad), "application/json", **lang
+    )
+    undo = client.post(reverse("hand-undo", args=[game.id]), follow=True, **lang)  # none to undo
+    api = client.get(reverse("api-game", args=["x" * 10]), **lang)
+    shown += [
+        preview.json()["error"],
+        re.search(r'<li class="error">([^<]+)</li>', undo.content.decode())[1],
+        api.json()["error"],
+    ]
+    assert all(text[0].isupper() for text in shown), shown
+    assert shown[0] == shown[1] and shown[0][1:3].islower()  # only its first letter raised
