@@ -8,12 +8,12 @@ from django import forms
 from django.core.validators import StepValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.i18n import PRESET_CHOICES, preset_name
 from scorekeeper.imports import MAX_BYTES as MAX_IMPORT_BYTES
 from scorekeeper.rule_words import choice_words
 from scorekeeper.rules import HOUSE_RULES, PRESETS
 from scorekeeper.rules.rule_values import Books, Choice, HouseRule, OneOf, Steps, Whole, json_text
 
-VARIANT_CHOICES = [(v.id, v.name) for v in PRESETS.values()]
 PLAYER_CHOICES = [(n, str(n)) for n in range(2, 7)]
 # As many side-name fields as the largest layout of any preset (espanola: four on their own).
 MAX_SIDES = max(seating.sides for v in PRESETS.values() for seating in v.seatings)
@@ -24,7 +24,7 @@ NUMERIC = {"inputmode": "numeric"}
 class OpeningLookupForm(forms.Form):
     """The opening lookup: by the side's score, or by the hand's number where a preset goes so."""
 
-    variant = forms.ChoiceField(label=_("Variant"), choices=VARIANT_CHOICES, initial="classic")
+    variant = forms.ChoiceField(label=_("Variant"), choices=PRESET_CHOICES, initial="classic")
     score = forms.IntegerField(
         label=_("Score"),
         initial=0,
@@ -47,7 +47,7 @@ class OpeningLookupForm(forms.Form):
         super().__init__(*args, **kwargs)
         by_hand = [v for v in PRESETS.values() if v.opening_by is OpeningBy.HAND_NUMBER]
         self.by_hand = tuple(v.id for v in by_hand)  # for the page's script (data-by-hand)
-        names = {"presets": ", ".join(v.name for v in by_hand)}
+        names = {"presets": ", ".join(preset_name(v) for v in by_hand)}
         self.fields["score"].help_text = (
             _(
                 "The side's total at the start of the hand. Not used in %(presets)s, where the "
@@ -69,7 +69,7 @@ class OpeningLookupForm(forms.Form):
                 self.add_error(
                     "hand",
                     _("%(name)s sets the opening by the hand's number: give the hand.")
-                    % {"name": variant.name},
+                    % {"name": preset_name(variant)},
                 )
         elif data.get("score") is None and "score" not in self.errors:
             self.add_error("score", forms.Field.default_error_messages["required"])
@@ -176,7 +176,7 @@ class NewGameForm(forms.Form):
         self.fields["target"].help_text = _("Leave empty for the preset's target.")
 
     variant = forms.ChoiceField(
-        label=_("Variant"), choices=VARIANT_CHOICES, initial="classic", widget=forms.RadioSelect
+        label=_("Variant"), choices=PRESET_CHOICES, initial="classic", widget=forms.RadioSelect
     )
     players = forms.TypedChoiceField(
         label=_("Players"), choices=PLAYER_CHOICES, coerce=int, initial=4

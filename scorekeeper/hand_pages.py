@@ -27,7 +27,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from scorekeeper import idempotency, phone_engine, services
@@ -210,6 +210,16 @@ LABELS = {
 }
 
 
+# The letters of the face cards and the ace as the rank picker shows them: a French table says
+# V, D, R (valet, dame, roi), as the Rules page does ("8 à R"). The records keep J, Q, K, A.
+RANK_LABELS = {
+    "J": pgettext_lazy("card rank", "J"),
+    "Q": pgettext_lazy("card rank", "Q"),
+    "K": pgettext_lazy("card rank", "K"),
+    "A": pgettext_lazy("card rank", "A"),
+}
+
+
 def _entry_config(
     state: GameState,
     number: int,
@@ -255,6 +265,7 @@ def _entry_config(
         ],
         "entered": sides,
         "ranks": offer.ranks,
+        "rank_labels": {rank: str(label) for rank, label in RANK_LABELS.items()},
         "min_meld": offer.min_meld,
         "canasta_kinds": offer.canasta_kinds,
         "canasta_labels": {kind: str(label) for kind, label in labels.items()},

@@ -2,11 +2,29 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext, ngettext
+from django.utils.text import capfirst
+from django.utils.translation import gettext, gettext_lazy, ngettext
 
-from scorekeeper.rules import RuleViolation
+from scorekeeper.rules import PRESETS, RuleViolation, Variant
 
 
 def explain(violation: RuleViolation) -> str:
-    """A refusal of the rules engine, translated, plural forms included."""
-    return violation.render(gettext, ngettext)
+    """A refusal of the rules engine, translated, plural forms included, as the sentence a person
+    reads: "Side 1 (NS), meld 1 (K): a meld needs...". The engine writes its messages in lower
+    case, as parts that sit inside one another (RuleViolation.render); only the whole, shown
+    alone, begins with a capital."""
+    return capfirst(violation.render(gettext, ngettext))
+
+
+def preset_name(variant: Variant | str) -> str:
+    """A preset's name ("Classic Canasta", marked in the engine) in the reader's language; a
+    preset id no longer in the registry (an old game's) is shown as it is. Templates that hold
+    the variant say ``{% translate variant.name %}``, as they do for its description."""
+    if isinstance(variant, str):
+        found = PRESETS.get(variant)
+        return gettext(found.name) if found is not None else variant
+    return gettext(variant.name)
+
+
+# The presets of a form's choice, by id, each name translated when the form is shown.
+PRESET_CHOICES = [(v.id, gettext_lazy(v.name)) for v in PRESETS.values()]

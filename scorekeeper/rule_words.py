@@ -1103,10 +1103,10 @@ def house_rule_words(
                 label=_(rule.label),
                 text=_house_rule_text(rule),
                 choices=_rule_choices(rule, presets),
-                only_in=tuple(p.name for p in offered) if shorter else (),
+                only_in=tuple(_(p.name) for p in offered) if shorter else (),
                 not_in=()
                 if shorter
-                else tuple(p.name for p in presets.values() if p not in offered),
+                else tuple(_(p.name) for p in presets.values() if p not in offered),
             )
         )
     return out

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.http import JsonResponse
+from django.utils.text import capfirst
 
 from scorekeeper.hand_scoring import stored_sides
 from scorekeeper.i18n import explain
@@ -24,7 +25,9 @@ from scorekeeper.selectors import GameState, HandRow
 
 
 def error_body(message: str, **where: Any) -> dict[str, Any]:
-    return {"error": message, **where}
+    """The error a person reads begins with a capital, whatever said it (the services and the
+    API word their refusals in lower case, as parts of other messages)."""
+    return {"error": capfirst(message), **where}
 
 
 def error_response(status: int, message: str, **where: Any) -> JsonResponse:

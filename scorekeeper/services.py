@@ -21,6 +21,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 from scorekeeper.hand_scoring import ScoredEntry, entered_sides, score_entry, stored_sides
@@ -39,7 +40,9 @@ class Conflict(Exception):
     """The change was made against a state that is no longer current (HTTP 409)."""
 
     def __init__(self, message: str, *, game: Game) -> None:
-        super().__init__(message)
+        # Worded in lower case, as the engine's messages are; shown alone (a page's message, the
+        # API's "error"), it is a sentence.
+        super().__init__(capfirst(message))
         self.game = game
 
 

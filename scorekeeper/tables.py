@@ -13,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from scorekeeper.models import Revision
 from scorekeeper.selectors import GameState, HandRow, RevisionRow
 from scorekeeper.services import EDIT_LINK
+from scorekeeper.signs import number_text, signed_text
 
 BREAKDOWN_LABELS = {
     "cards": _("cards"),
@@ -37,18 +38,18 @@ class SideColumn(tables.Column):
         return format_html(
             '<span class="hand-total">{}</span> <span class="running">{}</span>'
             '<div class="breakdown">{}</div>',
-            f"{record.scores[i]:+d}",
-            record.running[i],
+            signed_text(record.scores[i]),
+            number_text(record.running[i]),
             breakdown_html(record.breakdowns[i]),
         )
 
 
 def breakdown_html(breakdown: Mapping[str, int]) -> SafeString:
-    """ "cards 70 · canastas 500": the non-zero parts."""
+    """ "cards 70 · canastas 500 · in hand −50": the non-zero parts."""
     return format_html_join(
         " · ",
         "{} {}",
-        ((BREAKDOWN_LABELS[key], value) for key, value in breakdown.items() if value),
+        ((BREAKDOWN_LABELS[key], number_text(value)) for key, value in breakdown.items() if value),
     )
 
 
@@ -97,7 +98,7 @@ class HandTable(tables.Table):
 
 
 def _scores(result: dict[str, Any]) -> str:
-    return ", ".join(f"{int(side['total']):+d}" for side in result["sides"])
+    return ", ".join(signed_text(int(side["total"])) for side in result["sides"])
 
 
 def _cell(name: str, label: Any = None) -> dict[str, Any]:

@@ -34,7 +34,7 @@ from scorekeeper.edit_access import (
 )
 from scorekeeper.forms import ImportForm, NewGameForm, OpeningLookupForm
 from scorekeeper.hand_pages import QUEUE_LABELS
-from scorekeeper.i18n import explain
+from scorekeeper.i18n import explain, preset_name
 from scorekeeper.imports import ImportRefused, records_from_text
 from scorekeeper.models import Game
 from scorekeeper.paper_forms import PaperImport
@@ -134,7 +134,7 @@ def _hand_refusal(variant: Variant, players: int) -> str:
         "A game of %(name)s is %(count)s hand: give a hand number from 1 to %(count)s.",
         "A game of %(name)s is %(count)s hands: give a hand number from 1 to %(count)s.",
         hands,
-    ) % {"name": variant.name, "count": hands}
+    ) % {"name": preset_name(variant), "count": hands}
 
 
 def variant_list(request: HttpRequest) -> HttpResponse:
@@ -419,4 +419,8 @@ def _import_file(request: HttpRequest, form: ImportForm) -> tuple[Game, str] | N
 @login_required
 def my_games(request: HttpRequest) -> HttpResponse:
     games = list(games_of_user(request.user)[:100])
-    return render(request, "scorekeeper/my_games.html", {"games": games})
+    return render(
+        request,
+        "scorekeeper/my_games.html",
+        {"games": [(game, preset_name(game.variant)) for game in games]},
+    )

@@ -9,8 +9,8 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.i18n import PRESET_CHOICES
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME, no_control_characters
-from scorekeeper.rules import PRESETS
 from tournaments.club_formats import CLUB_FORMATS, PLAN_PHASES
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import MAX_ROUNDS, Phase, Plan, phases_of, plan_of
@@ -125,9 +125,7 @@ class TournamentForm(PlanForm):
         ],
         help_text=_("Fills in the plan, hands, points and sit-outs below; change any of them."),
     )
-    variant = forms.ChoiceField(
-        label=_("Rules"), choices=[(v.id, v.name) for v in PRESETS.values()], initial="classic"
-    )
+    variant = forms.ChoiceField(label=_("Rules"), choices=PRESET_CHOICES, initial="classic")
     hands_per_round = forms.IntegerField(
         label=_("Hands per round"), min_value=1, max_value=20, initial=2
     )

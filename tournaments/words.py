@@ -10,6 +10,7 @@ from django.utils import formats
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
+from scorekeeper.signs import MINUS, number_text, signed_text
 from tournaments.engine.formats import phases_of
 from tournaments.engine.types import Reason
 from tournaments.models import StandingsSnapshot, Tournament
@@ -80,10 +81,10 @@ def metric_text(value: Any, signed: bool = False) -> str:
     if value is None:
         return "—"
     if isinstance(value, float) and not value.is_integer():
-        text = formats.number_format(value, 1)
-        return f"+{text}" if signed and value > 0 else text
+        text = formats.number_format(abs(value), 1)  # "12,5" in French: people read it
+        return (MINUS if value < 0 else "+" if signed else "") + text
     whole = int(value)
-    return f"{whole:+d}" if signed and whole else str(whole)
+    return signed_text(whole) if signed else number_text(whole)
 
 
 def plan_words(tournament: Tournament) -> str:
@@ -124,14 +125,6 @@ def standings_heading(snapshot: StandingsSnapshot, final: bool = False) -> str:
     if snapshot.after_round:
         return gettext("Standings after round %(n)s · version %(v)s") % n
     return gettext("Standings · version %(v)s") % n
-
-
-MINUS = "\u2212"  # a minus sign, not a hyphen: "−80" never reads as a dash
-
-
-def number_text(value: int) -> str:
-    """A score as shown: ``-80`` as "−80"."""
-    return f"{MINUS}{-value}" if value < 0 else str(value)
 
 
 def score_text(first: int, second: int) -> str:

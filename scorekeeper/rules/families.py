@@ -42,7 +42,7 @@ FIVE_SOLO = (1, 1, 1, 1, 1)
 
 MODERN_AMERICAN = Variant(
     id="modern-american",
-    name="Modern American Canasta",
+    name=gettext_noop("Modern American Canasta"),
     source="Canasta League of America (CLA), with pagat and CanastaJunction",
     description=gettext_noop(
         "The 8500 game of the Canasta League of America: threes of both colours are bonus cards, "
@@ -106,7 +106,7 @@ SAMBA_OPENING = ((0, 50), (1500, 90), (3000, 120), (7000, 150))
 
 SAMBA = Variant(
     id="samba",
-    name="Samba",
+    name=gettext_noop("Samba"),
     source="Official Canasta Laws (Samba), Bicycle",
     description=gettext_noop(
         "Three packs, to 10000: sequences of one suit (a samba of 7 is worth 1500), several melds "
@@ -146,7 +146,7 @@ SAMBA = Variant(
 
 BOLIVIA = Variant(
     id="bolivia",
-    name="Bolivia",
+    name=gettext_noop("Bolivia"),
     source="Bicycle, Bolivian Canasta (BCanasta), rummy-games",
     description=gettext_noop(
         "Samba's big sister, to 15000: sequences (an escalera of 7 is worth 1500), a canasta of "
@@ -198,7 +198,7 @@ def _foot_seating(players: int, layout: tuple[int, ...]) -> Seating:
 
 HAND_AND_FOOT = Variant(
     id="hand-and-foot",
-    name="Hand and Foot",
+    name=gettext_noop("Hand and Foot"),
     source="Card Games For Dummies, pagat (Hand and Foot), Board Game Arena",
     description=gettext_noop(
         "A hand and a foot for each player, players + 1 packs, a game of four hands: clean, dirty "

@@ -224,7 +224,7 @@ class Variant:
     """A preset: every value of VARIANTS.md for one rule set."""
 
     id: str
-    name: str
+    name: str  # English, marked with gettext_noop: pages show it translated (i18n.preset_name)
     source: str  # the rulebook's own title, as pages show it
     description: str
     seatings: tuple[Seating, ...]
@@ -366,7 +366,7 @@ _SIX_HANDED_OPENING = (*CLASSIC_OPENING, (7500, 150))
 
 CLASSIC = Variant(
     id="classic",
-    name="Classic Canasta",
+    name=gettext_noop("Classic Canasta"),
     source="Official Canasta Laws / Hoyle",
     description=gettext_noop(
         "The international rules: the reference the other presets differ from."
@@ -385,7 +385,7 @@ CLASSIC = Variant(
 CLASSIC_FR = replace(
     CLASSIC,
     id="classic-fr",
-    name="Canasta (règles françaises)",
+    name=gettext_noop("Canasta (règles françaises)"),
     source="Wikipédia (français) — Canasta",  # seed 000
     description=gettext_noop(
         "French rules: a canasta is exactly 7 cards, a black three left in hand costs 100, melds "
@@ -411,7 +411,7 @@ CLASSIC_FR = replace(
 CLASSIC_ES = replace(
     CLASSIC,
     id="classic-es",
-    name="Canasta (reglas generales)",
+    name=gettext_noop("Canasta (reglas generales)"),
     source="Las reglas del juego de Canasta — Reglas",  # seed 001, general part
     description=gettext_noop(
         "Spanish general rules, to 7000: a black three left in hand costs 100, red threes count "
@@ -429,7 +429,7 @@ CLASSIC_ES = replace(
 
 ESPANOLA = Variant(
     id="espanola",
-    name="Canasta, variante española",
+    name=gettext_noop("Canasta, variante española"),
     source="Las reglas del juego de Canasta — Variante española",  # seed 001
     description=gettext_noop(
         "Four packs, to 15000: melds of 3 to 7 cards, wild and concealed canastas, a canasta of "
@@ -468,7 +468,7 @@ ESPANOLA = Variant(
 DUCALE = replace(
     CLASSIC,
     id="ducale",
-    name="Canasta Ducale",
+    name=gettext_noop("Canasta Ducale"),
     source="Ducale, le jeu français — Les règles de jeu",  # seed 002
     description=gettext_noop(
         "The Ducale leaflet: no cap on wild cards in a meld, four red threes are worth 900, the "
@@ -486,7 +486,7 @@ DUCALE = replace(
 ITALIANA = replace(
     CLASSIC,
     id="italiana",
-    name="Canasta all'italiana",
+    name=gettext_noop("Canasta all'italiana"),
     source="Come si gioca a Canasta?",  # seed 003
     description=gettext_noop(
         "Italian rules, to 12000: black threes are never melded, all the red threes are worth 500, "
@@ -511,7 +511,7 @@ ITALIANA = replace(
 ORIGEN = replace(
     CLASSIC,
     id="origen",
-    name="Canasta-Origen",
+    name=gettext_noop("Canasta-Origen"),
     source="Canasta-Origen — La règle du jeu",  # seed 004
     description=gettext_noop(
         "The Canasta-Origen card game: its own 108-card deck (DIVA and GENTLEMAN jokers, DETENER, "

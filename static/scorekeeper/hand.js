@@ -157,7 +157,7 @@
 
   // A deck of its own names its cards (Canasta-Origen: DIVA, GENTLEMAN, DETENER, SOL).
   var own = config.card_names;
-  function rankLabel(r) { return r === "wild" ? L.wild : r === "3" ? (own.black_threes || L.blackThreeRank) : r; }
+  function rankLabel(r) { return r === "wild" ? L.wild : r === "3" ? (own.black_threes || L.blackThreeRank) : (config.rank_labels || {})[r] || r; }
 
   function classLabel(c) {
     return own[c] || L[c];

@@ -13,6 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import score_json
+from scorekeeper.signs import number_text
 from tests.browser.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -102,7 +103,7 @@ def check_and_save(
         shot(page, screenshot)
     page.get_by_test_id("save").click()
     for i in range(2):
-        expect(page.get_by_test_id(f"total-{i}")).to_have_text(str(after[i]))
+        expect(page.get_by_test_id(f"total-{i}")).to_have_text(number_text(after[i]))
     return after
 
 

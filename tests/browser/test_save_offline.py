@@ -132,7 +132,7 @@ def test_a_hand_the_rules_refuse_stays_on_the_page_with_the_reason(
     page.get_by_test_id("side-0-rank-4").click()
     page.get_by_test_id("side-0-meld-0-naturals").fill("1")
     page.get_by_test_id("save").click()  # the server checks again, whatever the preview said
-    expect(page.get_by_test_id("send-status")).to_contain_text("Not saved: side 1 (Us), meld 1")
+    expect(page.get_by_test_id("send-status")).to_contain_text("Not saved: Side 1 (Us), meld 1")
     expect(page.locator(".has-error .field-error")).to_contain_text("a meld needs at least")
     expect(page.get_by_test_id("side-0-meld-0-naturals")).to_have_value("1")
     expect(page.get_by_test_id("save")).to_be_enabled()

@@ -184,12 +184,12 @@ def test_an_import_with_errors_names_the_line_and_saves_nothing(phone: Page, liv
     expect(page.locator(".errorlist")).to_contain_text("Line 3 is not JSON.")
     page.locator("textarea").fill(good + '\n{"variant": "classic", "rules": 5, "sides": [{}, {}]}')
     page.get_by_role("button", name="Import").click()
-    expect(page.locator(".errorlist")).to_contain_text("line 2: rules must be an object")
+    expect(page.locator(".errorlist")).to_contain_text("Line 2: rules must be an object")
     shot(page, "24-import-error")
     assert Game.objects.count() == 0
     page.context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
     page.goto(live_server.url + "/import/")
     page.locator("textarea").fill(good + "\n[1]")
     page.get_by_role("button", name="Importer").click()
-    expect(page.locator(".errorlist")).to_contain_text("ligne 2")
+    expect(page.locator(".errorlist")).to_contain_text("Ligne 2")
     assert Game.objects.count() == 0

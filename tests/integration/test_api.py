@@ -44,7 +44,7 @@ def test_score_refuses_an_invalid_record_with_400(client) -> None:
     )
     assert response.status_code == 400
     assert response.json() == {
-        "error": "side 1: unknown key 'redthrees'",
+        "error": "Side 1: unknown key 'redthrees'",
         "field": "redthrees",
         "side": 1,
         "meld": None,
@@ -279,7 +279,7 @@ def test_unknown_game_or_hand_is_404(client, game) -> None:
         method="put",
     )
     assert response.status_code == 404
-    assert response.json()["error"] == "no such game or hand"
+    assert response.json()["error"] == "No such game or hand"
 
 
 def test_get_game_has_the_documented_shape(client, game) -> None:

@@ -62,11 +62,11 @@ def side_with(**side) -> str:
         ),
         (side_with(hand={"jokers": 10**20}), None, "more jokers than 2 packs hold"),
         (side_with(name="\x00"), "name", "name comes from the game"),
-        (json.dumps({"sides": [{}, {}], "number": -1}), "number", "number must be a hand number"),
+        (json.dumps({"sides": [{}, {}], "number": -1}), "number", "Number must be a hand number"),
         (
             json.dumps({"sides": [{}, {}], "number": 10**20}),
             "number",
-            "number must be a hand number",
+            "Number must be a hand number",
         ),
     ],
 )
@@ -147,17 +147,17 @@ def test_csv_cells_that_look_like_formulas_are_made_plain_text(client) -> None:
     [
         (
             ['{"variant": "classic", "rules": [1], "sides": [{}, {}]}'],
-            "line 1: rules must be an object",
+            "Line 1: rules must be an object",
         ),
-        (['{"variant": "classic", "sides": "NS and EW"}'], "line 1: sides must be a list"),
+        (['{"variant": "classic", "sides": "NS and EW"}'], "Line 1: sides must be a list"),
         (
             ['{"variant": "classic", "sides": [{}, {}]}', "", '{"variant": "classic", "sides": 7}'],
-            "line 3: sides must be a list",
+            "Line 3: sides must be a list",
         ),
         (['{"variant": "classic", "sides": [{}, {}]}', "{broken"], "Line 2 is not JSON."),
         (
             ['{"variant": "classic", "sides": [{}, {}]}', "", "", '["not", "a record"]'],
-            "line 4: not a hand record",
+            "Line 4: not a hand record",
         ),
     ],
 )
@@ -189,7 +189,7 @@ def test_import_is_capped(client) -> None:
     line = json.dumps({"variant": "classic", "rules": {"target": 100000}, "sides": [{}, {}]})
     response = client.post("/import/", {"text": "\n".join([line] * (MAX_HANDS + 1))})
     assert response.status_code == 400
-    assert f"an import holds {MAX_HANDS} hands at most" in response.content.decode()
+    assert f"An import holds {MAX_HANDS} hands at most" in response.content.decode()
     assert Game.objects.count() == 0
 
 

@@ -4,6 +4,7 @@ made each change in the reader's language."""
 from __future__ import annotations
 
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -57,9 +58,9 @@ def test_the_chart_numbers_the_hands_and_the_totals_and_labels_the_target(client
         chart.index('data-testid="chart-hands"') : chart.index("</g>", chart.index("chart-hands"))
     ]
     assert re.findall(r">(\d+)</text>", hands) == ["1", "2", "3"]
-    assert re.findall(r'dy="0.35em">(-?\d+)</text>', chart) == [
-        str(n) for n in range(-1000, 5001, 1000)
-    ]
+    assert re.findall(r'dy="0.35em">(\u2212?\d+)</text>', chart) == [
+        "\u22121000", "0", "1000", "2000", "3000", "4000", "5000",
+    ]  # fmt: skip
     assert re.search(r'data-testid="chart-target">target 5000</text>', chart)
     assert 'class="swatch line-0"' in chart and 'class="swatch line-1"' in chart
     assert "style=" not in chart
@@ -83,6 +84,35 @@ def test_the_target_label_is_translated(client) -> None:
     assert 'data-testid="chart-target">objectif 5000</text>' in page.content.decode()
 
 
+# Attributes the browser reads as numbers (a list of numbers for viewBox and points).
+NUMBERS = ("x", "y", "x1", "x2", "y1", "y2", "font-size", "stroke-width")
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "it"])
+def test_the_chart_draws_with_plain_numbers_in_a_language_that_writes_decimal_commas(
+    client, language: str
+) -> None:
+    """Django writes 247.1 as "247,1" in these languages, which SVG reads as two numbers: hand
+    10's label then drew as "1" (its "0" at x=1), and the grid lines vanished."""
+    game, _ = new_game()
+    play_hands(game, 13)  # hands 2, 4... 12 numbered, at x = 44 + 264 × n / 13: fractions
+    page = client.get(reverse("game", args=[game.id]), HTTP_ACCEPT_LANGUAGE=language)
+    text = page.content.decode()
+    assert f'<html lang="{language}">' in text
+    svg = ET.fromstring(text[text.index("<svg") : text.index("</svg>") + 6])  # noqa: S314 our page
+    numbers = [value for element in svg.iter() for name in NUMBERS if (value := element.get(name))]
+    assert len(numbers) > 50
+    assert all(float(value) >= 0 for value in numbers), numbers
+    assert any("." in value for value in numbers)  # fractions, the case that broke
+    assert [float(n) for n in svg.get("viewBox").split()] == [0, 0, 320, 220]
+    lines = [element.get("points").split() for element in svg.iter("polyline")]
+    assert [len(points) for points in lines] == [14, 14]  # 0 and the 13 hands
+    for x, y in (point.split(",") for points in lines for point in points):
+        float(x), float(y)
+    hands = next(g for g in svg.iter("g") if g.get("data-testid") == "chart-hands")
+    assert [label.text for label in hands.iter("text")] == ["2", "4", "6", "8", "10", "12"]
+
+
 # Hand rows
 
 
@@ -101,6 +131,27 @@ def test_correct_and_delete_are_apart_and_big_enough_to_tap(client) -> None:
     assert re.search(r"\.row-actions \{[^}]*gap: \.75rem", css)
 
 
+def test_a_negative_score_reads_with_a_minus_sign_and_the_exports_keep_the_hyphen(client) -> None:
+    """A hyphen reads as a dash beside another number: people's pages write "−50" (U+2212); the
+    CSV file and the API keep the "-50" every parser reads."""
+    game, token = new_game()
+    play_hands(game, 1, BIG_HAND)  # 2110 / -50 (50 points left in hand)
+    board = client.get(open_edit_link(client, game, token)).content.decode()
+    assert 'data-testid="total-1">\u221250</div>' in board
+    assert '<span class="hand-total">\u221250</span> <span class="running">\u221250</span>' in board
+    assert "in hand \u221250" in board and '<span class="hand-total">+2110</span>' in board
+    assert "-50" not in board
+    home = client.get(reverse("home")).content.decode()
+    assert '<span class="game-card-total">\u221250</span>' in home
+    delete = client.get(reverse("hand-delete", args=[game.id, 1])).content.decode()
+    assert "<strong>NS</strong> +2110</li><li><strong>EW</strong> \u221250</li>" in delete
+    csv = client.get(reverse("export-csv", args=[game.id]))
+    written = b"".join(csv.streaming_content).decode()
+    assert ",-50," in written and "\u2212" not in written
+    api = client.get(reverse("api-game", args=[game.id]), HTTP_AUTHORIZATION=f"Bearer {token}")
+    assert [side["total"] for side in api.json()["sides"]] == [2110, -50]
+
+
 # History
 
 
@@ -111,9 +162,9 @@ def test_an_edit_shows_the_old_and_the_new_scores(client) -> None:
     page = client.get(reverse("history", args=[game.id])).content.decode()
     assert cells(page, "action") == ["Edited", "Entered"]
     assert cells(page, "result") == [
-        '<span class="scores old">+670, +0</span> <span class="arrow">→</span> '
-        '<span class="scores new">+2110, -50</span>',
-        '<span class="scores">+670, +0</span>',
+        '<span class="scores old">+670, 0</span> <span class="arrow">→</span> '
+        '<span class="scores new">+2110, \u221250</span>',
+        '<span class="scores">+670, 0</span>',
     ]
     assert "NS, EW" in page  # the order of the scores
 

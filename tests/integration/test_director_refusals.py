@@ -130,7 +130,7 @@ def test_a_refused_draw_tells_the_director_why_and_the_rounds_can_be_fixed(
     assert 'data-testid="refusal"' in page and refusal in page
     assert 'data-expect=""' in page  # no endless "Drawing round 1…"
     state = client.get(reverse("tournament-state", args=[tournament.id])).json()
-    assert state["rounds"] == 0 and state["refused"].startswith("the round robin of 4 pairs")
+    assert state["rounds"] == 0 and state["refused"].startswith("The round robin of 4 pairs")
     plan = {"phase_1_format": "roundrobin", "phase_1_rounds": 3}
     client.post(reverse("director-plan", args=[tournament.id]), plan)
     with django_capture_on_commit_callbacks(execute=True):

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
+from django.utils import translation
 
+from scorekeeper.i18n import PRESET_CHOICES
 from tests.factories import new_game, open_edit_link
 
 pytestmark = pytest.mark.django_db
@@ -37,7 +40,7 @@ def test_a_refused_hand_is_explained_in_french(client) -> None:
         HTTP_ACCEPT_LANGUAGE="fr",
     )
     assert (
-        "camp 1 (NS), pose 1 (K): une pose demande au moins 2 cartes naturelles"
+        "Camp 1 (NS), pose 1 (K): une pose demande au moins 2 cartes naturelles"
         in page.content.decode()
     )
 
@@ -50,3 +53,102 @@ def test_the_hand_entry_labels_are_translated(client) -> None:
     ).content.decode()
     assert "Guardar la mano" in page
     assert "necesita %(n)s para abrir" in page  # filled in by hand.js
+
+
+FRENCH_PRESETS = {"Classic Canasta": "Canasta classique", "Hand and Foot": "Main et pied"}
+
+
+def test_the_preset_names_are_shown_in_the_readers_language(client, catalogue_words) -> None:
+    """The engine marks its presets' names (gettext_noop); every page shows them translated."""
+    french = catalogue_words("fr", FRENCH_PRESETS)
+    classic, hand_and_foot = french["Classic Canasta"], french["Hand and Foot"]
+    game, token = new_game()
+    edit = open_edit_link(client, game, token)
+    for url in (
+        reverse("home"),  # the card of the game on this device
+        edit,  # the scoreboard's header
+        reverse("hand-new", args=[game.id]),
+        reverse("game-new"),
+        reverse("variants"),
+        reverse("opening"),
+    ):
+        page = client.get(url, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+        assert classic in page and "Classic Canasta" not in page, url
+    refused = client.get(
+        reverse("opening"), {"variant": "hand-and-foot", "players": 4}, HTTP_ACCEPT_LANGUAGE="fr"
+    ).content.decode()
+    assert hand_and_foot in refused  # the form's own message names it
+    english = client.get(edit, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "Classic Canasta" in english and classic not in english
+    with translation.override("fr"):  # the tournament form's choice too
+        assert str(dict(PRESET_CHOICES)["classic"]) == classic
+
+
+def test_my_games_name_each_games_preset_in_the_readers_language(
+    client, django_user_model, catalogue_words
+) -> None:
+    french = catalogue_words("fr", FRENCH_PRESETS)
+    owner = django_user_model.objects.create_user("ada", password="x")
+    new_game()  # not hers
+    from scorekeeper.services import game_create
+
+    game_create(variant="classic", players=4, sides=[{"name": "A"}, {"name": "B"}], owner=owner)
+    client.force_login(owner)
+    page = client.get(reverse("my-games"), HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f"{french['Classic Canasta']} · " in page and "classic ·" not in page
+
+
+# The face cards' letters at a table of each language (French: valet, dame, roi).
+RANK_LETTERS = {
+    "fr": {"J": "V", "Q": "D", "K": "R", "A": "A"},
+    "es": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
+    "it": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "es", "it"])
+def test_the_rank_picker_names_the_ranks_as_the_rules_page_does(
+    client, catalogue_words, language: str
+) -> None:
+    letters = catalogue_words(
+        language, {f"card rank\x04{rank}": text for rank, text in RANK_LETTERS[language].items()}
+    )
+    expected = {key.split("\x04")[1]: text for key, text in letters.items()}
+    game, token = new_game()
+    open_edit_link(client, game, token)
+    page = client.get(reverse("hand-new", args=[game.id]), HTTP_ACCEPT_LANGUAGE=language)
+    config = json.loads(
+        re.search(r'id="hand-config"[^>]*>(.*?)</script>', page.content.decode())[1]
+    )
+    assert config["rank_labels"] == expected
+    assert config["ranks"][:11] == ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
+    # "8 à R": the Rules page's high cards and the entry's box end at the picker's king.
+    rules = client.get(reverse("variants"), HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    with translation.override(language):
+        high, box = translation.gettext("high cards (8 to K)"), translation.gettext("8 to K")
+    assert high in rules and high.endswith(f" {expected['K']})")
+    assert box.endswith(f" {expected['K']}")
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "it"])
+def test_an_error_a_person_reads_begins_with_a_capital(client, language: str) -> None:
+    """The engine and the services word their refusals in lower case, as parts of one another
+    ("side 1 (NS), meld 1 (K): ..."); shown alone, each is a sentence."""
+    game, token = new_game()
+    open_edit_link(client, game, token)
+    bad = [{"melds": [{"rank": "K", "naturals": 1, "twos": 2}]}, {}]
+    lang = {"HTTP_ACCEPT_LANGUAGE": language}
+    page = client.post(reverse("hand-new", args=[game.id]), {"record": json.dumps(bad)}, **lang)
+    shown = [re.search(r'data-testid="error">([^<]+)</div>', page.content.decode())[1]]
+    preview = client.post(
+        reverse("hand-preview", args=[game.id, 1]), json.dumps(bad), "application/json", **lang
+    )
+    undo = client.post(reverse("hand-undo", args=[game.id]), follow=True, **lang)  # none to undo
+    api = client.get(reverse("api-game", args=["x" * 10]), **lang)
+    shown += [
+        preview.json()["error"],
+        re.search(r'<li class="error">([^<]+)</li>', undo.content.decode())[1],
+        api.json()["error"],
+    ]
+    assert all(text[0].isupper() for text in shown), shown
+    assert shown[0] == shown[1] and shown[0][1:3].islower()  # only its first letter raised

@@ -34,7 +34,7 @@ def test_opening_page_shows_a_complete_canasta_and_refuses_a_bad_player_count(cl
         in client.get("/opening/?variant=classic-fr&score=5000&players=4").content.decode()
     )
     page = client.get("/opening/?variant=origen&score=0&players=3").content.decode()
-    assert "origen is played by 2, 4, 6 players, not 3" in page
+    assert "Origen is played by 2, 4, 6 players, not 3" in page
 
 
 def test_new_game_form_creates_the_game_and_opens_its_edit_link(client) -> None:
@@ -108,7 +108,7 @@ def test_an_impossible_hand_is_shown_again_with_the_engine_message(client) -> No
     )
     assert response.status_code == 400
     assert (
-        "side 1 (NS), meld 1 (K): a meld needs at least 2 natural cards"
+        "Side 1 (NS), meld 1 (K): a meld needs at least 2 natural cards"
         in response.content.decode()
     )
     assert Hand.objects.count() == 0
@@ -252,7 +252,7 @@ def test_a_bad_import_says_which_line_and_saves_nothing(client) -> None:
     ]
     response = client.post("/import/", {"text": "\n".join(lines)})
     assert response.status_code == 400
-    assert "line 2: side 1" in response.content.decode()
+    assert "Line 2: side 1" in response.content.decode()
     assert Game.objects.count() == 0
 
 

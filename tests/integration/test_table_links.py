@@ -106,12 +106,12 @@ def test_a_settled_table_is_read_only_until_the_director_reopens_it() -> None:
         {"record": json.dumps(NS_OUT_WITH_KINGS), "number": 2},
         follow=True,
     ).content.decode()
-    assert "this table&#x27;s result is settled: ask the director" in page
+    assert "This table&#x27;s result is settled: ask the director" in page
     hand = Hand.objects.get(game=match.game)
     deleted = north.post(
         reverse("hand-delete", args=[match.game_id, 1]), {"version": hand.version}, follow=True
     ).content.decode()
-    assert "this table&#x27;s result is settled: ask the director" in deleted
+    assert "This table&#x27;s result is settled: ask the director" in deleted
     api = Client().post(
         f"/api/v1/games/{match.game_id}/hands",
         json.dumps({"sides": NS_OUT_WITH_KINGS}),
@@ -163,7 +163,7 @@ def test_a_closed_round_accepts_no_write() -> None:
         {"record": json.dumps(NS_OUT_WITH_KINGS), "number": 1},
         follow=True,
     ).content.decode()
-    assert "this table&#x27;s result is settled: ask the director" in answer
+    assert "This table&#x27;s result is settled: ask the director" in answer
     assert not Hand.objects.filter(game=match.game).exists()
     page = Client().get(link(match, "ns")).content.decode()
     assert "The round is closed: its results stand." in page

@@ -240,7 +240,9 @@ def test_standings_show_the_snapshot_version_provisional_and_shared_ranks(client
     for name in ("Les As", "Queens", "Jokers"):
         assert row(html, "data-entry", entry(name).id) == f"=1 {name} 2 0 +600 0"
     assert row(html, "data-entry", entry("Sevens").id) == "4 Sevens 2 0 0 0"
-    assert row(html, "data-entry", entry("Red Threes").id) == "=5 Red Threes withdrawn 0 0 -600 2"
+    assert (
+        row(html, "data-entry", entry("Red Threes").id) == "=5 Red Threes withdrawn 0 0 \u2212600 2"
+    )
     assert f'href="/t/{tournament.id}/pair/{entry("Queens").id}/"' in html
 
 
@@ -406,6 +408,19 @@ def test_the_pages_speak_french(client, path: str) -> None:
     }[path]
     for word in words:
         assert word.replace("'", "&#x27;") in html or word in html, word
+
+
+def test_numbers_the_screen_script_reads_stay_plain_where_thousands_are_grouped(
+    client, settings
+) -> None:
+    """Grouping is off today (a score reads 12500 in every language); were it turned on, French
+    would write the tournament's id 12345 as "12 345" and the script could not read it."""
+    settings.USE_THOUSAND_SEPARATOR = True
+    created = tournament_create(name="Spring Cup", format="swiss", rounds=3, variant="classic")
+    Tournament.objects.filter(id=created.id).update(id=12345)
+    entries_add(tournament_id=12345, entries=[{**p, "seed": i} for i, p in enumerate(PAIRS, 1)])
+    html = page(client, "/t/12345/screen/?cycle=100", HTTP_ACCEPT_LANGUAGE="fr")
+    assert 'data-tournament="12345"' in html and 'data-cycle="100"' in html
 
 
 def test_a_negative_score_reads_with_a_minus_sign(client, django_user_model) -> None:

@@ -4,13 +4,14 @@ overwrite. The page shows the other phone's hand beside this entry, and saves on
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.urls import reverse
 
 from scorekeeper.models import Hand
 from scorekeeper.services import Author, hand_delete, hand_revise
-from tests.factories import NS_OUT_WITH_KINGS, new_game, open_edit_link, play_hands
+from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS, new_game, open_edit_link, play_hands
 
 pytestmark = pytest.mark.django_db
 
@@ -45,6 +46,15 @@ def test_a_new_hand_after_another_phones_save_shows_both_and_saves_nothing(clien
     assert Hand.objects.count() == 1
     again = post_new(client, game, QUEENS, number=1)
     assert again.status_code == 409 and Hand.objects.count() == 1
+
+
+def test_both_entries_show_each_score_with_its_sign_and_a_true_minus(client) -> None:
+    game, token = new_game()
+    open_edit_link(client, game, token)
+    play_hands(game, 1, BIG_HAND)  # the other phone: 2110 / -50
+    html = post_new(client, game, QUEENS, number=1).content.decode()
+    shown = {key: value for key, value in re.findall(r'data-testid="(\w+-\d)">([^<]*)<', html)}
+    assert shown == {"theirs-0": "+2110", "mine-0": "+40", "theirs-1": "\u221250", "mine-1": "0"}
 
 
 def test_the_same_hand_drops_the_entry(client) -> None:

@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from scorekeeper.signs import number_text
 from tournaments.engine import bracket as engine_bracket
 from tournaments.models import Tournament
 from tournaments.selectors.event import EventState, bracket_of, event_state, knockout_start
-from tournaments.words import number_text
 
 KNOCKOUT = Tournament.Format.KNOCKOUT
 

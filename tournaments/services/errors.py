@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
 
@@ -18,8 +19,9 @@ class TournamentError(Exception):
         self.message, self.values = message, values
 
     def __str__(self) -> str:
+        # The engine's refusals (DrawRefused) are worded in lower case: shown, each is a sentence.
         text = _(self.message)
-        return text % self.values if self.values else text
+        return capfirst(text % self.values if self.values else text)
 
     def as_json(self) -> dict[str, Any]:
         return {"message": self.message, "values": self.values}

@@ -9,6 +9,7 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scorekeeper.i18n import explain
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import FORMATS, check_plan
@@ -57,7 +58,7 @@ def tournament_create(
     try:
         ruleset_for(variant, 4, rules or {}, 2)
     except RuleViolation as violation:
-        raise TournamentError(str(violation)) from None
+        raise TournamentError(explain(violation)) from None
     return Tournament.objects.create(
         name=name,
         variant=variant,

@@ -1,5 +1,5 @@
 """Scores in the tournament's pages: ``{% load scores %}{{ result|scores }}`` shows a result's
-two scores as "2210 – −80" (words.score_text)."""
+two scores as "2210 – −80" (words.score_text). One score: ``{% load signs %}{{ value|score }}``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.words import number_text, score_text
+from tournaments.words import score_text
 
 register = template.Library()
 
@@ -18,9 +18,3 @@ def scores(result: Any) -> str:
     if result is None:
         return ""
     return score_text(result.ns_score, result.ew_score)
-
-
-@register.filter
-def score(value: int | None) -> str:
-    """One score, with a minus sign where it is negative."""
-    return "" if value is None else number_text(value)

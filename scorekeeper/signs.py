@@ -1,0 +1,24 @@
+"""Scores as people read them: a negative score with a true minus sign, "−15" (U+2212).
+
+Why: the hyphen-minus of "-15" is a dash to the eye ("2210 – -80"), is drawn shorter and higher
+than a plus, and lets a browser break the line after it. Only what a person reads goes through
+here: the CSV and JSON exports, the API, form values and data-* attributes keep the hyphen-minus
+that every parser expects.
+
+The digits are not grouped: USE_THOUSAND_SEPARATOR is off, so 12500 reads the same in every
+language (and a score never wraps at a thousands space).
+"""
+
+from __future__ import annotations
+
+MINUS = "\u2212"
+
+
+def number_text(value: int) -> str:
+    """A score or total: ``-15`` as "−15", ``40`` as "40"."""
+    return f"{MINUS}{-value}" if value < 0 else str(value)
+
+
+def signed_text(value: int) -> str:
+    """A change to a total, always with its sign: "+40", "−15", and "0" (nothing changed)."""
+    return f"+{value}" if value > 0 else number_text(value)
