@@ -20,8 +20,8 @@ from django.http import QueryDict
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scorekeeper.forms import MAX_SIDES, NUMERIC, VARIANT_CHOICES, NewGameForm, side_count
-from scorekeeper.i18n import explain
+from scorekeeper.forms import MAX_SIDES, NUMERIC, NewGameForm, side_count
+from scorekeeper.i18n import PRESET_CHOICES, explain
 from scorekeeper.params import int_param
 from scorekeeper.rules import PRESETS, RuleViolation
 from scorekeeper.rules.records import MAX_POINTS
@@ -57,7 +57,7 @@ class PaperGameForm(NewGameForm):
     """The new game form, its variant a list: the rows of hands make the page long enough."""
 
     variant = forms.ChoiceField(
-        label=gettext_lazy("Variant"), choices=VARIANT_CHOICES, initial="classic"
+        label=gettext_lazy("Variant"), choices=PRESET_CHOICES, initial="classic"
     )
 
     def side_count(self) -> int:
