@@ -258,7 +258,7 @@
           }
         }
         render(); changed(); }},
-        ranks.map(function (r) { return el("option", {value: r, text: r}); }));
+        ranks.map(function (r) { return el("option", {value: r, text: rankLabel(r)}); }));
       select.value = q[key];
       return select;
     }
