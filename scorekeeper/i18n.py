@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.utils.text import capfirst
 from django.utils.translation import gettext, gettext_lazy, ngettext
 
 from scorekeeper.rules import PRESETS, RuleViolation, Variant
@@ -13,7 +12,7 @@ def explain(violation: RuleViolation) -> str:
     reads: "Side 1 (NS), meld 1 (K): a meld needs...". The engine writes its messages in lower
     case, as parts that sit inside one another (RuleViolation.render); only the whole, shown
     alone, begins with a capital."""
-    return capfirst(violation.render(gettext, ngettext))
+    return violation.sentence(gettext, ngettext)
 
 
 def preset_name(variant: Variant | str) -> str:

@@ -178,6 +178,15 @@ class RuleViolation(ValueError):
             text = translate(ON_LINE) % {"line": self.line, "message": text}
         return text
 
+    def sentence(
+        self, translate: Translate = gettext_noop, translate_plural: TranslatePlural | None = None
+    ) -> str:
+        """The message as a person reads it, alone: a capital first ("Side 1 (NS), meld 1 (K):
+        a meld needs..."). The parts are written in lower case, since they sit inside one
+        another (:meth:`render`). The server and the phone's engine both show this."""
+        text = self.render(translate, translate_plural)
+        return text[:1].upper() + text[1:]
+
     @property
     def _located(self) -> bool:
         return self.side is not None or self.meld is not None

@@ -46,7 +46,7 @@ def _ngettext(singular: str, plural: str, n: int) -> str:
 
 def explain(violation: RuleViolation) -> str:
     """The refusal in the page's language, as the server words it (scorekeeper/i18n.py)."""
-    return violation.render(_gettext, _ngettext)
+    return violation.sentence(_gettext, _ngettext)
 
 
 def _refusal(violation: RuleViolation) -> dict[str, Any]:
