@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import json
-from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -89,28 +88,3 @@ def _fresh_page_cache(monkeypatch, caches_at_start):
     caches["fragments"].clear()
     monkeypatch.setattr(cached_pages, "RENDER_EVERY", 0)
     monkeypatch.setattr(cached_pages, "RENDER_PAUSE", 0)
-
-
-@pytest.fixture
-def catalogue_words() -> Iterator[Callable[[str, dict[str, str]], dict[str, str]]]:
-    """Words for messages locale/ does not hold yet (new since the last `make messages`, whose
-    catalogues another hand merges), put in a language's catalogue for this test only. The
-    catalogue's own words win once it has them, so a test reads what the pages will show.
-
-    ``words("fr", {"Classic Canasta": "Canasta classique", "card rank\\x04K": "R"})`` answers each
-    message's words as the pages show them (a pgettext message is "context\\x04message")."""
-    from django.utils.translation import trans_real
-
-    added: list[tuple[dict[str, str], str]] = []
-
-    def words(language: str, messages: dict[str, str]) -> dict[str, str]:
-        catalog = trans_real.translation(language)._catalog
-        for message, text in messages.items():
-            if not catalog.get(message):
-                catalog[message] = text  # into the first of its parts
-                added.append((catalog._catalogs[0], message))
-        return {message: catalog.get(message) for message in messages}
-
-    yield words
-    for part, message in added:
-        part.pop(message, None)

@@ -58,9 +58,21 @@ def test_the_hand_entry_labels_are_translated(client) -> None:
 FRENCH_PRESETS = {"Classic Canasta": "Canasta classique", "Hand and Foot": "Main et pied"}
 
 
-def test_the_preset_names_are_shown_in_the_readers_language(client, catalogue_words) -> None:
+def catalogue(language: str, messages: dict[str, str]) -> dict[str, str]:
+    """Each message as the language's catalogue gives it (a pgettext one: "context\x04text")."""
+    with translation.override(language):
+        return {
+            key: translation.pgettext(*key.split("\x04"))
+            if "\x04" in key
+            else translation.gettext(key)
+            for key in messages
+        }
+
+
+def test_the_preset_names_are_shown_in_the_readers_language(client) -> None:
     """The engine marks its presets' names (gettext_noop); every page shows them translated."""
-    french = catalogue_words("fr", FRENCH_PRESETS)
+    french = catalogue("fr", FRENCH_PRESETS)
+    assert french == FRENCH_PRESETS
     classic, hand_and_foot = french["Classic Canasta"], french["Hand and Foot"]
     game, token = new_game()
     edit = open_edit_link(client, game, token)
@@ -84,10 +96,8 @@ def test_the_preset_names_are_shown_in_the_readers_language(client, catalogue_wo
         assert str(dict(PRESET_CHOICES)["classic"]) == classic
 
 
-def test_my_games_name_each_games_preset_in_the_readers_language(
-    client, django_user_model, catalogue_words
-) -> None:
-    french = catalogue_words("fr", FRENCH_PRESETS)
+def test_my_games_name_each_games_preset_in_the_readers_language(client, django_user_model) -> None:
+    french = catalogue("fr", FRENCH_PRESETS)
     owner = django_user_model.objects.create_user("ada", password="x")
     new_game()  # not hers
     from scorekeeper.services import game_create
@@ -107,12 +117,10 @@ RANK_LETTERS = {
 
 
 @pytest.mark.parametrize("language", ["fr", "es", "it"])
-def test_the_rank_picker_names_the_ranks_as_the_rules_page_does(
-    client, catalogue_words, language: str
-) -> None:
-    letters = catalogue_words(
-        language, {f"card rank\x04{rank}": text for rank, text in RANK_LETTERS[language].items()}
-    )
+def test_the_rank_picker_names_the_ranks_as_the_rules_page_does(client, language: str) -> None:
+    wanted = {f"card rank\x04{rank}": text for rank, text in RANK_LETTERS[language].items()}
+    letters = catalogue(language, wanted)
+    assert letters == wanted
     expected = {key.split("\x04")[1]: text for key, text in letters.items()}
     game, token = new_game()
     open_edit_link(client, game, token)
