@@ -11,6 +11,7 @@ from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Revision
+from scorekeeper.rules.entry import entry_offer
 from scorekeeper.selectors import GameState, HandRow, RevisionRow
 from scorekeeper.services import EDIT_LINK
 from scorekeeper.signs import number_text, signed_text
@@ -23,13 +24,21 @@ BREAKDOWN_LABELS = {
     "going_out": _("out"),
     "other": _("other"),
 }
+# The "other" part named after its only source, where the preset has one (rules/entry.py).
+OTHER_LABELS = {
+    "exact_cut": _("exact cut"),
+    "penalties": _("penalties"),
+    "pickups": _("pick-ups"),
+    "other": _("other"),
+}
 
 
 class SideColumn(tables.Column):
     """One side's score in a hand: the hand total, its breakdown, and the running total."""
 
-    def __init__(self, index: int, **kwargs: Any) -> None:
+    def __init__(self, index: int, labels: Mapping[str, Any], **kwargs: Any) -> None:
         self.index = index
+        self.labels = labels
         # The accessor names a real attribute: the cell is rendered from the whole row.
         super().__init__(accessor="scores", empty_values=(), orderable=False, **kwargs)
 
@@ -40,16 +49,23 @@ class SideColumn(tables.Column):
             '<div class="breakdown">{}</div>',
             signed_text(record.scores[i]),
             number_text(record.running[i]),
-            breakdown_html(record.breakdowns[i]),
+            breakdown_html(record.breakdowns[i], self.labels),
         )
 
 
-def breakdown_html(breakdown: Mapping[str, int]) -> SafeString:
+def breakdown_labels(other_part: str) -> dict[str, Any]:
+    """The breakdown's words for a preset whose "other" part holds ``other_part``."""
+    return {**BREAKDOWN_LABELS, "other": OTHER_LABELS[other_part]}
+
+
+def breakdown_html(
+    breakdown: Mapping[str, int], labels: Mapping[str, Any] = BREAKDOWN_LABELS
+) -> SafeString:
     """ "cards 70 · canastas 500 · in hand −50": the non-zero parts."""
     return format_html_join(
         " · ",
         "{} {}",
-        ((BREAKDOWN_LABELS[key], number_text(value)) for key, value in breakdown.items() if value),
+        ((labels[key], number_text(value)) for key, value in breakdown.items() if value),
     )
 
 
@@ -60,7 +76,9 @@ class ActionsColumn(tables.Column):
 
     def __init__(self, edit_base: str) -> None:
         self.base = edit_base
-        super().__init__(accessor="version", empty_values=(), orderable=False, verbose_name="")
+        # A header a screen reader reads ("Correct or delete"), not shown: the buttons say it.
+        header = format_html('<span class="visually-hidden">{}</span>', _("Correct or delete"))
+        super().__init__(accessor="version", empty_values=(), orderable=False, verbose_name=header)
 
     def render(self, record: HandRow) -> SafeString:
         return format_html(
@@ -88,8 +106,9 @@ class HandTable(tables.Table):
         orderable = False
 
     def __init__(self, state: GameState, edit_base: str | None = None) -> None:
+        labels = breakdown_labels(entry_offer(state.ruleset.variant).other_part)
         extra: list[tuple[str, tables.Column]] = [
-            (f"side_{side.position}", SideColumn(side.position, verbose_name=side.name))
+            (f"side_{side.position}", SideColumn(side.position, labels, verbose_name=side.name))
             for side in state.sides
         ]
         if edit_base:

@@ -67,6 +67,23 @@ class EntryOffer:
     house_rules: tuple[str, ...]  # the house rules a club may set for this preset
     canasta_size: int  # a meld of this many cards is a canasta (the entry marks it)
     books: bool  # the preset's players call canastas books, clean and dirty (2.9)
+    other_part: str  # what a breakdown's "other" holds here: OTHER_PARTS, one source or several
+
+
+# What the breakdown's "other" part can hold (scoring.score_side): named after its one source
+# where the preset has only one, so the page can say "pick-ups 100" rather than "other 100".
+OTHER_PARTS = ("exact_cut", "penalties", "pickups", "other")
+
+
+def _other_part(variant: Variant) -> str:
+    sources = []
+    if variant.exact_cut_bonus is not None:
+        sources.append("exact_cut")
+    if variant.unfinished is not None or variant.caught_set_penalty is not None:
+        sources.append("penalties")
+    if variant.feet.boxes().exact_pickups:
+        sources.append("pickups")
+    return sources[0] if len(sources) == 1 else "other"
 
 
 def _offers_kind(variant: Variant, kind: CanastaKind) -> bool:
@@ -152,4 +169,5 @@ def entry_offer(variant: Variant) -> EntryOffer:
         house_rules=tuple(name for name, rule in HOUSE_RULES.items() if rule.offered_to(variant)),
         canasta_size=variant.canasta_size,
         books=variant.going_out_need is GoingOutNeed.BOOKS,
+        other_part=_other_part(variant),
     )

@@ -11,6 +11,9 @@ var SHELL = "shell-" + RELEASE, PAGES = "pages-" + RELEASE, VENDOR = "vendor";
 var STATIC = "{{ static_prefix|escapejs }}";
 var OFFLINE = "{% url 'offline' %}";
 var KEEP_PAGES = 60;  // pages kept, the latest opened
+// The pages kept: a game's, and the pages anyone reads (home, rules, opening, new game). Never a
+// director's or an account's: a club laptop's next user must not read them offline.
+var KEPT = /^\/(|new\/|opening\/|variants\/|import\/|g\/[0-9A-Za-z]+\/.*)$/;
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL).then(function (cache) {
@@ -46,8 +49,9 @@ function trim(cache) {
 }
 
 function networkFirst(request) {
+  var kept = KEPT.test(new URL(request.url).pathname);
   return fetch(request).then(function (response) {
-    if (response.ok && response.type === "basic") {
+    if (kept && response.ok && response.type === "basic" && !response.redirected) {
       var copy = response.clone();
       caches.open(PAGES).then(function (cache) { cache.delete(request).then(function () { return cache.put(request, copy); }).then(function () { trim(cache); }); });
     }

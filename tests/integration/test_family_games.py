@@ -122,3 +122,23 @@ def test_a_tie_after_the_last_hand_plays_another_hand_with_the_last_opening(clie
     drawn = create(client, "hand-and-foot", {"hands": 1, "on_tie": "draw"})
     written = add(client, drawn, [{}, {}])
     assert written["finished"] and written["winner"] is None
+
+
+def test_the_scoreboard_names_the_breakdowns_other_part_by_its_only_source(client) -> None:
+    """Hand and Foot's "other" holds only exact pick-ups: the board says "pick-ups 100"; a
+    classic game, whose "other" holds nothing, and Modern American, where it holds several
+    things, keep the word "other" (rules/entry.py _other_part)."""
+    from django.urls import reverse
+
+    from scorekeeper.rules.entry import entry_offer
+    from scorekeeper.rules.presets import get_variant
+    from tests.factories import new_game, open_edit_link, play_hands
+
+    game, token = new_game(variant="hand-and-foot")
+    sides = [{"melds": [{"rank": "K", "naturals": 4}], "exact_pickups": 1}, {}]
+    play_hands(game, 1, sides)
+    board = client.get(open_edit_link(client, game, token)).content.decode()
+    assert "pick-ups 100" in board and "other 100" not in board
+    assert entry_offer(get_variant("classic")).other_part == "other"
+    assert entry_offer(get_variant("espanola")).other_part == "exact_cut"
+    assert entry_offer(get_variant("modern-american")).other_part == "penalties"
