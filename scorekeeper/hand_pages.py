@@ -207,6 +207,10 @@ LABELS = {
         "Hand %(n)s is kept on this phone: it is sent when the connection returns."
     ),
     "keptGameOver": gettext_lazy("%(name)s wins the game."),
+    "otherSaved": gettext_lazy(
+        "Another phone has just saved hand %(n)s. When you save, you choose whether this entry "
+        "is the same hand or the next one."
+    ),
 }
 
 
@@ -240,6 +244,7 @@ def _entry_config(
         "of_hands": state.ruleset.seating.hands if state.ruleset.target is None else None,
         "preview_url": reverse("hand-preview", args=[state.game.id, number]),
         "scoreboard_url": reverse("edit", args=[state.game.id]),
+        "version_url": reverse("game-version", args=[state.game.id]),
         # The phone's own engine (scorekeeper/phone_engine.py) scores the game's hands as the
         # server would, given the game as plain data (rules/live.py Table).
         "table": {

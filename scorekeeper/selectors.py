@@ -352,8 +352,10 @@ def game_tournament_table(game: Game, token: str | None) -> TableOfGame | None:
     return TableOfGame(found["round__number"], found["table"], reverse("table", args=[token]))
 
 
-def game_version_of(game_id: str) -> int | None:
-    """A game's version (every change moves it on), or None for no such game: one indexed read,
-    for the scoreboards that follow the game."""
-    version: int | None = Game.objects.filter(id=game_id).values_list("version", flat=True).first()
-    return version
+def game_version_of(game_id: str) -> tuple[int, int] | None:
+    """A game's version (every change moves it on) and its number of hands, or None for no such
+    game: one indexed read, for the phones that follow the game."""
+    row: tuple[int, int] | None = (
+        Game.objects.filter(id=game_id).values_list("version", "hand_count").first()
+    )
+    return row

@@ -252,17 +252,18 @@ BOARD_LABELS = {
 
 
 def game_version(request: HttpRequest, game_id: str) -> HttpResponse:
-    """The game's version, which every change moves on: the scoreboards of every phone ask it
-    every few seconds. One indexed read, and 304 with no body while it is the version the phone
+    """The game's version, which every change moves on, and its number of hands: the scoreboards
+    and entry pages of every phone ask it every few seconds. One indexed read, and 304 with no body while it is the version the phone
     has (its If-None-Match), so a game nobody changes costs next to nothing to follow."""
-    version = game_version_of(game_id)
-    if version is None:
+    found = game_version_of(game_id)
+    if found is None:
         raise Http404
+    version, hands = found
     etag = f'"v{version}"'
     if request.headers.get("If-None-Match") == etag:
         response: HttpResponse = HttpResponseNotModified()
     else:
-        response = JsonResponse({"version": version})
+        response = JsonResponse({"version": version, "hands": hands})
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"  # always asked again, answered 304 while unchanged
     return response

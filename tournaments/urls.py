@@ -51,6 +51,7 @@ urlpatterns: list[URLPattern] = [
     path("t/<int:tournament_id>/state.json", director.state, name="tournament-state"),
     path("t/table/<str:token>/", table.table, name="table"),
     path("t/table/<str:token>/hands/", table.table_hands, name="table-hands"),
+    path("t/table/<str:token>/version", table.table_follow, name="table-version"),
     # Public: pairings and live results, standings, a pair's cross-table, the projector screen
     # and the JSON it polls.
     path(shown, public.tournament, name="tournament"),

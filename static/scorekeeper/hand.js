@@ -797,6 +797,24 @@
     }, Promise.resolve());
   }
 
+  // The game followed while a new hand is entered: another phone that saves this very hand is
+  // seen within seconds. A blank entry simply moves on to the next hand (the page again, from
+  // the server); an entry begun stays, and the page says what Save will then ask.
+  var FOLLOW_EVERY = 5000;
+  function follow_game() {
+    if (editing || choosing || document.hidden || !navigator.onLine) { return; }
+    fetch(config.version_url, {credentials: "same-origin", cache: "no-cache"})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (answer) {
+        if (!answer || answer.hands < number) { return; }
+        if (isBlank()) { window.location.reload(); return; }
+        var note = document.getElementById("other-saved");
+        note.textContent = L.otherSaved.replace("%(n)s", number);
+        note.hidden = false;
+      }, function () { /* no connection: the next look tries again */ });
+  }
+  setInterval(follow_game, FOLLOW_EVERY);
+
   // Whether the browser thinks it is online: said at the top, where the player looks first.
   function connection() {
     var note = document.getElementById("offline-note");

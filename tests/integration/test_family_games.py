@@ -128,7 +128,6 @@ def test_the_scoreboard_names_the_breakdowns_other_part_by_its_only_source(clien
     """Hand and Foot's "other" holds only exact pick-ups: the board says "pick-ups 100"; a
     classic game, whose "other" holds nothing, and Modern American, where it holds several
     things, keep the word "other" (rules/entry.py _other_part)."""
-    from django.urls import reverse
 
     from scorekeeper.rules.entry import entry_offer
     from scorekeeper.rules.presets import get_variant

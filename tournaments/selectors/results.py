@@ -48,3 +48,14 @@ def reopened_last(match: Match) -> ResultSubmission | None:
     """The director's reopening of the table, if that is the last word on it."""
     last = match.submissions.order_by("-version").first()
     return last if last is not None and last.kind == ResultSubmission.Kind.REOPENED else None
+
+
+def table_version(match: Match) -> str:
+    """What a table page shows changes with: its game's hands, the match's state, the results the
+    pairs sent and the round's state. The table page's phones ask it every few seconds."""
+    game = match.game
+    sent = match.submissions.count()
+    return (
+        f"{game.version if game else 0}.{match.status}.{match.result_id or 0}.{sent}"
+        f".{match.round.status}"
+    )

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -16,7 +16,12 @@ from scorekeeper.edit_access import open_edit_link
 from tournaments.forms import ResultForm
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
-from tournaments.selectors.results import Said, reopened_last, said_since_director
+from tournaments.selectors.results import (
+    Said,
+    reopened_last,
+    said_since_director,
+    table_version,
+)
 from tournaments.services.errors import TournamentError
 from tournaments.services.results import result_submit
 from tournaments.table_keys import TableLink, table_link_of
@@ -101,6 +106,8 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "we_said": said.by(mine),
             "they_said": said.against(mine),
             "form": form,
+            "version": table_version(match),
+            "token": token,
             "hands_url": f"{request.path}hands/" if game is not None and not settled else None,
             "game_url": f"/g/{game.id}/" if game is not None else None,
             "hand_count": game.hand_count if game else 0,
@@ -124,6 +131,21 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         },
         status=status,
     )
+
+
+def table_follow(request: HttpRequest, token: str) -> HttpResponse:
+    """The table page's version (selectors.results.table_version), 304 while the phone has it:
+    the page looks every few seconds and shows the other pair's result as it comes."""
+    link = _link(token)
+    version = table_version(link.match)
+    etag = f'"{version}"'
+    if request.headers.get("If-None-Match") == etag:
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = JsonResponse({"version": version})
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def table_hands(request: HttpRequest, token: str) -> HttpResponse:

@@ -1,0 +1,29 @@
+/* A page that follows what other phones do (a tournament table's page): every few seconds, while
+   the page is in view, it asks the version of what it shows ([data-follow-url]; 304 while
+   unchanged). When it moves on, the page shows itself again; if the player has begun typing in
+   it, it says so instead and lets them choose when (nothing typed is lost). */
+(function () {
+  "use strict";
+  var mark = document.querySelector("[data-follow-url]");
+  if (!mark) { return; }
+  var EVERY = 5000;
+  var version = mark.getAttribute("data-follow-version");
+  var typed = false;
+  document.addEventListener("input", function () { typed = true; });
+  var note = document.getElementById("follow-note");
+  if (note) {
+    note.querySelector("a").addEventListener("click", function (event) { event.preventDefault(); window.location.reload(); });
+  }
+  function look() {
+    if (document.hidden || !navigator.onLine) { return; }
+    fetch(mark.getAttribute("data-follow-url"), {credentials: "same-origin", cache: "no-cache"})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (answer) {
+        if (!answer || answer.version === version) { return; }
+        if (!typed) { window.location.reload(); return; }
+        if (note) { note.hidden = false; }
+      }, function () { /* no connection: the next look tries again */ });
+  }
+  setInterval(look, EVERY);
+  document.addEventListener("visibilitychange", function () { if (!document.hidden) { look(); } });
+})();
