@@ -13,7 +13,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.cache import caches
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
@@ -60,6 +60,7 @@ from scorekeeper.selectors import (
     hand_undoable,
 )
 from scorekeeper.tables import HandTable, RevisionTable
+from scorekeeper.versions import version_response
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -259,14 +260,7 @@ def game_version(request: HttpRequest, game_id: str) -> HttpResponse:
     if found is None:
         raise Http404
     version, hands = found
-    etag = f'"v{version}"'
-    if request.headers.get("If-None-Match") == etag:
-        response: HttpResponse = HttpResponseNotModified()
-    else:
-        response = JsonResponse({"version": version, "hands": hands})
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"  # always asked again, answered 304 while unchanged
-    return response
+    return version_response(request, f"v{version}", {"version": version, "hands": hands})
 
 
 @require_POST

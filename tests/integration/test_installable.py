@@ -91,3 +91,31 @@ def test_add_a_phone_warns_when_no_network_address_is_known(client, settings) ->
     assert 'data-testid="links-unreachable"' in html and "Phones cannot open" in html
     elsewhere = client.get(board).content.decode()  # at a real name: nothing to warn of
     assert 'data-testid="links-unreachable"' not in elsewhere and "links-lan" not in elsewhere
+
+
+def test_a_weak_etag_from_the_way_is_still_the_same_version(client) -> None:
+    game, _token = new_game()
+    url = reverse("game-version", args=[game.id])
+    etag = client.get(url)["ETag"]
+    assert client.get(url, HTTP_IF_NONE_MATCH=f"W/{etag}").status_code == 304
+    assert client.get(url, HTTP_IF_NONE_MATCH='"v999", ' + etag).status_code == 304
+    assert client.get(url, HTTP_IF_NONE_MATCH='"v999"').status_code == 200
+
+
+def test_pages_are_sent_compressed(client) -> None:
+    page = client.get(reverse("variants"), HTTP_ACCEPT_ENCODING="gzip")
+    assert page["Content-Encoding"] == "gzip"
+
+
+def test_a_compressed_public_page_is_still_304_when_unchanged(client, django_user_model) -> None:
+    from tournaments.services.entries import entries_add
+    from tournaments.services.tournament import tournament_create
+
+    director = django_user_model.objects.create_user("dora", password="x")
+    tournament = tournament_create(name="Tuesday", format="swiss", rounds=2, director=director)
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"Pair {i}"} for i in range(1, 5)])
+    url = reverse("tournament-standings", args=[tournament.id])
+    first = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert first["Content-Encoding"] == "gzip" and first["ETag"].startswith("W/")
+    again = client.get(url, HTTP_ACCEPT_ENCODING="gzip", HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304

@@ -55,7 +55,8 @@ class _Latest:
 
 
 def if_none_match(request: HttpRequest) -> list[str]:
-    return parse_etags(request.headers.get("If-None-Match", ""))
+    # Compared weakly (RFC 9110 8.8.3.2): the GZip middleware makes the ETags it sends weak.
+    return [tag.removeprefix("W/") for tag in parse_etags(request.headers.get("If-None-Match", ""))]
 
 
 def public_page(

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 from urllib.parse import urlencode
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scorekeeper.edit_access import open_edit_link
+from scorekeeper.versions import version_response
 from tournaments.forms import ResultForm
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
@@ -138,14 +139,7 @@ def table_follow(request: HttpRequest, token: str) -> HttpResponse:
     the page looks every few seconds and shows the other pair's result as it comes."""
     link = _link(token)
     version = table_version(link.match)
-    etag = f'"{version}"'
-    if request.headers.get("If-None-Match") == etag:
-        response: HttpResponse = HttpResponseNotModified()
-    else:
-        response = JsonResponse({"version": version})
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return version_response(request, version, {"version": version})
 
 
 def table_hands(request: HttpRequest, token: str) -> HttpResponse:
