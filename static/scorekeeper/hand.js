@@ -535,6 +535,7 @@
   // The live score: the phone's engine once it is loaded (no request, with or without a
   // connection), the server's preview until then.
   var lastPreview = null;  // {records: the entry as JSON, data: its score}
+  var engineFailed = false;  // no worker, no WebAssembly, the engine's files out of reach
   function previewUrl() { return config.preview_url.replace(/\/\d+\/preview$/, "/" + number + "/preview"); }
 
   function preview() {
@@ -553,9 +554,13 @@
       showPreview(data, records);
     }, function () {
       if (mine !== sequence) { return; }
-      // No answer from the server: the phone's engine scores it once it is ready.
-      clearPreview(engine ? L.engineLoading : L.offlineNoEngine);
-      if (engine && !engine.isReady) { engine.ready.then(function () { if (mine === sequence) { preview(); } }, function () {}); }
+      // No answer from the server: the phone's engine scores it once it is ready (if it can
+      // load here at all).
+      clearPreview(engine && !engineFailed ? L.engineLoading : L.offlineNoEngine);
+      if (engine && !engine.isReady) {
+        engine.ready.then(function () { if (mine === sequence) { preview(); } },
+          function () { if (mine === sequence) { clearPreview(L.offlineNoEngine); } });
+      }
     });
   }
 
@@ -723,8 +728,10 @@
     return Array.prototype.map.call(bytes, function (b) { return ("0" + b.toString(16)).slice(-2); }).join("");
   }
 
-  // The hand waits on this phone: the page moves on to the next one.
+  // The hand waits on this phone: the page moves on to the next one (scored by the phone's
+  // engine once it is ready, if it was not yet).
   function nextOffline(item) {
+    if (!item.totals && engine) { engine.ready.then(restore, function () {}); }
     dropDraft();
     entryKey = newKey();
     document.getElementById("entry-key").value = entryKey;
@@ -866,7 +873,7 @@
   // The engine ready: the score on the page is its own from now on.
   if (engine) {
     engine.ready.then(function () { document.body.setAttribute("data-engine", "ready"); if (sequence) { preview(); } },
-      function () { document.body.setAttribute("data-engine", "failed"); });
+      function () { engineFailed = true; document.body.setAttribute("data-engine", "failed"); });
   }
   // Save works once the entry is ready: a tap while the page still loads would send no hand.
   save.disabled = ended;
