@@ -77,3 +77,9 @@ def preview_text(request_text: str) -> str:
 def score_text(record_text: str) -> str:
     """A hand-format record scored as the command line and the API score it."""
     return json.dumps(score_json(json.loads(record_text)))
+
+
+def score_many_text(records_text: str) -> str:
+    """Many records scored in one call (bench/phone_engine.py: the engine's own speed on the
+    phone, without a message per hand)."""
+    return json.dumps([score_json(record) for record in json.loads(records_text)])

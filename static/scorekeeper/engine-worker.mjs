@@ -3,7 +3,7 @@
    that loading it (a few seconds, longer on a slow phone) never holds the page up.
 
    Messages in: {op: "start", pyodide, bundle, messages} once, then {id, op: "preview", request}
-   or {id, op: "score", record}. Messages out: {op: "ready", ms} or {op: "failed", error} once,
+   or {id, op: "score", record} or {id, op: "scoreMany", records}. Messages out: {op: "ready", ms} or {op: "failed", error} once,
    then {id, answer} per request (answer: the server's JSON answer, as text). */
 let engine = null;  // rules/phone.py, once loaded
 const waiting = [];  // requests that came before the engine was ready
@@ -23,7 +23,8 @@ async function start(where) {
 
 function answer(message) {
   try {
-    const text = message.op === "preview" ? engine.preview_text(message.request) : engine.score_text(message.record);
+    const text = message.op === "preview" ? engine.preview_text(message.request)
+      : message.op === "scoreMany" ? engine.score_many_text(message.records) : engine.score_text(message.record);
     self.postMessage({ id: message.id, answer: text });
   } catch (error) {  // a bug in the engine: the page falls back to the server
     self.postMessage({ id: message.id, error: String(error) });

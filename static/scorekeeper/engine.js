@@ -46,7 +46,8 @@
       ready: ready,
       isReady: false,
       preview: function (request) { return ask({op: "preview", request: JSON.stringify(request)}); },
-      score: function (record) { return ask({op: "score", record: JSON.stringify(record)}); }
+      score: function (record) { return ask({op: "score", record: JSON.stringify(record)}); },
+      scoreMany: function (records) { return ask({op: "scoreMany", records: JSON.stringify(records)}); }
     };
     ready.then(function () { started.isReady = true; });
     return started;
