@@ -207,6 +207,8 @@ LABELS = {
         "Hand %(n)s is kept on this phone: it is sent when the connection returns."
     ),
     "keptGameOver": gettext_lazy("%(name)s wins the game."),
+    "keptCount": gettext_lazy("Kept on this phone: %(n)s"),
+    "waitingAll": gettext_lazy("waiting to send"),
     "otherSaved": gettext_lazy(
         "Another phone has just saved hand %(n)s. When you save, you choose whether this entry "
         "is the same hand or the next one."

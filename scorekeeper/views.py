@@ -246,6 +246,8 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
 
 # The words of the scoreboard's script (board.js).
 BOARD_LABELS = {
+    "withKept": gettext_lazy("%(total)s with the hands kept on this phone"),
+    "enterHand": gettext_lazy("Enter hand %(n)s"),
     "offline": gettext_lazy(
         "No connection: this board shows what this phone last saw; hands entered now are kept "
         "on this phone and sent when the connection returns."

@@ -16,7 +16,29 @@
   function showQueue() {
     var section = document.getElementById("queued");
     if (!queue || !section) { return; }
-    queue.list(game).then(function (items) { queue.show(section, items); }, function () {});
+    queue.list(game).then(function (items) { queue.show(section, items); showKept(items); }, function () {});
+  }
+
+  // The totals with the hands kept on this phone (scored by the phone's engine), under the
+  // server's, and the next hand's number after them: the board says where the table stands.
+  function showKept(items) {
+    var kept = items.filter(function (i) { return i.state !== "refused" && i.totals; });
+    var last = kept[kept.length - 1];
+    document.querySelectorAll("[data-kept-total]").forEach(function (node) { node.remove(); });
+    if (!last) { return; }
+    last.totals.forEach(function (t, i) {
+      var total = document.querySelector('[data-testid="total-' + i + '"]');
+      if (!total) { return; }
+      var note = document.createElement("div");
+      note.className = "kept-total";
+      note.setAttribute("data-kept-total", "");
+      note.setAttribute("data-testid", "kept-total-" + i);
+      var after = t.score_after < 0 ? "\u2212" + (-t.score_after) : String(t.score_after);
+      note.textContent = L.withKept.replace("%(total)s", after);
+      total.parentNode.insertBefore(note, total.nextSibling);
+    });
+    var enter = document.querySelector('[data-testid="enter-hand"]');
+    if (enter && !enter.hasAttribute("data-of-hands")) { enter.textContent = L.enterHand.replace("%(n)s", last.number + 1); }
   }
 
   function refresh() {

@@ -624,6 +624,7 @@
 
   function failed(submitter, message) {
     idle();
+    sendStatus.classList.remove("kept");
     submitter.parentNode.insertBefore(sendStatus, submitter);  // where the player is looking
     sendStatus.hidden = false;
     sendStatus.textContent = message;
@@ -743,6 +744,7 @@
     clearPreview();
     preview();
     sendStatus.hidden = false;
+    sendStatus.classList.add("kept");
     sendStatus.textContent = L.keptHand.replace("%(n)s", item.number) + (ended ? " " + L.keptGameOver.replace("%(name)s", config.sides[item.wins].name) : "");
     save.parentNode.insertBefore(sendStatus, save);
     window.scrollTo(0, 0);
@@ -776,7 +778,7 @@
   function restore() {
     if (!queue || editing || choosing) { return; }
     queue.list(config.game).then(function (items) {
-      queue.show(document.getElementById("queued"), items);
+      showQueued(items);
       var ahead = items.filter(function (i) { return i.number >= config.number && i.state !== "refused"; });
       if (!ahead.length) { return; }
       var last = ahead[ahead.length - 1];
@@ -822,6 +824,14 @@
   }
   setInterval(follow_game, FOLLOW_EVERY);
 
+  // The hands kept on this phone, folded under one line that counts them: the entry stays first.
+  function showQueued(items) {
+    queue.show(document.getElementById("queued"), items);
+    var waiting = items.filter(function (i) { return i.state === "waiting"; }).length;
+    document.getElementById("queued-title").textContent = L.keptCount.replace("%(n)s", items.length)
+      + (waiting === items.length ? " · " + L.waitingAll : "");
+  }
+
   // Whether the browser thinks it is online: said at the top, where the player looks first.
   function connection() {
     var note = document.getElementById("offline-note");
@@ -832,7 +842,7 @@
   window.addEventListener("offline", connection);
   window.addEventListener("canasta-queue", function () {
     if (!queue || editing || choosing) { return; }
-    queue.list(config.game).then(function (items) { queue.show(document.getElementById("queued"), items); });
+    queue.list(config.game).then(showQueued);
   });
 
   var saveLabel = save.textContent;

@@ -80,6 +80,10 @@ def test_three_hands_offline_survive_a_reload_and_a_closed_tab_and_are_saved_onc
     page = context.new_page()
     page.goto(f"{live_server.url}/g/{game.id}/edit/")
     expect(page.get_by_test_id("queued")).to_contain_text("Hand 3")
+    # Where the table stands with the hands kept here, and the next hand's number.
+    expect(page.get_by_test_id("kept-total-0")).to_contain_text("100 with the hands kept")
+    expect(page.get_by_test_id("kept-total-1")).to_contain_text("50 with the hands kept")
+    expect(page.get_by_test_id("enter-hand")).to_have_text("Enter hand 4")
     shot(page, "61-offline-scoreboard-waiting")
 
     context.set_offline(False)
@@ -87,6 +91,7 @@ def test_three_hands_offline_survive_a_reload_and_a_closed_tab_and_are_saved_onc
     expect(page.get_by_test_id("total-0")).to_have_text("100", timeout=20_000)
     expect(page.get_by_test_id("total-1")).to_have_text("50")
     expect(page.get_by_test_id("queued")).to_be_hidden()
+    expect(page.get_by_test_id("kept-total-0")).to_have_count(0)
     assert page.evaluate(QUEUED) == []
     assert [h.number for h in game.hands.order_by("number")] == [1, 2, 3]
     shot(page, "62-offline-all-sent")
