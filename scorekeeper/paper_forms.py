@@ -17,8 +17,8 @@ from django import forms
 from django.conf import settings
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.http import QueryDict
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from scorekeeper.forms import MAX_SIDES, NUMERIC, NewGameForm, side_count
 from scorekeeper.i18n import PRESET_CHOICES, explain
@@ -66,6 +66,9 @@ class PaperGameForm(NewGameForm):
         variant = self["variant"].value()
         players = int_param(str(self["players"].value())) or 4
         sides = int_param(str(self["sides"].value())) or 2
+        # Typed, not yet checked: a number of sides no table has is the default, before the rows
+        # get a column (and a field) per side.
+        sides = sides if 1 <= sides <= MAX_SIDES else 2
         return side_count(variant if variant in PRESETS else "classic", players, sides)
 
     def side_names(self) -> list[str]:
@@ -237,12 +240,15 @@ class HandRows(forms.BaseFormSet):
         return [(n, form.entries()) for n, form in enumerate(self.forms, 1) if form.has_changed()]
 
 
-HandRowFormSet = cast(
-    type[HandRows],
-    forms.formset_factory(
-        HandRowForm, formset=HandRows, extra=ROWS, max_num=MAX_HANDS, absolute_max=MAX_HANDS
-    ),
-)
+def rows_formset(cap: int) -> type[HandRows]:
+    """The rows of a table of ``cap`` rows at most (row_cap): a post claiming more builds no
+    more forms than that (each costs time: a claim of 2000 rows would hold a worker)."""
+    return cast(
+        type[HandRows],
+        forms.formset_factory(
+            HandRowForm, formset=HandRows, extra=ROWS, max_num=cap, absolute_max=cap
+        ),
+    )
 
 
 class PaperImport:
@@ -263,10 +269,10 @@ class PaperImport:
         kwargs = {"names": self.names, "sides": self.sides}
         if data is not None and self.more:
             typed = _typed_rows(data, self.cap)
-            self.rows = HandRowFormSet(initial=typed, prefix=PREFIX, form_kwargs=kwargs)
+            self.rows = rows_formset(self.cap)(initial=typed, prefix=PREFIX, form_kwargs=kwargs)
             self.rows.extra = max(0, min(MORE_ROWS, self.cap - len(typed)))
         else:
-            self.rows = HandRowFormSet(data, prefix=PREFIX, form_kwargs=kwargs)
+            self.rows = rows_formset(self.cap)(data, prefix=PREFIX, form_kwargs=kwargs)
 
     @property
     def full(self) -> bool:
@@ -284,10 +290,11 @@ class PaperImport:
     def refuse(self, violation: RuleViolation) -> None:
         """The engine's refusal, at the row it names (its ``line``: the row's number)."""
         row, violation.line = violation.line, None
-        message = explain(violation)
         if row is None:
-            self.game.add_error(None, message)
+            self.game.add_error(None, explain(violation))
         else:
+            # Inside "Hand 2: …" the engine's message goes on in lower case, as it is written.
+            message = violation.render(gettext, ngettext)
             form = self.rows.forms[row - 1]
             form.add_error(
                 None, _("Hand %(hand)s: %(message)s") % {"hand": row, "message": message}

@@ -81,8 +81,22 @@
     return match ? decodeURIComponent(match[1]) : null;
   }
 
+  // Only ever a new hand of the item's own game, on this site: an item is data anyone with the
+  // phone in hand could have written, and it is sent with whoever's cookies the browser holds.
+  function sendable(item) {
+    try {
+      var url = new URL(item.url, window.location.href);
+      return /^[0-9A-Za-z]{1,12}$/.test(item.game) && url.origin === window.location.origin
+        && url.pathname.slice(-("/g/" + item.game + "/edit/hand/").length) === "/g/" + item.game + "/edit/hand/"
+        && !url.search;
+    } catch (e) {
+      return false;
+    }
+  }
+
   // One item sent: resolves to "sent", "choice", "refused" or "wait" (no answer: try later).
   function send(item) {
+    if (!sendable(item)) { return mark(item.key, "refused", "").then(function () { return "refused"; }); }
     var fields = Object.assign({}, item.fields);
     var cookie = csrfCookie();
     if (cookie) { fields.csrfmiddlewaretoken = cookie; }  // the page's token may be older
@@ -179,6 +193,7 @@
   // Another phone saved that hand first: the entry is posted as the page posts it, and the
   // server's two-phone page shows both for the player to choose (the hand stays kept here).
   function choose(item) {
+    if (!sendable(item)) { return; }
     var form = document.createElement("form");
     form.method = "post";
     form.action = item.url;

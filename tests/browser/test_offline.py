@@ -130,3 +130,30 @@ def test_a_hand_kept_offline_that_meets_another_phones_hand_goes_to_the_choice(
     expect(phone.locator(".messages")).to_contain_text("dropped")
     assert phone.evaluate(QUEUED) == []
     assert game.hands.count() == 1
+
+
+def test_a_kept_item_that_is_not_a_hand_of_its_game_is_never_sent(phone: Page, live_server) -> None:
+    """From an attack: an item written into the phone's store by hand (the phone in someone's
+    hands) named another address; the queue posted it with the cookies of whoever was logged in.
+    Only a new hand of the item's own game is ever sent."""
+    from scorekeeper.services import game_create
+
+    game, token = game_create(
+        variant="classic", players=4, sides=[{"name": "Us"}, {"name": "Them"}]
+    )
+    phone.goto(f"{live_server.url}/g/{game.id}/play/{token}/")
+    posted: list[str] = []
+    phone.on("request", lambda r: posted.append(r.url) if r.method == "POST" else None)
+    planted = {
+        "key": "k" * 32,
+        "game": game.id,
+        "url": "/admin/auth/user/1/change/",
+        "fields": {"first_name": "planted"},
+        "number": 1,
+        "totals": None,
+    }
+    phone.evaluate(
+        "item => window.canastaQueue.put(item).then(() => window.canastaQueue.flush())", planted
+    )
+    assert phone.evaluate(QUEUED) == [[1, "refused"]]
+    assert posted == []

@@ -141,3 +141,25 @@ def test_more_rows_stops_where_the_form_could_no_longer_be_sent(client, settings
     assert f'name="hands-TOTAL_FORMS" value="{cap}"' in page
     assert f"This form holds {cap} hands for this table" in page
     assert 'data-testid="more-rows"' not in page
+
+
+@pytest.mark.parametrize("sides", [6, 200_000, -3])
+def test_a_number_of_sides_no_table_has_is_refused_without_a_500(client, sides: int) -> None:
+    """From an attack: sides=6 made a row check a box that does not exist (a 500), and a huge
+    number gave each row that many columns (minutes of a worker)."""
+    data = paper([[100, -50]], players=6, sides=sides)
+    response = client.post("/import/", data)
+    assert response.status_code == 400
+    assert not Game.objects.exists()
+
+
+def test_a_post_claiming_thousands_of_rows_builds_no_more_than_the_form_holds(client) -> None:
+    from scorekeeper.paper_forms import PaperImport, row_cap
+
+    data = paper([[100, -50]], rows=2000)
+    from django.http import QueryDict
+
+    query = QueryDict(mutable=True)
+    query.update({k: str(v) for k, v in data.items()})
+    form = PaperImport(query)
+    assert len(form.rows.forms) == row_cap(2) < 100
