@@ -239,7 +239,10 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
             "of_hands": game_hands(game),
             "share_url": request.build_absolute_uri(reverse("game", args=[game.id])),
             "queue_labels": QUEUE_LABELS,
-            "board_labels": BOARD_LABELS,
+            # The words about hands kept on this phone only where hands are entered.
+            "board_labels": BOARD_LABELS
+            if writable and game.ended_at is None
+            else {"offline": BOARD_LABELS["offline"]},
         },
     )
 

@@ -807,8 +807,9 @@
   }
 
   // The game followed while a new hand is entered: another phone that saves this very hand is
-  // seen within seconds. A blank entry simply moves on to the next hand (the page again, from
-  // the server); an entry begun stays, and the page says what Save will then ask.
+  // seen within seconds and the page says so. It never moves on by itself: the player may be
+  // about to enter that same hand, which Save then meets as the two-phone choice; a blank entry
+  // offers to go on to the next hand.
   var FOLLOW_EVERY = 5000;
   function follow_game() {
     if (editing || choosing || document.hidden || !navigator.onLine) { return; }
@@ -816,9 +817,9 @@
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (answer) {
         if (!answer || answer.hands < number) { return; }
-        if (isBlank()) { window.location.reload(); return; }
         var note = document.getElementById("other-saved");
-        note.textContent = L.otherSaved.replace("%(n)s", number);
+        note.querySelector("span").textContent = L.otherSaved.replace("%(n)s", number);
+        note.querySelector("a").hidden = !isBlank();
         note.hidden = false;
       }, function () { /* no connection: the next look tries again */ });
   }

@@ -89,11 +89,15 @@ def test_lighthouse_scores_every_page_100(pages) -> None:
     low = {}
     for name, (url, cookie) in pages.items():
         report = lighthouse(url, cookie)
+        if any(report["categories"][c]["score"] != 1 for c in CATEGORIES):
+            # Once more: on a loaded machine a request the page began (the engine's download,
+            # in the background) can be cut off when Lighthouse leaves, and logged as an error.
+            report = lighthouse(url, cookie)
         for category in CATEGORIES:
             score = report["categories"][category]["score"]
             if score != 1:
                 failing = [
-                    key
+                    (key, [str(item)[:200] for item in audit.get("details", {}).get("items", [])])
                     for key, audit in report["audits"].items()
                     if audit.get("score") is not None
                     and audit["score"] < 1

@@ -44,12 +44,17 @@ def test_the_scoreboard_follows_another_phones_hand_without_a_reload(
     assert phone.evaluate("window.stillTheSamePage") is True  # in place, not reloaded
 
 
-def test_a_blank_entry_moves_on_and_a_begun_one_is_told(phone: Page, live_server) -> None:
+def test_an_entry_page_is_told_of_another_phones_save_of_its_hand(phone: Page, live_server) -> None:
     game = a_game_on(phone, live_server.url)
     phone.goto(f"{live_server.url}/g/{game.id}/edit/hand/")
     expect(phone.locator("#hand-title")).to_have_text("Hand 1")
     another_phone_saves(game)
-    expect(phone.locator("#hand-title")).to_have_text("Hand 2", timeout=SOON)  # nothing typed
+    # Never moved on by itself (the player may be entering that same hand): told, and offered
+    # the next hand while nothing is typed.
+    expect(phone.get_by_test_id("other-saved")).to_contain_text("saved hand 1", timeout=SOON)
+    expect(phone.locator("#hand-title")).to_have_text("Hand 1")
+    phone.get_by_test_id("other-saved-next").click()
+    expect(phone.locator("#hand-title")).to_have_text("Hand 2")
     phone.get_by_test_id("side-1-add-meld").click()
     phone.get_by_test_id("side-1-rank-K").click()
     another_phone_saves(game)
@@ -57,6 +62,7 @@ def test_a_blank_entry_moves_on_and_a_begun_one_is_told(phone: Page, live_server
         "Another phone has just saved hand 2", timeout=SOON
     )
     expect(phone.get_by_test_id("side-1-meld-0-rank")).to_have_value("K")  # the entry stays
+    expect(phone.get_by_test_id("other-saved-next")).to_be_hidden()  # begun: Save will ask
 
 
 def test_a_table_page_shows_the_other_pairs_result_as_it_comes(phone: Page, live_server) -> None:

@@ -180,10 +180,10 @@ def test_an_import_with_errors_names_the_line_and_saves_nothing(phone: Page, liv
     page.goto(live_server.url + "/import/")
     good = '{"variant": "classic", "sides": [{"name": "Us"}, {"name": "Them"}]}'
     page.locator("textarea").fill(good + "\n\n{broken")
-    page.get_by_role("button", name="Import").click()
+    page.get_by_role("button", name="Import", exact=True).click()
     expect(page.locator(".errorlist")).to_contain_text("Line 3 is not JSON.")
     page.locator("textarea").fill(good + '\n{"variant": "classic", "rules": 5, "sides": [{}, {}]}')
-    page.get_by_role("button", name="Import").click()
+    page.get_by_role("button", name="Import", exact=True).click()
     expect(page.locator(".errorlist")).to_contain_text("Line 2: rules must be an object")
     shot(page, "24-import-error")
     assert Game.objects.count() == 0

@@ -103,7 +103,7 @@ def test_a_settled_table_answers_refused_and_the_scoreboard_says_why(client, gam
     assert answer.json() == {
         "location": reverse("edit", args=[game.id]),
         "entry": "refused",
-        "message": "this table's result is settled: ask the director",  # kept with the hand
+        "message": "This table's result is settled: ask the director",  # kept with the hand
     }
     assert Hand.objects.count() == 0
     assert "result is settled" in client.get(answer.json()["location"]).content.decode()
