@@ -111,15 +111,24 @@ def write_once(
     check_key(key)
     earlier = _previous(scope, key, print_)
     if earlier is None:
-        with transaction.atomic():
-            value = write()
-            kept = answer(value)
-            if kept is None:
-                transaction.set_rollback(True)
-                return value
-            if _remember(scope, key, print_, kept):
-                return value
-            transaction.set_rollback(True)  # a twin with this key got there first
+        try:
+            with transaction.atomic():
+                value = write()
+                kept = answer(value)
+                if kept is None:
+                    transaction.set_rollback(True)
+                    return value
+                if _remember(scope, key, print_, kept):
+                    return value
+                transaction.set_rollback(True)  # a twin with this key got there first
+        except Exception:
+            # A twin with this key, sent at the same moment (two tabs sending one kept hand),
+            # committed first: this write then fails on what the twin wrote (the hand's number
+            # is taken). It is the same request, made: its answer is the twin's.
+            earlier = _previous(scope, key, print_)
+            if earlier is None:
+                raise
+            return Replayed(earlier)
         earlier = _previous(scope, key, print_)
     if earlier is None:  # remembered by the twin that won, in a committed transaction
         raise RuntimeError("an idempotent write was neither made nor remembered")

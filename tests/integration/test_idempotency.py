@@ -168,3 +168,32 @@ def test_the_purge_drops_old_keys_only(client, game) -> None:
     )
     call_command("idempotency_purge")
     assert IdempotentRequest.objects.count() == 1
+
+
+def test_a_twin_that_committed_while_this_write_failed_is_its_answer(monkeypatch) -> None:
+    """Two tabs send one kept hand at the same moment: the second's write fails on the hand the
+    first just saved (its number is taken), after its look for the key found nothing. It is the
+    same request, made: "already saved", not a conflict (from a review)."""
+    from scorekeeper import idempotency
+    from scorekeeper.services import Author, Conflict, hand_add
+
+    game, _token = new_game()
+    key = uuid.uuid4().hex
+    sides = [{"melds": [{"rank": "K", "naturals": 4}]}, {}]
+
+    def add():
+        return hand_add(game_id=game.id, sides=sides, author=Author("a"), expected_number=1)
+
+    first = idempotency.write_once(
+        "page hand-add x", key, "", add, lambda w: {"number": w.hand.number}
+    )
+    looks = iter([None])  # the twin's look: before the first had committed
+    real = idempotency._previous
+    monkeypatch.setattr(idempotency, "_previous", lambda *a: next(looks, None) or real(*a))
+    twin = idempotency.write_once(
+        "page hand-add x", key, "", add, lambda w: {"number": w.hand.number}
+    )
+    assert isinstance(twin, idempotency.Replayed) and twin.answer == {"number": 1}
+    assert first.hand.number == 1 and Hand.objects.filter(game=game).count() == 1
+    with pytest.raises(Conflict):  # another key: a real conflict still is one
+        idempotency.write_once("page hand-add x", uuid.uuid4().hex, "", add, lambda _w: {})
