@@ -187,9 +187,13 @@ def test_a_twin_that_committed_while_this_write_failed_is_its_answer(monkeypatch
     first = idempotency.write_once(
         "page hand-add x", key, "", add, lambda w: {"number": w.hand.number}
     )
-    looks = iter([None])  # the twin's look: before the first had committed
-    real = idempotency._previous
-    monkeypatch.setattr(idempotency, "_previous", lambda *a: next(looks, None) or real(*a))
+    real, looks = idempotency._previous, []
+
+    def previous(*args):  # the twin's first look came before the first had committed
+        looks.append(args)
+        return None if len(looks) == 1 else real(*args)
+
+    monkeypatch.setattr(idempotency, "_previous", previous)
     twin = idempotency.write_once(
         "page hand-add x", key, "", add, lambda w: {"number": w.hand.number}
     )
