@@ -84,6 +84,7 @@ QUEUE_LABELS = {
     "choose": gettext_lazy("Choose"),
     "discard": gettext_lazy("Discard"),
     "discardSure": gettext_lazy("Discard hand %(n)s? It is kept nowhere else."),
+    "gone": gettext_lazy("this game is no longer on the server"),
 }
 
 # What a canasta is called at the table: the families that go out on books call them books,

@@ -104,7 +104,9 @@ def _immutable(data: bytes, content_type: str) -> HttpResponse:
 def engine_zip(request: HttpRequest, digest: str) -> HttpResponse:  # noqa: ARG001
     current, data = bundle()
     if digest != current:
-        raise Http404  # an older release's engine: the page that asks is reloaded with the new
+        # An older release's engine: the page asking for it is an old copy, and the server (which
+        # scores every hand it receives again) is then the only scorer until it is reloaded.
+        raise Http404
     return _immutable(data, "application/zip")
 
 

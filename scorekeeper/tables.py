@@ -53,9 +53,13 @@ class SideColumn(tables.Column):
         )
 
 
-def breakdown_labels(other_part: str) -> dict[str, Any]:
-    """The breakdown's words for a preset whose "other" part holds ``other_part``."""
-    return {**BREAKDOWN_LABELS, "other": OTHER_LABELS[other_part]}
+def breakdown_labels(other_part: str, books: bool) -> dict[str, Any]:
+    """The breakdown's words for a preset whose "other" part holds ``other_part``, and whose
+    players call canastas books (the families that go out on books)."""
+    words = {**BREAKDOWN_LABELS, "other": OTHER_LABELS[other_part]}
+    if books:
+        words["canastas"] = _("books")
+    return words
 
 
 def breakdown_html(
@@ -106,7 +110,8 @@ class HandTable(tables.Table):
         orderable = False
 
     def __init__(self, state: GameState, edit_base: str | None = None) -> None:
-        labels = breakdown_labels(entry_offer(state.ruleset.variant).other_part)
+        offer = entry_offer(state.ruleset.variant)
+        labels = breakdown_labels(offer.other_part, offer.books)
         extra: list[tuple[str, tables.Column]] = [
             (f"side_{side.position}", SideColumn(side.position, labels, verbose_name=side.name))
             for side in state.sides

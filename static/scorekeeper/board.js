@@ -33,8 +33,7 @@
       note.className = "kept-total";
       note.setAttribute("data-kept-total", "");
       note.setAttribute("data-testid", "kept-total-" + i);
-      var after = t.score_after < 0 ? "\u2212" + (-t.score_after) : String(t.score_after);
-      note.textContent = L.withKept.replace("%(total)s", after);
+      note.textContent = L.withKept.replace("%(total)s", window.canastaNumbers.plain(t.score_after));
       total.parentNode.insertBefore(note, total.nextSibling);
     });
     var enter = document.querySelector('[data-testid="enter-hand"]');

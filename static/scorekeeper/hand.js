@@ -515,9 +515,7 @@
     try { sessionStorage.removeItem(draftKey); } catch (e) { /* nothing kept */ }
   }
 
-  // Scores as people read them: a real minus sign (machines get the plain number elsewhere).
-  function num(n) { return n < 0 ? "\u2212" + (-n) : String(n); }
-  function signed(n) { return (n < 0 ? "\u2212" : "+") + Math.abs(n); }
+  var num = window.canastaNumbers.plain, signed = window.canastaNumbers.signed;  // base.js
 
   function minimumText(m) { return m === "canasta" ? L.needsCanasta : L.needs.replace("%(n)s", m); }
 
@@ -574,7 +572,7 @@
     document.querySelectorAll(".field-error").forEach(function (n) { n.remove(); });
     if (data.error) {
       showError(data);
-      clearPreview();
+      clearPreview(data.error);  // also by the Save button, where the player looks
       return;
     }
     lastPreview = {records: JSON.stringify(records), data: data};
@@ -688,31 +686,53 @@
     busy(save);
     var fields = {};
     new FormData(form).forEach(function (value, key) { fields[key] = value; });
-    var scored = lastPreview && lastPreview.records === JSON.stringify(records) ? lastPreview.data : null;
-    var item = {key: entryKey, game: config.game, url: form.action || window.location.href, fields: fields,
-      number: number, names: config.table.names, totals: scored && totalsOf(scored), wins: scored ? scored.wins_game : null};
-    queue.get(item.key).then(function (kept) {
-      // A key already kept for another hand (a page opened again from the phone's copy, whose
-      // key went with an earlier hand) is never reused: this entry takes a key of its own.
-      if (kept && kept.fields.record !== fields.record) {
-        entryKey = item.key = fields.entry_key = newKey();
-        document.getElementById("entry-key").value = entryKey;
+    scoreNow(records).then(function (scored) {
+      if (scored && scored.error) {  // the phone's engine refuses it, as the server would
+        serverError = scored;
+        render();
+        failed(save, L.notSavedRefused.replace("%(reason)s", scored.error));
+        return;
       }
-      return queue.put(item);
-    }).then(function () { return queue.flush(); }).then(function () { return queue.get(item.key); })
-      .then(function (left) {
-        if (!left) { saved = true; dropDraft(); window.location.assign(config.scoreboard_url); return; }
-        if (left.state === "choice") { postAsForm(save); return; }
-        if (left.state === "refused" && left.answer && !left.answer.location) {
-          forget(left.key);  // a rule refused it: nothing waits, the entry stays on the page
-          serverError = left.answer;
-          render();
-          failed(save, L.notSavedRefused.replace("%(reason)s", left.answer.error));
-          return;
+      var item = {key: entryKey, game: config.game, url: form.action || window.location.href, fields: fields,
+        number: number, names: config.table.names, totals: scored && totalsOf(scored), wins: scored ? scored.wins_game : null};
+      return queue.get(item.key).then(function (kept) {
+        // A key already kept for another hand (a page opened again from the phone's copy, whose
+        // key went with an earlier hand) is never reused: this entry takes a key of its own.
+        if (kept && kept.fields.record !== fields.record) {
+          entryKey = item.key = fields.entry_key = newKey();
+          document.getElementById("entry-key").value = entryKey;
         }
-        if (left.state === "refused") { saved = true; dropDraft(); window.location.assign(config.scoreboard_url); return; }
-        nextOffline(left);
-      }, function () { idle(); send(save); });  // no IndexedDB here (a private window): as before
+        return queue.put(item);
+      }).then(function () {
+        dropDraft();  // kept: a reload now shows it in the list, not again as the entry
+        return queue.flush();
+      }).then(function () { return queue.get(item.key); })
+        .then(function (left) {
+          if (!left) { saved = true; window.location.assign(config.scoreboard_url); return; }
+          if (left.state === "choice") { postAsForm(save); return; }
+          if (left.state === "refused" && left.answer && !left.answer.location) {
+            forget(left.key);  // a rule refused it: nothing waits, the entry stays on the page
+            keepDraft();
+            serverError = left.answer;
+            render();
+            failed(save, L.notSavedRefused.replace("%(reason)s", left.answer.error));
+            return;
+          }
+          if (left.state === "refused") { saved = true; window.location.assign(config.scoreboard_url); return; }
+          nextOffline(left);
+        });
+    }).catch(function () { idle(); send(save); });  // no IndexedDB here (a private window): as before
+  }
+
+  // The hand's score as Save keeps it: the phone's engine's, scored now (so a quick tap has it
+  // too); until the engine is ready, the live score's if it is this very entry's.
+  function scoreNow(records) {
+    if (engine && engine.isReady) {
+      return engine.preview({table: config.table, sides: records, before: before, number: number})
+        .catch(function () { return null; });
+    }
+    var same = lastPreview && lastPreview.records === JSON.stringify(records);
+    return Promise.resolve(same ? lastPreview.data : null);
   }
 
   function totalsOf(data) {
@@ -773,8 +793,9 @@
 
   // Hands kept on this phone for this game, from earlier (offline, a reload, a restarted phone):
   // listed, and the entry goes on after the last of them. The phone's engine scores those it
-  // could not score when they were kept.
-  var rescored = false;
+  // could not score when they were kept (whenever some wait for it, not once per page).
+  var rescoring = false;
+  var unscorable = {};  // keys the engine refused: not tried again on this page
   function restore() {
     if (!queue || editing || choosing) { return; }
     queue.list(config.game).then(function (items) {
@@ -783,9 +804,11 @@
       if (!ahead.length) { return; }
       var last = ahead[ahead.length - 1];
       if (last.number + 1 !== number || last.totals) { follow(last); if (sequence) { preview(); } }
-      if (!rescored && engine && ahead.some(function (i) { return !i.totals; })) {
-        rescored = true;
-        engine.ready.then(function () { return rescore(ahead); }).then(restore, function () {});
+      var missing = ahead.some(function (i) { return !i.totals && !unscorable[i.key]; });
+      if (missing && !rescoring && engine) {
+        rescoring = true;
+        engine.ready.then(function () { return rescore(ahead); })
+          .then(function () { rescoring = false; restore(); }, function () { rescoring = false; });
       }
     }, function () { /* no IndexedDB: nothing was kept */ });
   }
@@ -794,13 +817,13 @@
     var chain = config.sides.map(function (side) { return side.score_before; });
     return items.reduce(function (done, item) {
       return done.then(function () {
+        if (!chain) { return; }
         return engine.preview({table: config.table, sides: JSON.parse(item.fields.record), before: chain, number: item.number})
           .then(function (data) {
-            if (data.error) { return; }
-            item.totals = totalsOf(data);
-            item.wins = data.wins_game;
+            if (data.error) { unscorable[item.key] = true; chain = null; return; }
             chain = data.sides.map(function (side) { return side.score_after; });
-            return queue.put(item);
+            // Only an item still kept: another tab may have sent it meanwhile.
+            return queue.update(item.key, function (kept) { kept.totals = totalsOf(data); kept.wins = data.wins_game; });
           });
       });
     }, Promise.resolve());
@@ -811,7 +834,7 @@
   // about to enter that same hand, which Save then meets as the two-phone choice; a blank entry
   // offers to go on to the next hand.
   var FOLLOW_EVERY = 5000;
-  function follow_game() {
+  function followGame() {
     if (editing || choosing || document.hidden || !navigator.onLine) { return; }
     fetch(config.version_url, {credentials: "same-origin", cache: "no-cache"})
       .then(function (r) { return r.ok ? r.json() : null; })
@@ -823,7 +846,7 @@
         note.hidden = false;
       }, function () { /* no connection: the next look tries again */ });
   }
-  setInterval(follow_game, FOLLOW_EVERY);
+  setInterval(followGame, FOLLOW_EVERY);
 
   // The hands kept on this phone, folded under one line that counts them: the entry stays first.
   function showQueued(items) {

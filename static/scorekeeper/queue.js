@@ -1,19 +1,22 @@
 /* Hands kept on this phone until the server has them (IndexedDB, so a reload, a closed tab or a
    restarted phone loses nothing). The entry page puts a hand here before sending it; whatever
-   page of the app is open sends what waits, in the order it was entered, when the connection is
-   there (at load, when the browser says it is back online, and every few seconds meanwhile).
+   page of the app is open sends what waits, game by game in the order of the hands, when the
+   connection is there (at load, when the browser says it is back online, and every few seconds
+   meanwhile). One tab sends at a time (a lock, where the browser has them); a hand sent twice
+   all the same is saved once (its key), the second answer being "already saved".
 
-   An item: {key (the entry key: the server saves an entry once), game, url, fields (the form
-   as posted), number, totals ([{total, score_after}] from the phone's engine, or null), at,
-   state, message}. Its state: "waiting" (to send), "choice" (another phone saved that hand
-   first: the player chooses on the two-phone page), "refused" (the server will not take it: a
-   settled table, a rule; the message says why, and the player discards it).
+   An item: {key (the entry key), game, url, fields (the form as posted), number, totals
+   ([{total, score_after, opening_minimum}] from the phone's engine, or null), wins, at, state,
+   message}. Its state: "waiting" (to send), "choice" (another phone saved that hand first: the
+   player chooses on the two-phone page, or discards it), "refused" (the server will not take
+   it: a settled table, a rule, a game no longer there; the message says why, and the player
+   discards it).
 
-   window.canastaQueue: put(item), remove(key), mark(key, state, message), list(game), flush().
+   window.canastaQueue: put, update(key, change), remove, discard, get, list(game), flush, show.
    Each change fires a "canasta-queue" event on window. */
 (function () {
   "use strict";
-  var DB = "canasta", STORE = "hands", RETRY = 10000;
+  var DB = "canasta", STORE = "hands", RETRY = 10000, SEND_TIMEOUT = 10000;
   var opening = null;
 
   function db() {
@@ -30,13 +33,15 @@
     return opening;
   }
 
+  // One transaction: `work` gets the store and a `done(value)` to set what the promise gives.
   function run(mode, work) {
     return db().then(function (base) {
       return new Promise(function (resolve, reject) {
         var tx = base.transaction(STORE, mode);
-        var result = work(tx.objectStore(STORE));
-        tx.oncomplete = function () { resolve(result && "result" in result ? result.result : result); };
-        tx.onerror = function () { reject(tx.error); };
+        var value;
+        work(tx.objectStore(STORE), function (v) { value = v; });
+        tx.oncomplete = function () { resolve(value); };
+        tx.onerror = tx.onabort = function () { reject(tx.error); };
       });
     });
   }
@@ -52,28 +57,74 @@
     return run("readwrite", function (store) { store.put(item); }).then(changed);
   }
 
+  // Change an item in one transaction, only if it is still there: another tab may have sent it
+  // and removed it meanwhile, and a late change must not bring it back.
+  function update(key, change) {
+    return run("readwrite", function (store, done) {
+      var request = store.get(key);
+      request.onsuccess = function () {
+        var item = request.result;
+        if (item) { change(item); store.put(item); }
+        done(item || null);
+      };
+    }).then(changed);
+  }
+
+  function mark(key, state, message, answer) {
+    return update(key, function (item) {
+      item.state = state;
+      item.message = message || "";
+      item.answer = answer || null;
+    });
+  }
+
   function remove(key) {
     return run("readwrite", function (store) { store.delete(key); }).then(changed);
   }
 
-  function get(key) {
-    return run("readonly", function (store) { return store.get(key); });
+  // The player gives a kept hand up: the hands after it in its game each take the number before
+  // (they were entered after it), and the phone's engine scores them again.
+  function discard(key) {
+    return run("readwrite", function (store, done) {
+      var request = store.get(key);
+      request.onsuccess = function () {
+        var gone = request.result;
+        if (!gone) { return; }
+        store.delete(key);
+        var later = store.index("game").getAll(gone.game);
+        later.onsuccess = function () {
+          later.result.forEach(function (item) {
+            if (item.key === key || item.number < gone.number) { return; }
+            item.number -= 1;
+            item.fields.number = String(item.number);
+            item.totals = null;
+            item.wins = null;
+            if (item.state === "choice") { item.state = "waiting"; }
+            store.put(item);
+          });
+          done(gone);
+        };
+      };
+    }).then(changed);
   }
 
-  function mark(key, state, message, answer) {
-    return get(key).then(function (item) {
-      if (!item) { return null; }
-      item.state = state;
-      item.message = message || "";
-      item.answer = answer || null;
-      return put(item);
+  function get(key) {
+    return run("readonly", function (store, done) {
+      var request = store.get(key);
+      request.onsuccess = function () { done(request.result || null); };
     });
   }
 
   function list(game) {
-    return run("readonly", function (store) {
-      return game ? store.index("game").getAll(game) : store.getAll();
-    }).then(function (items) { return (items || []).sort(function (a, b) { return a.at - b.at; }); });
+    return run("readonly", function (store, done) {
+      var request = game ? store.index("game").getAll(game) : store.getAll();
+      request.onsuccess = function () { done(request.result || []); };
+    }).then(function (items) {
+      // A game's hands in their order (a phone's clock may move; the numbers do not).
+      return items.sort(function (a, b) {
+        return a.game < b.game ? -1 : a.game > b.game ? 1 : (a.number - b.number) || (a.at - b.at);
+      });
+    });
   }
 
   function csrfCookie() {
@@ -86,56 +137,72 @@
   function sendable(item) {
     try {
       var url = new URL(item.url, window.location.href);
+      var path = "/g/" + item.game + "/edit/hand/";
       return /^[0-9A-Za-z]{1,12}$/.test(item.game) && url.origin === window.location.origin
-        && url.pathname.slice(-("/g/" + item.game + "/edit/hand/").length) === "/g/" + item.game + "/edit/hand/"
-        && !url.search;
+        && url.pathname.slice(-path.length) === path && !url.search;
     } catch (e) {
       return false;
     }
   }
 
-  // One item sent: resolves to "sent", "choice", "refused" or "wait" (no answer: try later).
-  function send(item) {
-    if (!sendable(item)) { return mark(item.key, "refused", "").then(function () { return "refused"; }); }
-    var fields = Object.assign({}, item.fields);
+  function fields(item) {
+    var out = Object.assign({}, item.fields);
     var cookie = csrfCookie();
-    if (cookie) { fields.csrfmiddlewaretoken = cookie; }  // the page's token may be older
-    return fetch(item.url, {method: "POST", body: new URLSearchParams(fields), credentials: "same-origin",
-      headers: {Accept: "application/json"}})
+    if (cookie) { out.csrfmiddlewaretoken = cookie; }  // the page's token may be older
+    return out;
+  }
+
+  // One item sent: resolves to "sent" (with the answer), "choice", "refused" or "wait" (no
+  // answer, or none in time, or a refusal a reload cures: try later).
+  function send(item) {
+    if (!sendable(item)) { return mark(item.key, "refused", "").then(function () { return {outcome: "refused"}; }); }
+    var controller = new AbortController();
+    var timer = setTimeout(function () { controller.abort(); }, SEND_TIMEOUT);
+    return fetch(item.url, {method: "POST", body: new URLSearchParams(fields(item)), credentials: "same-origin",
+      headers: {Accept: "application/json"}, signal: controller.signal})
       .then(function (response) {
+        clearTimeout(timer);
         var json = /json/.test(response.headers.get("Content-Type") || "");
-        if (response.status === 409) { return mark(item.key, "choice").then(function () { return "choice"; }); }
-        if (response.status >= 500 || !json) {
-          return response.status >= 500 ? "wait" : mark(item.key, "refused", String(response.status)).then(function () { return "refused"; });
-        }
+        if (response.status === 409) { return mark(item.key, "choice").then(function () { return {outcome: "choice"}; }); }
+        // 403: the CSRF cookie or the edit cookie is stale; a page of the app loaded again
+        // renews the first, and the second comes back with the game's link. Never "refused".
+        if (response.status >= 500 || response.status === 403) { return {outcome: "wait"}; }
+        if (response.status === 404) { return mark(item.key, "refused", "gone").then(function () { return {outcome: "refused"}; }); }
+        if (!json) { return {outcome: "wait"}; }
         return response.json().then(function (answer) {
-          if (answer.location && answer.entry !== "refused") { return remove(item.key).then(function () { return "sent"; }); }
-          return mark(item.key, "refused", answer.message || answer.error || "", answer).then(function () { return "refused"; });
+          if (answer.location && answer.entry !== "refused") {
+            return remove(item.key).then(function () { return {outcome: "sent", answer: answer}; });
+          }
+          return mark(item.key, "refused", answer.message || answer.error || "", answer).then(function () { return {outcome: "refused"}; });
         });
-      }, function () { return "wait"; });
+      }, function () { clearTimeout(timer); return {outcome: "wait"}; });
   }
 
-  var flushing = Promise.resolve(0);
-  // Everything waiting, game by game in the order entered; a game stops at its first hand that
-  // is not saved (the hands after it would take the wrong numbers). One pass at a time: a pass
-  // asked for during another runs after it.
-  function flush() {
-    flushing = flushing.then(pass, pass);
-    return flushing;
-  }
-
+  // Everything waiting, game by game in the order of its hands; a game stops at its first hand
+  // that is not saved (the hands after it would take the wrong numbers).
   function pass() {
     return list().then(function (items) {
       var stopped = {}, sent = 0;
       return items.reduce(function (chain, item) {
         return chain.then(function () {
           if (stopped[item.game] || item.state !== "waiting") { stopped[item.game] = true; return; }
-          return send(item).then(function (outcome) {
-            if (outcome === "sent") { sent += 1; } else { stopped[item.game] = true; }
+          return send(item).then(function (result) {
+            if (result.outcome === "sent") { sent += 1; } else { stopped[item.game] = true; }
           });
         });
       }, Promise.resolve()).then(function () { return sent; });
     });
+  }
+
+  // One pass at a time in this tab, and in all of this phone's tabs where the browser has locks
+  // (https and localhost); without them the server's keys still save each hand once.
+  var flushing = Promise.resolve(0);
+  function flush() {
+    function locked() {
+      return navigator.locks ? navigator.locks.request("canasta-queue", pass) : pass();
+    }
+    flushing = flushing.then(locked, locked);
+    return flushing;
   }
 
   function tick() {
@@ -156,10 +223,9 @@
       var li = document.createElement("li");
       li.className = "queued-" + item.state;
       li.setAttribute("data-testid", "queued-" + item.number);
+      var numbers = window.canastaNumbers;
       var scores = (item.totals || []).map(function (t, i) {
-        var sign = t.total < 0 ? "\u2212" : "+";
-        var after = t.score_after < 0 ? "\u2212" + (-t.score_after) : String(t.score_after);
-        return (item.names[i] || "") + " " + sign + Math.abs(t.total) + " \u2192 " + after;
+        return (item.names[i] || "") + " " + numbers.signed(t.total) + " \u2192 " + numbers.plain(t.score_after);
       });
       var what = document.createElement("strong");
       what.textContent = L.handN.replace("%(n)s", item.number);
@@ -167,12 +233,13 @@
       li.appendChild(document.createTextNode(scores.length ? " · " + scores.join(" · ") : ""));
       var state = document.createElement("span");
       state.className = "queue-state";
-      state.textContent = L[item.state] + (item.message ? ": " + item.message : "");
+      var why = item.message === "gone" ? L.gone : item.message;
+      state.textContent = L[item.state] + (why ? ": " + why : "");
       li.appendChild(state);
       if (item.state === "choice") { li.appendChild(button(L.choose, "queued-choose-" + item.number, function () { choose(item); })); }
-      if (item.state === "refused") {
+      if (item.state !== "waiting") {
         li.appendChild(button(L.discard, "queued-discard-" + item.number, function () {
-          if (window.confirm(L.discardSure.replace("%(n)s", item.number))) { remove(item.key); }
+          if (window.confirm(L.discardSure.replace("%(n)s", item.number))) { discard(item.key); }
         }));
       }
       list.appendChild(li);
@@ -190,28 +257,33 @@
     return b;
   }
 
-  // Another phone saved that hand first: the entry is posted as the page posts it, and the
-  // server's two-phone page shows both for the player to choose (the hand stays kept here).
+  // Another phone saved that hand first: the entry is sent once more (it may have been saved
+  // since, from another tab: then it goes), and if the server still asks, it is posted as the
+  // page posts it, for the server's two-phone page to show both and the player to choose (the
+  // hand stays kept here meanwhile).
   function choose(item) {
     if (!sendable(item)) { return; }
-    var form = document.createElement("form");
-    form.method = "post";
-    form.action = item.url;
-    var fields = Object.assign({}, item.fields);
-    var cookie = csrfCookie();
-    if (cookie) { fields.csrfmiddlewaretoken = cookie; }
-    Object.keys(fields).forEach(function (name) {
-      var input = document.createElement("input");
-      input.type = "hidden";
-      input.name = name;
-      input.value = fields[name];
-      form.appendChild(input);
+    send(item).then(function (result) {
+      if (result.outcome === "sent") { window.location.assign(result.answer.location); return; }
+      if (result.outcome !== "choice") { return; }
+      var form = document.createElement("form");
+      form.method = "post";
+      form.action = item.url;
+      var values = fields(item);
+      Object.keys(values).forEach(function (name) {
+        var input = document.createElement("input");
+        input.type = "hidden";
+        input.name = name;
+        input.value = values[name];
+        form.appendChild(input);
+      });
+      document.body.appendChild(form);
+      form.submit();
     });
-    document.body.appendChild(form);
-    form.submit();
   }
 
-  window.canastaQueue = {put: put, remove: remove, mark: mark, list: list, flush: flush, get: get, show: show};
+  window.canastaQueue = {put: put, update: update, remove: remove, discard: discard, mark: mark,
+    list: list, flush: flush, get: get, show: show};
   window.addEventListener("online", tick);
   tick();
   setInterval(tick, RETRY);

@@ -10,6 +10,8 @@ var RELEASE = "{{ release }}";
 var SHELL = "shell-" + RELEASE, PAGES = "pages-" + RELEASE, VENDOR = "vendor";
 var STATIC = "{{ static_prefix|escapejs }}";
 var OFFLINE = "{% url 'offline' %}";
+var PYODIDE = "{{ pyodide|escapejs }}";
+var PAGE_TIMEOUT = 4000;  // ms: on Wi-Fi this slow, a page kept here is shown, then refreshed
 var KEEP_PAGES = 60;  // pages kept, the latest opened
 // The pages kept: a game's, and the pages anyone reads (home, rules, opening, new game). Never a
 // director's or an account's: a club laptop's next user must not read them offline.
@@ -22,11 +24,20 @@ self.addEventListener("install", function (event) {
 });
 
 self.addEventListener("activate", function (event) {
-  // An older release's copies go; Pyodide's stay (its folder names its version).
+  // An older release's copies go; Pyodide's stay, but for an older version's (its folder names
+  // its version).
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
       return name !== SHELL && name !== PAGES && name !== VENDOR;
     }).map(function (name) { return caches.delete(name); }));
+  }).then(function () {
+    return caches.open(VENDOR).then(function (cache) {
+      return cache.keys().then(function (keys) {
+        return Promise.all(keys.filter(function (key) {
+          return new URL(key.url).pathname.indexOf(PYODIDE) !== 0;
+        }).map(function (key) { return cache.delete(key); }));
+      });
+    });
   }).then(function () { return self.clients.claim(); }));
 });
 
@@ -48,26 +59,60 @@ function trim(cache) {
   });
 }
 
+function kept(request) {
+  return caches.match(request, {ignoreVary: true});
+}
+
 function networkFirst(request) {
-  var kept = KEPT.test(new URL(request.url).pathname);
-  return fetch(request).then(function (response) {
-    if (kept && response.ok && response.type === "basic" && !response.redirected) {
+  var keep = KEPT.test(new URL(request.url).pathname);
+  var network = fetch(request).then(function (response) {
+    if (keep && response.ok && response.type === "basic" && !response.redirected) {
       var copy = response.clone();
       caches.open(PAGES).then(function (cache) { cache.delete(request).then(function () { return cache.put(request, copy); }).then(function () { trim(cache); }); });
     }
     return response;
-  }, function () {
-    return caches.match(request, {ignoreVary: true}).then(function (kept) {
-      return kept || caches.match(OFFLINE);
+  });
+  return new Promise(function (resolve) {
+    var answered = false;
+    function answer(response) { if (!answered) { answered = true; resolve(response); } }
+    // Wi-Fi that answers slowly: the copy kept here, if any (the network's answer still
+    // refreshes it for next time).
+    var timer = setTimeout(function () {
+      kept(request).then(function (copy) { if (copy) { answer(copy); } });
+    }, PAGE_TIMEOUT);
+    network.then(function (response) { clearTimeout(timer); answer(response); }, function () {
+      clearTimeout(timer);
+      kept(request).then(function (copy) { return copy || caches.match(OFFLINE); }).then(answer);
     });
   });
 }
+
+// A page asks to be kept (it loaded before this worker could keep it), and its game's other
+// page if none is kept yet: only pages anyone may read, or a game's.
+function keepPage(path, always) {
+  var url = new URL(path, self.location.origin);
+  if (url.origin !== self.location.origin || !KEPT.test(url.pathname)) { return Promise.resolve(); }
+  return kept(url.href).then(function (copy) {
+    if (copy && !always) { return; }
+    return fetch(url.href, {credentials: "same-origin"}).then(function (response) {
+      if (!response.ok || response.redirected) { return; }
+      return caches.open(PAGES).then(function (cache) { return cache.put(url.href, response); });
+    });
+  }).catch(function () { /* no connection: kept next time */ });
+}
+
+self.addEventListener("message", function (event) {
+  var asked = event.data || {};
+  var work = (asked.keep || []).map(function (path) { return keepPage(path, true); })
+    .concat((asked.also || []).map(function (path) { return keepPage(path, false); }));
+  event.waitUntil(Promise.all(work));
+});
 
 self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
-  if (url.pathname.indexOf("{{ pyodide|escapejs }}") === 0) {
+  if (url.pathname.indexOf(PYODIDE) === 0) {
     event.respondWith(cacheFirst(request, VENDOR));
   } else if (url.pathname.indexOf(STATIC) === 0 || url.pathname.indexOf("/engine/") === 0) {
     event.respondWith(cacheFirst(request, SHELL));

@@ -79,7 +79,8 @@ def live(total: int, after: int) -> str:
     def number(n: int) -> str:
         return f"−{-n}" if n < 0 else str(n)
 
-    return f"{'+' if total >= 0 else '−'}{abs(total)} → {number(after)}"
+    change = f"+{total}" if total > 0 else number(total)  # "0": nothing changed
+    return f"{change} → {number(after)}"
 
 
 def check_and_save(

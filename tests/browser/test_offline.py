@@ -157,3 +157,98 @@ def test_a_kept_item_that_is_not_a_hand_of_its_game_is_never_sent(phone: Page, l
     )
     assert phone.evaluate(QUEUED) == [[1, "refused"]]
     assert posted == []
+
+
+def test_offline_a_hand_the_rules_refuse_is_not_kept_and_a_quick_save_keeps_its_score(
+    phone: Page, live_server
+) -> None:
+    """From a review: offline, the phone's engine refuses what the server would (nothing kept,
+    the reason shown); a Save tapped before the live score came still keeps the hand's score."""
+    game = new_game(phone, live_server.url)
+    phone.context.set_offline(True)
+    enter(phone, 0, "K", 1)  # a one-card meld
+    phone.get_by_test_id("save").click()
+    expect(phone.get_by_test_id("send-status")).to_contain_text("Not saved")
+    expect(phone.locator("#hand-title")).to_have_text("Hand 1")
+    assert phone.evaluate(QUEUED) == []
+    phone.get_by_test_id("side-0-meld-0-naturals").fill("5")
+    phone.get_by_test_id("save").click()  # at once: the live score has not come yet
+    expect(phone.locator("#hand-title")).to_have_text("Hand 2")
+    totals = phone.evaluate("window.canastaQueue.list().then(items => items[0].totals)")
+    assert [t["score_after"] for t in totals] == [50, 0]
+    assert game.hands.count() == 0
+
+
+def test_two_tabs_back_online_save_each_kept_hand_once_and_discard_renumbers(
+    browser, live_server
+) -> None:
+    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    first = context.new_page()
+    first.set_default_timeout(15_000)
+    game = new_game(first, live_server.url)
+    context.set_offline(True)
+    for hand, rank in ((1, "Q"), (2, "K"), (3, "A")):
+        enter(first, 0, rank, 3)
+        first.get_by_test_id("save").click()
+        expect(first.locator("#hand-title")).to_have_text(f"Hand {hand + 1}")
+    second = context.new_page()
+    second.goto(f"{live_server.url}/g/{game.id}/edit/")  # the kept copy, with the same store
+    context.set_offline(False)
+    for page in (first, second):  # both tabs hear it at once and send
+        page.evaluate("window.dispatchEvent(new Event('online'))")
+    for page in (first, second):
+        # A send that got no answer waits for the next look (every 10 s): on a loaded machine
+        # that can be twice.
+        expect(page.get_by_test_id("queued")).to_be_hidden(timeout=40_000)
+    assert [h.number for h in game.hands.order_by("number")] == [1, 2, 3]
+
+    # A kept hand the player gives up: the hands after it take the numbers before.
+    items = [
+        {
+            "key": f"{n}" * 32,
+            "game": game.id,
+            "url": f"/g/{game.id}/edit/hand/",
+            "number": n,
+            "fields": {"number": str(n), "record": "[]"},
+            "totals": None,
+            "state": "refused" if n == 4 else "waiting",
+            "at": n,
+        }
+        for n in (4, 5, 6)
+    ]
+    first.evaluate("items => Promise.all(items.map(i => window.canastaQueue.put(i)))", items)
+    first.evaluate("key => window.canastaQueue.discard(key)", "4" * 32)
+    kept = first.evaluate(
+        "window.canastaQueue.list().then(items => items.map(i => [i.number, i.fields.number]))"
+    )
+    assert kept == [[4, "4"], [5, "5"]]
+    context.close()
+
+
+KEPT_PAGES = """() => caches.keys().then(names => Promise.all(names.filter(n => n.startsWith("pages-"))
+  .map(n => caches.open(n).then(c => c.keys())))).then(lists => lists.flat().map(r => new URL(r.url).pathname))"""
+
+
+def test_the_first_page_a_phone_opens_and_its_games_other_page_open_offline(
+    phone: Page, live_server
+) -> None:
+    """From a new user: the first page a phone opened came before the service worker, so it was
+    not kept, nor the entry page it never opened. The worker now keeps both."""
+    import time
+
+    from scorekeeper.services import game_create
+
+    game, token = game_create(
+        variant="classic", players=4, sides=[{"name": "Us"}, {"name": "Them"}]
+    )
+    phone.goto(f"{live_server.url}/g/{game.id}/play/{token}/")  # lands on the scoreboard
+    board, entry = f"/g/{game.id}/edit/", f"/g/{game.id}/edit/hand/"
+    deadline = time.monotonic() + 20
+    while not {board, entry} <= set(phone.evaluate(KEPT_PAGES)):
+        assert time.monotonic() < deadline, phone.evaluate(KEPT_PAGES)
+        time.sleep(0.2)
+    phone.context.set_offline(True)
+    phone.goto(live_server.url + entry)
+    expect(phone.locator("#hand-title")).to_have_text("Hand 1")
+    phone.goto(live_server.url + board)
+    expect(phone.get_by_test_id("total-0")).to_have_text("0")

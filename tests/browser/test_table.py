@@ -190,6 +190,6 @@ def test_an_import_with_errors_names_the_line_and_saves_nothing(phone: Page, liv
     page.context.add_cookies([{"name": "django_language", "value": "fr", "url": live_server.url}])
     page.goto(live_server.url + "/import/")
     page.locator("textarea").fill(good + "\n[1]")
-    page.get_by_role("button", name="Importer").click()
+    page.get_by_role("button", name="Importer", exact=True).click()
     expect(page.locator(".errorlist")).to_contain_text("Ligne 2")
     assert Game.objects.count() == 0

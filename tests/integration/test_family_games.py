@@ -141,3 +141,6 @@ def test_the_scoreboard_names_the_breakdowns_other_part_by_its_only_source(clien
     assert entry_offer(get_variant("classic")).other_part == "other"
     assert entry_offer(get_variant("espanola")).other_part == "exact_cut"
     assert entry_offer(get_variant("modern-american")).other_part == "penalties"
+    from scorekeeper.tables import breakdown_labels
+
+    assert breakdown_labels("pickups", books=True)["canastas"] == "books"  # as its players say
