@@ -208,6 +208,7 @@ LABELS = {
         "Hand %(n)s is kept on this phone: it is sent when the connection returns."
     ),
     "keptGameOver": gettext_lazy("%(name)s wins the game."),
+    "draw": gettext_lazy("A draw."),
     "keptCount": gettext_lazy("Kept on this phone: %(n)s"),
     "waitingAll": gettext_lazy("waiting to send"),
     "otherSaved": gettext_lazy(

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
+from scorekeeper.rules.game import game_outcome
 from scorekeeper.rules.house_rules import Ruleset, ruleset_for
 from scorekeeper.rules.opening import game_hand_number, next_opening
 from scorekeeper.rules.scoring import HandScore, score_record
@@ -110,13 +111,20 @@ def preview(
     table: Table, sides: object, score_before: Sequence[int], number: int
 ) -> dict[str, Any]:
     """The live score of hand ``number`` being entered: each side's total, breakdown, score
-    after and next opening minimum, and who wins the game with it (nothing is saved)."""
+    after and next opening minimum, who wins outright with it, and whether the game ends with it
+    and who wins then (nothing is saved)."""
     result = result_of(score_record(hand_record(table, sides, score_before, number)))
     ruleset = table.ruleset
+    after = [score_before[i] + side["total"] for i, side in enumerate(result["sides"])]
+    # Whether the game ends with this hand, as the server decides it once the hand is saved
+    # (the target reached, the last hand of a game of hands, an outright win): the phone says so
+    # with the connection off.
+    outcome = game_outcome(ruleset, after, result["wins_game"], hands_played=number)
     return {
         "sides": [
-            side_after(side, score_before[i] + side["total"], ruleset, number + 1)
+            side_after(side, after[i], ruleset, number + 1)
             for i, side in enumerate(result["sides"])
         ],
         "wins_game": result["wins_game"],
+        "outcome": {"finished": outcome.finished, "winner": outcome.winner},
     }

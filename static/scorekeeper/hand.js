@@ -584,6 +584,7 @@
       summary.push(config.sides[i].name + " " + line);
     });
     if (data.wins_game !== null) { summary.push(config.sides[data.wins_game].name + " " + L.winsGame); }
+    else if (data.outcome && data.outcome.finished) { summary.push(overText(data.outcome)); }
     document.getElementById("preview").textContent = summary.join(" · ");
   }
 
@@ -694,7 +695,7 @@
         return;
       }
       var item = {key: entryKey, game: config.game, url: form.action || window.location.href, fields: fields,
-        number: number, names: config.table.names, totals: scored && totalsOf(scored), wins: scored ? scored.wins_game : null};
+        number: number, names: config.table.names, totals: scored && totalsOf(scored), over: scored ? scored.outcome : null};
       return queue.get(item.key).then(function (kept) {
         // A key already kept for another hand (a page opened again from the phone's copy, whose
         // key went with an earlier hand) is never reused: this entry takes a key of its own.
@@ -765,7 +766,7 @@
     preview();
     sendStatus.hidden = false;
     sendStatus.classList.add("kept");
-    sendStatus.textContent = L.keptHand.replace("%(n)s", item.number) + (ended ? " " + L.keptGameOver.replace("%(name)s", config.sides[item.wins].name) : "");
+    sendStatus.textContent = L.keptHand.replace("%(n)s", item.number) + (ended ? " " + overText(item.over) : "");
     save.parentNode.insertBefore(sendStatus, save);
     window.scrollTo(0, 0);
   }
@@ -786,10 +787,15 @@
       ? L.handNofM.replace("%(n)s", number).replace("%(total)s", config.of_hands) : L.handN.replace("%(n)s", number);
     document.getElementById("hand-title").textContent = title;
     document.title = title;
-    ended = item.wins !== null && item.wins !== undefined;
+    ended = !!(item.over && item.over.finished);
     save.disabled = ended;
   }
   var ended = false;
+
+  // How a game ends, as the phone's engine says it (rules/live.py: the server decides the same).
+  function overText(over) {
+    return over.winner === null ? L.draw : L.keptGameOver.replace("%(name)s", config.sides[over.winner].name);
+  }
 
   // Hands kept on this phone for this game, from earlier (offline, a reload, a restarted phone):
   // listed, and the entry goes on after the last of them. The phone's engine scores those it
@@ -823,7 +829,7 @@
             if (data.error) { unscorable[item.key] = true; chain = null; return; }
             chain = data.sides.map(function (side) { return side.score_after; });
             // Only an item still kept: another tab may have sent it meanwhile.
-            return queue.update(item.key, function (kept) { kept.totals = totalsOf(data); kept.wins = data.wins_game; });
+            return queue.update(item.key, function (kept) { kept.totals = totalsOf(data); kept.over = data.outcome; });
           });
       });
     }, Promise.resolve());

@@ -6,7 +6,8 @@
    all the same is saved once (its key), the second answer being "already saved".
 
    An item: {key (the entry key), game, url, fields (the form as posted), number, totals
-   ([{total, score_after, opening_minimum}] from the phone's engine, or null), wins, at, state,
+   ([{total, score_after, opening_minimum}] from the phone's engine, or null), over (whether
+   the game ends with it: {finished, winner}), at, state,
    message}. Its state: "waiting" (to send), "choice" (another phone saved that hand first: the
    player chooses on the two-phone page, or discards it), "refused" (the server will not take
    it: a settled table, a rule, a game no longer there; the message says why, and the player
@@ -98,7 +99,7 @@
             item.number -= 1;
             item.fields.number = String(item.number);
             item.totals = null;
-            item.wins = null;
+            item.over = null;
             if (item.state === "choice") { item.state = "waiting"; }
             store.put(item);
           });

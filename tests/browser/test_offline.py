@@ -252,3 +252,30 @@ def test_the_first_page_a_phone_opens_and_its_games_other_page_open_offline(
     expect(phone.locator("#hand-title")).to_have_text("Hand 1")
     phone.goto(live_server.url + board)
     expect(phone.get_by_test_id("total-0")).to_have_text("0")
+
+
+def test_offline_the_phone_says_when_the_game_is_won(phone: Page, live_server) -> None:
+    """The target reached with the connection off: the phone's engine says who wins, as the
+    server then does, and no further hand is entered."""
+    from scorekeeper.services import game_create
+
+    game, token = game_create(
+        variant="classic",
+        players=4,
+        sides=[{"name": "Us"}, {"name": "Them"}],
+        rules={"target": 500},
+    )
+    phone.goto(f"{live_server.url}/g/{game.id}/play/{token}/")
+    phone.goto(f"{live_server.url}/g/{game.id}/edit/hand/")
+    expect(phone.locator("body")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    phone.context.set_offline(True)
+    enter(phone, 0, "K", 7)  # a natural canasta: 70 + 500
+    phone.get_by_test_id("side-0-went-out").check()
+    expect(phone.get_by_test_id("preview")).to_contain_text("Us wins the game.")
+    phone.get_by_test_id("save").click()
+    expect(phone.get_by_test_id("send-status")).to_contain_text("Us wins the game.")
+    expect(phone.get_by_test_id("save")).to_be_disabled()
+    phone.context.set_offline(False)
+    phone.evaluate("window.dispatchEvent(new Event('online'))")
+    phone.goto(f"{live_server.url}/g/{game.id}/edit/")
+    expect(phone.get_by_test_id("winner")).to_contain_text("Us wins!", timeout=20_000)
