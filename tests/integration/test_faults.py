@@ -302,3 +302,30 @@ def test_with_no_worker_running_the_pages_rebuild_standings_left_stale(
         page = Client().get(standings).content.decode()
         assert 'data-testid="stale"' not in page and counts_every_change(tournament)
         assert wins(latest(tournament)) == 4
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_followed_game_answers_503_while_the_database_is_down_and_304_once_back() -> None:
+    """The phones' polls of a game's version (one plain SQL read) meet PostgreSQL restarting:
+    an honest 503 (the phone tries again), then the version as it was, never a 500."""
+    from tests.factories import new_game
+
+    game, _token = new_game()
+    url = reverse("game-version", args=[game.id])
+    client = Client(raise_request_exception=False)
+    etag = client.get(url)["ETag"]
+    proxy = TcpProxy(*database_address())  # closed: the database "restarts"
+    settings, saved = connection.settings_dict, dict(connection.settings_dict)
+    connection.close()
+    settings.update(HOST="127.0.0.1", PORT=str(proxy.port))
+    try:
+        down = client.get(url, HTTP_IF_NONE_MATCH=etag)
+        assert down.status_code == 503 and down["Retry-After"]
+        proxy.open()
+        connection.close()
+        assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == 304
+    finally:
+        connection.close()
+        settings.update(saved)
+        proxy.close()
