@@ -59,6 +59,7 @@ def test_two_phones_enter_the_same_hand_and_the_next_one(
     # Both enter hand 3, the same real hand: phone A drops its copy.
     for page in (a, b):
         page.get_by_test_id("enter-hand").click()
+        expect(page.locator("#hand-title")).to_be_visible()  # the entry page, loaded
     b.reload()  # phone B was still on the scoreboard of hand 1
     queens(b, 0, "6")
     b.get_by_test_id("save").click()
