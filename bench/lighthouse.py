@@ -23,7 +23,6 @@ LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 SETUP = """
 import json
 from django.contrib.auth import get_user_model
-from django.test import Client
 from scorekeeper.services import Author, game_create, hand_add
 from tournaments.services.entries import entries_add
 from tournaments.services.rounds import round_pair, round_release
@@ -31,15 +30,29 @@ from tournaments.services.tournament import tournament_create
 game, token = game_create(variant="classic", players=4, sides=[{"name": "Anna & Ben"}, {"name": "Carla & Dino"}])
 for _ in range(6):
     hand_add(game_id=game.id, sides=[{"melds": [{"rank": "K", "naturals": 4}]}, {"hand": {"low": 2}}], author=Author("b"))
-client = Client(HTTP_HOST="127.0.0.1")
-client.get(f"/g/{game.id}/play/{token}/")
-cookie = "; ".join(f"{c.key}={c.value}" for c in client.cookies.values())
 director = get_user_model().objects.create_user("lh-director", password="lh-director-42")
 t = tournament_create(name="Tuesday", format="swiss", rounds=3, director=director)
 entries_add(tournament_id=t.id, entries=[{"name": "Pair %d" % i} for i in range(1, 13)])
 round_release(round_id=round_pair(tournament_id=t.id).id)
-print(json.dumps({"game": game.id, "cookie": cookie, "tournament": t.id}))
+print(json.dumps({"game": game.id, "token": token, "tournament": t.id}))
 """
+
+
+def edit_cookie(base: str, play: str) -> str:
+    """The cookies a phone keeps from opening a game's edit link (the redirect not followed)."""
+    import urllib.error
+    import urllib.request
+
+    class Stay(urllib.request.HTTPRedirectHandler):
+        def redirect_request(self, *args, **kwargs):
+            return None
+
+    try:
+        urllib.request.build_opener(Stay).open(base + play)
+    except urllib.error.HTTPError as answer:  # the 302, with its cookies
+        cookies = answer.headers.get_all("Set-Cookie") or []
+        return "; ".join(c.split(";", 1)[0] for c in cookies)
+    raise RuntimeError("the edit link did not redirect")
 
 
 def main() -> None:
@@ -53,7 +66,8 @@ def main() -> None:
             check=True,
         ).stdout
         made = json.loads(out.strip().splitlines()[-1])
-        game, cookie, tournament = made["game"], made["cookie"], made["tournament"]
+        game, tournament = made["game"], made["tournament"]
+        cookie = edit_cookie(app.url, f"/g/{game}/play/{made['token']}/")
         pages = {
             "home": ("/", ""),
             "new game": ("/new/", ""),
@@ -74,15 +88,16 @@ def main() -> None:
             ]
             if sent:
                 command.append("--extra-headers=" + json.dumps({"Cookie": sent}))
-            report = json.loads(
-                subprocess.run(
-                    command,
-                    capture_output=True,
-                    text=True,
-                    check=True,
-                    env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
-                ).stdout
+            done = subprocess.run(
+                command,
+                capture_output=True,
+                text=True,
+                env={**os.environ, "CHROME_PATH": "/usr/bin/chromium"},
             )
+            if done.returncode:
+                print(f"{name}: lighthouse failed: {done.stderr.strip()[-300:]}")
+                continue
+            report = json.loads(done.stdout)
             audits = report["audits"]
             print(
                 f"{name}: performance {round(100 * report['categories']['performance']['score'])}, "
