@@ -47,8 +47,14 @@
     });
   }
 
+  // Every tab of this phone hears of a change, whichever tab made it (another tab may send the
+  // hands this one lists).
+  var channel = window.BroadcastChannel ? new BroadcastChannel("canasta-queue") : null;
+  if (channel) { channel.onmessage = function () { window.dispatchEvent(new CustomEvent("canasta-queue")); }; }
+
   function changed(value) {
     window.dispatchEvent(new CustomEvent("canasta-queue"));
+    if (channel) { channel.postMessage("changed"); }
     return value;
   }
 
