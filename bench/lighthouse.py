@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serving import PY, ROOT, served
+from serving import ROOT, served, shell_json
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
 SETUP = """
@@ -57,15 +57,7 @@ def edit_cookie(base: str, play: str) -> str:
 
 def main() -> None:
     with served(2) as app:
-        out = subprocess.run(
-            [PY, "manage.py", "shell", "-c", SETUP],
-            cwd=ROOT,
-            env=app.env,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        made = json.loads(out.strip().splitlines()[-1])
+        made = shell_json(app.env, SETUP)
         game, tournament = made["game"], made["tournament"]
         cookie = edit_cookie(app.url, f"/g/{game}/play/{made['token']}/")
         pages = {

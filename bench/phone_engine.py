@@ -18,13 +18,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import subprocess
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serving import PY, ROOT, served
+from serving import ROOT, served, shell_json
 
 CHROMIUM = "/usr/bin/chromium"
 SETUP = """
@@ -79,15 +78,7 @@ def downloaded(base: str) -> dict[str, int]:
 
 
 def new_game(env: dict) -> dict:
-    out = subprocess.run(
-        [PY, "manage.py", "shell", "-c", SETUP],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    ).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    return shell_json(env, SETUP)
 
 
 def enter_queens(page) -> None:

@@ -24,7 +24,6 @@ import argparse
 import json
 import os
 import random
-import subprocess
 import sys
 import time
 import uuid
@@ -40,7 +39,7 @@ from locust import FastHttpUser, between, constant, events, task  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serving import HAND, PY, ROOT, served  # noqa: E402
+from serving import HAND, served, shell_json  # noqa: E402
 
 GAMES: list[dict] = []
 SAVED: Counter[str] = Counter()  # hands each game was told were saved
@@ -192,15 +191,7 @@ def main() -> None:
     args = parser.parse_args()
     MODE["follow"] = args.follow
     with served(args.workers) as app:
-        out = subprocess.run(
-            [PY, "manage.py", "shell", "-c", SETUP.format(tables=args.tables)],
-            cwd=ROOT,
-            env=app.env,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        GAMES.extend(json.loads(out.strip().splitlines()[-1]))
+        GAMES.extend(shell_json(app.env, SETUP.format(tables=args.tables)))
         phones = args.tables * PHONES_PER_TABLE
         Phone.fixed_count = phones
         Scorer.fixed_count = args.tables

@@ -7,6 +7,7 @@ else a throwaway redis-server (Debian's package).
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import socket
@@ -18,6 +19,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
@@ -34,6 +36,19 @@ HAND = {
         {"melded": {"points": 120}, "hand": {"points": 35}},
     ]
 }
+
+
+def shell_json(env: dict[str, str], code: str) -> Any:
+    """Run ``code`` in the served app's Django shell; the JSON it prints last."""
+    out = subprocess.run(
+        [PY, "manage.py", "shell", "-c", code],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def free_port() -> int:
