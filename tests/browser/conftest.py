@@ -31,11 +31,16 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
-def phone_page(browser) -> Iterator[object]:
-    """A page on a phone of its own (its own cookies and storage), at 390×844."""
+def phone_page(browser, engine: bool = False) -> Iterator[object]:
+    """A page on a phone of its own (its own cookies and storage), at 390×844. Without
+    ``engine`` the phone's rules engine cannot load (its Pyodide files are refused), so the page
+    scores through the server, as on a phone where it cannot run: a test that is not about the
+    engine does not pay for compiling it in the background (several seconds of CPU per page)."""
     context = browser.new_context(
         viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
     )
+    if not engine:
+        context.route("**/static/vendor/pyodide/**", lambda route: route.abort())
     page = context.new_page()
     page.set_default_timeout(15_000)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -43,12 +48,16 @@ def phone_page(browser) -> Iterator[object]:
     context.close()
 
 
-@pytest.fixture
-def phone(browser, live_server) -> Iterator[object]:
-    yield from phone_page(browser)
+def _engine(request: pytest.FixtureRequest) -> bool:
+    return request.node.get_closest_marker("engine") is not None
 
 
 @pytest.fixture
-def second_phone(browser, live_server) -> Iterator[object]:
+def phone(browser, live_server, request: pytest.FixtureRequest) -> Iterator[object]:
+    yield from phone_page(browser, _engine(request))
+
+
+@pytest.fixture
+def second_phone(browser, live_server, request: pytest.FixtureRequest) -> Iterator[object]:
     """Another phone at the same table."""
-    yield from phone_page(browser)
+    yield from phone_page(browser, _engine(request))

@@ -10,7 +10,12 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS, PHONE
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.engine,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.slow,
+]
 
 QUEUED = """() => new Promise(done => window.canastaQueue.list().then(items => done(items.map(i => [i.number, i.state]))))"""
 

@@ -15,7 +15,7 @@ from scorekeeper.rules import score_json
 from scorekeeper.rules.live import Table, preview
 from tests.conftest import load_examples
 
-pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [pytest.mark.engine, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
 RECORDS = [
     e["hand"]
