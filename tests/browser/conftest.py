@@ -17,6 +17,19 @@ PHONE = {"width": 390, "height": 844}
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The phone's engine and its offline pages are checked once, on SQLite (as the page audits
+    are): they drive the browser, and the server paths they reach (saving a hand once, the
+    two-phone choice, the version polls) are checked on PostgreSQL by the integration tests. It
+    keeps `make test` within CI's time."""
+    if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+        return
+    once = pytest.mark.skip(reason="the phone's engine is checked once, on SQLite")
+    for item in items:
+        if item.get_closest_marker("engine"):
+            item.add_marker(once)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     from playwright.sync_api import sync_playwright
