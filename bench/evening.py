@@ -40,7 +40,7 @@ from locust import FastHttpUser, between, events, task  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serving import HAND, PY, ROOT, served  # noqa: E402
+from serving import HAND, PY, ROOT, served, shell_json  # noqa: E402
 
 HANDS = 2  # the round's hands at each table
 EVENT: dict = {}
@@ -218,16 +218,7 @@ def main() -> None:
     args = parser.parse_args()
     with served(args.workers, broker=True) as app:
         env = app.env
-        setup = SETUP.format(pairs=args.pairs, hands=HANDS)
-        out = subprocess.run(
-            [PY, "manage.py", "shell", "-c", setup],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            check=True,
-        ).stdout
-        EVENT.update(json.loads(out.strip().splitlines()[-1]))
+        EVENT.update(shell_json(env, SETUP.format(pairs=args.pairs, hands=HANDS)))
         TABLES.extend(EVENT["tables"])
         FREE.extend(random.sample(TABLES, len(TABLES)))
         worker = subprocess.Popen(
