@@ -141,6 +141,7 @@ INSTALLED_APPS = [
     "csp",
     "axes",
     "scorekeeper",
+    "clubs",
     "tournaments",
 ]
 

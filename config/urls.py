@@ -13,6 +13,7 @@ from scorekeeper.limits import password_resets
 urlpatterns = [
     path("", include("scorekeeper.urls")),
     path("", include("tournaments.urls")),
+    path("", include("clubs.urls")),
     path("admin/", admin.site.urls),
     # Ahead of Django's own route of that name: each request mails someone, so it is limited.
     path(

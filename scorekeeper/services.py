@@ -31,6 +31,7 @@ from scorekeeper.rules import RuleViolation, game_outcome, ruleset_for
 from scorekeeper.rules.errors import gettext_noop
 from scorekeeper.rules.paper_totals import side_for_total
 from scorekeeper.selectors import game_ruleset, hand_last_deleted
+from scorekeeper.signals import game_changed
 
 MAX_HANDS = 2000  # a game longer than this is a script, not a table (and an import's cap)
 _SHIFT = 1_000_000  # renumbering moves hands out of the way first: (game, number) is unique
@@ -246,6 +247,7 @@ def _caches_save(game: Game) -> None:
             "updated_at",
         ]
     )
+    game_changed.send(sender=Game, game_id=game.id)
 
 
 def _revision(game: Game, hand: Hand, action: str, author: Author) -> Revision:

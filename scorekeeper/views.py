@@ -169,13 +169,13 @@ def game_new(request: HttpRequest) -> HttpResponse:
         {
             "form": form,
             "variant_radios": list(zip(form["variant"], PRESETS.values(), strict=True)),
-            **_game_setup(),
+            **game_setup_context(),
         },
         status=400 if form.errors else 200,
     )
 
 
-def _game_setup() -> dict[str, Any]:
+def game_setup_context() -> dict[str, Any]:
     """What the script of a form setting a game up (new_game.js) reads: each preset's player
     counts, layouts, targets and house-rule values, and its words."""
     presets = {
@@ -382,7 +382,7 @@ def game_import(request: HttpRequest) -> HttpResponse:
     return render(
         request,
         "scorekeeper/import.html",
-        {"form": form, "paper": paper, "rows": paper.rows, **_game_setup()},
+        {"form": form, "paper": paper, "rows": paper.rows, **game_setup_context()},
         status=400 if paper.refused or form.errors else 200,
     )
 

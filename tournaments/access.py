@@ -1,5 +1,5 @@
-"""Who may see a tournament's director pages, exports and printing: its director, or a
-superuser. One check for all of them (``directed``); to anyone else they are not pages (404),
+"""Who may see a tournament's director pages, exports and printing: a director of its club
+(clubs.access), or a superuser. One check for all of them (``directed``); to anyone else they are not pages (404),
 and what they serve is never kept by a shared or a browser cache (it holds the tables' private
 links)."""
 
@@ -8,16 +8,17 @@ from __future__ import annotations
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_cache_control
 
+from clubs.access import directs
 from tournaments.models import Tournament
 
 
 def directed(request: HttpRequest, tournament_id: int) -> Tournament:
-    """The tournament, if the request's user directs it (or is a superuser); else 404."""
+    """The tournament, if the request's user directs its club (or is a superuser); else 404."""
     user = request.user
     tournament = Tournament.objects.filter(id=tournament_id).first()
     if tournament is None or not user.is_authenticated:
         raise Http404
-    if not (user.is_superuser or tournament.director_id == user.pk):
+    if not (user.is_superuser or directs(tournament.club_id, user)):
         raise Http404
     return tournament
 

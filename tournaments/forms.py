@@ -142,8 +142,13 @@ class TournamentForm(PlanForm):
         label=_("Round 1 by seed (else drawn at random)"), required=False, initial=True
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        if clubs is not None and clubs.exists():
+            # The clubs the director directs (none yet: their first event makes one).
+            self.fields["club"] = forms.ModelChoiceField(
+                label=_("Club"), queryset=clubs, empty_label=None if clubs.count() == 1 else ""
+            )
         for i, name in enumerate(DEFAULT_ORDER, 1):
             self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
                 label=_("Tie-break %(n)s") % {"n": i},
@@ -170,6 +175,7 @@ class TournamentForm(PlanForm):
             "sit_out": data["sit_out"],
             "seeded": data["seeded"],
             "tiebreaks": list(dict.fromkeys(order)),
+            **({"club": data["club"]} if "club" in data else {}),
         }
 
 

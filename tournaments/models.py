@@ -69,9 +69,14 @@ class Tournament(models.Model):
     # Why the last draw asked for was refused (engine.errors.DrawRefused: a message id and its
     # values, shown in the director's language), until the next one is asked for.
     draw_refusal = models.JSONField(null=True, blank=True)
+    # The club that runs it: its directors direct the event (tournaments.access). None only for
+    # an event made outside any club (a script's, or before clubs existed without a director).
+    club = models.ForeignKey(
+        "clubs.Club", null=True, blank=True, on_delete=models.PROTECT, related_name="tournaments"
+    )
     director = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
-    )
+    )  # who created it
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:
@@ -100,6 +105,14 @@ class Entry(models.Model):
     name = models.CharField(_("name"), max_length=MAX_SIDE_NAME)
     player_1 = models.CharField(max_length=MAX_PLAYER_NAME, blank=True)
     player_2 = models.CharField(max_length=MAX_PLAYER_NAME, blank=True)
+    # The two players as the club's records (a club's event picks or adds them by name), so the
+    # pair's tables count in each player's statistics.
+    first_player = models.ForeignKey(
+        "clubs.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    second_player = models.ForeignKey(
+        "clubs.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     club = models.CharField(max_length=MAX_CLUB_NAME, blank=True)
     seed = models.PositiveIntegerField(default=0)
     joins = models.PositiveSmallIntegerField(default=1)

@@ -1,4 +1,5 @@
-"""The pure cores import nothing from Django (scorekeeper/rules, tournaments/engine)."""
+"""The pure cores import nothing from Django (scorekeeper/rules, tournaments/engine,
+clubs/statistics.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 PURE_FILES = sorted(
-    [*ROOT.glob("scorekeeper/rules/**/*.py"), *ROOT.glob("tournaments/engine/**/*.py")]
+    [
+        *ROOT.glob("scorekeeper/rules/**/*.py"),
+        *ROOT.glob("tournaments/engine/**/*.py"),
+        ROOT / "clubs" / "statistics.py",
+    ]
 )
 
 
@@ -101,7 +106,10 @@ def modules_loaded_by(statement: str) -> tuple[set[str], bool]:
     return set(modules), settings_touched
 
 
-@pytest.mark.parametrize("statement", ["import scorekeeper.rules", "import tournaments.engine"])
+@pytest.mark.parametrize(
+    "statement",
+    ["import scorekeeper.rules", "import tournaments.engine", "import clubs.statistics"],
+)
 def test_an_engine_imports_alone(statement: str) -> None:
     modules, settings_touched = modules_loaded_by(statement)
     assert not modules & {"django", "celery", "kombu", "config"}

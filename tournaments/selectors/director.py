@@ -10,6 +10,7 @@ from typing import Any
 from django.db.models import Q, QuerySet
 from django.http import Http404
 
+from clubs.models import Membership
 from scorekeeper.phone_links import PhoneLinks
 from tournaments.engine.formats import SCHEDULED
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
@@ -21,8 +22,13 @@ from tournaments.words import reason_words
 
 
 def tournaments_directed(user: Any) -> QuerySet[Tournament]:
-    """The tournaments this user directs, newest first (a hundred at most)."""
-    return Tournament.objects.filter(director_id=user.pk).order_by("-created_at")[:100]
+    """The tournaments of the clubs this user directs, newest first (a hundred at most)."""
+    clubs = Membership.objects.filter(user_id=user.pk, role=Membership.Role.DIRECTOR)
+    return (
+        Tournament.objects.filter(club_id__in=clubs.values("club_id"))
+        .select_related("club")
+        .order_by("-created_at")[:100]
+    )
 
 
 def draft_of(tournament: Tournament) -> Round | None:

@@ -13,6 +13,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs.services import ClubError, players_named
 from scorekeeper.names import has_control_characters
 from tournaments.engine.formats import SEATING
 from tournaments.engine.roundrobin import places_kept
@@ -73,6 +74,61 @@ def _entry_values(given: Mapping[str, Any]) -> dict[str, Any]:
     return values
 
 
+def _players_of(tournament: Tournament, pairs: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """A club event's pairs as two of the club's players each, picked or added by name (their
+    statistics then count its tables); nothing for an event outside a club."""
+    if tournament.club_id is None:
+        return [{} for _pair in pairs]
+    names = [" ".join(str(pair[f]).split()) for pair in pairs for f in ("player_1", "player_2")]
+    try:
+        found = players_named(club_id=tournament.club_id, names=names)
+    except ClubError as error:
+        raise TournamentError(str(error)) from None
+    linked = [
+        {
+            "first_player": found.get(" ".join(pair["player_1"].split())),
+            "second_player": found.get(" ".join(pair["player_2"].split())),
+        }
+        for pair in pairs
+    ]
+    for pair, players in zip(pairs, linked, strict=True):
+        first, second = players["first_player"], players["second_player"]
+        if first is not None and first == second:
+            raise TournamentError(
+                _("A pair is two players: %(name)s is named twice in %(pair)s.")
+                % {"name": first.name, "pair": pair["name"]}
+            )
+    return linked
+
+
+def _check_one_pair_each(
+    tournament: Tournament,
+    pairs: Sequence[Mapping[str, Any]],
+    linked: Sequence[Mapping[str, Any]],
+    *,
+    except_entry: int | None = None,
+) -> None:
+    """A player plays in one pair of an event (the withdrawn pairs aside)."""
+    playing = tournament.entries.filter(withdrawn_after__isnull=True)
+    if except_entry is not None:
+        playing = playing.exclude(id=except_entry)
+    taken: dict[int, str] = {}
+    for entry in playing:
+        for player_id in (entry.first_player_id, entry.second_player_id):
+            if player_id is not None:
+                taken[player_id] = entry.name
+    for pair, players in zip(pairs, linked, strict=True):
+        for player in (players.get("first_player"), players.get("second_player")):
+            if player is None:
+                continue
+            if player.id in taken:
+                raise TournamentError(
+                    _("%(name)s already plays in the pair %(pair)s.")
+                    % {"name": player.name, "pair": taken[player.id]}
+                )
+            taken[player.id] = pair["name"]
+
+
 def entries_add(*, tournament_id: int, entries: Sequence[Mapping[str, Any]]) -> list[Entry]:
     """Add pairs (name, player_1, player_2, club, seed); after the start, they join next round.
     All or nothing: a refusal names the pair and saves none."""
@@ -94,8 +150,11 @@ def entries_add(*, tournament_id: int, entries: Sequence[Mapping[str, Any]]) -> 
         if tournament.entries.count() + len(values) > MAX_PAIRS:
             raise TournamentError(_("A tournament holds %(n)s pairs at most.") % {"n": MAX_PAIRS})
         joins = (tournament.round_set.aggregate(n=Max("number"))["n"] or 0) + 1
+        players = _players_of(tournament, values)
+        _check_one_pair_each(tournament, values, players)
         added = Entry.objects.bulk_create(
-            Entry(tournament=tournament, joins=joins, **value) for value in values
+            Entry(tournament=tournament, joins=joins, **value, **linked)
+            for value, linked in zip(values, players, strict=True)
         )
         if _started(tournament):  # before, there are no standings to change
             standings_mark_stale(tournament.id)
@@ -134,9 +193,11 @@ def entry_edit(*, entry_id: int, values: Mapping[str, Any]) -> Entry:
         ]
         if taken:
             raise TournamentError(_("A pair is already called %(name)s.") % {"name": taken[0]})
-        for field, value in checked.items():
+        linked = _players_of(tournament, [checked])[0]
+        _check_one_pair_each(tournament, [checked], [linked], except_entry=entry.id)
+        for field, value in {**checked, **linked}.items():
             setattr(entry, field, value)
-        entry.save(update_fields=list(checked))
+        entry.save(update_fields=[*checked, *linked])
         if _started(tournament):  # a late entry not yet seated is in the standings by name
             standings_mark_stale(tournament.id)
     return entry

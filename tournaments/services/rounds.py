@@ -12,8 +12,10 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubs.models import SeatedPlayer
 from scorekeeper import background
 from scorekeeper import services as scoring_services
+from scorekeeper.models import Side
 from scorekeeper.names import players_text
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
 from tournaments.engine.errors import DrawRefused
@@ -259,10 +261,29 @@ def round_release(*, round_id: int) -> Round:
             table_keys_add(game)  # the game's own token is held by nobody
             match.game = game
         Match.objects.bulk_update(matches, ["game"], batch_size=500)
+        _players_seat(matches)
         played.status = Round.Status.RELEASED if matches else Round.Status.COMPLETE
         played.save(update_fields=["status"])
         standings_mark_stale(tournament.id)
     return played
+
+
+def _players_seat(matches: Sequence[Match]) -> None:
+    """Each table's game names its pairs' club players (side 0 North-South), so the table
+    counts in their statistics."""
+    positions = {
+        (side.game_id, side.position): side.id
+        for side in Side.objects.filter(game_id__in=[m.game_id for m in matches])
+    }
+    SeatedPlayer.objects.bulk_create(
+        SeatedPlayer(side_id=positions[(str(m.game_id), position)], player_id=player, seat=seat)
+        for m in matches
+        for position, entry in enumerate((m.ns, m.ew))
+        if entry is not None
+        for seat, player in enumerate(
+            p for p in (entry.first_player_id, entry.second_player_id) if p is not None
+        )
+    )
 
 
 def round_discard(*, round_id: int) -> int:

@@ -9,6 +9,9 @@ from typing import Any
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.access import directs
+from clubs.models import Club
+from clubs.services import club_of_director
 from scorekeeper.i18n import explain
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from tournaments.engine.errors import DrawRefused
@@ -37,9 +40,12 @@ def tournament_create(
     knockout_top: int = 0,
     third_place: bool = False,
     director: Any = None,
+    club: Club | None = None,
 ) -> Tournament:
     """A tournament, checked before anything is saved: ``rounds`` 0 plays the whole schedule
-    of a round robin, a Mitchell movement or a knockout (its length set by the field at round 1)."""
+    of a round robin, a Mitchell movement or a knockout (its length set by the field at round 1).
+    It belongs to ``club``, or else to the one club ``director`` directs (their first event
+    makes one: clubs.services.club_of_director); a script's event may belong to none."""
     if format not in FORMATS or any(f not in FORMATS for f in round_formats):
         raise TournamentError(_("Unknown format: %(format)s.") % {"format": format})
     if variant not in PRESETS:
@@ -59,7 +65,17 @@ def tournament_create(
         ruleset_for(variant, 4, rules or {}, 2)
     except RuleViolation as violation:
         raise TournamentError(explain(violation)) from None
+    signed_in = getattr(director, "is_authenticated", False)
+    if club is None and signed_in:
+        club = club_of_director(director)
+        if club is None:
+            raise TournamentError(_("Pick the club that runs the event."))
+    elif club is not None and signed_in and not directs(club.id, director):
+        raise TournamentError(
+            _("Only a director of %(club)s can create its events.") % {"club": club.name}
+        )
     return Tournament.objects.create(
+        club=club,
         name=name,
         variant=variant,
         rules=rules or {},

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
+from clubs.selectors import clubs_directed
 from scorekeeper.phone_links import phone_links
 from tournaments.access import directed
 from tournaments.club_formats import CLUB_FORMATS, form_values
@@ -74,9 +75,13 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     chosen = request.POST.get("club_format", "")
     if request.method == "POST" and "fill" in request.POST and chosen in CLUB_FORMATS:
         values = {**request.POST.dict(), **form_values(chosen)}
-        filled = TournamentForm(initial=values)
+        filled = TournamentForm(initial=values, clubs=clubs_directed(request.user))
         return render(request, "tournaments/new.html", _new_context(filled))
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(
+        request.POST or None,
+        clubs=clubs_directed(request.user),
+        initial={"club": request.GET.get("club")},
+    )
     if request.method == "POST" and form.is_valid():
         try:
             tournament = tournament_create(**form.tournament_arguments(), director=request.user)

@@ -1,0 +1,40 @@
+"""The club pages' forms: a club's name, a member, a player, a merge."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Membership, Player
+from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, no_control_characters
+
+
+class ClubForm(forms.Form):
+    name = forms.CharField(
+        label=_("Club name"), max_length=MAX_CLUB_NAME, validators=[no_control_characters]
+    )
+
+
+class MemberForm(forms.Form):
+    username = forms.CharField(label=_("Account name"), max_length=150)
+    role = forms.ChoiceField(label=_("Role"), choices=Membership.Role.choices)
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(
+        label=_("Player's name"), max_length=MAX_PLAYER_NAME, validators=[no_control_characters]
+    )
+
+
+class MergeForm(forms.Form):
+    keep = forms.ModelChoiceField(label=_("Keep"), queryset=Player.objects.none())
+    duplicate = forms.ModelChoiceField(
+        label=_("Merge into it, then remove"), queryset=Player.objects.none()
+    )
+
+    def __init__(self, *args: Any, players: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in ("keep", "duplicate"):
+            cast(forms.ModelChoiceField, self.fields[name]).queryset = players

@@ -1,0 +1,122 @@
+"""A club: its members and directors, and its players as records.
+
+A director's rights come from the club (``Membership.role``): they run the club's events, keep
+its players and presets, and see its private pages; a member sees the club's pages. One server
+holds many clubs, and nobody sees another club's private pages (``clubs.access``).
+
+A player is a record of the club, not an account: a name the director or a member adds (or
+picks) when a game or an event is set up. A game's side names its players by these records
+(``SeatedPlayer``), and a tournament pair by its two (``tournaments.Entry``); a home game still
+needs neither names nor an account. Two records of one person are merged by a director: every
+place the duplicate appears then names the kept one (``services.player_merge``).
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from scorekeeper.models import Side
+from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=MAX_CLUB_NAME, unique=True)
+    # An openskill rating of the players (ratings.py), shown on its pages; off by default.
+    rating = models.BooleanField(_("rating"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Membership(models.Model):
+    class Role(models.TextChoices):
+        MEMBER = "member", _("Member")
+        DIRECTOR = "director", _("Director")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(_("role"), max_length=10, choices=Role.choices, default=Role.MEMBER)
+
+    class Meta:
+        ordering = ["club", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "user"], name="membership_unique_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} {self.role} of {self.club}"
+
+
+class Player(models.Model):
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=MAX_PLAYER_NAME)
+    # The names of records merged into this one, so a search by an old spelling still finds it.
+    aliases = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name", "id"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="player_unique_name")]
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class SeatedPlayer(models.Model):
+    """A club player on a side of a game (a home game or a tournament table)."""
+
+    side = models.ForeignKey(Side, on_delete=models.CASCADE, related_name="seated")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField(default=0)  # the player's place in the side (0, 1, 2)
+
+    class Meta:
+        ordering = ["side", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["side", "seat"], name="seated_unique_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} on {self.side}"
+
+
+class PlayerGameLine(models.Model):
+    """A club player's game in figures (statistics.GameLine): derived from the game's hands,
+    kept so a player's page and the leaders' table sum a row per game instead of reading every
+    hand. ``game_version`` is the game's version it was built from; an older one is stale and
+    rebuilt (statistics_refresh.py)."""
+
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="lines")
+    game = models.ForeignKey("scorekeeper.Game", on_delete=models.CASCADE, related_name="+")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    partner = models.ForeignKey(
+        Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )  # the other player of a two-player side
+    game_version = models.PositiveIntegerField()
+    day = models.DateField()
+    hands = models.PositiveIntegerField(default=0)
+    points = models.IntegerField(default=0)
+    canastas = models.PositiveIntegerField(default=0)
+    red_threes = models.PositiveIntegerField(default=0)
+    went_out = models.PositiveIntegerField(default=0)
+    caught = models.PositiveIntegerField(default=0)
+    best = models.IntegerField(null=True, blank=True)
+    worst = models.IntegerField(null=True, blank=True)
+    won = models.BooleanField(default=False)
+    finished = models.BooleanField(default=False)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "game"], name="line_unique_game"),
+        ]
+        indexes = [models.Index(fields=["club", "player"], name="line_club_player")]
+
+    def __str__(self) -> str:
+        return f"{self.player_id} in {self.game_id}"

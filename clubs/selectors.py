@@ -1,0 +1,193 @@
+"""Reads of a club: its members' clubs, its players with their figures, a player's page, the
+leaders. Figures are sums of the statistics' lines (one row per player per game: models.
+PlayerGameLine), made by the database, so a page's cost does not grow with the hands played."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import date
+from typing import Any
+
+from django.db.models import Count, Max, Min, Q, QuerySet, Sum
+
+from clubs.models import Club, Membership, Player, PlayerGameLine
+from clubs.statistics import GameLine, MonthPoint, Stats, Totals, stats_of, trend
+
+
+def clubs_of(user: Any) -> QuerySet[Membership]:
+    """The user's clubs, with their role in each."""
+    return Membership.objects.filter(user_id=user.pk).select_related("club").order_by("club__name")
+
+
+def clubs_directed(user: Any) -> QuerySet[Club]:
+    return Club.objects.filter(
+        memberships__user_id=user.pk, memberships__role=Membership.Role.DIRECTOR
+    ).order_by("name")
+
+
+_SUMS = {
+    "games": Count("id"),
+    "finished": Count("id", filter=Q(finished=True)),
+    "won": Count("id", filter=Q(won=True)),
+    "hands": Sum("hands"),
+    "points": Sum("points"),
+    "canastas": Sum("canastas"),
+    "red_threes": Sum("red_threes"),
+    "went_out": Sum("went_out"),
+    "caught": Sum("caught"),
+    "best": Max("best"),
+    "worst": Min("worst"),
+}
+
+
+def _totals(row: Mapping[str, Any]) -> Totals:
+    return Totals(
+        **{k: (row[k] if k in ("best", "worst") else row[k] or 0) for k in _SUMS},
+    )
+
+
+@dataclass(frozen=True)
+class PlayerFigures:
+    player_id: int
+    name: str
+    stats: Stats
+
+
+def players_with_figures(club: Club, *, least_games: int = 0) -> list[PlayerFigures]:
+    """Every player of the club with their figures (those with fewer games left out)."""
+    names = dict(club.players.values_list("id", "name"))
+    rows = (
+        PlayerGameLine.objects.filter(club=club, player_id__in=names)
+        .values("player_id")
+        .annotate(**_SUMS)
+        .order_by()
+    )
+    figures = {row["player_id"]: _totals(row) for row in rows}
+    found = [
+        PlayerFigures(pid, name, stats_of(figures.get(pid, Totals())))
+        for pid, name in names.items()
+        if figures.get(pid, Totals()).games >= least_games
+    ]
+    return sorted(found, key=lambda f: f.name.casefold())
+
+
+LEADERS_LEAST_GAMES = 3  # a rate over one or two games says little
+
+
+def leaders(club: Club, *, least_games: int = LEADERS_LEAST_GAMES) -> list[PlayerFigures]:
+    """The club's players with enough games, best share of games won first (then the average
+    hand)."""
+    found = players_with_figures(club, least_games=least_games)
+    return sorted(
+        found,
+        key=lambda f: (-(f.stats.win_rate or 0), -(f.stats.average_hand or 0), f.name.casefold()),
+    )
+
+
+@dataclass(frozen=True)
+class PartnerFigures:
+    partner_id: int
+    name: str
+    stats: Stats
+
+
+@dataclass(frozen=True)
+class GameRow:
+    game_id: str
+    day: date
+    hands: int
+    points: int
+    won: bool
+    finished: bool
+    partner: str
+
+
+@dataclass(frozen=True)
+class PlayerPage:
+    player: Player
+    stats: Stats
+    months: list[MonthPoint]
+    partners: list[PartnerFigures]
+    recent: list[GameRow]
+    events_played: int
+    events_won: int
+
+
+RECENT_GAMES = 20
+
+
+def player_page(player: Player) -> PlayerPage:
+    """A player's figures, trend by month, partnerships and latest games: four reads of the
+    lines, whatever the number of hands."""
+    lines = PlayerGameLine.objects.filter(player=player)
+    totals = _totals(lines.aggregate(**_SUMS))
+    by_month = [
+        GameLine(
+            day=row["day"],
+            hands=row["hands"],
+            points=row["points"],
+            canastas=0,
+            red_threes=0,
+            went_out=0,
+            caught=0,
+            best=None,
+            worst=None,
+            won=row["won"],
+            finished=row["finished"],
+        )
+        for row in lines.values("day", "hands", "points", "won", "finished")
+    ]
+    partner_rows = (
+        lines.exclude(partner=None)
+        .values("partner_id", "partner__name")
+        .annotate(**_SUMS)
+        .order_by()
+    )
+    partners = sorted(
+        (
+            PartnerFigures(row["partner_id"], row["partner__name"], stats_of(_totals(row)))
+            for row in partner_rows
+        ),
+        key=lambda p: (-p.stats.totals.games, p.name.casefold()),
+    )
+    recent = [
+        GameRow(
+            row["game_id"],
+            row["day"],
+            row["hands"],
+            row["points"],
+            row["won"],
+            row["finished"],
+            row["partner__name"] or "",
+        )
+        for row in lines.order_by("-day", "-id").values(
+            "game_id", "day", "hands", "points", "won", "finished", "partner__name"
+        )[:RECENT_GAMES]
+    ]
+    played, won = _events(player)
+    return PlayerPage(player, stats_of(totals), trend(by_month), partners, recent, played, won)
+
+
+def _events(player: Player) -> tuple[int, int]:
+    """The finished events the player played in, and those their pair won (first in the final
+    standings)."""
+    from tournaments.models import Entry, StandingsSnapshot, Tournament
+
+    entries = dict(
+        Entry.objects.filter(
+            Q(first_player=player) | Q(second_player=player),
+            tournament__status=Tournament.Status.FINISHED,
+        ).values_list("id", "tournament_id")
+    )
+    won = 0
+    for tournament_id in set(entries.values()):
+        final = (
+            StandingsSnapshot.objects.filter(tournament_id=tournament_id)
+            .order_by("-version")
+            .values_list("rows", flat=True)
+            .first()
+        )
+        firsts = {row["entry"] for row in final or [] if row.get("rank") == 1}
+        won += any(e in firsts for e, t in entries.items() if t == tournament_id)
+    return len(set(entries.values())), won

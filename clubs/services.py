@@ -1,0 +1,278 @@
+"""Writes to a club: the club itself, its members and directors, its players (added, renamed,
+merged) and the players seated at its games. Each function owns its transaction; a refusal is a
+``ClubError`` whose message the page shows, with nothing saved."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Membership, Player, PlayerGameLine, SeatedPlayer
+from scorekeeper.models import Game
+from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, has_control_characters
+
+MAX_PLAYERS = 5000  # players a club keeps
+
+
+class ClubError(Exception):
+    """A change the club refuses; ``str()`` is the message for the page."""
+
+
+def name_key(name: str) -> str:
+    """Two names that differ only in case or spacing name one player (or club)."""
+    return " ".join(name.split()).casefold()
+
+
+def _checked_name(value: object, *, limit: int, what: str) -> str:
+    name = " ".join(str(value or "").split())
+    if not name:
+        raise ClubError(_("%(what)s needs a name.") % {"what": what})
+    if has_control_characters(name):
+        raise ClubError(_("%(what)s: no tab, line break or control character.") % {"what": what})
+    if len(name) > limit:
+        raise ClubError(
+            _("%(what)s: at most %(n)s characters (%(name)s…).")
+            % {"what": what, "n": limit, "name": name[:20]}
+        )
+    return name
+
+
+def club_create(*, name: str, director: Any) -> Club:
+    """A club, with ``director`` as its first director."""
+    name = _checked_name(name, limit=MAX_CLUB_NAME, what=_("A club"))
+    with transaction.atomic():
+        if any(name_key(n) == name_key(name) for n in Club.objects.values_list("name", flat=True)):
+            raise ClubError(_("A club is already called %(name)s.") % {"name": name})
+        club = Club.objects.create(name=name)
+        Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
+    return club
+
+
+def club_of_director(user: Any) -> Club | None:
+    """The club a director's new event belongs to when none is named: the one club they direct,
+    or (their first event) a club made for them, named after them, which they can rename. None
+    for nobody logged in, or a director of several clubs (the form then asks which)."""
+    if not getattr(user, "is_authenticated", False):
+        return None
+    directed = list(Club.objects.filter(memberships__user=user, memberships__role="director"))
+    if len(directed) == 1:
+        return directed[0]
+    if directed:
+        return None
+    base = _checked_name(user.get_username(), limit=MAX_CLUB_NAME - 6, what=_("A club"))
+    taken = {name_key(n) for n in Club.objects.values_list("name", flat=True)}
+    name, n = base, 1
+    while name_key(name) in taken:
+        n += 1
+        name = f"{base} ({n})"
+    return club_create(name=name, director=user)
+
+
+def club_rename(*, club_id: int, name: str) -> Club:
+    name = _checked_name(name, limit=MAX_CLUB_NAME, what=_("A club"))
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(id=club_id)
+        others = Club.objects.exclude(id=club_id).values_list("name", flat=True)
+        if any(name_key(n) == name_key(name) for n in others):
+            raise ClubError(_("A club is already called %(name)s.") % {"name": name})
+        club.name = name
+        club.save(update_fields=["name"])
+    return club
+
+
+def club_rating_set(*, club_id: int, on: bool) -> None:
+    Club.objects.filter(id=club_id).update(rating=bool(on))
+
+
+def membership_set(*, club_id: int, username: str, role: str) -> Membership:
+    """Add an account to the club, or change its role. The club keeps at least one director."""
+    if role not in Membership.Role.values:
+        raise ClubError(_("Unknown role: %(role)s.") % {"role": role})
+    user = get_user_model().objects.filter(username=str(username).strip()).first()
+    if user is None:
+        raise ClubError(_("No account is called %(name)s.") % {"name": str(username)[:150]})
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(id=club_id)
+        membership, _created = Membership.objects.get_or_create(
+            club=club, user=user, defaults={"role": role}
+        )
+        if membership.role != role:
+            if membership.role == Membership.Role.DIRECTOR:
+                _keep_a_director(club, leaving=membership)
+            membership.role = role
+            membership.save(update_fields=["role"])
+    return membership
+
+
+def membership_remove(*, club_id: int, membership_id: int) -> None:
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(id=club_id)
+        membership = Membership.objects.filter(club=club, id=membership_id).first()
+        if membership is None:
+            return
+        if membership.role == Membership.Role.DIRECTOR:
+            _keep_a_director(club, leaving=membership)
+        membership.delete()
+
+
+def _keep_a_director(club: Club, *, leaving: Membership) -> None:
+    others = club.memberships.filter(role=Membership.Role.DIRECTOR).exclude(id=leaving.id)
+    if not others.exists():
+        raise ClubError(_("A club needs a director: make another member a director first."))
+
+
+def _player_name(value: object) -> str:
+    return _checked_name(value, limit=MAX_PLAYER_NAME, what=_("A player"))
+
+
+def players_named(*, club_id: int, names: Iterable[str]) -> dict[str, Player]:
+    """The club's players by these names (a name's case and spacing aside), each added when the
+    club has no player of that name yet: how a game or an event picks or adds its players.
+    Keyed by the names as given; blank names are left out."""
+    given = [" ".join(str(n).split()) for n in names]
+    wanted: dict[str, str] = {}
+    for name in given:
+        if name:
+            wanted.setdefault(name_key(name), name)  # a new player takes its first spelling
+    if not wanted:
+        return {}
+    for name in wanted.values():
+        _player_name(name)
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(id=club_id)
+        found = {name_key(p.name): p for p in club.players.all()}
+        new = [Player(club=club, name=n) for k, n in wanted.items() if k not in found]
+        if len(found) + len(new) > MAX_PLAYERS:
+            raise ClubError(_("A club keeps %(n)s players at most.") % {"n": MAX_PLAYERS})
+        for player in Player.objects.bulk_create(new):
+            found[name_key(player.name)] = player
+        # bulk_create sets the ids on PostgreSQL and SQLite both (RETURNING).
+    return {n: found[name_key(n)] for n in given if n}
+
+
+def player_add(*, club_id: int, name: str) -> Player:
+    name = _player_name(name)
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(id=club_id)
+        if any(name_key(n) == name_key(name) for n in club.players.values_list("name", flat=True)):
+            raise ClubError(_("The club already has a player called %(name)s.") % {"name": name})
+        if club.players.count() >= MAX_PLAYERS:
+            raise ClubError(_("A club keeps %(n)s players at most.") % {"n": MAX_PLAYERS})
+        return Player.objects.create(club=club, name=name)
+
+
+def player_rename(*, club_id: int, player_id: int, name: str) -> Player:
+    name = _player_name(name)
+    with transaction.atomic():
+        Club.objects.select_for_update().get(id=club_id)
+        player = Player.objects.get(club_id=club_id, id=player_id)
+        others = Player.objects.filter(club_id=club_id).exclude(id=player_id)
+        if any(name_key(n) == name_key(name) for n in others.values_list("name", flat=True)):
+            raise ClubError(_("The club already has a player called %(name)s.") % {"name": name})
+        if player.name != name:
+            player.aliases = _aliases(player.aliases, player.name, name)
+            player.name = name
+            player.save(update_fields=["name", "aliases"])
+    return player
+
+
+def _aliases(old: Sequence[str], *names: str) -> list[str]:
+    """The names a record was known by, without repeats (the current one excluded by the caller
+    when it is also the record's name)."""
+    seen: dict[str, str] = {}
+    for name in [*old, *names]:
+        seen.setdefault(name_key(name), name)
+    return list(seen.values())[-20:]
+
+
+def player_merge(*, club_id: int, keep_id: int, duplicate_id: int) -> Player:
+    """Merge a duplicate record into the kept one: every seat at a game and every pair of an
+    event that named the duplicate names the kept player, whose statistics then count all of
+    it; the duplicate's name is kept as an alias. Refused when the two sat in one game (two
+    people, then) or are one record."""
+    if keep_id == duplicate_id:
+        raise ClubError(_("Pick two different players to merge."))
+    with transaction.atomic():
+        Club.objects.select_for_update().get(id=club_id)
+        players = {
+            p.id: p for p in Player.objects.filter(club_id=club_id, id__in=[keep_id, duplicate_id])
+        }
+        if len(players) != 2:
+            raise ClubError(_("Both players must be the club's."))
+        keep, duplicate = players[keep_id], players[duplicate_id]
+        games_of = SeatedPlayer.objects.values_list("side__game_id", flat=True)
+        together = set(games_of.filter(player=keep)) & set(games_of.filter(player=duplicate))
+        if together:
+            raise ClubError(
+                _("%(a)s and %(b)s played in the same game: they are two people.")
+                % {"a": keep.name, "b": duplicate.name}
+            )
+        SeatedPlayer.objects.filter(player=duplicate).update(player=keep)
+        # The statistics' lines hold the same figures under the kept name.
+        PlayerGameLine.objects.filter(player=duplicate).update(player=keep)
+        PlayerGameLine.objects.filter(partner=duplicate).update(partner=keep)
+        _entries_repoint(duplicate, keep)
+        keep.aliases = [
+            a
+            for a in _aliases(keep.aliases, duplicate.name, *duplicate.aliases)
+            if name_key(a) != name_key(keep.name)
+        ]
+        keep.save(update_fields=["aliases"])
+        duplicate.delete()
+    return keep
+
+
+def _entries_repoint(duplicate: Player, keep: Player) -> None:
+    from tournaments.models import Entry
+
+    Entry.objects.filter(first_player=duplicate).update(first_player=keep)
+    Entry.objects.filter(second_player=duplicate).update(second_player=keep)
+
+
+def game_players_seat(*, game: Game, club_id: int, sides: Sequence[Sequence[str]]) -> None:
+    """Seat the club's players (picked or added by name) on a new game's sides, in order."""
+    named = players_named(club_id=club_id, names=[n for side in sides for n in side])
+    positions = dict(game.sides.values_list("position", "id"))
+    SeatedPlayer.objects.bulk_create(
+        SeatedPlayer(side_id=positions[position], player=named[name], seat=seat)
+        for position, names in enumerate(sides)
+        for seat, name in enumerate(n for n in (" ".join(x.split()) for x in names) if n)
+        if position in positions
+    )
+
+
+def club_game_create(
+    *,
+    club_id: int,
+    owner: Any,
+    variant: str,
+    players: int,
+    sides: Sequence[dict[str, str]],
+    rules: dict[str, Any] | None = None,
+) -> tuple[Game, str]:
+    """A game of the club's players: as any game (scorekeeper.services.game_create), its sides'
+    players then seated as the club's records, picked or added by name ("Anna, Ben"), so it
+    counts in their statistics. All or nothing."""
+    from scorekeeper.services import game_create
+
+    with transaction.atomic():
+        game, token = game_create(
+            variant=variant, players=players, sides=list(sides), rules=rules, owner=owner
+        )
+        names = [[n for n in str(side.get("players") or "").split(",")] for side in sides]
+        seen: set[str] = set()
+        for side_names in names:
+            for name in side_names:
+                key = name_key(name)
+                if key and key in seen:
+                    raise ClubError(
+                        _("%(name)s is named twice: a player sits on one side, once.")
+                        % {"name": " ".join(name.split())}
+                    )
+                seen.add(key)
+        game_players_seat(game=game, club_id=club_id, sides=names)
+    return game, token

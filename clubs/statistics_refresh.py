@@ -1,0 +1,129 @@
+"""The statistics' rows kept up to date: one ``PlayerGameLine`` per club player per game, built
+from the game's stored hands (their results and records) by ``game_lines_refresh``.
+
+Derived data that catches up by itself: every change of a game's hands sends the refresh on
+commit (``scorekeeper.signals.game_changed``); a line records the game version it was built from,
+and a page that finds stale or missing lines asks for them again (``lines_catch_up``), building a
+few itself when no worker answers. Rebuilding twice writes the same rows.
+"""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Exists, OuterRef
+
+from clubs.models import PlayerGameLine, SeatedPlayer
+from clubs.statistics import HandOfSide, game_line
+from scorekeeper.models import Game, Hand
+from scorekeeper.rules import PRESETS
+from scorekeeper.rules.hand_facts import side_facts
+
+# Games a page rebuilds itself when their lines lag (no worker took the task): a handful is
+# milliseconds; more is left to the worker and the page says it is being brought up to date.
+CATCH_UP_HERE = 20
+ASK_AT_ONCE = 200  # and the workers asked for this many more at a time
+
+
+def _canasta_size(game: Game) -> int:
+    return PRESETS[game.variant].canasta_size
+
+
+def game_lines_refresh(*, game_id: str) -> int:
+    """Rebuild the lines of every club player seated in the game; the number written."""
+    with transaction.atomic():
+        game = Game.objects.filter(id=game_id).first()
+        if game is None:
+            return 0
+        seated = list(SeatedPlayer.objects.filter(side__game=game).select_related("side", "player"))
+        if not seated:
+            PlayerGameLine.objects.filter(game=game).delete()
+            return 0
+        size = _canasta_size(game)
+        hands = list(Hand.objects.filter(game=game).order_by("number").values("record", "result"))
+        by_side: dict[int, list[HandOfSide]] = {}
+        positions = {s.side.position for s in seated}
+        for hand in hands:
+            records = hand["record"]["sides"]
+            facts = [side_facts(side, size) for side in records]
+            for position in positions:
+                if position >= len(facts):
+                    continue
+                others_out = any(f.went_out for i, f in enumerate(facts) if i != position)
+                total = hand["result"]["sides"][position]["total"]
+                by_side.setdefault(position, []).append(
+                    HandOfSide(total, facts[position], others_out)
+                )
+        finished = game.ended_at is not None
+        partners: dict[int, list[int]] = {}
+        for s in seated:
+            partners.setdefault(s.side.position, []).append(s.player_id)
+        lines, counted = [], set()
+        for s in seated:
+            if s.player_id in counted:  # one record seated twice: its first seat counts
+                continue
+            counted.add(s.player_id)
+            position = s.side.position
+            line = game_line(
+                by_side.get(position, []),
+                day=game.created_at.date(),
+                won=finished and game.winner == position,
+                finished=finished,
+            )
+            mates = [p for p in partners[position] if p != s.player_id]
+            lines.append(
+                PlayerGameLine(
+                    player_id=s.player_id,
+                    game=game,
+                    club_id=s.player.club_id,
+                    partner_id=mates[0] if len(mates) == 1 else None,
+                    game_version=game.version,
+                    day=line.day,
+                    hands=line.hands,
+                    points=line.points,
+                    canastas=line.canastas,
+                    red_threes=line.red_threes,
+                    went_out=line.went_out,
+                    caught=line.caught,
+                    best=line.best,
+                    worst=line.worst,
+                    won=line.won,
+                    finished=line.finished,
+                )
+            )
+        PlayerGameLine.objects.filter(game=game).delete()
+        PlayerGameLine.objects.bulk_create(lines)
+    return len(lines)
+
+
+def game_lines_request(*, game_id: str) -> None:
+    """Send the refresh once the transaction commits (a worker, or here without a broker)."""
+    from clubs.tasks import game_lines_refresh as task
+    from scorekeeper.background import send_on_commit
+
+    send_on_commit(task, game_id)
+
+
+def _stale_game_ids(club_id: int, player_id: int | None) -> list[str]:
+    """Games of the club's players (or of one player) whose lines are missing or older than the
+    game, oldest first."""
+    seats = SeatedPlayer.objects.filter(player__club_id=club_id)
+    if player_id is not None:
+        seats = seats.filter(player_id=player_id)
+    fresh = PlayerGameLine.objects.filter(
+        player_id=OuterRef("player_id"),
+        game_id=OuterRef("side__game_id"),
+        game_version=OuterRef("side__game__version"),
+    )
+    stale = seats.filter(~Exists(fresh)).values_list("side__game_id", flat=True)
+    return sorted(set(stale))
+
+
+def lines_catch_up(*, club_id: int, player_id: int | None = None) -> bool:
+    """Bring the club's lines (or one player's) up to date: a few stale games rebuilt here, the
+    rest asked of the workers. True when nothing lags any more."""
+    stale = _stale_game_ids(club_id, player_id)
+    for game_id in stale[:CATCH_UP_HERE]:
+        game_lines_refresh(game_id=game_id)
+    for game_id in stale[CATCH_UP_HERE : CATCH_UP_HERE + ASK_AT_ONCE]:
+        game_lines_request(game_id=game_id)
+    return len(stale) <= CATCH_UP_HERE

@@ -1,0 +1,123 @@
+"""django-tables2 tables of the club pages, fed by selectors (rows of plain dicts); formatting
+only in render_*. They share the standings' look (app.css ``table.standings``): a phone lays a
+row out as a block, each figure with its label."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_tables2 as tables
+from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from clubs.selectors import PartnerFigures, PlayerFigures
+from scorekeeper.signs import number_text
+
+DASH = "—"
+
+
+def _cell(name: str, label: Any = None) -> dict[str, Any]:
+    td: dict[str, Any] = {"class": name}
+    if label is not None:
+        td["data-label"] = label
+    return {"td": td, "th": {"class": name, "scope": "col"}}
+
+
+def percent_text(rate: float | None) -> str:
+    return DASH if rate is None else f"{number_format(round(rate * 100))}%"
+
+
+def per_hand_text(rate: float | None) -> str:
+    return DASH if rate is None else number_format(rate, 2)
+
+
+def points_text(value: float | int | None) -> str:
+    return DASH if value is None else number_text(round(value))
+
+
+def figures_row(club_id: int, figures: PlayerFigures | PartnerFigures, rank: int = 0) -> dict:
+    stats, totals = figures.stats, figures.stats.totals
+    player_id = figures.player_id if isinstance(figures, PlayerFigures) else figures.partner_id
+    return {
+        "rank": rank,
+        "name": figures.name,
+        "url": reverse("club-player", args=[club_id, player_id]),
+        "games": totals.games,
+        "won": totals.won,
+        "win_rate": stats.win_rate,
+        "average_hand": stats.average_hand,
+        "canastas": stats.canastas_per_hand,
+        "red_threes": stats.red_threes_per_hand,
+        "went_out": stats.went_out_rate,
+        "caught": stats.caught_rate,
+        "best": totals.best,
+        "worst": totals.worst,
+    }
+
+
+def _figure(label: Any, first: bool = False) -> tables.Column:
+    css = "metric first-metric" if first else "metric tie"
+    return tables.Column(verbose_name=label, attrs=_cell(css, label), empty_values=())
+
+
+class FiguresTable(tables.Table):
+    name = tables.Column(verbose_name=gettext_lazy("Player"), attrs=_cell("pair"))
+    win_rate = _figure(gettext_lazy("Won"), first=True)
+    games = _figure(gettext_lazy("Games"))
+    average_hand = _figure(gettext_lazy("Average hand"))
+    canastas = _figure(gettext_lazy("Canastas per hand"))
+    red_threes = _figure(gettext_lazy("Red threes per hand"))
+    went_out = _figure(gettext_lazy("Went out"))
+    caught = _figure(gettext_lazy("Caught"))
+    best = _figure(gettext_lazy("Best hand"))
+    worst = _figure(gettext_lazy("Worst hand"))
+
+    class Meta:
+        template_name = "tournaments/public/_standings_table.html"
+        attrs = {"class": "standings figures"}
+        orderable = False
+
+    def render_name(self, value: str, record: dict) -> SafeString:
+        return format_html('<a href="{}">{}</a>', record["url"], value)
+
+    def render_win_rate(self, value: float | None) -> str:
+        return percent_text(value)
+
+    def render_average_hand(self, value: float | None) -> str:
+        return points_text(value)
+
+    def render_canastas(self, value: float | None) -> str:
+        return per_hand_text(value)
+
+    def render_red_threes(self, value: float | None) -> str:
+        return per_hand_text(value)
+
+    def render_went_out(self, value: float | None) -> str:
+        return percent_text(value)
+
+    def render_caught(self, value: float | None) -> str:
+        return percent_text(value)
+
+    def render_best(self, value: int | None) -> str:
+        return points_text(value)
+
+    def render_worst(self, value: int | None) -> str:
+        return points_text(value)
+
+
+class LeadersTable(FiguresTable):
+    rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=_cell("rank"))
+
+    class Meta(FiguresTable.Meta):
+        sequence = ("rank", "name", "...")
+        attrs = {"class": "standings figures", "data-testid": "leaders"}
+
+
+class PartnersTable(FiguresTable):
+    name = tables.Column(verbose_name=gettext_lazy("Partner"), attrs=_cell("pair"))
+
+    class Meta(FiguresTable.Meta):
+        attrs = {"class": "standings figures", "data-testid": "partners"}

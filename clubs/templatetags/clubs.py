@@ -1,0 +1,20 @@
+"""The club pages' figures in words: a share as a percentage, a rate per hand, points with a
+true minus sign; a dash for a figure over nothing."""
+
+from __future__ import annotations
+
+from django import template
+
+from clubs.tables import per_hand_text, percent_text, points_text
+from scorekeeper.signs import signed_text
+
+register = template.Library()
+
+register.filter("percent", percent_text)
+register.filter("per_hand", per_hand_text)
+register.filter("points", points_text)
+
+
+@register.filter
+def signed_points(value: int) -> str:
+    return signed_text(int(value)) if value else "0"

@@ -1,0 +1,24 @@
+"""Club pages (/c/...): a club's members see them, its directors change them."""
+
+from __future__ import annotations
+
+from django.urls import URLPattern, path
+
+from clubs import views
+
+club = "c/<int:club_id>/"
+
+urlpatterns: list[URLPattern] = [
+    path("c/", views.club_list, name="club-list"),
+    path(club, views.club_home, name="club"),
+    path(club + "players/", views.club_players, name="club-players"),
+    path(club + "players/add/", views.player_add, name="club-player-add"),
+    path(club + "players/merge/", views.player_merge, name="club-player-merge"),
+    path(club + "players/<int:player_id>/", views.player_detail, name="club-player"),
+    path(club + "games/new/", views.club_game_new, name="club-game-new"),
+    path(club + "leaders/", views.club_leaders, name="club-leaders"),
+    path(club + "members/", views.club_members, name="club-members"),
+    path(
+        club + "members/<int:membership_id>/remove/", views.member_remove, name="club-member-remove"
+    ),
+]

@@ -1,0 +1,275 @@
+"""The club pages: my clubs, a club's home, its players (added, merged), a player's page, the
+leaders, the members. A club's members see them, its directors change them (clubs.access); to
+anyone else they are not pages (404). Never kept by a shared cache: they name the club's
+players."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+
+from clubs import services
+from clubs.access import club_directed, club_seen
+from clubs.charts import average_hand_chart
+from clubs.forms import ClubForm, MemberForm, MergeForm, PlayerForm
+from clubs.models import Membership, Player
+from clubs.selectors import clubs_of, leaders, player_page, players_with_figures
+from clubs.services import ClubError
+from clubs.statistics_refresh import lines_catch_up
+from clubs.tables import FiguresTable, LeadersTable, PartnersTable, figures_row
+from scorekeeper.edit_access import open_edit_link
+from scorekeeper.forms import NewGameForm
+from scorekeeper.i18n import explain
+from scorekeeper.rules import PRESETS, RuleViolation
+from scorekeeper.views import game_setup_context
+
+
+@never_cache
+@login_required
+def club_list(request: HttpRequest) -> HttpResponse:
+    """The user's clubs, and a new club (its creator is its first director)."""
+    form = ClubForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            club = services.club_create(name=form.cleaned_data["name"], director=request.user)
+        except ClubError as error:
+            form.add_error("name", str(error))
+        else:
+            messages.success(request, _("Club created. Next: add its players and members."))
+            return redirect("club", club.id)
+    return render(
+        request,
+        "clubs/list.html",
+        {"memberships": clubs_of(request.user), "form": form},
+        status=400 if form.errors else 200,
+    )
+
+
+@never_cache
+@login_required
+def club_home(request: HttpRequest, club_id: int) -> HttpResponse:
+    club, role = club_seen(club_id, request.user)
+    directing = role == Membership.Role.DIRECTOR
+    rename = ClubForm(request.POST or None, initial={"name": club.name}) if directing else None
+    if request.method == "POST":
+        if rename is None:
+            return HttpResponse(status=403)
+        if rename.is_valid():
+            try:
+                services.club_rename(club_id=club.id, name=rename.cleaned_data["name"])
+            except ClubError as error:
+                rename.add_error("name", str(error))
+            else:
+                messages.success(request, _("Club renamed."))
+                return redirect("club", club.id)
+    context = {
+        "club": club,
+        "directing": directing,
+        "rename": rename,
+        "players": club.players.count(),
+        "events": club.tournaments.order_by("-created_at")[:20],
+    }
+    return render(
+        request, "clubs/club.html", context, status=400 if rename and rename.errors else 200
+    )
+
+
+@never_cache
+@login_required
+def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
+    """Every player with their figures; a director adds players and merges duplicates."""
+    club, role = club_seen(club_id, request.user)
+    directing = role == Membership.Role.DIRECTOR
+    up_to_date = lines_catch_up(club_id=club.id)
+    figures = players_with_figures(club)
+    query = request.GET.get("q", "").strip()[:80]
+    if query:
+        wanted = query.casefold()
+        aliases = {
+            p.id: " ".join(p.aliases).casefold()
+            for p in club.players.exclude(aliases=[]).only("id", "aliases")
+        }
+        figures = [
+            f
+            for f in figures
+            if wanted in f.name.casefold() or wanted in aliases.get(f.player_id, "")
+        ]
+    table = FiguresTable([figures_row(club.id, f) for f in figures])
+    context: dict[str, Any] = {
+        "club": club,
+        "directing": directing,
+        "table": table,
+        "count": len(figures),
+        "query": query,
+        "up_to_date": up_to_date,
+        "add": PlayerForm() if directing else None,
+        "merge": MergeForm(players=club.players.all()) if directing else None,
+    }
+    return render(request, "clubs/players.html", context)
+
+
+@require_POST
+@login_required
+def player_add(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = club_directed(club_id, request.user)
+    form = PlayerForm(request.POST)
+    if form.is_valid():
+        try:
+            player = services.player_add(club_id=club.id, name=form.cleaned_data["name"])
+        except ClubError as error:
+            messages.error(request, str(error))
+        else:
+            messages.success(request, _("%(name)s added.") % {"name": player.name})
+    else:
+        messages.error(request, " ".join(str(e) for errors in form.errors.values() for e in errors))
+    return redirect("club-players", club.id)
+
+
+@require_POST
+@login_required
+def player_merge(request: HttpRequest, club_id: int) -> HttpResponse:
+    club = club_directed(club_id, request.user)
+    form = MergeForm(request.POST, players=club.players.all())
+    if not form.is_valid():
+        messages.error(request, _("Pick the player to keep and the duplicate."))
+        return redirect("club-players", club.id)
+    keep, duplicate = form.cleaned_data["keep"], form.cleaned_data["duplicate"]
+    try:
+        services.player_merge(club_id=club.id, keep_id=keep.id, duplicate_id=duplicate.id)
+    except ClubError as error:
+        messages.error(request, str(error))
+        return redirect("club-players", club.id)
+    messages.success(
+        request,
+        _("%(duplicate)s merged into %(keep)s: every game and event now counts for %(keep)s.")
+        % {"duplicate": duplicate.name, "keep": keep.name},
+    )
+    return redirect("club-player", club.id, keep.id)
+
+
+@never_cache
+@login_required
+def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club, role = club_seen(club_id, request.user)
+    player = get_object_or_404(Player, club=club, id=player_id)
+    directing = role == Membership.Role.DIRECTOR
+    rename = PlayerForm(request.POST or None, initial={"name": player.name}) if directing else None
+    if request.method == "POST":
+        if rename is None:
+            return HttpResponse(status=403)
+        if rename.is_valid():
+            try:
+                services.player_rename(
+                    club_id=club.id, player_id=player.id, name=rename.cleaned_data["name"]
+                )
+            except ClubError as error:
+                rename.add_error("name", str(error))
+            else:
+                messages.success(request, _("Player renamed."))
+                return redirect("club-player", club.id, player.id)
+    up_to_date = lines_catch_up(club_id=club.id, player_id=player.id)
+    page = player_page(player)
+    context = {
+        "club": club,
+        "page": page,
+        "player": player,
+        "row": figures_row(club.id, _as_figures(page)),
+        "chart": average_hand_chart(page.months),
+        "partners": PartnersTable([figures_row(club.id, p) for p in page.partners]),
+        "up_to_date": up_to_date,
+        "rename": rename,
+    }
+    return render(
+        request, "clubs/player.html", context, status=400 if rename and rename.errors else 200
+    )
+
+
+def _as_figures(page: Any) -> Any:
+    from clubs.selectors import PlayerFigures
+
+    return PlayerFigures(page.player.id, page.player.name, page.stats)
+
+
+@never_cache
+@login_required
+def club_leaders(request: HttpRequest, club_id: int) -> HttpResponse:
+    club, _role = club_seen(club_id, request.user)
+    up_to_date = lines_catch_up(club_id=club.id)
+    found = leaders(club)
+    rows = [figures_row(club.id, f, rank) for rank, f in enumerate(found, start=1)]
+    return render(
+        request,
+        "clubs/leaders.html",
+        {"club": club, "table": LeadersTable(rows), "up_to_date": up_to_date},
+    )
+
+
+@never_cache
+@login_required
+def club_members(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's accounts and their roles; a director adds, changes and removes them."""
+    club = club_directed(club_id, request.user)
+    form = MemberForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.membership_set(
+                club_id=club.id,
+                username=form.cleaned_data["username"],
+                role=form.cleaned_data["role"],
+            )
+        except ClubError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("club-members", club.id)
+    context = {
+        "club": club,
+        "form": form,
+        "members": club.memberships.select_related("user").order_by("user__username"),
+    }
+    return render(request, "clubs/members.html", context, status=400 if form.errors else 200)
+
+
+@require_POST
+@login_required
+def member_remove(request: HttpRequest, club_id: int, membership_id: int) -> HttpResponse:
+    club = club_directed(club_id, request.user)
+    try:
+        services.membership_remove(club_id=club.id, membership_id=membership_id)
+    except ClubError as error:
+        messages.error(request, str(error))
+    return redirect("club-members", club.id)
+
+
+@never_cache
+@login_required
+def club_game_new(request: HttpRequest, club_id: int) -> HttpResponse:
+    """A new game of the club's players (any member may start one): the new-game form, its
+    players then the club's records, so the game counts in their statistics."""
+    club, _role = club_seen(club_id, request.user)
+    form = NewGameForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game, token = services.club_game_create(
+                club_id=club.id, owner=request.user, **form.game_arguments()
+            )
+        except RuleViolation as violation:
+            form.add_error(None, explain(violation))
+        except ClubError as error:
+            form.add_error(None, str(error))
+        else:
+            return open_edit_link(request, game, token)
+    context = {
+        "form": form,
+        "club": club,
+        "variant_radios": list(zip(form["variant"], PRESETS.values(), strict=True)),
+        **game_setup_context(),
+    }
+    return render(request, "scorekeeper/game_new.html", context, status=400 if form.errors else 200)

@@ -1,0 +1,382 @@
+"""Clubs through their services: a director's rights come from the club, a club event's pairs
+are the club's players, its tables count in their statistics, and a merge keeps every record."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth import get_user_model
+
+from clubs.models import Club, Membership, Player, PlayerGameLine, SeatedPlayer
+from clubs.services import (
+    ClubError,
+    club_create,
+    membership_remove,
+    membership_set,
+    player_merge,
+    players_named,
+)
+from clubs.statistics_refresh import game_lines_refresh, lines_catch_up
+from scorekeeper.services import Author, hand_add
+from tournaments.models import Entry
+from tournaments.services.entries import entries_add
+from tournaments.services.errors import TournamentError
+from tournaments.services.rounds import round_pair, round_release
+from tournaments.services.tournament import tournament_create
+
+pytestmark = pytest.mark.django_db
+
+
+def user(name: str):
+    return get_user_model().objects.create_user(name, password="pw")
+
+
+def evening(club: Club, director, pairs: list[tuple[str, str, str]]):
+    tournament = tournament_create(
+        name="Tuesday", format="swiss", rounds=2, club=club, director=director
+    )
+    entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": n, "player_1": a, "player_2": b} for n, a, b in pairs],
+    )
+    return tournament
+
+
+FOUR_PAIRS = [
+    ("Roses", "Anna", "Ben"),
+    ("Tulips", "Carla", "Dario"),
+    ("Lilies", "Elena", "Fabio"),
+    ("Irises", "Gina", "Hugo"),
+]
+
+
+def test_a_directors_first_event_makes_their_club_and_a_second_club_needs_a_choice():
+    dora = user("dora")
+    first = tournament_create(name="One", format="swiss", rounds=1, director=dora)
+    assert first.club.name == "dora"
+    assert Membership.objects.get(club=first.club, user=dora).role == "director"
+    second = tournament_create(name="Two", format="swiss", rounds=1, director=dora)
+    assert second.club == first.club
+    club_create(name="Bridge & Canasta Pisa", director=dora)
+    with pytest.raises(TournamentError, match="Pick the club"):
+        tournament_create(name="Three", format="swiss", rounds=1, director=dora)
+
+
+def test_nobody_creates_an_event_for_a_club_they_do_not_direct():
+    dora, mallory = user("dora"), user("mallory")
+    club = club_create(name="Lucca", director=dora)
+    membership_set(club_id=club.id, username="mallory", role="member")
+    with pytest.raises(TournamentError, match="Only a director of Lucca"):
+        tournament_create(name="Mine", format="swiss", rounds=1, club=club, director=mallory)
+
+
+def test_a_club_keeps_a_director():
+    dora = user("dora")
+    user("ugo")
+    club = club_create(name="Lucca", director=dora)
+    mine = Membership.objects.get(club=club, user=dora)
+    with pytest.raises(ClubError, match="needs a director"):
+        membership_set(club_id=club.id, username="dora", role="member")
+    with pytest.raises(ClubError, match="needs a director"):
+        membership_remove(club_id=club.id, membership_id=mine.id)
+    membership_set(club_id=club.id, username="ugo", role="director")
+    membership_remove(club_id=club.id, membership_id=mine.id)
+    assert list(club.memberships.values_list("user__username", "role")) == [("ugo", "director")]
+    with pytest.raises(ClubError, match="No account is called nobody"):
+        membership_set(club_id=club.id, username="nobody", role="member")
+
+
+def test_players_are_picked_by_name_whatever_the_case_and_added_when_new():
+    club = club_create(name="Lucca", director=user("dora"))
+    anna = Player.objects.create(club=club, name="Anna Rossi")
+    found = players_named(club_id=club.id, names=["anna  rossi", "Ben Bianchi", ""])
+    assert found["anna rossi"] == anna
+    assert found["Ben Bianchi"].club == club
+    assert club.players.count() == 2
+
+
+def test_a_club_events_pairs_are_two_of_its_players_each_and_play_once():
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    tournament = evening(club, dora, FOUR_PAIRS)
+    roses = Entry.objects.get(tournament=tournament, name="Roses")
+    assert (roses.first_player.name, roses.second_player.name) == ("Anna", "Ben")
+    assert club.players.count() == 8
+    with pytest.raises(TournamentError, match="Anna already plays in the pair Roses"):
+        entries_add(
+            tournament_id=tournament.id,
+            entries=[{"name": "Late", "player_1": "anna", "player_2": "Zoe"}],
+        )
+    with pytest.raises(TournamentError, match="Zoe is named twice"):
+        entries_add(
+            tournament_id=tournament.id,
+            entries=[{"name": "Late", "player_1": "Zoe", "player_2": "zoe"}],
+        )
+    assert club.players.count() == 8  # nothing half-saved
+
+
+_committed = None
+
+
+@pytest.fixture(autouse=True)
+def _on_commit(django_capture_on_commit_callbacks):
+    """Each hand runs what it sends on commit (the statistics' refresh), as a real commit does."""
+    global _committed
+    _committed = django_capture_on_commit_callbacks
+    yield
+    _committed = None
+
+
+def _play(game, sides, author="test"):
+    with _committed(execute=True):
+        hand_add(game_id=game.id, sides=sides, author=Author(author))
+
+
+WON_BY_NS = [
+    {
+        "melds": [{"rank": "K", "naturals": 7}, {"rank": "A", "naturals": 3}],
+        "red_threes": 1,
+        "went_out": True,
+    },
+    {"hand": {"points": 60}},  # caught with nothing melded
+]
+
+
+def test_a_released_table_seats_its_players_and_their_statistics_follow_the_hands():
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    tournament = evening(club, dora, FOUR_PAIRS)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
+    match = drawn.matches.exclude(game=None).select_related("ns", "game").first()
+    seated = SeatedPlayer.objects.filter(side__game=match.game).order_by("side__position", "seat")
+    ns_names = [match.ns.player_1, match.ns.player_2]
+    assert [s.player.name for s in seated][:2] == ns_names
+    _play(match.game, WON_BY_NS)
+    ns_player = match.ns.first_player
+    line = PlayerGameLine.objects.get(player=ns_player, game=match.game)  # written on commit
+    # K canasta 500 + cards (7×10 + 3×20 = 130) + red three 100 + going out 100 = 830.
+    assert (line.hands, line.points, line.canastas, line.red_threes, line.went_out) == (
+        1,
+        830,
+        1,
+        1,
+        1,
+    )
+    assert line.partner == match.ns.second_player
+    ew_line = PlayerGameLine.objects.get(player=match.ew.first_player, game=match.game)
+    assert (ew_line.points, ew_line.caught, ew_line.best) == (-60, 1, -60)
+
+
+def test_stale_lines_are_caught_up_by_the_page_and_twice_writes_the_same():
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    tournament = evening(club, dora, FOUR_PAIRS)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
+    game = drawn.matches.exclude(game=None).first().game
+    _play(game, WON_BY_NS)
+    PlayerGameLine.objects.all().delete()  # a lost task
+    assert lines_catch_up(club_id=club.id) is True
+    assert PlayerGameLine.objects.filter(game=game).count() == 4
+    before = list(PlayerGameLine.objects.order_by("player").values_list("player", "points"))
+    game_lines_refresh(game_id=game.id)
+    assert list(PlayerGameLine.objects.order_by("player").values_list("player", "points")) == before
+
+
+def test_a_merge_keeps_every_record_and_the_old_name():
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    first = evening(club, dora, FOUR_PAIRS)
+    second = evening(
+        club,
+        dora,
+        [
+            ("Roses", "Ana", "Ben"),
+            ("Tulips", "Carla", "Dario"),
+            ("Lilies", "Elena", "Fabio"),
+            ("Irises", "Gina", "Hugo"),
+        ],
+    )
+    for tournament in (first, second):
+        drawn = round_pair(tournament_id=tournament.id)
+        round_release(round_id=drawn.id)
+        for match in drawn.matches.exclude(game=None):
+            _play(match.game, WON_BY_NS)
+    anna = Player.objects.get(club=club, name="Anna")
+    ana = Player.objects.get(club=club, name="Ana")
+    seats = SeatedPlayer.objects.filter(player__in=[anna, ana]).count()
+    lines = PlayerGameLine.objects.filter(player__in=[anna, ana]).count()
+    assert (seats, lines) == (2, 2)
+    kept = player_merge(club_id=club.id, keep_id=anna.id, duplicate_id=ana.id)
+    assert not Player.objects.filter(id=ana.id).exists()
+    assert kept.aliases == ["Ana"]
+    assert SeatedPlayer.objects.filter(player=anna).count() == 2
+    assert PlayerGameLine.objects.filter(player=anna).count() == 2
+    assert Entry.objects.filter(first_player=anna).count() == 2
+    assert set(Entry.objects.filter(first_player=anna).values_list("player_1", flat=True)) == {
+        "Anna",
+        "Ana",
+    }  # each pair's names as they were entered
+
+
+def test_two_people_who_sat_in_one_game_are_not_merged():
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    tournament = evening(club, dora, FOUR_PAIRS)
+    round_release(round_id=round_pair(tournament_id=tournament.id).id)
+    anna, ben = (Player.objects.get(club=club, name=n) for n in ("Anna", "Ben"))
+    with pytest.raises(ClubError, match="same game"):
+        player_merge(club_id=club.id, keep_id=anna.id, duplicate_id=ben.id)
+    other = club_create(name="Pisa", director=dora)
+    stranger = Player.objects.create(club=other, name="Anna")
+    with pytest.raises(ClubError, match="club's"):
+        player_merge(club_id=club.id, keep_id=anna.id, duplicate_id=stranger.id)
+
+
+# The pages: each club's people see only their own club.
+
+
+def _login(client, name: str):
+    client.force_login(get_user_model().objects.get(username=name))
+    return client
+
+
+def _two_clubs():
+    dora, paolo = user("dora"), user("paolo")
+    user("mia")
+    lucca = club_create(name="Lucca", director=dora)
+    pisa = club_create(name="Pisa", director=paolo)
+    membership_set(club_id=lucca.id, username="mia", role="member")
+    return lucca, pisa, evening(lucca, dora, FOUR_PAIRS), evening(pisa, paolo, FOUR_PAIRS)
+
+
+def test_each_director_sees_only_their_own_clubs_pages(client):
+    lucca, pisa, lucca_event, pisa_event = _two_clubs()
+    _login(client, "dora")
+    anna = Player.objects.get(club=lucca, name="Anna")
+    pisa_anna = Player.objects.get(club=pisa, name="Anna")
+    mine = [
+        f"/c/{lucca.id}/",
+        f"/c/{lucca.id}/players/",
+        f"/c/{lucca.id}/players/{anna.id}/",
+        f"/c/{lucca.id}/leaders/",
+        f"/c/{lucca.id}/members/",
+        f"/t/{lucca_event.id}/director/",
+    ]
+    theirs = [
+        f"/c/{pisa.id}/",
+        f"/c/{pisa.id}/players/",
+        f"/c/{pisa.id}/players/{pisa_anna.id}/",
+        f"/c/{lucca.id}/players/{pisa_anna.id}/",  # another club's player under my club
+        f"/c/{pisa.id}/leaders/",
+        f"/c/{pisa.id}/members/",
+        f"/t/{pisa_event.id}/director/",
+        f"/t/{pisa_event.id}/export/standings.csv",
+    ]
+    assert [client.get(url).status_code for url in mine] == [200] * len(mine)
+    assert [client.get(url).status_code for url in theirs] == [404] * len(theirs)
+    page = client.get("/c/").content.decode()
+    assert "Lucca" in page and "Pisa" not in page
+    assert client.get("/t/").content.decode().count(f"/t/{pisa_event.id}/") == 0
+    # Writes to another club are refused as well, and change nothing.
+    answers = [
+        client.post(f"/c/{pisa.id}/players/add/", {"name": "Mallory"}).status_code,
+        client.post(f"/c/{pisa.id}/members/", {"username": "dora", "role": "director"}).status_code,
+        client.post(f"/c/{pisa.id}/", {"name": "Taken"}).status_code,
+    ]
+    assert answers == [404, 404, 404]
+    assert not Player.objects.filter(name="Mallory").exists()
+    assert not Membership.objects.filter(club=pisa, user__username="dora").exists()
+
+
+def test_a_member_sees_the_club_but_does_not_run_it(client):
+    lucca, _pisa, lucca_event, _ = _two_clubs()
+    _login(client, "mia")
+    assert client.get(f"/c/{lucca.id}/players/").status_code == 200
+    assert client.get(f"/c/{lucca.id}/leaders/").status_code == 200
+    assert client.get(f"/c/{lucca.id}/members/").status_code == 404
+    assert client.get(f"/t/{lucca_event.id}/director/").status_code == 404
+    assert client.post(f"/c/{lucca.id}/players/add/", {"name": "Zoe"}).status_code == 404
+    anna = Player.objects.get(club=lucca, name="Anna")
+    assert client.post(f"/c/{lucca.id}/players/{anna.id}/", {"name": "X"}).status_code == 403
+    client.logout()
+    assert client.get(f"/c/{lucca.id}/").status_code == 302  # to the login page
+
+
+def test_a_players_page_shows_their_figures_trend_and_partner(client):
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    tournament = evening(club, dora, FOUR_PAIRS)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
+    match = drawn.matches.exclude(game=None).select_related("ns").first()
+    _play(match.game, WON_BY_NS)
+    player = match.ns.first_player
+    page = _login(client, "dora").get(f"/c/{club.id}/players/{player.id}/").content.decode()
+    assert 'data-testid="trend-chart"' in page and "<rect" in page
+    assert "830" in page  # the average hand, best hand and the month's figure
+    assert match.ns.second_player.name in page  # the partner's row
+    assert f"/g/{match.game.id}/" in page
+    found = client.get(f"/c/{club.id}/players/?q=ann").content.decode()
+    ben = Player.objects.get(club=club, name="Ben")
+    assert f'/players/{player.id}/">Anna</a>' in found
+    assert f"/players/{ben.id}/" not in found
+
+
+def _new_game_form(**extra):
+    return {
+        "variant": "classic",
+        "players": 4,
+        "sides": 2,
+        "side_1": "Us",
+        "players_1": "Anna, Ben",
+        "side_2": "Them",
+        "players_2": "carla , Dario",
+        **extra,
+    }
+
+
+def test_a_member_starts_a_club_game_whose_players_are_the_clubs(client):
+    lucca, pisa, _, _ = _two_clubs()
+    carla = Player.objects.get(club=lucca, name="Carla")
+    _login(client, "mia")
+    answer = client.post(f"/c/{lucca.id}/games/new/", _new_game_form())
+    assert answer.status_code == 302
+    seated = SeatedPlayer.objects.filter(player__club=lucca).order_by("side__position", "seat")
+    assert [(s.side.position, s.player.name) for s in seated] == [
+        (0, "Anna"),
+        (0, "Ben"),
+        (1, "Carla"),
+        (1, "Dario"),
+    ]
+    assert seated[2].player == carla  # picked, whatever the case and spacing
+    twice = client.post(f"/c/{lucca.id}/games/new/", _new_game_form(players_2="Anna, Zoe"))
+    assert twice.status_code == 400 and "Anna is named twice" in twice.content.decode()
+    assert not Player.objects.filter(name="Zoe").exists()  # nothing half-saved
+    assert client.post(f"/c/{pisa.id}/games/new/", _new_game_form()).status_code == 404
+
+
+def test_a_director_of_two_clubs_picks_the_club_of_a_new_tournament(client):
+    dora = user("dora")
+    lucca = club_create(name="Lucca", director=dora)
+    pisa = club_create(name="Pisa", director=dora)
+    club_create(name="Elsewhere", director=user("paolo"))
+    page = _login(client, "dora").get(f"/t/new/?club={pisa.id}").content.decode()
+    assert f'<option value="{pisa.id}" selected>Pisa</option>' in page
+    assert "Elsewhere" not in page and "Lucca" in page
+    form = {
+        "name": "Friday",
+        "variant": "classic",
+        "phase_1_format": "swiss",
+        "phase_1_rounds": 3,
+        "hands_per_round": 2,
+        "points": "wdl",
+        "sit_out": "fixed",
+        "seeded": "on",
+        "tiebreak_1": "tp",
+    }
+    refused = client.post("/t/new/", form)
+    assert refused.status_code == 400
+    made = client.post("/t/new/", {**form, "club": lucca.id})
+    assert made.status_code == 302
+    assert lucca.tournaments.get().name == "Friday"
