@@ -80,8 +80,8 @@ def test_the_longest_names_a_pair_may_have_go_through_release(director) -> None:
         entries=[
             {
                 "name": f"{i}" + "é" * 59,
-                "player_1": "p" * 80,
-                "player_2": "q" * 80,
+                "player_1": f"{i}" + "p" * 79,
+                "player_2": f"{i}" + "q" * 79,
                 "club": "c" * 80,
             }
             for i in range(4)
@@ -91,7 +91,8 @@ def test_the_longest_names_a_pair_may_have_go_through_release(director) -> None:
     round_release(round_id=drawn.id)
     game = drawn.matches.filter(ew__isnull=False).first().game
     side = game.sides.first()
-    assert len(side.name) == 60 and side.player_names == "p" * 80 + ", " + "q" * 80
+    assert len(side.name) == 60 and len(side.player_names) == 80 + 2 + 80
+    assert side.player_names.endswith("p" * 79 + ", " + side.player_names[0] + "q" * 79)
 
 
 def test_the_services_refuse_a_bad_name_or_seed_whatever_calls_them(director) -> None:

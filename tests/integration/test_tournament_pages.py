@@ -527,8 +527,9 @@ def test_logging_in_takes_a_director_or_staff_to_the_tournaments_and_a_player_ho
     user.is_staff = staff
     user.save()
     if directs:
-        tournament_create(name="Tuesday Swiss", format="swiss", rounds=3, variant="classic")
-        Tournament.objects.update(director=user)
+        tournament_create(
+            name="Tuesday Swiss", format="swiss", rounds=3, variant="classic", director=user
+        )
     login = {"username": "dora", "password": "the-right-one-42"}
     response = client.post("/accounts/login/", login, follow=True)
     assert response.redirect_chain[-1][0] == lands_on

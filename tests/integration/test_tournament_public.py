@@ -13,6 +13,7 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from clubs.services import club_create
 from tournaments.models import (
     Entry,
     Match,
@@ -431,7 +432,9 @@ def test_a_negative_score_reads_with_a_minus_sign(client, django_user_model) -> 
     html = page(client, f"/t/{tournament.id}/")
     assert "2210 – \u221280" in html and "–-80" not in html and "--80" not in html
     director = django_user_model.objects.create_user("dora", password="x")
-    Tournament.objects.filter(id=tournament.id).update(director=director)
+    Tournament.objects.filter(id=tournament.id).update(
+        club=club_create(name="Lucca", director=director)
+    )
     client.force_login(director)
     board = page(client, f"/t/{tournament.id}/director/")
     assert "2210 – \u221280" in board and "-80" not in board
@@ -484,7 +487,9 @@ def test_a_knockout_is_drawn_as_a_bracket_with_its_podium(client) -> None:
 def test_the_director_sees_the_bracket_and_prints_it(client, django_user_model) -> None:
     tournament = a_knockout_played_to_its_end(third_place=False)
     director = django_user_model.objects.create_user("dora", password="x")
-    Tournament.objects.filter(id=tournament.id).update(director=director)
+    Tournament.objects.filter(id=tournament.id).update(
+        club=club_create(name="Lucca", director=director)
+    )
     assert client.get(f"/t/{tournament.id}/bracket.pdf").status_code == 404  # not the director's
     client.force_login(director)
     board = page(client, f"/t/{tournament.id}/director/")

@@ -1,0 +1,77 @@
+"""Events stored before clubs (tournaments 0009): each director's events join a club they
+direct, the pairs' players become the club's records, and the tables already released seat them,
+so the evenings already played count in the players' statistics."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+
+from clubs.models import Club, Membership, Player, SeatedPlayer
+from tournaments.models import Entry, Tournament
+
+BEFORE = [("tournaments", "0008_public_version"), ("clubs", "0001_initial")]
+
+
+@pytest.fixture
+def migrate():
+    executor = MigrationExecutor(connection)
+    executor.migrate(BEFORE)
+    yield executor
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True)
+def test_each_directors_events_join_their_club_with_its_players_seated(migrate):
+    apps = migrate.loader.project_state(BEFORE).apps
+    User = apps.get_model("auth", "User")
+    Tournament_ = apps.get_model("tournaments", "Tournament")
+    Entry_ = apps.get_model("tournaments", "Entry")
+    Round = apps.get_model("tournaments", "Round")
+    Match = apps.get_model("tournaments", "Match")
+    Game = apps.get_model("scorekeeper", "Game")
+    Side = apps.get_model("scorekeeper", "Side")
+    dora = User.objects.create(username="dora")
+    paolo = User.objects.create(username="paolo")
+    tuesday = Tournament_.objects.create(
+        name="Tuesday", format="swiss", rounds=2, tiebreaks=["tp"], director=dora
+    )
+    friday = Tournament_.objects.create(
+        name="Friday", format="swiss", rounds=2, tiebreaks=["tp"], director=dora
+    )
+    Tournament_.objects.create(
+        name="Pisa", format="swiss", rounds=2, tiebreaks=["tp"], director=paolo
+    )
+    Tournament_.objects.create(name="Script's", format="swiss", rounds=1, tiebreaks=["tp"])
+    roses = Entry_.objects.create(tournament=tuesday, name="Roses", player_1="Anna", player_2="Ben")
+    tulips = Entry_.objects.create(tournament=tuesday, name="Tulips", player_1="Carla")
+    Entry_.objects.create(tournament=friday, name="Roses", player_1="anna", player_2="Ben ")
+    played = Round.objects.create(tournament=tuesday, number=1, format="swiss", status="playing")
+    game = Game.objects.create(token_hash="x" * 64, variant="classic", players=4, target=5000)
+    for position, name in enumerate(("Roses", "Tulips")):
+        Side.objects.create(game=game, position=position, name=name)
+    Match.objects.create(round=played, table=1, ns=roses, ew=tulips, game=game)
+
+    migrate.loader.build_graph()
+    migrate.migrate(migrate.loader.graph.leaf_nodes())
+
+    dora_club = Club.objects.get(name="dora")
+    assert Membership.objects.get(club=dora_club).user.username == "dora"
+    assert Club.objects.get(name="paolo").tournaments.get().name == "Pisa"
+    assert Tournament.objects.get(name="Script's").club is None
+    assert set(dora_club.tournaments.values_list("name", flat=True)) == {"Tuesday", "Friday"}
+    assert list(Player.objects.filter(club=dora_club).values_list("name", flat=True)) == [
+        "Anna",
+        "Ben",
+        "Carla",
+    ]  # "anna" and "Ben " are the same two people
+    anna = Player.objects.get(club=dora_club, name="Anna")
+    assert Entry.objects.filter(first_player=anna).count() == 2
+    seated = SeatedPlayer.objects.filter(side__game_id=game.id).order_by("side__position", "seat")
+    assert [(s.side.position, s.player.name) for s in seated] == [
+        (0, "Anna"),
+        (0, "Ben"),
+        (1, "Carla"),
+    ]
