@@ -8,6 +8,8 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership, Player
+from scorekeeper.forms import NewGameForm
+from scorekeeper.i18n import PRESET_CHOICES
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, no_control_characters
 
 
@@ -38,3 +40,29 @@ class MergeForm(forms.Form):
         super().__init__(*args, **kwargs)
         for name in ("keep", "duplicate"):
             cast(forms.ModelChoiceField, self.fields[name]).queryset = players
+
+
+class PresetForm(NewGameForm):
+    """A club's rules: the new-game form's table and house rules under a name, without the
+    sides' names."""
+
+    name = forms.CharField(
+        label=_("Name of the club's rules"), max_length=60, validators=[no_control_characters]
+    )
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["variant"].widget = forms.Select(choices=PRESET_CHOICES)
+
+    def side_fields(self) -> list:
+        return []
+
+    def preset_arguments(self) -> dict[str, Any]:
+        arguments = self.game_arguments()
+        return {
+            "name": self.cleaned_data["name"],
+            "variant": arguments["variant"],
+            "players": arguments["players"],
+            "sides": len(arguments["sides"]),
+            "rules": arguments["rules"],
+        }

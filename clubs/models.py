@@ -120,3 +120,24 @@ class PlayerGameLine(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player_id} in {self.game_id}"
+
+
+class ClubPreset(models.Model):
+    """A club's own rules: a preset of the rulebooks with the club's house rules (validated as
+    any game's: scorekeeper.rules.ruleset_for), saved once and picked when a game or an event
+    is set up."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="presets")
+    name = models.CharField(_("name"), max_length=60)
+    variant = models.CharField(_("preset"), max_length=20)
+    players = models.PositiveSmallIntegerField(default=4)
+    sides = models.PositiveSmallIntegerField(default=2)
+    rules = models.JSONField(default=dict, blank=True)  # house rules, the target included
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="preset_unique_name")]
+
+    def __str__(self) -> str:
+        return self.name

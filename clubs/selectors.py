@@ -12,6 +12,7 @@ from typing import Any
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 
 from clubs.models import Club, Membership, Player, PlayerGameLine
+from clubs.preset_words import PresetCard, preset_card
 from clubs.statistics import GameLine, MonthPoint, Stats, Totals, stats_of, trend
 
 
@@ -191,3 +192,18 @@ def _events(player: Player) -> tuple[int, int]:
         firsts = {row["entry"] for row in final or [] if row.get("rank") == 1}
         won += any(e in firsts for e, t in entries.items() if t == tournament_id)
     return len(set(entries.values())), won
+
+
+def preset_cards(club: Club) -> list[PresetCard]:
+    """The club's presets in words."""
+    return [preset_card(p) for p in club.presets.all()]
+
+
+def presets_of_member(user: Any) -> list[tuple[Club, list[PresetCard]]]:
+    """The presets of every club the user belongs to (the Rules page's section)."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    clubs = Club.objects.filter(memberships__user_id=user.pk).prefetch_related("presets")
+    return [
+        (club, [preset_card(p) for p in club.presets.all()]) for club in clubs if club.presets.all()
+    ]

@@ -11,11 +11,12 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Membership, Player, PlayerGameLine, SeatedPlayer
+from clubs.models import Club, ClubPreset, Membership, Player, PlayerGameLine, SeatedPlayer
 from scorekeeper.models import Game
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, has_control_characters
 
 MAX_PLAYERS = 5000  # players a club keeps
+MAX_PRESETS = 50
 
 
 class ClubError(Exception):
@@ -276,3 +277,36 @@ def club_game_create(
                 seen.add(key)
         game_players_seat(game=game, club_id=club_id, sides=names)
     return game, token
+
+
+def preset_save(
+    *, club_id: int, name: str, variant: str, players: int, sides: int, rules: dict[str, Any]
+) -> ClubPreset:
+    """Save the club's rules under a name (a name already used is replaced), checked as any
+    game's house rules are: a preset that could not start a game is refused with the engine's
+    reason."""
+    from scorekeeper.i18n import explain
+    from scorekeeper.rules import RuleViolation, ruleset_for
+
+    name = _checked_name(name, limit=60, what=_("A preset"))
+    try:
+        ruleset = ruleset_for(variant, players, rules, sides)
+    except RuleViolation as violation:
+        raise ClubError(explain(violation)) from None
+    except KeyError:
+        raise ClubError(_("Unknown preset: %(variant)s.") % {"variant": variant}) from None
+    overrides = dict(ruleset.overrides)  # as given, the target included
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(id=club_id)
+        existing = {name_key(p.name): p for p in club.presets.all()}
+        preset = existing.get(name_key(name)) or ClubPreset(club=club)
+        if preset.pk is None and len(existing) >= MAX_PRESETS:
+            raise ClubError(_("A club keeps %(n)s presets at most.") % {"n": MAX_PRESETS})
+        preset.name, preset.variant, preset.players, preset.sides = name, variant, players, sides
+        preset.rules = overrides
+        preset.save()
+    return preset
+
+
+def preset_delete(*, club_id: int, preset_id: int) -> None:
+    ClubPreset.objects.filter(club_id=club_id, id=preset_id).delete()

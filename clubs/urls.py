@@ -16,6 +16,8 @@ urlpatterns: list[URLPattern] = [
     path(club + "players/merge/", views.player_merge, name="club-player-merge"),
     path(club + "players/<int:player_id>/", views.player_detail, name="club-player"),
     path(club + "games/new/", views.club_game_new, name="club-game-new"),
+    path(club + "presets/", views.club_presets, name="club-presets"),
+    path(club + "presets/<int:preset_id>/delete/", views.preset_delete, name="club-preset-delete"),
     path(club + "leaders/", views.club_leaders, name="club-leaders"),
     path(club + "members/", views.club_members, name="club-members"),
     path(

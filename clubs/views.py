@@ -18,15 +18,16 @@ from django.views.decorators.http import require_POST
 from clubs import services
 from clubs.access import club_directed, club_seen
 from clubs.charts import average_hand_chart
-from clubs.forms import ClubForm, MemberForm, MergeForm, PlayerForm
+from clubs.forms import ClubForm, MemberForm, MergeForm, PlayerForm, PresetForm
 from clubs.models import Membership, Player
-from clubs.selectors import clubs_of, leaders, player_page, players_with_figures
+from clubs.selectors import clubs_of, leaders, player_page, players_with_figures, preset_cards
 from clubs.services import ClubError
 from clubs.statistics_refresh import lines_catch_up
 from clubs.tables import FiguresTable, LeadersTable, PartnersTable, figures_row
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.forms import NewGameForm
 from scorekeeper.i18n import explain
+from scorekeeper.params import int_param
 from scorekeeper.rules import PRESETS, RuleViolation
 from scorekeeper.views import game_setup_context
 
@@ -254,7 +255,13 @@ def club_game_new(request: HttpRequest, club_id: int) -> HttpResponse:
     """A new game of the club's players (any member may start one): the new-game form, its
     players then the club's records, so the game counts in their statistics."""
     club, _role = club_seen(club_id, request.user)
-    form = NewGameForm(request.POST or None)
+    picked = club.presets.filter(id=int_param(request.GET.get("preset")) or 0).first()
+    initial = (
+        NewGameForm.initial_for(picked.variant, picked.players, picked.sides, picked.rules)
+        if picked
+        else None
+    )
+    form = NewGameForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             game, token = services.club_game_create(
@@ -269,7 +276,48 @@ def club_game_new(request: HttpRequest, club_id: int) -> HttpResponse:
     context = {
         "form": form,
         "club": club,
+        "picked": picked,
+        "club_presets": club.presets.all(),
         "variant_radios": list(zip(form["variant"], PRESETS.values(), strict=True)),
         **game_setup_context(),
     }
     return render(request, "scorekeeper/game_new.html", context, status=400 if form.errors else 200)
+
+
+@never_cache
+@login_required
+def club_presets(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's rules, each in words; a director saves (or replaces) and deletes them."""
+    club, role = club_seen(club_id, request.user)
+    directing = role == Membership.Role.DIRECTOR
+    form = PresetForm(request.POST or None) if directing else None
+    if request.method == "POST":
+        if form is None:
+            return HttpResponse(status=403)
+        if form.is_valid():
+            try:
+                preset = services.preset_save(club_id=club.id, **form.preset_arguments())
+            except ClubError as error:
+                form.add_error(None, str(error))
+            else:
+                messages.success(request, _("%(name)s saved.") % {"name": preset.name})
+                return redirect("club-presets", club.id)
+    context = {
+        "club": club,
+        "directing": directing,
+        "cards": preset_cards(club),
+        "form": form,
+        "variant_field": form["variant"] if form else None,
+        **game_setup_context(),
+    }
+    return render(
+        request, "clubs/presets.html", context, status=400 if form and form.errors else 200
+    )
+
+
+@require_POST
+@login_required
+def preset_delete(request: HttpRequest, club_id: int, preset_id: int) -> HttpResponse:
+    club = club_directed(club_id, request.user)
+    services.preset_delete(club_id=club.id, preset_id=preset_id)
+    return redirect("club-presets", club.id)

@@ -140,6 +140,17 @@ def house_rule_value(rule: HouseRule, text: str) -> Any:
     return {"true": True, "false": False}.get(text, text)
 
 
+def house_rule_text(rule: HouseRule, value: Any) -> Any:
+    """A house rule's JSON value as its form field shows it (the inverse of house_rule_value):
+    a form filled in from saved rules (a club's preset)."""
+    values = rule.values
+    if isinstance(values, Whole):
+        return value
+    if isinstance(values, Steps) and isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return json_text(value)
+
+
 def _whole(text: str) -> int | str:
     """A whole number, or the text as it was for the engine to refuse with its message ("²" is
     a digit to str.isdigit, but no number to int)."""
@@ -218,6 +229,20 @@ class NewGameForm(forms.Form):
 
     def house_rule_fields(self) -> list[forms.BoundField]:
         return [self[name] for name in self.HOUSE_RULE_FIELDS]
+
+    @staticmethod
+    def initial_for(variant: str, players: int, sides: int, rules: dict[str, Any]) -> dict:
+        """The form's values for a table set up so (a club's preset picked)."""
+        return {
+            "variant": variant,
+            "players": players,
+            "sides": sides,
+            **{
+                name: house_rule_text(HOUSE_RULES[name], value)
+                for name, value in rules.items()
+                if name in HOUSE_RULES
+            },
+        }
 
     def side_fields(self) -> list[tuple[int, forms.BoundField, forms.BoundField]]:
         return [(i, self[f"side_{i}"], self[f"players_{i}"]) for i in range(1, MAX_SIDES + 1)]

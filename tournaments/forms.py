@@ -9,6 +9,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import ClubPreset
 from scorekeeper.i18n import PRESET_CHOICES
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME, no_control_characters
 from tournaments.club_formats import CLUB_FORMATS, PLAN_PHASES
@@ -149,6 +150,15 @@ class TournamentForm(PlanForm):
             self.fields["club"] = forms.ModelChoiceField(
                 label=_("Club"), queryset=clubs, empty_label=None if clubs.count() == 1 else ""
             )
+            presets = ClubPreset.objects.filter(club__in=clubs, players=4, sides=2)
+            if presets.exists():
+                self.fields["preset"] = forms.ModelChoiceField(
+                    label=_("The club's rules"),
+                    queryset=presets.select_related("club"),
+                    required=False,
+                    empty_label=_("(none: the rules below, as their rulebook has them)"),
+                    help_text=_("A club's saved rules: their preset and house rules."),
+                )
         for i, name in enumerate(DEFAULT_ORDER, 1):
             self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
                 label=_("Tie-break %(n)s") % {"n": i},
@@ -176,6 +186,11 @@ class TournamentForm(PlanForm):
             "seeded": data["seeded"],
             "tiebreaks": list(dict.fromkeys(order)),
             **({"club": data["club"]} if "club" in data else {}),
+            **(
+                {"variant": data["preset"].variant, "rules": dict(data["preset"].rules)}
+                if data.get("preset")
+                else {}
+            ),
         }
 
 

@@ -18,3 +18,12 @@ register.filter("points", points_text)
 @register.filter
 def signed_points(value: int) -> str:
     return signed_text(int(value)) if value else "0"
+
+
+@register.simple_tag(takes_context=True)
+def member_presets(context: template.Context) -> list:
+    """The presets of the reader's clubs (the Rules page shows them beside the rulebooks')."""
+    from clubs.selectors import presets_of_member
+
+    request = context.get("request")
+    return presets_of_member(getattr(request, "user", None))

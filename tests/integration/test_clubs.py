@@ -380,3 +380,65 @@ def test_a_director_of_two_clubs_picks_the_club_of_a_new_tournament(client):
     made = client.post("/t/new/", {**form, "club": lucca.id})
     assert made.status_code == 302
     assert lucca.tournaments.get().name == "Friday"
+
+
+# The club's rules.
+
+
+def test_a_preset_is_checked_as_any_house_rule_and_replaced_by_name():
+    from clubs.services import preset_save
+
+    club = club_create(name="Lucca", director=user("dora"))
+    preset = preset_save(
+        club_id=club.id,
+        name="Tuesday",
+        variant="classic",
+        players=4,
+        sides=2,
+        rules={"target": 10000},
+    )
+    assert preset.rules == {"target": 10000}
+    with pytest.raises(ClubError):
+        preset_save(
+            club_id=club.id,
+            name="Bad",
+            variant="classic",
+            players=4,
+            sides=2,
+            rules={"target": 7},  # not a multiple of 5... nor a target anyone plays
+        )
+    again = preset_save(
+        club_id=club.id, name="tuesday", variant="italiana", players=4, sides=2, rules={}
+    )
+    assert again.id == preset.id and again.variant == "italiana"
+    assert club.presets.count() == 1
+
+
+def test_a_preset_fills_the_club_game_and_the_event_and_shows_on_the_rules_page(client):
+    from clubs.services import preset_save
+
+    lucca, pisa, _, _ = _two_clubs()
+    preset = preset_save(
+        club_id=lucca.id,
+        name="Lucca house",
+        variant="classic",
+        players=4,
+        sides=2,
+        rules={"target": 10000},
+    )
+    _login(client, "mia")
+    page = client.get(f"/c/{lucca.id}/games/new/?preset={preset.id}").content.decode()
+    assert 'name="target" value="10000"' in page
+    made = client.post(f"/c/{lucca.id}/games/new/", _new_game_form(target=10000))
+    assert made.status_code == 302
+    rules = client.get("/variants/").content.decode()
+    assert "Lucca: the club's rules" in rules and "Lucca house" in rules
+    assert "10000" in rules or "10,000" in rules
+    client.logout()
+    assert "Lucca house" not in client.get("/variants/").content.decode()
+    _login(client, "paolo")  # another club's director sees neither the preset nor its club
+    assert "Lucca house" not in client.get("/variants/").content.decode()
+    assert client.get(f"/c/{lucca.id}/presets/").status_code == 404
+    _login(client, "dora")
+    event = client.get(f"/t/new/?club={lucca.id}&preset={preset.id}").content.decode()
+    assert f'<option value="{preset.id}" selected>Lucca house</option>' in event

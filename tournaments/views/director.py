@@ -80,7 +80,7 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
     form = TournamentForm(
         request.POST or None,
         clubs=clubs_directed(request.user),
-        initial={"club": request.GET.get("club")},
+        initial={"club": request.GET.get("club"), "preset": request.GET.get("preset")},
     )
     if request.method == "POST" and form.is_valid():
         try:
