@@ -417,7 +417,7 @@ def test_a_preset_is_checked_as_any_house_rule_and_replaced_by_name():
 def test_a_preset_fills_the_club_game_and_the_event_and_shows_on_the_rules_page(client):
     from clubs.services import preset_save
 
-    lucca, pisa, _, _ = _two_clubs()
+    lucca, _pisa, _, _ = _two_clubs()
     preset = preset_save(
         club_id=lucca.id,
         name="Lucca house",
