@@ -7,7 +7,7 @@ from typing import Any, cast
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import Membership, Player
+from clubs.models import Membership, Player, Season
 from scorekeeper.forms import NewGameForm
 from scorekeeper.i18n import PRESET_CHOICES
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, no_control_characters
@@ -66,3 +66,27 @@ class PresetForm(NewGameForm):
             "sides": len(arguments["sides"]),
             "rules": arguments["rules"],
         }
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(
+        label=_("Name of the season"), max_length=80, validators=[no_control_characters]
+    )
+    method = forms.ChoiceField(label=_("Points per event"), choices=Season.Method.choices)
+    best = forms.IntegerField(
+        label=_("Best events counting"),
+        min_value=0,
+        max_value=1000,
+        initial=0,
+        help_text=_("0: every event counts."),
+    )
+    events = forms.ModelMultipleChoiceField(
+        label=_("Events"),
+        queryset=Season.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args: Any, tournaments: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelMultipleChoiceField, self.fields["events"]).queryset = tournaments

@@ -141,3 +141,28 @@ class ClubPreset(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class Season(models.Model):
+    """A ladder across some of the club's events (ladder.py): points per event by placing or by
+    the event's own points, the best ``best`` events of each player counting (0: all)."""
+
+    class Method(models.TextChoices):
+        PLACING = "placing", _("By placing (as many points as pairs, less the places above)")
+        EVENT_POINTS = "event_points", _("By the event's points (victory or match points)")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
+    name = models.CharField(_("name"), max_length=80)
+    method = models.CharField(
+        _("points per event"), max_length=15, choices=Method.choices, default=Method.PLACING
+    )
+    best = models.PositiveSmallIntegerField(_("best events counting"), default=0)
+    events = models.ManyToManyField("tournaments.Tournament", related_name="seasons", blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [models.UniqueConstraint(fields=["club", "name"], name="season_unique_name")]
+
+    def __str__(self) -> str:
+        return self.name

@@ -11,7 +11,8 @@ from typing import Any
 
 from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 
-from clubs.models import Club, Membership, Player, PlayerGameLine
+from clubs.ladder import Contribution, EventResult, LadderMethod, LadderRow, Placing, ladder
+from clubs.models import Club, Membership, Player, PlayerGameLine, Season
 from clubs.preset_words import PresetCard, preset_card
 from clubs.statistics import GameLine, MonthPoint, Stats, Totals, stats_of, trend
 
@@ -207,3 +208,57 @@ def presets_of_member(user: Any) -> list[tuple[Club, list[PresetCard]]]:
     return [
         (club, [preset_card(p) for p in club.presets.all()]) for club in clubs if club.presets.all()
     ]
+
+
+@dataclass(frozen=True)
+class LadderEvent:
+    tournament: Any
+    provisional: bool  # not finished: its latest standings
+
+
+@dataclass(frozen=True)
+class SeasonLadder:
+    season: Season
+    events: list[LadderEvent]
+    rows: list[tuple[LadderRow, str, list[Contribution | None]]]  # row, name, one per event
+
+
+def season_ladder(season: Season) -> SeasonLadder:
+    """The season's ladder from each event's latest standings (final once it is finished): a
+    read per event, whatever its size."""
+    from tournaments.models import Entry, StandingsSnapshot, Tournament
+
+    tournaments = list(season.events.order_by("created_at", "id"))
+    results, shown = [], []
+    for tournament in tournaments:
+        snapshot = (
+            StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
+        )
+        if snapshot is None:
+            continue
+        players = {
+            e.id: tuple(p for p in (e.first_player_id, e.second_player_id) if p is not None)
+            for e in Entry.objects.filter(tournament=tournament).only(
+                "id", "first_player_id", "second_player_id"
+            )
+        }
+        ranked = [row for row in snapshot.rows if row.get("rank")]
+        placings = tuple(
+            Placing(
+                players.get(row["entry"], ()), int(row["rank"]), float(row["metrics"].get("tp", 0))
+            )
+            for row in ranked
+        )
+        results.append(EventResult(tournament.id, len(ranked), placings))
+        shown.append(LadderEvent(tournament, tournament.status != Tournament.Status.FINISHED))
+    rows = ladder(results, method=LadderMethod(season.method), best=season.best)
+    names = dict(
+        Player.objects.filter(id__in=[r.player_id for r in rows]).values_list("id", "name")
+    )
+    order = [e.tournament.id for e in shown]
+    table = []
+    for row in rows:
+        by_event = {c.event_id: c for c in row.contributions}
+        table.append((row, names.get(row.player_id, "?"), [by_event.get(e) for e in order]))
+    table.sort(key=lambda t: (t[0].rank, t[1].casefold()))
+    return SeasonLadder(season, shown, table)

@@ -11,7 +11,15 @@ from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, ClubPreset, Membership, Player, PlayerGameLine, SeatedPlayer
+from clubs.models import (
+    Club,
+    ClubPreset,
+    Membership,
+    Player,
+    PlayerGameLine,
+    Season,
+    SeatedPlayer,
+)
 from scorekeeper.models import Game
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, has_control_characters
 
@@ -310,3 +318,36 @@ def preset_save(
 
 def preset_delete(*, club_id: int, preset_id: int) -> None:
     ClubPreset.objects.filter(club_id=club_id, id=preset_id).delete()
+
+
+def season_save(
+    *,
+    club_id: int,
+    name: str,
+    method: str,
+    best: int,
+    event_ids: Sequence[int],
+    season_id: int | None = None,
+) -> Season:
+    """A new season, or a season's name, method, best N and events changed; only the club's own
+    events may count."""
+    from tournaments.models import Tournament
+
+    name = _checked_name(name, limit=80, what=_("A season"))
+    if method not in Season.Method.values:
+        raise ClubError(_("Unknown method: %(method)s.") % {"method": method})
+    if not 0 <= best <= 1000:
+        raise ClubError(_("Count from 0 (every event) to 1000 events."))
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(id=club_id)
+        events = list(Tournament.objects.filter(club=club, id__in=list(event_ids)))
+        if len(events) != len(set(event_ids)):
+            raise ClubError(_("A season counts only the club's own events."))
+        others = club.seasons.exclude(id=season_id) if season_id else club.seasons.all()
+        if any(name_key(n) == name_key(name) for n in others.values_list("name", flat=True)):
+            raise ClubError(_("A season is already called %(name)s.") % {"name": name})
+        season = club.seasons.get(id=season_id) if season_id else Season(club=club)
+        season.name, season.method, season.best = name, method, best
+        season.save()
+        season.events.set(events)
+    return season

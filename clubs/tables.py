@@ -121,3 +121,61 @@ class PartnersTable(FiguresTable):
 
     class Meta(FiguresTable.Meta):
         attrs = {"class": "standings figures", "data-testid": "partners"}
+
+
+def ladder_points_text(value: float) -> str:
+    return number_format(int(value)) if float(value).is_integer() else number_format(value, 1)
+
+
+class LadderTable(tables.Table):
+    """A season's ladder: rank, player, total, then a column per event (a dropped event's points
+    in brackets: not among the player's best)."""
+
+    rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=_cell("rank"))
+    name = tables.Column(verbose_name=gettext_lazy("Player"), attrs=_cell("pair"))
+    total = _figure(gettext_lazy("Points"), first=True)
+    played = _figure(gettext_lazy("Events"))
+
+    class Meta:
+        template_name = "tournaments/public/_standings_table.html"
+        attrs = {"class": "standings ladder", "data-testid": "ladder"}
+        orderable = False
+
+    def render_rank(self, value: int, record: dict) -> str:
+        return f"={value}" if record["shared"] else str(value)
+
+    def render_name(self, value: str, record: dict) -> SafeString:
+        return format_html('<a href="{}">{}</a>', record["url"], value)
+
+    def render_total(self, value: float) -> str:
+        return ladder_points_text(value)
+
+
+def ladder_table(club_id: int, ladder: Any) -> LadderTable:
+    columns = [
+        (
+            f"event_{i}",
+            tables.Column(
+                verbose_name=e.tournament.name, attrs=_cell("metric tie", e.tournament.name)
+            ),
+        )
+        for i, e in enumerate(ladder.events)
+    ]
+    rows = []
+    for row, name, contributions in ladder.rows:
+        record = {
+            "rank": row.rank,
+            "shared": row.shared,
+            "name": name,
+            "url": reverse("club-player", args=[club_id, row.player_id]),
+            "total": row.total,
+            "played": row.events,
+        }
+        for i, c in enumerate(contributions):
+            if c is None:
+                record[f"event_{i}"] = DASH
+            else:
+                text = ladder_points_text(c.points)
+                record[f"event_{i}"] = text if c.counted else f"({text})"
+        rows.append(record)
+    return LadderTable(rows, extra_columns=columns)

@@ -18,6 +18,9 @@ urlpatterns: list[URLPattern] = [
     path(club + "games/new/", views.club_game_new, name="club-game-new"),
     path(club + "presets/", views.club_presets, name="club-presets"),
     path(club + "presets/<int:preset_id>/delete/", views.preset_delete, name="club-preset-delete"),
+    path(club + "seasons/", views.club_seasons, name="club-seasons"),
+    path(club + "seasons/<int:season_id>/", views.season_detail, name="club-season"),
+    path(club + "seasons/<int:season_id>/ladder.csv", views.season_csv, name="club-season-csv"),
     path(club + "leaders/", views.club_leaders, name="club-leaders"),
     path(club + "members/", views.club_members, name="club-members"),
     path(

@@ -5,6 +5,7 @@ players."""
 
 from __future__ import annotations
 
+import csv
 from typing import Any
 
 from django.contrib import messages
@@ -18,18 +19,26 @@ from django.views.decorators.http import require_POST
 from clubs import services
 from clubs.access import club_directed, club_seen
 from clubs.charts import average_hand_chart
-from clubs.forms import ClubForm, MemberForm, MergeForm, PlayerForm, PresetForm
-from clubs.models import Membership, Player
-from clubs.selectors import clubs_of, leaders, player_page, players_with_figures, preset_cards
+from clubs.forms import ClubForm, MemberForm, MergeForm, PlayerForm, PresetForm, SeasonForm
+from clubs.models import Membership, Player, Season
+from clubs.selectors import (
+    clubs_of,
+    leaders,
+    player_page,
+    players_with_figures,
+    preset_cards,
+    season_ladder,
+)
 from clubs.services import ClubError
 from clubs.statistics_refresh import lines_catch_up
-from clubs.tables import FiguresTable, LeadersTable, PartnersTable, figures_row
+from clubs.tables import FiguresTable, LeadersTable, PartnersTable, figures_row, ladder_table
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.forms import NewGameForm
 from scorekeeper.i18n import explain
 from scorekeeper.params import int_param
 from scorekeeper.rules import PRESETS, RuleViolation
 from scorekeeper.views import game_setup_context
+from tournaments.access import private
 
 
 @never_cache
@@ -321,3 +330,106 @@ def preset_delete(request: HttpRequest, club_id: int, preset_id: int) -> HttpRes
     club = club_directed(club_id, request.user)
     services.preset_delete(club_id=club.id, preset_id=preset_id)
     return redirect("club-presets", club.id)
+
+
+def _season_form(request: HttpRequest, club: Any, season: Any = None) -> SeasonForm:
+    initial = (
+        {
+            "name": season.name,
+            "method": season.method,
+            "best": season.best,
+            "events": list(season.events.values_list("id", flat=True)),
+        }
+        if season
+        else None
+    )
+    tournaments = club.tournaments.order_by("-created_at")
+    return SeasonForm(request.POST or None, initial=initial, tournaments=tournaments)
+
+
+def _season_saved(club: Any, form: SeasonForm, season_id: Any) -> Any:
+    data = form.cleaned_data
+    try:
+        return services.season_save(
+            club_id=club.id,
+            name=data["name"],
+            method=data["method"],
+            best=data["best"],
+            event_ids=[t.id for t in data["events"]],
+            season_id=season_id,
+        )
+    except ClubError as error:
+        form.add_error(None, str(error))
+        return None
+
+
+@never_cache
+@login_required
+def club_seasons(request: HttpRequest, club_id: int) -> HttpResponse:
+    club, role = club_seen(club_id, request.user)
+    directing = role == Membership.Role.DIRECTOR
+    form = _season_form(request, club) if directing else None
+    if request.method == "POST":
+        if form is None:
+            return HttpResponse(status=403)
+        if form.is_valid() and (season := _season_saved(club, form, None)):
+            return redirect("club-season", club.id, season.id)
+    context = {"club": club, "directing": directing, "seasons": club.seasons.all(), "form": form}
+    return render(
+        request, "clubs/seasons.html", context, status=400 if form and form.errors else 200
+    )
+
+
+@never_cache
+@login_required
+def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
+    club, role = club_seen(club_id, request.user)
+    season = get_object_or_404(Season, club=club, id=season_id)
+    directing = role == Membership.Role.DIRECTOR
+    form = _season_form(request, club, season) if directing else None
+    if request.method == "POST":
+        if form is None:
+            return HttpResponse(status=403)
+        if form.is_valid() and _season_saved(club, form, season.id):
+            messages.success(request, _("Saved."))
+            return redirect("club-season", club.id, season.id)
+    found = season_ladder(season)
+    context = {
+        "club": club,
+        "season": season,
+        "ladder": found,
+        "table": ladder_table(club.id, found),
+        "form": form,
+    }
+    return render(
+        request, "clubs/season.html", context, status=400 if form and form.errors else 200
+    )
+
+
+@login_required
+def season_csv(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
+    """The ladder as CSV: rank, player, points, events, then each event's points (a dropped
+    event's marked "not counted")."""
+    club, _role = club_seen(club_id, request.user)
+    season = get_object_or_404(Season, club=club, id=season_id)
+    found = season_ladder(season)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="season-{season.id}.csv"'
+    response.write("\ufeff")  # Excel reads UTF-8 with its mark
+    out = csv.writer(response)
+    header = [_("Rank"), _("Player"), _("Points"), _("Events")]
+    for event in found.events:
+        header += [event.tournament.name, _("counted")]
+    out.writerow(header)
+    for row, name, contributions in found.rows:
+        line = [row.rank, name, _plain(row.total), row.events]
+        for c in contributions:
+            line += ["", ""] if c is None else [_plain(c.points), "yes" if c.counted else "no"]
+        out.writerow(line)
+    private(response)
+    return response
+
+
+def _plain(value: float) -> str:
+    """A number as a machine reads it (no thousands separator, a point for decimals)."""
+    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"

@@ -442,3 +442,124 @@ def test_a_preset_fills_the_club_game_and_the_event_and_shows_on_the_rules_page(
     _login(client, "dora")
     event = client.get(f"/t/new/?club={lucca.id}&preset={preset.id}").content.decode()
     assert f'<option value="{preset.id}" selected>Lucca house</option>' in event
+
+
+# A season over three events, checked by hand.
+
+
+def _one_round_event(club, director, name, pairs, scores):
+    """A one-round Swiss of four seeded pairs (seed 1 v 3, 2 v 4), each table's (NS, EW) score
+    as given, finished."""
+    from tournaments.models import ResultSubmission
+    from tournaments.services.results import result_submit
+    from tournaments.services.rounds import round_close
+
+    tournament = tournament_create(
+        name=name, format="swiss", rounds=1, club=club, director=director, points="vp"
+    )
+    entries_add(
+        tournament_id=tournament.id,
+        entries=[
+            {"name": f"{a} & {b}", "player_1": a, "player_2": b, "seed": i}
+            for i, (a, b) in enumerate(pairs, start=1)
+        ],
+    )
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
+    for match in drawn.matches.exclude(game=None).order_by("table"):
+        ns, ew = scores[(match.ns.seed, match.ew.seed)]
+        for by in (ResultSubmission.By.NS, ResultSubmission.By.EW):
+            result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
+    round_close(round_id=drawn.id)
+    return tournament
+
+
+def test_a_season_over_three_events_counts_the_best_two_and_exports_csv(client):
+    from clubs.selectors import season_ladder
+    from clubs.services import season_save
+
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    ab, cd, ef, gh = ("Anna", "Ben"), ("Carla", "Dario"), ("Elena", "Fabio"), ("Gina", "Hugo")
+    # Tuesday: AB 3000 v EF 1500 (a margin of 1500, not past it: 18–2 VP), CD 2000 v GH 1900 (100: 10–10).
+    tuesday = _one_round_event(
+        club, dora, "Tuesday", [ab, cd, ef, gh], {(1, 3): (3000, 1500), (2, 4): (2000, 1900)}
+    )
+    # Friday: the same seeds; EF wins by 800 (15–5), GH by 300 (12–8).
+    friday = _one_round_event(
+        club, dora, "Friday", [ab, cd, ef, gh], {(1, 3): (1000, 1800), (2, 4): (1500, 1800)}
+    )
+    # Sunday: Anna plays with Gina, Ben with Hugo; AG v CD 2600–2000 (600: 14–6),
+    # BH v EF 1200–1200 (10–10).
+    sunday = _one_round_event(
+        club,
+        dora,
+        "Sunday",
+        [("Anna", "Gina"), ("Ben", "Hugo"), cd, ef],
+        {(1, 3): (2600, 2000), (2, 4): (1200, 1200)},
+    )
+    from tournaments.models import StandingsSnapshot
+
+    def places(event):
+        final = StandingsSnapshot.objects.filter(tournament=event).order_by("-version").first()
+        names = dict(Entry.objects.filter(tournament=event).values_list("id", "name"))
+        return {names[r["entry"]]: (r["rank"], r["metrics"]["tp"]) for r in final.rows}
+
+    assert places(tuesday) == {
+        "Anna & Ben": (1, 18),
+        "Carla & Dario": (2, 10),
+        "Gina & Hugo": (3, 10),
+        "Elena & Fabio": (4, 2),
+    }
+    assert places(friday) == {
+        "Elena & Fabio": (1, 15),
+        "Gina & Hugo": (2, 12),
+        "Carla & Dario": (3, 8),
+        "Anna & Ben": (4, 5),
+    }
+    assert places(sunday) == {
+        "Anna & Gina": (1, 14),
+        "Ben & Hugo": (2, 10),
+        "Elena & Fabio": (2, 10),
+        "Carla & Dario": (4, 6),
+    }
+    season = season_save(
+        club_id=club.id,
+        name="Autumn",
+        method="placing",
+        best=2,
+        event_ids=[tuesday.id, friday.id, sunday.id],
+    )
+    # By placing (4 pairs: 4, 3, 2, 1 points; a shared 2nd scores 3), the best two of three:
+    # Anna 4, 1, 4 -> 8; Ben 4, 1, 3 -> 7; Carla and Dario 3, 2, 1 -> 5;
+    # Elena and Fabio 1, 4, 3 -> 7; Gina 2, 3, 4 -> 7; Hugo 2, 3, 3 -> 6.
+    found = season_ladder(season)
+    assert [(r.rank, name, r.total) for r, name, _ in found.rows] == [
+        (1, "Anna", 8),
+        (2, "Ben", 7),
+        (2, "Elena", 7),
+        (2, "Fabio", 7),
+        (2, "Gina", 7),
+        (6, "Hugo", 6),
+        (7, "Carla", 5),
+        (7, "Dario", 5),
+    ]
+    anna = found.rows[0][2]
+    assert [(c.points, c.counted) for c in anna] == [(4, True), (1, False), (4, True)]
+    by_vp = season_save(
+        club_id=club.id,
+        name="Autumn VP",
+        method="event_points",
+        best=0,
+        event_ids=[tuesday.id, friday.id, sunday.id],
+    )
+    # Every event's VP: Anna 18 + 5 + 14 = 37; Elena 2 + 15 + 10 = 27; Hugo 10 + 12 + 10 = 32;
+    # Carla 10 + 8 + 6 = 24.
+    totals = {name: r.total for r, name, _ in season_ladder(by_vp).rows}
+    assert (totals["Anna"], totals["Elena"], totals["Hugo"], totals["Carla"]) == (37, 27, 32, 24)
+    csv_text = _login(client, "dora").get(f"/c/{club.id}/seasons/{season.id}/ladder.csv")
+    lines = csv_text.content.decode("utf-8-sig").splitlines()
+    assert lines[0] == "Rank,Player,Points,Events,Tuesday,counted,Friday,counted,Sunday,counted"
+    assert lines[1] == "1,Anna,8,3,4,yes,1,no,4,yes"
+    page = client.get(f"/c/{club.id}/seasons/{season.id}/").content.decode()
+    assert "(1)" in page and 'data-testid="ladder"' in page
