@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -14,8 +15,19 @@ DATA = Path(__file__).parent / "data"
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Slow tests first (marker ``slow``): with two test processes (pytest-xdist), a long test
-    started last would leave the other process idle while it runs."""
+    started last would leave the other process idle while it runs.
+
+    On PostgreSQL (`make test`'s second pass), the tests that use no database of the run are
+    skipped: they ran on the first pass and would run the same again. They are the pure cores'
+    tests (tests/unit/) and those marked ``own_database`` (they start a database of their own)."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+        return
+    once = pytest.mark.skip(reason="uses no database of the run: checked on the first pass")
+    unit = Path(__file__).parent / "unit"
+    for item in items:
+        if item.get_closest_marker("own_database") or unit in Path(item.path).parents:
+            item.add_marker(once)
 
 
 def load_examples(name: str = "examples.jsonl") -> list[dict]:

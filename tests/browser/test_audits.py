@@ -91,7 +91,9 @@ def test_lighthouse_scores_every_page_100(pages) -> None:
     # Four at a time: a run spends most of its time waiting for the page to settle, not
     # computing (each has a browser of its own).
     with ThreadPoolExecutor(max_workers=4) as runs:
-        reports = dict(zip(pages, runs.map(lambda page: lighthouse(*page), pages.values())))
+        reports = dict(
+            zip(pages, runs.map(lambda page: lighthouse(*page), pages.values()), strict=True)
+        )
     for name, (url, cookie) in pages.items():
         report = reports[name]
         if any(report["categories"][c]["score"] != 1 for c in CATEGORIES):

@@ -211,6 +211,7 @@ print(json.dumps(answers))
 
 
 @pytest.mark.slow
+@pytest.mark.own_database  # its own SQLite file, whatever the run's database
 def test_local_mode_shows_the_friendly_error_pages_and_serves_hashed_static(
     tmp_path: Path,
 ) -> None:
