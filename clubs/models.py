@@ -100,6 +100,7 @@ class PlayerGameLine(models.Model):
         Player, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )  # the other player of a two-player side
     game_version = models.PositiveIntegerField()
+    side = models.PositiveSmallIntegerField(default=0)  # the side's position in the game
     day = models.DateField()
     hands = models.PositiveIntegerField(default=0)
     points = models.IntegerField(default=0)

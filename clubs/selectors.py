@@ -14,6 +14,7 @@ from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 from clubs.ladder import Contribution, EventResult, LadderMethod, LadderRow, Placing, ladder
 from clubs.models import Club, Membership, Player, PlayerGameLine, Season
 from clubs.preset_words import PresetCard, preset_card
+from clubs.rating import RatedGame, Rating, ratings
 from clubs.statistics import GameLine, MonthPoint, Stats, Totals, stats_of, trend
 
 
@@ -262,3 +263,45 @@ def season_ladder(season: Season) -> SeasonLadder:
         table.append((row, names.get(row.player_id, "?"), [by_event.get(e) for e in order]))
     table.sort(key=lambda t: (t[0].rank, t[1].casefold()))
     return SeasonLadder(season, shown, table)
+
+
+def club_ratings(club: Club) -> dict[int, Rating]:
+    """The club's ratings (rating.py) from its finished games' lines, kept in the cache under a
+    fingerprint of those lines: any line rebuilt (a game changed) gives a new one."""
+    from django.core.cache import cache
+
+    finished = PlayerGameLine.objects.filter(club=club, finished=True)
+    seen = finished.aggregate(n=Count("id"), last=Max("id"))
+    key = f"club-ratings:{club.id}:{seen['n']}:{seen['last']}"
+    found = cache.get(key)
+    if found is None:
+        found = ratings(_rated_games(finished))
+        cache.set(key, found, 24 * 3600)
+    return found
+
+
+def _rated_games(lines: QuerySet[PlayerGameLine]) -> list[RatedGame]:
+    """Each finished game as its sides' players and the winning side, oldest first. A side's
+    players are the lines that share the game and the side's result (won or not)."""
+    games: dict[str, dict[int, list[int]]] = {}
+    order: dict[str, tuple[date, int]] = {}
+    winners: dict[str, int | None] = {}
+    rows = lines.order_by("day", "game_id", "id").values_list(
+        "game_id", "day", "player_id", "partner_id", "won", "id", "side"
+    )
+    for game_id, day, player_id, _partner, won, line_id, side in rows:
+        games.setdefault(game_id, {}).setdefault(side, []).append(player_id)
+        order.setdefault(game_id, (day, line_id))
+        if won:
+            winners[game_id] = side
+    return [
+        RatedGame(
+            tuple(tuple(players) for _side, players in sorted(games[g].items())),
+            _index_of(sorted(games[g]), winners.get(g)),
+        )
+        for g in sorted(games, key=lambda g: order[g])
+    ]
+
+
+def _index_of(sides: list[int], winner: int | None) -> int | None:
+    return None if winner is None else sides.index(winner)

@@ -77,6 +77,7 @@ def game_lines_refresh(*, game_id: str) -> int:
                     club_id=s.player.club_id,
                     partner_id=mates[0] if len(mates) == 1 else None,
                     game_version=game.version,
+                    side=position,
                     day=line.day,
                     hands=line.hands,
                     points=line.points,

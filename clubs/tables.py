@@ -38,6 +38,12 @@ def points_text(value: float | int | None) -> str:
     return DASH if value is None else number_text(round(value))
 
 
+def rating_column() -> tables.Column:
+    """The rating's column, where the club shows it (clubs/rating.py)."""
+    label = gettext_lazy("Rating")
+    return tables.Column(verbose_name=label, attrs=_cell("metric first-metric", label))
+
+
 def figures_row(club_id: int, figures: PlayerFigures | PartnerFigures, rank: int = 0) -> dict:
     stats, totals = figures.stats, figures.stats.totals
     player_id = figures.player_id if isinstance(figures, PlayerFigures) else figures.partner_id
@@ -110,6 +116,9 @@ class FiguresTable(tables.Table):
 
 class LeadersTable(FiguresTable):
     rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=_cell("rank"))
+
+    def render_rating(self, value: float | None) -> str:
+        return DASH if value is None else number_format(value, 1)
 
     class Meta(FiguresTable.Meta):
         sequence = ("rank", "name", "...")

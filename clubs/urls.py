@@ -11,6 +11,7 @@ club = "c/<int:club_id>/"
 urlpatterns: list[URLPattern] = [
     path("c/", views.club_list, name="club-list"),
     path(club, views.club_home, name="club"),
+    path(club + "rating/", views.rating_set, name="club-rating"),
     path(club + "players/", views.club_players, name="club-players"),
     path(club + "players/add/", views.player_add, name="club-player-add"),
     path(club + "players/merge/", views.player_merge, name="club-player-merge"),

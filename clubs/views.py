@@ -22,6 +22,7 @@ from clubs.charts import average_hand_chart
 from clubs.forms import ClubForm, MemberForm, MergeForm, PlayerForm, PresetForm, SeasonForm
 from clubs.models import Membership, Player, Season
 from clubs.selectors import (
+    club_ratings,
     clubs_of,
     leaders,
     player_page,
@@ -31,7 +32,14 @@ from clubs.selectors import (
 )
 from clubs.services import ClubError
 from clubs.statistics_refresh import lines_catch_up
-from clubs.tables import FiguresTable, LeadersTable, PartnersTable, figures_row, ladder_table
+from clubs.tables import (
+    FiguresTable,
+    LeadersTable,
+    PartnersTable,
+    figures_row,
+    ladder_table,
+    rating_column,
+)
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.forms import NewGameForm
 from scorekeeper.i18n import explain
@@ -186,6 +194,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
                 return redirect("club-player", club.id, player.id)
     up_to_date = lines_catch_up(club_id=club.id, player_id=player.id)
     page = player_page(player)
+    rating = club_ratings(club).get(player.id) if club.rating else None
     context = {
         "club": club,
         "page": page,
@@ -195,6 +204,7 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
         "partners": PartnersTable([figures_row(club.id, p) for p in page.partners]),
         "up_to_date": up_to_date,
         "rename": rename,
+        "rating": rating,
     }
     return render(
         request, "clubs/player.html", context, status=400 if rename and rename.errors else 200
@@ -213,11 +223,21 @@ def club_leaders(request: HttpRequest, club_id: int) -> HttpResponse:
     club, _role = club_seen(club_id, request.user)
     up_to_date = lines_catch_up(club_id=club.id)
     found = leaders(club)
-    rows = [figures_row(club.id, f, rank) for rank, f in enumerate(found, start=1)]
+    rated = club_ratings(club) if club.rating else {}
+    if club.rating:  # the rating orders the table where the club shows it
+        found.sort(key=lambda f: -(rated[f.player_id].value if f.player_id in rated else -1))
+    rows = [
+        {**figures_row(club.id, f, rank), "rating": getattr(rated.get(f.player_id), "value", None)}
+        for rank, f in enumerate(found, start=1)
+    ]
+    extra = [("rating", rating_column())] if club.rating else []
+    table = LeadersTable(
+        rows, extra_columns=extra, sequence=("rank", "name", "...") if extra else None
+    )
     return render(
         request,
         "clubs/leaders.html",
-        {"club": club, "table": LeadersTable(rows), "up_to_date": up_to_date},
+        {"club": club, "table": table, "up_to_date": up_to_date},
     )
 
 
@@ -322,6 +342,16 @@ def club_presets(request: HttpRequest, club_id: int) -> HttpResponse:
     return render(
         request, "clubs/presets.html", context, status=400 if form and form.errors else 200
     )
+
+
+@require_POST
+@login_required
+def rating_set(request: HttpRequest, club_id: int) -> HttpResponse:
+    """Show the rating on the club's pages, or stop showing it (nothing is lost: it is computed
+    from the games)."""
+    club = club_directed(club_id, request.user)
+    services.club_rating_set(club_id=club.id, on=request.POST.get("on") == "1")
+    return redirect("club", club.id)
 
 
 @require_POST

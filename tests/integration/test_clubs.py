@@ -563,3 +563,43 @@ def test_a_season_over_three_events_counts_the_best_two_and_exports_csv(client):
     assert lines[1] == "1,Anna,8,3,4,yes,1,no,4,yes"
     page = client.get(f"/c/{club.id}/seasons/{season.id}/").content.decode()
     assert "(1)" in page and 'data-testid="ladder"' in page
+
+
+def test_the_rating_is_off_until_a_director_shows_it(client):
+    lucca, _pisa, _, _ = _two_clubs()
+    _login(client, "mia")
+    assert "Rating" not in client.get(f"/c/{lucca.id}/leaders/").content.decode()
+    assert client.post(f"/c/{lucca.id}/rating/", {"on": "1"}).status_code == 404
+    _login(client, "dora")
+    assert client.post(f"/c/{lucca.id}/rating/", {"on": "1"}).status_code == 302
+    anna, ben, carla, dario = (
+        Player.objects.get(club=lucca, name=n) for n in ("Anna", "Ben", "Carla", "Dario")
+    )
+    from datetime import date
+
+    from tests.factories import new_game
+
+    for _ in range(3):  # Anna and Ben beat Carla and Dario three times (finished games' lines)
+        game, _token = new_game()
+        for side, players, won in ((0, (anna, ben), True), (1, (carla, dario), False)):
+            for player in players:
+                PlayerGameLine.objects.create(
+                    player=player,
+                    game=game,
+                    club=lucca,
+                    game_version=game.version,
+                    side=side,
+                    day=date(2026, 11, 3),
+                    hands=1,
+                    points=100,
+                    won=won,
+                    finished=True,
+                )
+    page = client.get(f"/c/{lucca.id}/players/{anna.id}/").content.decode()
+    assert 'data-testid="rating-words"' in page and 'data-testid="rating"' in page
+    leaders = client.get(f"/c/{lucca.id}/leaders/").content.decode()
+    assert "How the rating works" in leaders
+    table = leaders.split('data-testid="leaders"')[1]
+    assert table.index(">Anna<") < table.index(">Carla<")
+    client.post(f"/c/{lucca.id}/rating/", {"on": "0"})
+    assert Club.objects.get(id=lucca.id).rating is False
