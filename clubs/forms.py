@@ -90,3 +90,14 @@ class SeasonForm(forms.Form):
     def __init__(self, *args: Any, tournaments: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         cast(forms.ModelMultipleChoiceField, self.fields["events"]).queryset = tournaments
+
+
+class ClubImportForm(forms.Form):
+    file = forms.FileField(label=_("The club's backup file (.json)"))
+    name = forms.CharField(
+        label=_("The club's name here"),
+        required=False,
+        max_length=MAX_CLUB_NAME,
+        validators=[no_control_characters],
+        help_text=_("Empty: the name in the file."),
+    )

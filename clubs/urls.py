@@ -10,7 +10,9 @@ club = "c/<int:club_id>/"
 
 urlpatterns: list[URLPattern] = [
     path("c/", views.club_list, name="club-list"),
+    path("c/import/", views.club_import, name="club-import"),
     path(club, views.club_home, name="club"),
+    path(club + "backup.json", views.club_backup, name="club-backup"),
     path(club + "rating/", views.rating_set, name="club-rating"),
     path(club + "players/", views.club_players, name="club-players"),
     path(club + "players/add/", views.player_add, name="club-player-add"),

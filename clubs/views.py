@@ -12,14 +12,24 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from clubs import services
+from clubs import backup, services
 from clubs.access import club_directed, club_seen
+from clubs.backup import club_export_bytes
 from clubs.charts import average_hand_chart
-from clubs.forms import ClubForm, MemberForm, MergeForm, PlayerForm, PresetForm, SeasonForm
+from clubs.forms import (
+    ClubForm,
+    ClubImportForm,
+    MemberForm,
+    MergeForm,
+    PlayerForm,
+    PresetForm,
+    SeasonForm,
+)
 from clubs.models import Membership, Player, Season
 from clubs.selectors import (
     club_ratings,
@@ -463,3 +473,36 @@ def season_csv(request: HttpRequest, club_id: int, season_id: int) -> HttpRespon
 def _plain(value: float) -> str:
     """A number as a machine reads it (no thousands separator, a point for decimals)."""
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+
+
+@never_cache
+@login_required
+def club_backup(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's whole record as a file to take home (backup.py); its directors only."""
+    club = club_directed(club_id, request.user)
+    response = HttpResponse(club_export_bytes(club), content_type="application/json")
+    stamp = timezone.localdate().isoformat()
+    response["Content-Disposition"] = f'attachment; filename="club-{club.id}-{stamp}.json"'
+    private(response)
+    return response
+
+
+@never_cache
+@login_required
+def club_import(request: HttpRequest) -> HttpResponse:
+    """A club from a backup file: a new club on this server, its importer its director."""
+    form = ClubImportForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        try:
+            club = backup.club_import(
+                data=upload.read(backup.MAX_BYTES + 1),
+                director=request.user,
+                name=form.cleaned_data["name"],
+            )
+        except ClubError as error:
+            form.add_error(None, str(error))
+        else:
+            messages.success(request, _("%(name)s imported.") % {"name": club.name})
+            return redirect("club", club.id)
+    return render(request, "clubs/import.html", {"form": form}, status=400 if form.errors else 200)

@@ -1,0 +1,516 @@
+"""A club's whole record as one JSON file, and its import into another server (or this one).
+
+The file holds what was entered, never what is derived: the club's players, its presets, its
+games (every game a club player sat in, and every event's tables) with their hands as entered
+and their history, its events (pairs, rounds, tables, every result submission) and its seasons.
+Importing rebuilds the rest the way the app always does: each hand is scored again by the
+engine (a hand the engine refuses stops the import, naming it), the standings and the
+statistics are computed again. Accounts are not in it: the importer becomes the new club's
+director, and adds its members. Games get new edit links (a link is a secret of the server that
+made it) and the tables' pair links are those of the new server (print the cards again).
+
+Format: ``{"format": "canasta-club", "version": 1, "club": ..., "players": [...], ...}`` with
+the ids of the server that wrote it, used only to link the file's parts to one another.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import DatabaseError, transaction
+from django.utils.dateparse import parse_datetime
+from django.utils.translation import gettext as _
+
+from clubs.models import Club, Membership, Player, Season, SeatedPlayer
+from clubs.services import ClubError, _checked_name, name_key
+from scorekeeper.models import Game, Hand, Revision, Side, hash_token
+from scorekeeper.names import MAX_CLUB_NAME
+from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+
+FORMAT, VERSION = "canasta-club", 1
+MAX_BYTES = 50 * 1024 * 1024  # a club's years of evenings are a few megabytes
+
+_GAME_FIELDS = ("variant", "players", "rules", "target", "first_dealer", "locked")
+_EVENT_FIELDS = (
+    "name",
+    "variant",
+    "players",
+    "rules",
+    "format",
+    "round_formats",
+    "rounds",
+    "hands_per_round",
+    "points",
+    "sit_out",
+    "tiebreaks",
+    "seeded",
+    "seed",
+    "legs",
+    "knockout_top",
+    "third_place",
+    "status",
+)
+_ENTRY_FIELDS = ("name", "player_1", "player_2", "club", "seed", "joins", "withdrawn_after")
+_SUBMISSION_FIELDS = ("version", "by", "kind", "ns_score", "ew_score", "reason", "author")
+
+
+def _when(value: datetime) -> str:
+    return value.isoformat()
+
+
+# Export ------------------------------------------------------------------------------------------
+
+
+def club_export(club: Club) -> dict[str, Any]:
+    """The club's record as plain JSON data."""
+    players = list(club.players.order_by("id"))
+    events = list(club.tournaments.order_by("id"))
+    table_games = Match.objects.filter(round__tournament__in=events).exclude(game=None)
+    game_ids = set(table_games.values_list("game_id", flat=True)) | set(
+        SeatedPlayer.objects.filter(player__club=club).values_list("side__game_id", flat=True)
+    )
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "club": {"name": club.name, "rating": club.rating},
+        "players": [{"id": p.id, "name": p.name, "aliases": p.aliases} for p in players],
+        "presets": [
+            {
+                "name": p.name,
+                "variant": p.variant,
+                "players": p.players,
+                "sides": p.sides,
+                "rules": p.rules,
+            }
+            for p in club.presets.order_by("id")
+        ],
+        "games": [
+            _game_data(g) for g in Game.objects.filter(id__in=game_ids).order_by("created_at", "id")
+        ],
+        "events": [_event_data(t) for t in events],
+        "seasons": [
+            {
+                "name": s.name,
+                "method": s.method,
+                "best": s.best,
+                "events": sorted(s.events.values_list("id", flat=True)),
+            }
+            for s in club.seasons.order_by("id")
+        ],
+    }
+
+
+def _game_data(game: Game) -> dict[str, Any]:
+    seated: dict[int, list[list[int]]] = {}
+    for s in SeatedPlayer.objects.filter(side__game=game).order_by("seat"):
+        seated.setdefault(s.side_id, []).append([s.seat, s.player_id])
+    return {
+        "id": game.id,
+        **{f: getattr(game, f) for f in _GAME_FIELDS},
+        "created_at": _when(game.created_at),
+        "sides": [
+            {
+                "position": s.position,
+                "name": s.name,
+                "player_names": s.player_names,
+                "seated": seated.get(s.id, []),
+            }
+            for s in game.sides.order_by("position")
+        ],
+        "hands": [{"number": h.number, "record": h.record} for h in game.hands.order_by("number")],
+        "history": [
+            {
+                "number": r.number,
+                "action": r.action,
+                "record": r.record,
+                "result": r.result,
+                "author": r.author,
+                "undone": r.undone,
+                "game_version": r.game_version,
+                "at": _when(r.at),
+            }
+            for r in game.revisions.order_by("at", "id")
+        ],
+    }
+
+
+def _event_data(tournament: Tournament) -> dict[str, Any]:
+    return {
+        "id": tournament.id,
+        **{f: getattr(tournament, f) for f in _EVENT_FIELDS},
+        "created_at": _when(tournament.created_at),
+        "entries": [
+            {
+                "id": e.id,
+                **{f: getattr(e, f) for f in _ENTRY_FIELDS},
+                "first_player": e.first_player_id,
+                "second_player": e.second_player_id,
+            }
+            for e in tournament.entries.order_by("id")
+        ],
+        "drawn": [  # the rounds drawn ("rounds" is how many the event plays)
+            {
+                "number": r.number,
+                "format": r.format,
+                "status": r.status,
+                "matches": [
+                    {
+                        "table": m.table,
+                        "ns": m.ns_id,
+                        "ew": m.ew_id,
+                        "reasons": m.reasons,
+                        "game": m.game_id,
+                        "status": m.status,
+                        "result": m.result.version if m.result else None,
+                        "submissions": [
+                            {
+                                **{f: getattr(s, f) for f in _SUBMISSION_FIELDS},
+                                "winner": s.winner_id,
+                                "created_at": _when(s.created_at),
+                            }
+                            for s in m.submissions.order_by("version")
+                        ],
+                    }
+                    for m in r.matches.select_related("result").order_by("table", "id")
+                ],
+            }
+            for r in tournament.round_set.order_by("number")
+        ],
+    }
+
+
+def club_export_bytes(club: Club) -> bytes:
+    return json.dumps(club_export(club), ensure_ascii=False, indent=1).encode()
+
+
+# Import ------------------------------------------------------------------------------------------
+
+
+class _Refused(ClubError):
+    pass
+
+
+def _saved(instance: Any, where: str) -> Any:
+    """Save a row of the backup once its fields hold what the model allows (types, lengths,
+    choices): a file edited by hand is refused, never half-imported."""
+    try:
+        instance.full_clean()
+    except ValidationError:
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": where}) from None
+    instance.save()
+    return instance
+
+
+def _need(value: object, kind: type | tuple[type, ...], where: str) -> Any:
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": where})
+    return value
+
+
+def club_import(*, data: bytes, director: Any, name: str = "") -> Club:
+    """A new club from a backup file, its importer its director; all or nothing. ``name``
+    replaces the file's club name (needed when this server has a club of that name)."""
+    if len(data) > MAX_BYTES:
+        raise ClubError(_("A backup holds %(n)s MB at most.") % {"n": MAX_BYTES // 2**20})
+    try:
+        backup = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError):
+        raise ClubError(_("This is not a club's backup file (it is not JSON).")) from None
+    if not isinstance(backup, dict) or backup.get("format") != FORMAT:
+        raise ClubError(_("This is not a club's backup file."))
+    if backup.get("version") != VERSION:
+        raise ClubError(_("This backup's version is not one this server reads."))
+    club_data = _need(backup.get("club"), dict, "club")
+    club_name = _checked_name(name or club_data.get("name"), limit=MAX_CLUB_NAME, what=_("A club"))
+    try:
+        return _import(backup, club_data, club_name, director)
+    except ClubError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError, DatabaseError):
+        # A value of the wrong shape met deeper than the checks above (a file edited by hand):
+        # the transaction is rolled back, and the file refused as a whole.
+        raise ClubError(_("The backup is damaged: it cannot be read as a club's record.")) from None
+
+
+def _import(
+    backup: dict[str, Any], club_data: dict[str, Any], club_name: str, director: Any
+) -> Club:
+    with transaction.atomic():
+        if any(
+            name_key(n) == name_key(club_name) for n in Club.objects.values_list("name", flat=True)
+        ):
+            raise ClubError(
+                _("A club is already called %(name)s: give the imported club another name.")
+                % {"name": club_name}
+            )
+        club = Club.objects.create(name=club_name, rating=club_data.get("rating") is True)
+        Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
+        players = _players_import(club, backup.get("players", []))
+        _presets_import(club, backup.get("presets", []))
+        games = _games_import(backup.get("games", []), players)
+        events = _events_import(club, backup.get("events", []), players, games)
+        _seasons_import(club, backup.get("seasons", []), events)
+    return club
+
+
+def _players_import(club: Club, rows: object) -> dict[int, Player]:
+    found: dict[int, Player] = {}
+    seen: set[str] = set()
+    for row in _need(rows, list, "players"):
+        row = _need(row, dict, "players")
+        name = _checked_name(row.get("name"), limit=80, what=_("A player"))
+        if name_key(name) in seen:
+            raise ClubError(_("The backup names two players %(name)s.") % {"name": name})
+        seen.add(name_key(name))
+        aliases = [str(a)[:80] for a in _need(row.get("aliases", []), list, "aliases")][:20]
+        found[_need(row.get("id"), int, "player id")] = Player(
+            club=club, name=name, aliases=aliases
+        )
+    Player.objects.bulk_create(found.values())
+    return found
+
+
+def _presets_import(club: Club, rows: object) -> None:
+    from clubs.services import preset_save
+
+    for row in _need(rows, list, "presets"):
+        row = _need(row, dict, "presets")
+        preset_save(
+            club_id=club.id,
+            name=row.get("name", ""),
+            variant=str(row.get("variant", "")),
+            players=_need(row.get("players"), int, "preset players"),
+            sides=_need(row.get("sides"), int, "preset sides"),
+            rules=_need(row.get("rules", {}), dict, "preset rules"),
+        )
+
+
+def _at(value: object, where: str) -> datetime:
+    parsed = parse_datetime(str(value)) if isinstance(value, str) else None
+    if parsed is None:
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": where})
+    return parsed
+
+
+def _games_import(rows: object, players: Mapping[int, Player]) -> dict[str, Game]:
+    """Each game as entered, then scored again by the engine (services.game_recompute)."""
+    from scorekeeper.rules import RuleViolation, ruleset_for
+    from scorekeeper.services import game_recompute
+
+    games: dict[str, Game] = {}
+    for row in _need(rows, list, "games"):
+        row = _need(row, dict, "games")
+        old_id = str(_need(row.get("id"), str, "game id"))
+        sides = _need(row.get("sides"), list, "sides")
+        try:
+            ruleset_for(
+                str(row.get("variant")),
+                _need(row.get("players"), int, "players"),
+                {
+                    **_need(row.get("rules") or {}, dict, "rules"),
+                    **({"target": row["target"]} if row.get("target") is not None else {}),
+                },
+                len(sides),
+            )
+        except (RuleViolation, KeyError):
+            raise ClubError(
+                _("Game %(id)s of the backup cannot be set up.") % {"id": old_id}
+            ) from None
+        game = _saved(
+            Game(
+                token_hash=hash_token(secrets.token_urlsafe(24)),
+                totals=[0] * len(sides),
+                **{f: row.get(f) for f in _GAME_FIELDS if f != "locked"},
+                locked=row.get("locked") is True,
+            ),
+            f"game {old_id}",
+        )
+        for side in sides:
+            side = _need(side, dict, "side")
+            made = _saved(
+                Side(
+                    game=game,
+                    position=_need(side.get("position"), int, "side"),
+                    name=str(side.get("name", ""))[:60],
+                    player_names=str(side.get("player_names", ""))[:200],
+                ),
+                f"game {old_id}",
+            )
+            for seat, player in _need(side.get("seated", []), list, "seated"):
+                if player not in players:
+                    raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "seated"})
+                _saved(SeatedPlayer(side=made, player=players[player], seat=seat), "seated")
+        Hand.objects.bulk_create(
+            Hand(game=game, number=number, record=record, result={})
+            for number, record in _hands(row.get("hands", []), old_id)
+        )
+        Revision.objects.bulk_create(
+            Revision(
+                game=game,
+                number=_need(r.get("number"), int, "history"),
+                action=str(r.get("action", ""))[:10],
+                record=r.get("record") or {},
+                result=r.get("result") or {},
+                author=str(r.get("author", ""))[:150],
+                undone=r.get("undone") is True,
+                game_version=_need(r.get("game_version", 0), int, "history"),
+            )
+            for r in (
+                _need(x, dict, "history") for x in _need(row.get("history", []), list, "history")
+            )
+        )
+        try:
+            game_recompute(game_id=game.id)
+        except RuleViolation as violation:
+            raise ClubError(
+                _("Game %(id)s of the backup holds a hand the rules refuse: %(reason)s")
+                % {"id": old_id, "reason": violation.sentence}
+            ) from None
+        Game.objects.filter(id=game.id).update(created_at=_at(row.get("created_at"), "game"))
+        games[old_id] = game
+    return games
+
+
+def _hands(rows: object, game: str) -> list[tuple[int, dict[str, Any]]]:
+    """The game's hands as entered, numbered 1, 2, 3... (the engine checks each record)."""
+    hands = []
+    for number, row in enumerate(_need(rows, list, "hands"), start=1):
+        row = _need(row, dict, f"game {game}")
+        record = _need(row.get("record"), dict, f"game {game}")
+        _need(record.get("sides"), list, f"game {game}")
+        if row.get("number") != number:
+            raise _Refused(_("The backup is damaged: %(where)s.") % {"where": f"game {game}"})
+        hands.append((number, record))
+    return hands
+
+
+def _events_import(
+    club: Club, rows: object, players: Mapping[int, Player], games: Mapping[str, Game]
+) -> dict[int, Tournament]:
+    from tournaments.services.standings import standings_write
+    from tournaments.table_keys import table_keys_add
+
+    events: dict[int, Tournament] = {}
+    for row in _need(rows, list, "events"):
+        row = _need(row, dict, "events")
+        tournament = _saved(
+            Tournament(club=club, **{f: row.get(f) for f in _EVENT_FIELDS}), "event"
+        )
+        Tournament.objects.filter(id=tournament.id).update(
+            created_at=_at(row.get("created_at"), "event")
+        )
+        entries: dict[int, Entry] = {}
+        for e in _need(row.get("entries", []), list, "entries"):
+            e = _need(e, dict, "entry")
+            entries[_need(e.get("id"), int, "entry")] = _saved(
+                Entry(
+                    tournament=tournament,
+                    **{f: e.get(f) for f in _ENTRY_FIELDS},
+                    first_player=players.get(e.get("first_player")),
+                    second_player=players.get(e.get("second_player")),
+                ),
+                "entry",
+            )
+        for r in _need(row.get("drawn", []), list, "rounds"):
+            r = _need(r, dict, "round")
+            played = _saved(
+                Round(
+                    tournament=tournament,
+                    number=r.get("number"),
+                    format=r.get("format"),
+                    status=r.get("status"),
+                ),
+                "round",
+            )
+            for m in _need(r.get("matches", []), list, "matches"):
+                m = _need(m, dict, "match")
+                game = games.get(str(m.get("game"))) if m.get("game") else None
+                if m.get("ns") not in entries or (
+                    m.get("ew") is not None and m["ew"] not in entries
+                ):
+                    raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "match"})
+                _check_reasons(m.get("reasons") or [])
+                match = _saved(
+                    Match(
+                        round=played,
+                        table=m.get("table", 0),
+                        ns=entries[m["ns"]],
+                        ew=entries[m["ew"]] if m.get("ew") is not None else None,
+                        reasons=m.get("reasons") or [],
+                        game=game,
+                        status=m.get("status"),
+                    ),
+                    "match",
+                )
+                if game is not None:
+                    table_keys_add(game)
+                by_version = {}
+                for s in _need(m.get("submissions", []), list, "submissions"):
+                    s = _need(s, dict, "submission")
+                    made = _saved(
+                        ResultSubmission(
+                            match=match,
+                            **{f: s.get(f) for f in _SUBMISSION_FIELDS},
+                            winner=entries.get(s.get("winner"))
+                            if s.get("winner") is not None
+                            else None,
+                        ),
+                        "result",
+                    )
+                    by_version[made.version] = made
+                if m.get("result") is not None:
+                    if m["result"] not in by_version:
+                        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "result"})
+                    match.result = by_version[m["result"]]
+                    match.save(update_fields=["result"])
+        if tournament.round_set.exists():
+            standings_write(tournament, force=True)
+        events[_need(row.get("id"), int, "event")] = tournament
+    return events
+
+
+def _check_plan(tournament: Tournament) -> None:
+    """What the event's pages read as names: its formats and tie-breaks."""
+    from tournaments.engine.formats import FORMATS
+    from tournaments.engine.standings import METRICS
+
+    formats = _need(tournament.round_formats, list, "event")
+    tiebreaks = _need(tournament.tiebreaks, list, "event")
+    if (
+        not all(isinstance(f, str) and f in FORMATS for f in formats)
+        or not tiebreaks
+        or not all(isinstance(t, str) and t in METRICS for t in tiebreaks)
+    ):
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "event"})
+
+
+def _check_reasons(reasons: object) -> None:
+    """A pairing's reasons as the pages word them: [reason, values...]."""
+    from tournaments.engine.types import Reason
+
+    for reason in _need(reasons, list, "reasons"):
+        if (
+            not isinstance(reason, list)
+            or not reason
+            or reason[0] not in Reason.__members__.values()
+        ):
+            raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "reasons"})
+        if not all(isinstance(v, (int, str)) and not isinstance(v, bool) for v in reason[1:]):
+            raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "reasons"})
+
+
+def _seasons_import(club: Club, rows: object, events: Mapping[int, Tournament]) -> None:
+    for row in _need(rows, list, "seasons"):
+        row = _need(row, dict, "season")
+        season = Season.objects.create(
+            club=club,
+            name=_checked_name(row.get("name"), limit=80, what=_("A season")),
+            method=row.get("method") if row.get("method") in Season.Method.values else "placing",
+            best=_need(row.get("best", 0), int, "season"),
+        )
+        season.events.set([events[e] for e in row.get("events", []) if e in events])

@@ -1,0 +1,205 @@
+"""A club's backup: its whole record out as a file, and into a new club with everything
+derived (scores, standings, statistics, the ladder) computed again the same; a damaged file is
+refused with nothing saved."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+
+from clubs.backup import club_export, club_export_bytes, club_import
+from clubs.models import Club, Player
+from clubs.selectors import player_page, season_ladder
+from clubs.services import ClubError, club_create, player_merge, preset_save, season_save
+from clubs.statistics_refresh import lines_catch_up
+from scorekeeper.models import Game
+from tests.integration.test_clubs import (
+    WON_BY_NS,
+    _login,
+    _new_game_form,
+    _on_commit,  # noqa: F401 (the fixture that runs each hand's commit callbacks)
+    _one_round_event,
+    _play,
+    user,
+)
+from tournaments.models import StandingsSnapshot
+
+pytestmark = pytest.mark.django_db
+
+PAIRS = [("Anna", "Ben"), ("Carla", "Dario"), ("Elena", "Fabio"), ("Gina", "Hugo")]
+
+
+def a_club_with_history(client):
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    tuesday = _one_round_event(
+        club, dora, "Tuesday", PAIRS, {(1, 3): (3000, 1500), (2, 4): (2000, 1900)}
+    )
+    friday = _one_round_event(
+        club, dora, "Friday", PAIRS, {(1, 3): (1000, 1800), (2, 4): (1500, 1800)}
+    )
+    season_save(
+        club_id=club.id,
+        name="Autumn",
+        method="placing",
+        best=1,
+        event_ids=[tuesday.id, friday.id],
+    )
+    preset_save(
+        club_id=club.id,
+        name="House",
+        variant="classic",
+        players=4,
+        sides=2,
+        rules={"target": 10000},
+    )
+    _login(client, "dora").post(f"/c/{club.id}/games/new/", _new_game_form(players_2="Zoe, Ugo"))
+    game = Game.objects.filter(sides__seated__player__name="Zoe").get()
+    _play(game, WON_BY_NS)
+    _play(game, [{"hand": {"points": 50}}, {"melds": [{"rank": "5", "naturals": 3}]}])
+    Player.objects.create(club=club, name="Anita")
+    player_merge(
+        club_id=club.id,
+        keep_id=Player.objects.get(club=club, name="Anna").id,
+        duplicate_id=Player.objects.get(club=club, name="Anita").id,
+    )
+    return club
+
+
+def _figures(club):
+    lines_catch_up(club_id=club.id)
+    out = {}
+    for player in club.players.all():
+        page = player_page(player)
+        out[player.name] = (page.stats, page.events_played, page.events_won)
+    return out
+
+
+def _standings(club):
+    out = {}
+    for event in club.tournaments.all():
+        final = StandingsSnapshot.objects.filter(tournament=event).order_by("-version").first()
+        names = dict(event.entries.values_list("id", "name"))
+        out[event.name] = sorted(
+            (names[r["entry"]], r["rank"], r["metrics"]["tp"]) for r in final.rows
+        )
+    return out
+
+
+def test_a_club_goes_out_and_comes_back_the_same(client):
+    club = a_club_with_history(client)
+    data = club_export_bytes(club)
+    imported = club_import(data=data, director=user("paolo"), name="Lucca again")
+    assert imported.memberships.get().user.username == "paolo"
+    assert sorted(imported.players.values_list("name", "aliases")) == sorted(
+        club.players.values_list("name", "aliases")
+    )
+    assert _standings(imported) == _standings(club)
+    assert _figures(imported) == _figures(club)
+    ladder = season_ladder(imported.seasons.get())
+    original = season_ladder(club.seasons.get())
+    assert [(r.rank, n, r.total) for r, n, _ in ladder.rows] == [
+        (r.rank, n, r.total) for r, n, _ in original.rows
+    ]
+    assert list(imported.presets.values_list("name", "rules")) == [("House", {"target": 10000})]
+    # The copies are new games with their own keys: nothing of the old server opens them.
+    old = {g["id"] for g in club_export(club)["games"]}
+    new = {g["id"] for g in club_export(imported)["games"]}
+    assert len(new) == len(old) == 5 and not (old & new)
+    copied = Game.objects.filter(id__in=new, sides__seated__player__name="Zoe").get()
+    assert (
+        copied.totals
+        == Game.objects.filter(id__in=old, sides__seated__player__name="Zoe").get().totals
+    )
+    assert copied.revisions.count() == 2
+    # Every page of the copy answers, to its director.
+    client.force_login(imported.memberships.get().user)
+    pages = [f"/c/{imported.id}/", f"/c/{imported.id}/leaders/", f"/c/{imported.id}/presets/"]
+    pages += [f"/c/{imported.id}/players/{p.id}/" for p in imported.players.all()]
+    pages += [f"/c/{imported.id}/seasons/{s.id}/" for s in imported.seasons.all()]
+    for event in imported.tournaments.all():
+        pages += [f"/t/{event.id}/director/", f"/t/{event.id}/", f"/t/{event.id}/standings/"]
+    assert {url: client.get(url).status_code for url in pages} == dict.fromkeys(pages, 200)
+
+
+def test_a_damaged_or_foreign_file_is_refused_with_nothing_saved(client):
+    club = a_club_with_history(client)
+    paolo = user("paolo")
+    good = club_export(club)
+    bad_hand = json.loads(json.dumps(good))
+    game = next(g for g in bad_hand["games"] if g["hands"])
+    game["hands"][0]["record"]["sides"][0]["red_threes"] = 9  # more red threes than the packs hold
+    damaged = json.loads(json.dumps(good))
+    damaged["events"][0]["status"] = "exploded"
+    cases = [
+        (b"not json", "not JSON"),
+        (json.dumps({"format": "something else"}).encode(), "not a club's backup"),
+        (json.dumps({**good, "version": 99}).encode(), "version"),
+        (json.dumps(bad_hand).encode(), "a hand the rules refuse"),
+        (json.dumps(damaged).encode(), "damaged"),
+        (json.dumps(good).encode(), "already called Lucca"),
+    ]
+    clubs_before, games_before = Club.objects.count(), Game.objects.count()
+    for data, says in cases:
+        with pytest.raises(ClubError, match=says):
+            club_import(data=data, director=paolo, name="" if "already" in says else "Pisa")
+    assert (Club.objects.count(), Game.objects.count()) == (clubs_before, games_before)
+
+
+def test_only_a_director_takes_the_backup_and_anyone_signed_in_imports_one(client):
+    club = a_club_with_history(client)
+    user("mia")
+    from clubs.services import membership_set
+
+    membership_set(club_id=club.id, username="mia", role="member")
+    assert _login(client, "mia").get(f"/c/{club.id}/backup.json").status_code == 404
+    answer = _login(client, "dora").get(f"/c/{club.id}/backup.json")
+    assert answer.status_code == 200 and "no-store" in answer["Cache-Control"]
+    upload = SimpleUploadedFile("lucca.json", answer.content, content_type="application/json")
+    _login(client, "mia")
+    refused = client.post("/c/import/", {"file": upload})
+    assert refused.status_code == 400 and "already called Lucca" in refused.content.decode()
+    upload.seek(0)
+    made = client.post("/c/import/", {"file": upload, "name": "Lucca (copy)"})
+    assert made.status_code == 302
+    copy = Club.objects.get(name="Lucca (copy)")
+    assert copy.memberships.get().user.username == "mia"
+
+
+def test_a_backup_edited_by_hand_anywhere_is_imported_or_refused_never_a_fault(client):
+    """Each value of the file replaced by one of the wrong shape, in turn (a sample): the
+    import answers with the club or a ClubError, and never half-saves."""
+    import random
+
+    club = a_club_with_history(client)
+    good = club_export(club)
+    paolo = user("paolo")
+
+    def leaves(value, path=()):
+        if isinstance(value, dict):
+            for key, item in value.items():
+                yield from leaves(item, (*path, key))
+        elif isinstance(value, list):
+            for i, item in enumerate(value):
+                yield from leaves(item, (*path, i))
+        if path:
+            yield path
+
+    paths = list(leaves(good))
+    pick = random.Random(20)
+    clubs = Club.objects.count()
+    for n in range(60):
+        data = json.loads(json.dumps(good))
+        path = pick.choice(paths)
+        holder = data
+        for key in path[:-1]:
+            holder = holder[key]
+        holder[path[-1]] = pick.choice([None, "x", -1, 10**12, [], {}, True, 0.5, [[0, 999]]])
+        try:
+            club_import(data=json.dumps(data).encode(), director=paolo, name=f"Copy {n}")
+        except ClubError:
+            assert Club.objects.count() == clubs
+        else:
+            clubs += 1
