@@ -55,12 +55,16 @@ def export_csv(request: HttpRequest, game_id: str) -> StreamingHttpResponse:
         header = ["hand"]
         for side in state.sides:
             header += [f"{side.name} {p}" for p in PARTS]
+            header += [f"{side.name} adjustment", f"{side.name} adjustment reason"]
             header += [f"{side.name} total", f"{side.name} running"]
         yield writer.writerow([neutral(cell) for cell in header])
         for hand in state.hands:
             row: list[Any] = [hand.number]
             for i in range(len(state.sides)):
-                row += [hand.breakdowns[i][p] for p in PARTS] + [hand.scores[i], hand.running[i]]
+                found = hand.adjustments[i] if i < len(hand.adjustments) else None
+                row += [hand.breakdowns[i][p] for p in PARTS]
+                row += [found["points"], neutral(found["reason"])] if found else [0, ""]
+                row += [hand.scores[i], hand.running[i]]
             yield writer.writerow(row)
 
     response = StreamingHttpResponse(rows(), content_type="text/csv; charset=utf-8")

@@ -189,6 +189,12 @@ LABELS = {
     "extras": gettext_lazy("Also in this hand"),
     "footHint": gettext_lazy("A foot never picked up holds %(n)s cards."),
     "exactPickups": gettext_lazy("Exact pick-ups"),
+    "adjustment": gettext_lazy("Penalty or adjustment"),
+    "adjustmentPoints": gettext_lazy("Points (below zero for a penalty)"),
+    "adjustmentReason": gettext_lazy("Reason"),
+    "adjustmentHint": gettext_lazy(
+        "What the table or the director decided: a misdeal, a card shown, a wrong going out. Added to the side's score in this hand."
+    ),
     # Saving: the script sends the entry and keeps it until the server says it is saved.
     "saving": gettext_lazy("Saving…"),
     "notSavedOffline": gettext_lazy("Not saved: no connection. Your entry is kept: try again."),

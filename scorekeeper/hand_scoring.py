@@ -12,6 +12,7 @@ from typing import Any
 
 from scorekeeper.models import Game
 from scorekeeper.rules import HandScore, score_record
+from scorekeeper.rules.adjustments import split_adjustments, with_adjustments
 from scorekeeper.rules.live import FROM_THE_GAME, Table, hand_record, result_of
 
 
@@ -51,9 +52,14 @@ def score_entry(
 ) -> ScoredEntry:
     """Check and score a hand's sides as the game's hand ``number`` (``names``: its sides' names,
     for messages); a RuleViolation names what is wrong."""
-    record = hand_record(table_of(game, names), sides, score_before, number)
+    plain, adjustments = split_adjustments(sides)
+    record = hand_record(table_of(game, names), plain, score_before, number)
     score = score_record(record)
     entered = [
         {k: v for k, v in side.items() if k not in FROM_THE_GAME} for side in record["sides"]
     ]
-    return ScoredEntry(sides=entered, result=result_of(score), score=score)
+    return ScoredEntry(
+        sides=with_adjustments(entered, adjustments),
+        result=result_of(score, adjustments),
+        score=score,
+    )

@@ -27,6 +27,8 @@ from typing import Any
 
 from scorekeeper.names import MAX_PLAYER_NAMES, MAX_SIDE_NAME
 from scorekeeper.rules import HOUSE_RULES, PRESETS, Breakdown, Variant
+from scorekeeper.rules.adjustments import MOST_POINTS as MOST_ADJUSTMENT
+from scorekeeper.rules.adjustments import MOST_REASON
 from scorekeeper.rules.cards import CARD_CLASSES, MELD_RANKS, NATURAL_RANKS
 from scorekeeper.rules.records import (
     CANASTA_KINDS,
@@ -142,6 +144,28 @@ MELD = {
 }
 
 
+# A table's adjustment of a side's score (rules/adjustments.py): a game's hand only.
+ADJUSTMENT = _closed(
+    {
+        "points": {
+            "type": "integer",
+            "multipleOf": 5,
+            "minimum": -MOST_ADJUSTMENT,
+            "maximum": MOST_ADJUSTMENT,
+            "not": {"const": 0},
+        },
+        "reason": {
+            "type": "string",
+            "maxLength": MOST_REASON,
+            # One line holding something besides spaces.
+            "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*"
+            "[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]"
+            "[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$",
+        },
+    },
+)
+
+
 def _side(*, from_the_game: bool) -> dict[str, Any]:
     """A side of a hand record; a game's hand leaves out what the game supplies (hand_scoring.py)."""
     own = (
@@ -175,6 +199,7 @@ def _side(*, from_the_game: bool) -> dict[str, Any]:
             ),
             "special_hand": {"type": ["string", "null"]},
             "foot": _cards(CARD_KEYS),
+            **({"adjustment": ADJUSTMENT} if from_the_game else {}),
         }
     )
     # One entry level: melds (detailed) or melded (summary), and a summary's canastas,
@@ -539,7 +564,9 @@ SCHEMA: dict[str, Any] = {
                     "breakdown": BREAKDOWN,
                     "score_after": {"type": "integer"},
                     "opening_minimum": NEXT_MINIMUM,
-                }
+                    "adjustment": ADJUSTMENT,
+                },
+                optional=("adjustment",),
             ),
             "HandScore": _closed(
                 {
@@ -581,7 +608,9 @@ SCHEMA: dict[str, Any] = {
                                 "total": {"type": "integer"},
                                 "breakdown": BREAKDOWN,
                                 "score_after": {"type": "integer"},
-                            }
+                                "adjustment": ADJUSTMENT,
+                            },
+                            optional=("adjustment",),
                         ),
                     },
                 }

@@ -47,6 +47,8 @@ class HandRow:
     after_end: bool  # entered after the hand that ended the game (kept, flagged)
     version: int
     record: dict[str, Any]
+    # A side's adjustment (rules/adjustments.py: {"points", "reason"}), or None.
+    adjustments: tuple[dict[str, Any] | None, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -102,6 +104,7 @@ def _row(hand: Hand, ended_at: int | None) -> HandRow:
         after_end=ended_at is not None and hand.number > ended_at,
         version=hand.version,
         record=hand.record if "record" not in hand.get_deferred_fields() else {},
+        adjustments=tuple(side.get("adjustment") for side in sides),
     )
 
 

@@ -70,14 +70,16 @@ def game_json(state: GameState, url: str) -> dict[str, Any]:
 
 
 def hand_row_json(row: HandRow) -> dict[str, Any]:
-    return {
-        "number": row.number,
-        "version": row.version,
-        "sides": [
-            {"total": t, "breakdown": b, "score_after": r}
-            for t, b, r in zip(row.scores, row.breakdowns, row.running, strict=True)
-        ],
-    }
+    sides = []
+    for i, (total, breakdown, after) in enumerate(
+        zip(row.scores, row.breakdowns, row.running, strict=True)
+    ):
+        side: dict[str, Any] = {"total": total, "breakdown": breakdown, "score_after": after}
+        found = row.adjustments[i] if i < len(row.adjustments) else None
+        if found:
+            side["adjustment"] = found
+        sides.append(side)
+    return {"number": row.number, "version": row.version, "sides": sides}
 
 
 def hand_written_json(

@@ -407,7 +407,7 @@ def game_recompute(*, game_id: str) -> Game:
         for hand in hands:
             entry = score_entry(game, stored_sides(hand.record), names, totals, hand.number)
             hand.result = entry.result
-            totals = [t + s.total for t, s in zip(totals, entry.score.sides, strict=True)]
+            totals = [t + s["total"] for t, s in zip(totals, entry.result["sides"], strict=True)]
         game.ended_at = None
         _caches_rewrite(game, 1, [0] * sides, hands)
         Hand.objects.bulk_update(hands, ["result", "score_after"], batch_size=500)
@@ -470,7 +470,9 @@ def game_import(
                         )
                     )
                 entry = score_entry(game, entered_sides(record.get("sides")), names, totals, number)
-                totals = [t + s.total for t, s in zip(totals, entry.score.sides, strict=True)]
+                totals = [
+                    t + s["total"] for t, s in zip(totals, entry.result["sides"], strict=True)
+                ]
                 game.version += 1
                 hand = _new_hand(game, number, entry)
                 new_hands.append(hand)

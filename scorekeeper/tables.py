@@ -7,7 +7,7 @@ from typing import Any
 
 import django_tables2 as tables
 from django.utils.html import format_html, format_html_join
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.models import Revision
@@ -44,13 +44,27 @@ class SideColumn(tables.Column):
 
     def render(self, record: HandRow) -> SafeString:
         i = self.index
+        found = record.adjustments[i] if i < len(record.adjustments) else None
         return format_html(
             '<span class="hand-total">{}</span> <span class="running">{}</span>'
-            '<div class="breakdown">{}</div>',
+            '<div class="breakdown">{}</div>{}',
             signed_text(record.scores[i]),
             number_text(record.running[i]),
             breakdown_html(record.breakdowns[i], self.labels),
+            adjustment_html(found),
         )
+
+
+def adjustment_html(adjustment: Mapping[str, Any] | None) -> SafeString:
+    """A side's adjustment in a hand, with its reason: "adjustment −100: misdeal"."""
+    if not adjustment:
+        return mark_safe("")
+    return format_html(
+        '<div class="adjustment" data-testid="adjustment">{} {}: {}</div>',
+        _("adjustment"),
+        signed_text(adjustment["points"]),
+        adjustment["reason"],
+    )
 
 
 def breakdown_labels(other_part: str, books: bool) -> dict[str, Any]:
@@ -122,7 +136,17 @@ class HandTable(tables.Table):
 
 
 def _scores(result: dict[str, Any]) -> str:
-    return ", ".join(signed_text(int(side["total"])) for side in result["sides"])
+    """Each side's score in the hand; an adjustment's points and reason after it."""
+    return ", ".join(
+        signed_text(int(side["total"]))
+        + (
+            f" ({_('adjustment')} {signed_text(side['adjustment']['points'])}: "
+            f"{side['adjustment']['reason']})"
+            if side.get("adjustment")
+            else ""
+        )
+        for side in result["sides"]
+    )
 
 
 def _cell(name: str, label: Any = None) -> dict[str, Any]:

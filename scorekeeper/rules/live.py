@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from scorekeeper.rules.adjustments import Adjustment, split_adjustments
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
 from scorekeeper.rules.game import game_outcome
 from scorekeeper.rules.house_rules import Ruleset, ruleset_for
@@ -84,10 +85,19 @@ def hand_record(
     }
 
 
-def result_of(score: HandScore) -> dict[str, Any]:
-    """A scored hand as the game stores it: each side's total and breakdown, and who won."""
+def result_of(score: HandScore, adjustments: Sequence[Adjustment | None] = ()) -> dict[str, Any]:
+    """A scored hand as the game stores it: each side's total and breakdown, and who won. A
+    side's adjustment (adjustments.py) is added to its total and kept beside the breakdown."""
+    sides = []
+    for i, s in enumerate(score.sides):
+        found = adjustments[i] if i < len(adjustments) else None
+        side: dict[str, Any] = {"total": s.total, "breakdown": s.breakdown.as_dict()}
+        if found is not None:
+            side["total"] += found.points
+            side["adjustment"] = found.as_dict()
+        sides.append(side)
     return {
-        "sides": [{"total": s.total, "breakdown": s.breakdown.as_dict()} for s in score.sides],
+        "sides": sides,
         "wins_game": score.wins_game,
     }
 
@@ -104,6 +114,7 @@ def side_after(
         "opening_minimum": next_opening(
             ruleset.variant, after, game_hand_number(ruleset, next_hand)
         ),
+        **({"adjustment": side["adjustment"]} if "adjustment" in side else {}),
     }
 
 
@@ -113,7 +124,8 @@ def preview(
     """The live score of hand ``number`` being entered: each side's total, breakdown, score
     after and next opening minimum, who wins outright with it, and whether the game ends with it
     and who wins then (nothing is saved)."""
-    result = result_of(score_record(hand_record(table, sides, score_before, number)))
+    plain, adjustments = split_adjustments(sides)
+    result = result_of(score_record(hand_record(table, plain, score_before, number)), adjustments)
     ruleset = table.ruleset
     after = [score_before[i] + side["total"] for i, side in enumerate(result["sides"])]
     # Whether the game ends with this hand, as the server decides it once the hand is saved

@@ -48,7 +48,8 @@
              went_out: !!r.went_out, concealed: !!r.concealed, exact_cut: !!r.exact_cut,
              handMode: "counts", hand: {}, handPoints: 0, caught: Object.assign({}, r.caught_sets || {}),
              special: r.special_hand || null, footMode: "counts", foot: {}, footPoints: 0,
-             exact_pickups: r.exact_pickups || 0};
+             exact_pickups: r.exact_pickups || 0,
+             adjPoints: (r.adjustment && r.adjustment.points) || 0, adjReason: (r.adjustment && r.adjustment.reason) || ""};
     (r.melds || []).forEach(function (m) {
       if (m.sequence) { s.sequences.push({low: m.sequence[0], high: m.sequence[1]}); }
       else { s.melds.push({rank: m.rank, naturals: m.naturals || 0, twos: m.twos || 0, jokers: m.jokers || 0, concealed: !!m.concealed}); }
@@ -74,7 +75,7 @@
   // Keys at their default value are left out; a box the preset does not offer gives nothing.
   function toRecord(s) {
     var r = {};
-    if (s.special) { return {special_hand: s.special}; }  // the side's whole score
+    if (s.special) { return withAdjustment(s, {special_hand: s.special}); }  // the side's whole score
     if (s.mode === "melds") {
       var melds = s.melds.map(function (m) {
         var o = {rank: m.rank, naturals: m.naturals};
@@ -102,6 +103,7 @@
     if (s.went_out && s.concealed && config.concealed_going_out) { r.concealed = true; }
     if (s.exact_cut) { r.exact_cut = true; }
     if (config.exact_pickups && s.exact_pickups) { r.exact_pickups = s.exact_pickups; }
+    withAdjustment(s, r);
     if (s.went_out && s.solo) { return r; }  // a player out alone holds no cards
     var hand = cards(s.handMode, s.hand, s.handPoints);
     if (hand) { r.hand = hand; }
@@ -110,6 +112,26 @@
     var foot = config.feet ? cards(s.footMode, s.foot, s.footPoints) : null;
     if (foot) { r.foot = foot; }
     return r;
+  }
+
+  // A penalty or adjustment the table decided, with its reason (rules/adjustments.py): sent as
+  // the side's "adjustment" once it has points; the server refuses one without a reason.
+  function withAdjustment(s, r) {
+    if (s.adjPoints) { r.adjustment = {points: s.adjPoints, reason: s.adjReason}; }
+    return r;
+  }
+
+  function adjustmentPanel(s, i) {
+    var id = "side-" + i + "-adjustment";
+    var points = el("input", {type: "number", inputmode: "numeric", step: "5", value: s.adjPoints ? String(s.adjPoints) : "",
+      id: id + "-points", "data-testid": id + "-points", oninput: function () { var v = parseInt(points.value, 10); s.adjPoints = isNaN(v) ? 0 : v; changed(); }});
+    var reason = el("input", {type: "text", maxlength: "120", value: s.adjReason, id: id + "-reason", "data-testid": id + "-reason",
+      oninput: function () { s.adjReason = reason.value; changed(); }});
+    return fold(s, "adjustment", L.adjustment, [
+      el("p", {"class": "muted hint", text: L.adjustmentHint}),
+      el("label", {"for": id + "-points", text: L.adjustmentPoints}), points,
+      el("label", {"for": id + "-reason", text: L.adjustmentReason}), reason
+    ], !!s.adjPoints, id);
   }
 
   // Cards left (in a hand or in feet): card-class counts or points; null when there are none.
@@ -456,7 +478,7 @@
       : el("p", {"class": "needs muted", "data-testid": id + "-needs", text: minimumText(opening[i])});
     var notice = s.notice ? el("p", {"class": "notice", role: "status", "data-testid": id + "-notice", text: s.notice}) : null;
     if (s.special) {
-      return el("section", {"class": "card side-panel", "data-side": i + 1, "data-testid": id}, [head, needs, specialPanel(s, i), notice]);
+      return el("section", {"class": "card side-panel", "data-side": i + 1, "data-testid": id}, [head, needs, specialPanel(s, i), notice, adjustmentPanel(s, i)]);
     }
     var holds = !(s.went_out && config.sides[i].solo);  // a player out alone holds no cards
     return el("section", {"class": "card side-panel", "data-side": i + 1, "data-testid": id}, [
@@ -472,7 +494,8 @@
 
       holds ? handPanel(s, i) : null,
       holds && config.feet ? footPanel(s, i) : null,
-      config.special_hands.length ? specialPick(s, i) : null
+      config.special_hands.length ? specialPick(s, i) : null,
+      adjustmentPanel(s, i)
     ]);
   }
 
