@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
 
 from clubs import backup, services
 from clubs.access import club_directed, club_seen
@@ -130,6 +131,7 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
             if wanted in f.name.casefold() or wanted in aliases.get(f.player_id, "")
         ]
     table = FiguresTable([figures_row(club.id, f) for f in figures])
+    _paginate(request, table)
     context: dict[str, Any] = {
         "club": club,
         "directing": directing,
@@ -227,6 +229,13 @@ def _as_figures(page: Any) -> Any:
     return PlayerFigures(page.player.id, page.player.name, page.stats)
 
 
+PER_PAGE = 50  # rows of a players' table: a phone's long scroll, and a page drawn quickly
+
+
+def _paginate(request: HttpRequest, table: Any) -> None:
+    RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
+
+
 @never_cache
 @login_required
 def club_leaders(request: HttpRequest, club_id: int) -> HttpResponse:
@@ -244,6 +253,7 @@ def club_leaders(request: HttpRequest, club_id: int) -> HttpResponse:
     table = LeadersTable(
         rows, extra_columns=extra, sequence=("rank", "name", "...") if extra else None
     )
+    _paginate(request, table)
     return render(
         request,
         "clubs/leaders.html",
