@@ -603,3 +603,9 @@ def test_the_rating_is_off_until_a_director_shows_it(client):
     assert table.index(">Anna<") < table.index(">Carla<")
     client.post(f"/c/{lucca.id}/rating/", {"on": "0"})
     assert Club.objects.get(id=lucca.id).rating is False
+
+
+def test_logging_in_takes_a_clubs_member_to_their_clubs(client):
+    _two_clubs()
+    answer = client.post("/accounts/login/", {"username": "mia", "password": "pw"}, follow=True)
+    assert answer.redirect_chain[-1][0] == "/c/"

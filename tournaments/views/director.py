@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
-from clubs.selectors import clubs_directed
+from clubs.selectors import clubs_directed, clubs_of
 from scorekeeper.phone_links import phone_links
 from tournaments.access import directed
 from tournaments.club_formats import CLUB_FORMATS, form_values
@@ -61,10 +61,12 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 @login_required
 def after_login(request: HttpRequest) -> HttpResponse:
     """Where logging in leads: a director (a user with a tournament, or staff: the account
-    `createsuperuser` makes before any tournament) to their tournaments, anyone else to the home
-    page of games."""
+    `createsuperuser` makes before any tournament) to their tournaments, a club's member to
+    their clubs, anyone else to the home page of games."""
     if request.user.is_staff or tournaments_directed(request.user).exists():
         return redirect("tournament-list")
+    if clubs_of(request.user).exists():
+        return redirect("club-list")
     return redirect("home")
 
 
