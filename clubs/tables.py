@@ -83,7 +83,7 @@ class FiguresTable(tables.Table):
 
     class Meta:
         template_name = "tournaments/public/_standings_table.html"
-        attrs = {"class": "standings figures"}
+        attrs = {"class": "standings figures no-rank"}
         orderable = False
 
     def render_name(self, value: str, record: dict) -> SafeString:
@@ -129,7 +129,7 @@ class PartnersTable(FiguresTable):
     name = tables.Column(verbose_name=gettext_lazy("Partner"), attrs=_cell("pair"))
 
     class Meta(FiguresTable.Meta):
-        attrs = {"class": "standings figures", "data-testid": "partners"}
+        attrs = {"class": "standings figures no-rank", "data-testid": "partners"}
 
 
 def ladder_points_text(value: float) -> str:

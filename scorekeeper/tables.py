@@ -60,11 +60,15 @@ def adjustment_html(adjustment: Mapping[str, Any] | None) -> SafeString:
     if not adjustment:
         return mark_safe("")
     return format_html(
-        '<div class="adjustment" data-testid="adjustment">{} {}: {}</div>',
-        _("adjustment"),
-        signed_text(adjustment["points"]),
-        adjustment["reason"],
+        '<div class="adjustment" data-testid="adjustment">{}</div>', adjustment_text(adjustment)
     )
+
+
+def adjustment_text(adjustment: Mapping[str, Any]) -> str:
+    return _("adjustment %(points)s: %(reason)s") % {
+        "points": signed_text(adjustment["points"]),
+        "reason": adjustment["reason"],
+    }
 
 
 def breakdown_labels(other_part: str, books: bool) -> dict[str, Any]:
@@ -140,8 +144,7 @@ def _scores(result: dict[str, Any]) -> str:
     return ", ".join(
         signed_text(int(side["total"]))
         + (
-            f" ({_('adjustment')} {signed_text(side['adjustment']['points'])}: "
-            f"{side['adjustment']['reason']})"
+            " (" + adjustment_text(side["adjustment"]) + ")"
             if side.get("adjustment")
             else ""
         )
