@@ -72,7 +72,14 @@ class SeasonForm(forms.Form):
     name = forms.CharField(
         label=_("Name of the season"), max_length=80, validators=[no_control_characters]
     )
-    method = forms.ChoiceField(label=_("Points per event"), choices=Season.Method.choices)
+    method = forms.ChoiceField(
+        label=_("Points per event"),
+        choices=Season.Method.choices,
+        help_text=_(
+            "By placing: as many points as the event had pairs, less the places above (1st of "
+            "12 scores 12). By the event's points: its victory points, or match points."
+        ),
+    )
     best = forms.IntegerField(
         label=_("Best events counting"),
         min_value=0,

@@ -149,8 +149,8 @@ class Season(models.Model):
     the event's own points, the best ``best`` events of each player counting (0: all)."""
 
     class Method(models.TextChoices):
-        PLACING = "placing", _("By placing (as many points as pairs, less the places above)")
-        EVENT_POINTS = "event_points", _("By the event's points (victory or match points)")
+        PLACING = "placing", _("By placing")
+        EVENT_POINTS = "event_points", _("By the event's points")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(_("name"), max_length=80)

@@ -45,6 +45,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('game_version', models.PositiveIntegerField()),
+                ('side', models.PositiveSmallIntegerField(default=0)),
                 ('day', models.DateField()),
                 ('hands', models.PositiveIntegerField(default=0)),
                 ('points', models.IntegerField(default=0)),
@@ -102,5 +103,22 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name='seatedplayer',
             constraint=models.UniqueConstraint(fields=('side', 'seat'), name='seated_unique_seat'),
+        ),
+        migrations.CreateModel(
+            name='ClubPreset',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('name', models.CharField(max_length=60, verbose_name='name')),
+                ('variant', models.CharField(max_length=20, verbose_name='preset')),
+                ('players', models.PositiveSmallIntegerField(default=4)),
+                ('sides', models.PositiveSmallIntegerField(default=2)),
+                ('rules', models.JSONField(blank=True, default=dict)),
+                ('created_at', models.DateTimeField(auto_now_add=True)),
+                ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='presets', to='clubs.club')),
+            ],
+            options={
+                'ordering': ['name'],
+                'constraints': [models.UniqueConstraint(fields=('club', 'name'), name='preset_unique_name')],
+            },
         ),
     ]

@@ -7,7 +7,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('clubs', '0002_presets'),
+        ('clubs', '0001_initial'),
         ('tournaments', '0009_clubs'),
     ]
 
@@ -17,7 +17,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('name', models.CharField(max_length=80, verbose_name='name')),
-                ('method', models.CharField(choices=[('placing', 'By placing (as many points as pairs, less the places above)'), ('event_points', "By the event's points (victory or match points)")], default='placing', max_length=15, verbose_name='points per event')),
+                ('method', models.CharField(choices=[('placing', 'By placing'), ('event_points', "By the event's points")], default='placing', max_length=15, verbose_name='points per event')),
                 ('best', models.PositiveSmallIntegerField(default=0, verbose_name='best events counting')),
                 ('created_at', models.DateTimeField(auto_now_add=True)),
                 ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seasons', to='clubs.club')),
