@@ -10,9 +10,10 @@ class ClubsConfig(AppConfig):
     name = "clubs"
 
     def ready(self) -> None:
-        from scorekeeper.signals import game_changed
+        from scorekeeper.signals import game_changed, game_rematched
 
         game_changed.connect(_game_changed, dispatch_uid="clubs.game_changed")
+        game_rematched.connect(_game_rematched, dispatch_uid="clubs.game_rematched")
 
 
 def _game_changed(game_id: str, **kwargs: Any) -> None:
@@ -22,3 +23,16 @@ def _game_changed(game_id: str, **kwargs: Any) -> None:
 
     if SeatedPlayer.objects.filter(side__game_id=game_id).exists():
         game_lines_request(game_id=game_id)
+
+
+def _game_rematched(game_id: str, source_id: str, **kwargs: Any) -> None:
+    """Play again: the new game seats the same club players, side by side."""
+    from clubs.models import SeatedPlayer
+    from scorekeeper.models import Side
+
+    positions = dict(Side.objects.filter(game_id=game_id).values_list("position", "id"))
+    SeatedPlayer.objects.bulk_create(
+        SeatedPlayer(side_id=positions[s.side.position], player_id=s.player_id, seat=s.seat)
+        for s in SeatedPlayer.objects.filter(side__game_id=source_id).select_related("side")
+        if s.side.position in positions
+    )

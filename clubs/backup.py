@@ -185,7 +185,14 @@ def _event_data(tournament: Tournament) -> dict[str, Any]:
 
 
 def club_export_bytes(club: Club) -> bytes:
-    return json.dumps(club_export(club), ensure_ascii=False, indent=1).encode()
+    """The file: read in one transaction, as the database was at its first read (PostgreSQL's
+    repeatable read), so a player added meanwhile cannot leave a seat the file cannot name."""
+    from tournaments.services.standings import _one_reading
+
+    with transaction.atomic():
+        _one_reading()
+        data = club_export(club)
+    return json.dumps(data, ensure_ascii=False, indent=1).encode()
 
 
 # Import ------------------------------------------------------------------------------------------
@@ -252,7 +259,7 @@ def _import(
         Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
         players = _players_import(club, backup.get("players", []))
         _presets_import(club, backup.get("presets", []))
-        games = _games_import(backup.get("games", []), players)
+        games = _games_import(backup.get("games", []), players, director)
         events = _events_import(club, backup.get("events", []), players, games)
         _seasons_import(club, backup.get("seasons", []), events)
     return club
@@ -297,7 +304,9 @@ def _at(value: object, where: str) -> datetime:
     return parsed
 
 
-def _games_import(rows: object, players: Mapping[int, Player]) -> dict[str, Game]:
+def _games_import(
+    rows: object, players: Mapping[int, Player], owner: Any
+) -> dict[str, Game]:
     """Each game as entered, then scored again by the engine (services.game_recompute)."""
     from scorekeeper.rules import RuleViolation, ruleset_for
     from scorekeeper.services import game_recompute
@@ -325,6 +334,7 @@ def _games_import(rows: object, players: Mapping[int, Player]) -> dict[str, Game
             Game(
                 token_hash=hash_token(secrets.token_urlsafe(24)),
                 totals=[0] * len(sides),
+                owner=owner,  # its edit link stays on the old server: the importer opens it
                 **{f: row.get(f) for f in _GAME_FIELDS if f != "locked"},
                 locked=row.get("locked") is True,
             ),
@@ -349,7 +359,7 @@ def _games_import(rows: object, players: Mapping[int, Player]) -> dict[str, Game
             Hand(game=game, number=number, record=record, result={})
             for number, record in _hands(row.get("hands", []), old_id)
         )
-        Revision.objects.bulk_create(
+        revisions = Revision.objects.bulk_create(
             Revision(
                 game=game,
                 number=_need(r.get("number"), int, "history"),
@@ -364,6 +374,8 @@ def _games_import(rows: object, players: Mapping[int, Player]) -> dict[str, Game
                 _need(x, dict, "history") for x in _need(row.get("history", []), list, "history")
             )
         )
+        for revision, r in zip(revisions, row.get("history", []), strict=True):
+            Revision.objects.filter(id=revision.id).update(at=_at(r.get("at"), "history"))
         try:
             game_recompute(game_id=game.id)
         except RuleViolation as violation:
@@ -401,6 +413,7 @@ def _events_import(
         tournament = _saved(
             Tournament(club=club, **{f: row.get(f) for f in _EVENT_FIELDS}), "event"
         )
+        _check_plan(tournament)
         Tournament.objects.filter(id=tournament.id).update(
             created_at=_at(row.get("created_at"), "event")
         )
@@ -461,6 +474,9 @@ def _events_import(
                             else None,
                         ),
                         "result",
+                    )
+                    ResultSubmission.objects.filter(id=made.id).update(
+                        created_at=_at(s.get("created_at"), "result")
                     )
                     by_version[made.version] = made
                 if m.get("result") is not None:

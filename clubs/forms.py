@@ -69,6 +69,11 @@ class PresetForm(NewGameForm):
 
 
 class SeasonForm(forms.Form):
+    def __init__(self, *args: Any, tournaments: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")
+        super().__init__(*args, **kwargs)
+        cast(forms.ModelMultipleChoiceField, self.fields["events"]).queryset = tournaments
+
     name = forms.CharField(
         label=_("Name of the season"), max_length=80, validators=[no_control_characters]
     )
@@ -93,10 +98,6 @@ class SeasonForm(forms.Form):
         required=False,
         widget=forms.CheckboxSelectMultiple,
     )
-
-    def __init__(self, *args: Any, tournaments: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        cast(forms.ModelMultipleChoiceField, self.fields["events"]).queryset = tournaments
 
 
 class ClubImportForm(forms.Form):

@@ -16,6 +16,7 @@ from __future__ import annotations
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scorekeeper.models import Side
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME
@@ -36,8 +37,8 @@ class Club(models.Model):
 
 class Membership(models.Model):
     class Role(models.TextChoices):
-        MEMBER = "member", _("Member")
-        DIRECTOR = "director", _("Director")
+        MEMBER = "member", pgettext_lazy("club role", "Member")
+        DIRECTOR = "director", pgettext_lazy("club role", "Director")
 
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="memberships")
     user = models.ForeignKey(

@@ -16,6 +16,7 @@ from clubs.models import Club, Membership, Player, PlayerGameLine, Season
 from clubs.preset_words import PresetCard, preset_card
 from clubs.rating import RatedGame, Rating, ratings
 from clubs.statistics import GameLine, MonthPoint, Stats, Totals, stats_of, trend
+from scorekeeper.models import Game
 
 
 def clubs_of(user: Any) -> QuerySet[Membership]:
@@ -267,12 +268,13 @@ def season_ladder(season: Season) -> SeasonLadder:
 
 def club_ratings(club: Club) -> dict[int, Rating]:
     """The club's ratings (rating.py) from its finished games' lines, kept in the cache under a
-    fingerprint of those lines: any line rebuilt (a game changed) gives a new one."""
+    fingerprint of those lines: any line rebuilt (a game changed: a new id) or re-pointed (a
+    merge: another player) gives a new one."""
     from django.core.cache import cache
 
     finished = PlayerGameLine.objects.filter(club=club, finished=True)
-    seen = finished.aggregate(n=Count("id"), last=Max("id"))
-    key = f"club-ratings:{club.id}:{seen['n']}:{seen['last']}"
+    seen = finished.aggregate(n=Count("id"), last=Max("id"), who=Sum("player_id"))
+    key = f"club-ratings:{club.id}:{seen['n']}:{seen['last']}:{seen['who']}"
     found = cache.get(key)
     if found is None:
         found = ratings(_rated_games(finished))
@@ -281,27 +283,24 @@ def club_ratings(club: Club) -> dict[int, Rating]:
 
 
 def _rated_games(lines: QuerySet[PlayerGameLine]) -> list[RatedGame]:
-    """Each finished game as its sides' players and the winning side, oldest first. A side's
-    players are the lines that share the game and the side's result (won or not)."""
-    games: dict[str, dict[int, list[int]]] = {}
-    order: dict[str, tuple[date, int]] = {}
-    winners: dict[str, int | None] = {}
-    rows = lines.order_by("day", "game_id", "id").values_list(
-        "game_id", "day", "player_id", "partner_id", "won", "id", "side"
+    """Each finished game as its club players by side and the side that won (None: a draw),
+    in the order the games were played. A side of guests alone is not in it: a game left with
+    one side of club players says nothing of their level against each other."""
+    sides: dict[str, dict[int, list[int]]] = {}
+    rows = lines.order_by("game__created_at", "game_id", "side", "id").values_list(
+        "game_id", "side", "player_id"
     )
-    for game_id, day, player_id, _partner, won, line_id, side in rows:
-        games.setdefault(game_id, {}).setdefault(side, []).append(player_id)
-        order.setdefault(game_id, (day, line_id))
-        if won:
-            winners[game_id] = side
-    return [
-        RatedGame(
-            tuple(tuple(players) for _side, players in sorted(games[g].items())),
-            _index_of(sorted(games[g]), winners.get(g)),
+    for game_id, side, player_id in rows:
+        sides.setdefault(game_id, {}).setdefault(side, []).append(player_id)
+    winners = dict(Game.objects.filter(id__in=list(sides)).values_list("id", "winner"))
+    games = []
+    for game_id, by_side in sides.items():
+        positions = sorted(by_side)
+        winner = winners.get(game_id)
+        games.append(
+            RatedGame(
+                tuple(tuple(by_side[p]) for p in positions),
+                positions.index(winner) if winner in positions else None,
+            )
         )
-        for g in sorted(games, key=lambda g: order[g])
-    ]
-
-
-def _index_of(sides: list[int], winner: int | None) -> int | None:
-    return None if winner is None else sides.index(winner)
+    return games

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from clubs.models import (
@@ -56,7 +56,11 @@ def club_create(*, name: str, director: Any) -> Club:
     with transaction.atomic():
         if any(name_key(n) == name_key(name) for n in Club.objects.values_list("name", flat=True)):
             raise ClubError(_("A club is already called %(name)s.") % {"name": name})
-        club = Club.objects.create(name=name)
+        try:
+            with transaction.atomic():
+                club = Club.objects.create(name=name)
+        except IntegrityError:  # another request took the name meanwhile
+            raise ClubError(_("A club is already called %(name)s.") % {"name": name}) from None
         Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
     return club
 
@@ -220,6 +224,11 @@ def player_merge(*, club_id: int, keep_id: int, duplicate_id: int) -> Player:
                 _("%(a)s and %(b)s played in the same game: they are two people.")
                 % {"a": keep.name, "b": duplicate.name}
             )
+        if _same_event(keep, duplicate):
+            raise ClubError(
+                _("%(a)s and %(b)s played in the same event: they are two people.")
+                % {"a": keep.name, "b": duplicate.name}
+            )
         SeatedPlayer.objects.filter(player=duplicate).update(player=keep)
         # The statistics' lines hold the same figures under the kept name.
         PlayerGameLine.objects.filter(player=duplicate).update(player=keep)
@@ -233,6 +242,22 @@ def player_merge(*, club_id: int, keep_id: int, duplicate_id: int) -> Player:
         keep.save(update_fields=["aliases"])
         duplicate.delete()
     return keep
+
+
+def _same_event(a: Player, b: Player) -> bool:
+    """Whether the two are players of one event (one pair, or two), withdrawn pairs included."""
+    from django.db.models import Q
+
+    from tournaments.models import Entry
+
+    def events(player: Player) -> set[int]:
+        return set(
+            Entry.objects.filter(Q(first_player=player) | Q(second_player=player)).values_list(
+                "tournament_id", flat=True
+            )
+        )
+
+    return bool(events(a) & events(b))
 
 
 def _entries_repoint(duplicate: Player, keep: Player) -> None:
@@ -273,6 +298,14 @@ def club_game_create(
             variant=variant, players=players, sides=list(sides), rules=rules, owner=owner
         )
         names = [[n for n in str(side.get("players") or "").split(",")] for side in sides]
+        most = max(1, players // max(1, len(sides)))
+        for side_names in names:
+            named = [n for n in side_names if n.strip()]
+            if len(named) > most:
+                raise ClubError(
+                    _("A side of this table holds %(n)s players: %(names)s names more.")
+                    % {"n": most, "names": ", ".join(" ".join(n.split()) for n in named)}
+                )
         seen: set[str] = set()
         for side_names in names:
             for name in side_names:
@@ -284,6 +317,12 @@ def club_game_create(
                     )
                 seen.add(key)
         game_players_seat(game=game, club_id=club_id, sides=names)
+        # Each side names its players as the club writes them ("anna rossi": Anna Rossi).
+        for side in game.sides.prefetch_related("seated__player"):
+            seated = [s.player.name for s in side.seated.all()]
+            if seated:
+                side.player_names = ", ".join(seated)
+                side.save(update_fields=["player_names"])
     return game, token
 
 

@@ -9,19 +9,26 @@ few itself when no worker answers. Rebuilding twice writes the same rows.
 
 from __future__ import annotations
 
-from django.db import transaction
+import logging
+
+from django.core.cache import cache
+from django.db import DatabaseError, transaction
 from django.db.models import Exists, OuterRef
 
 from clubs.models import PlayerGameLine, SeatedPlayer
 from clubs.statistics import HandOfSide, game_line
+from scorekeeper import background
 from scorekeeper.models import Game, Hand
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.hand_facts import side_facts
 
+logger = logging.getLogger(__name__)
+
 # Games a page rebuilds itself when their lines lag (no worker took the task): a handful is
 # milliseconds; more is left to the worker and the page says it is being brought up to date.
 CATCH_UP_HERE = 20
-ASK_AT_ONCE = 200  # and the workers asked for this many more at a time
+ASK_AT_ONCE = 200  # and the workers asked for this many more at a time,
+ASK_EVERY = 60  # at most once a minute per club
 
 
 def _canasta_size(game: Game) -> int:
@@ -31,15 +38,20 @@ def _canasta_size(game: Game) -> int:
 def game_lines_refresh(*, game_id: str) -> int:
     """Rebuild the lines of every club player seated in the game; the number written."""
     with transaction.atomic():
-        game = Game.objects.filter(id=game_id).first()
+        # The game's row, locked: a worker's rebuild and a page's never interleave their delete
+        # and insert (a hand written meanwhile waits, and asks for its own rebuild).
+        game = Game.objects.select_for_update().filter(id=game_id).first()
         if game is None:
             return 0
         seated = list(SeatedPlayer.objects.filter(side__game=game).select_related("side", "player"))
-        if not seated:
+        if not seated or game.hand_count == 0:  # no hand played: nothing to count yet
             PlayerGameLine.objects.filter(game=game).delete()
             return 0
         size = _canasta_size(game)
-        hands = list(Hand.objects.filter(game=game).order_by("number").values("record", "result"))
+        played = Hand.objects.filter(game=game).order_by("number")
+        if game.ended_at is not None:  # hands entered after the end are kept, flagged, not played
+            played = played.filter(number__lte=game.ended_at)
+        hands = list(played.values("record", "result"))
         by_side: dict[int, list[HandOfSide]] = {}
         positions = {s.side.position for s in seated}
         for hand in hands:
@@ -107,7 +119,8 @@ def game_lines_request(*, game_id: str) -> None:
 def _stale_game_ids(club_id: int, player_id: int | None) -> list[str]:
     """Games of the club's players (or of one player) whose lines are missing or older than the
     game, oldest first."""
-    seats = SeatedPlayer.objects.filter(player__club_id=club_id)
+    # A game without a hand has no lines: a table whose result the director typed from paper.
+    seats = SeatedPlayer.objects.filter(player__club_id=club_id, side__game__hand_count__gt=0)
     if player_id is not None:
         seats = seats.filter(player_id=player_id)
     fresh = PlayerGameLine.objects.filter(
@@ -121,10 +134,20 @@ def _stale_game_ids(club_id: int, player_id: int | None) -> list[str]:
 
 def lines_catch_up(*, club_id: int, player_id: int | None = None) -> bool:
     """Bring the club's lines (or one player's) up to date: a few stale games rebuilt here, the
-    rest asked of the workers. True when nothing lags any more."""
+    rest asked of the workers (at most once a minute per club, and never run here: a page stays
+    quick without a worker). True when nothing lags any more. A rebuild that meets the database
+    unwell is left for later: the page shows what is there."""
+    from clubs.tasks import game_lines_refresh as task
+
     stale = _stale_game_ids(club_id, player_id)
-    for game_id in stale[:CATCH_UP_HERE]:
-        game_lines_refresh(game_id=game_id)
-    for game_id in stale[CATCH_UP_HERE : CATCH_UP_HERE + ASK_AT_ONCE]:
-        game_lines_request(game_id=game_id)
+    try:
+        for game_id in stale[:CATCH_UP_HERE]:
+            game_lines_refresh(game_id=game_id)
+    except DatabaseError:
+        logger.warning("the statistics of club %s could not catch up now", club_id)
+        return False
+    rest = stale[CATCH_UP_HERE : CATCH_UP_HERE + ASK_AT_ONCE]
+    if rest and cache.add(f"lines-asked:{club_id}", 1, ASK_EVERY):
+        for game_id in rest:
+            background.ask(task, game_id)
     return len(stale) <= CATCH_UP_HERE

@@ -11,6 +11,7 @@ from django.urls import reverse
 from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from clubs.selectors import PartnerFigures, PlayerFigures
@@ -27,7 +28,10 @@ def _cell(name: str, label: Any = None) -> dict[str, Any]:
 
 
 def percent_text(rate: float | None) -> str:
-    return DASH if rate is None else f"{number_format(round(rate * 100))}%"
+    if rate is None:
+        return DASH
+    # Translators: a share, "62%"; French writes "62 %".
+    return _("%(percent)s%%") % {"percent": number_format(round(rate * 100))}
 
 
 def per_hand_text(rate: float | None) -> str:

@@ -13,6 +13,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -53,6 +54,7 @@ from clubs.tables import (
 )
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.forms import NewGameForm
+from scorekeeper.game_exports import neutral
 from scorekeeper.i18n import explain
 from scorekeeper.params import int_param
 from scorekeeper.rules import PRESETS, RuleViolation
@@ -171,6 +173,10 @@ def player_merge(request: HttpRequest, club_id: int) -> HttpResponse:
         messages.error(request, _("Pick the player to keep and the duplicate."))
         return redirect("club-players", club.id)
     keep, duplicate = form.cleaned_data["keep"], form.cleaned_data["duplicate"]
+    if request.POST.get("confirmed") != "1":  # a merge is not undone: asked once more, by name
+        return render(
+            request, "clubs/merge_confirm.html", {"club": club, "keep": keep, "duplicate": duplicate}
+        )
     try:
         services.player_merge(club_id=club.id, keep_id=keep.id, duplicate_id=duplicate.id)
     except ClubError as error:
@@ -464,17 +470,19 @@ def season_csv(request: HttpRequest, club_id: int, season_id: int) -> HttpRespon
     season = get_object_or_404(Season, club=club, id=season_id)
     found = season_ladder(season)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="season-{season.id}.csv"'
+    name = slugify(f"{club.name} {season.name}") or "season"
+    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
     response.write("\ufeff")  # Excel reads UTF-8 with its mark
     out = csv.writer(response)
     header = [_("Rank"), _("Player"), _("Points"), _("Events")]
     for event in found.events:
-        header += [event.tournament.name, _("counted")]
+        header += [neutral(event.tournament.name), _("counted")]
     out.writerow(header)
+    yes, no = _("yes"), _("no")
     for row, name, contributions in found.rows:
-        line = [row.rank, name, _plain(row.total), row.events]
+        line = [row.rank, neutral(name), _plain(row.total), row.events]
         for c in contributions:
-            line += ["", ""] if c is None else [_plain(c.points), "yes" if c.counted else "no"]
+            line += ["", ""] if c is None else [_plain(c.points), yes if c.counted else no]
         out.writerow(line)
     private(response)
     return response
@@ -492,7 +500,9 @@ def club_backup(request: HttpRequest, club_id: int) -> HttpResponse:
     club = club_directed(club_id, request.user)
     response = HttpResponse(club_export_bytes(club), content_type="application/json")
     stamp = timezone.localdate().isoformat()
-    response["Content-Disposition"] = f'attachment; filename="club-{club.id}-{stamp}.json"'
+    response["Content-Disposition"] = (
+        f'attachment; filename="{slugify(club.name) or "club"}-{stamp}.json"'
+    )
     private(response)
     return response
 

@@ -88,6 +88,15 @@ def send(task: Any, *args: Any, delay: float = 0) -> bool:
     return False
 
 
+def ask(task: Any, *args: Any) -> bool:
+    """Hand ``task(*args)`` to a worker if one can take it, and run nothing here: for work a
+    page asks for on top of what it does itself (derived data catching up), which must not make
+    the request slow when there is no worker. False when nothing was queued."""
+    if _eager():
+        return False
+    return _to_broker(task, args)
+
+
 def send_on_commit(task: Any, *args: Any) -> None:
     """Send the task once the transaction commits (never against rows it has not committed).
     A failure after the commit is logged, never the request's answer: what was saved stays

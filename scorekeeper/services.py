@@ -31,7 +31,7 @@ from scorekeeper.rules import RuleViolation, game_outcome, ruleset_for
 from scorekeeper.rules.errors import gettext_noop
 from scorekeeper.rules.paper_totals import side_for_total
 from scorekeeper.selectors import game_ruleset, hand_last_deleted
-from scorekeeper.signals import game_changed
+from scorekeeper.signals import game_changed, game_rematched
 
 MAX_HANDS = 2000  # a game longer than this is a script, not a table (and an import's cap)
 _SHIFT = 1_000_000  # renumbering moves hands out of the way first: (game, number) is unique
@@ -162,15 +162,19 @@ def game_first_dealer_set(*, game_id: str, seat: object) -> Game:
 
 
 def game_rematch(*, game_id: str, owner: Any = None) -> tuple[Game, str]:
-    """A new game with the same preset, players, sides and house rules."""
+    """A new game with the same preset, players, sides and house rules (and, through
+    ``game_rematched``, whatever other apps keep of its players: a club's seats)."""
     game = Game.objects.prefetch_related("sides").get(id=game_id)
-    return game_create(
-        variant=game.variant,
-        players=game.players,
-        sides=[{"name": s.name, "players": s.player_names} for s in game.sides.all()],
-        rules=game.engine_rules,
-        owner=owner,
-    )
+    with transaction.atomic():
+        made, token = game_create(
+            variant=game.variant,
+            players=game.players,
+            sides=[{"name": s.name, "players": s.player_names} for s in game.sides.all()],
+            rules=game.engine_rules,
+            owner=owner,
+        )
+        game_rematched.send(sender=Game, game_id=made.id, source_id=game.id)
+    return made, token
 
 
 def _locked(game_id: str, *, writing: bool = True) -> Game:

@@ -17,11 +17,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Slow tests first (marker ``slow``): with two test processes (pytest-xdist), a long test
     started last would leave the other process idle while it runs.
 
-    On PostgreSQL (`make test`'s second pass), the tests that use no database of the run are
-    skipped: they ran on the first pass and would run the same again. They are the pure cores'
-    tests (tests/unit/) and those marked ``own_database`` (they start a database of their own)."""
+    On `make test`'s second pass (PostgreSQL: scripts/test-all sets SCOREKEEPER_SECOND_PASS),
+    the tests that use no database of the run are skipped: they ran on the first pass and would
+    run the same again. They are the pure cores' tests (tests/unit/) and those marked
+    ``own_database`` (they start a database of their own). A run on PostgreSQL alone runs all."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
-    if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+    if os.environ.get("SCOREKEEPER_SECOND_PASS") != "1":
         return
     once = pytest.mark.skip(reason="uses no database of the run: checked on the first pass")
     unit = Path(__file__).parent / "unit"

@@ -112,6 +112,13 @@ class PlanForm(forms.Form):
         return initial
 
 
+class ClubPresetField(forms.ModelChoiceField):
+    """A club's preset, named with its club ("Lucca: Tuesday rules")."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        return f"{obj.club.name}: {obj.name}"
+
+
 class TournamentForm(PlanForm):
     """A new tournament. A club format fills the form in (its script, or the "Fill in" button
     without one); what is submitted is what the form shows, never the club format's values."""
@@ -152,12 +159,15 @@ class TournamentForm(PlanForm):
             )
             presets = ClubPreset.objects.filter(club__in=clubs, players=4, sides=2)
             if presets.exists():
-                self.fields["preset"] = forms.ModelChoiceField(
+                self.fields["preset"] = ClubPresetField(
                     label=_("The club's rules"),
                     queryset=presets.select_related("club"),
                     required=False,
-                    empty_label=_("(none: the rules below, as their rulebook has them)"),
-                    help_text=_("A club's saved rules: their preset and house rules."),
+                    empty_label=_("(none)"),
+                    help_text=_(
+                        "A club's saved rules: their preset and house rules (none: the rules "
+                        "below, as their rulebook has them)."
+                    ),
                 )
         for i, name in enumerate(DEFAULT_ORDER, 1):
             self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
@@ -172,6 +182,13 @@ class TournamentForm(PlanForm):
         names = ["hands_per_round", "points", "sit_out", "seeded"]
         names += [f"tiebreak_{i}" for i in range(1, len(DEFAULT_ORDER) + 1)]
         return [self[name] for name in names]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        preset, club = data.get("preset"), data.get("club")
+        if preset is not None and club is not None and preset.club_id != club.id:
+            self.add_error("preset", _("Pick rules of the event's own club."))
+        return data
 
     def tournament_arguments(self) -> dict[str, Any]:
         data = self.cleaned_data

@@ -16,7 +16,7 @@ from clubs.services import (
     players_named,
 )
 from clubs.statistics_refresh import game_lines_refresh, lines_catch_up
-from scorekeeper.services import Author, hand_add
+from scorekeeper.services import Author, hand_add, hand_revise
 from tournaments.models import Entry
 from tournaments.services.entries import entries_add
 from tournaments.services.errors import TournamentError
@@ -441,7 +441,7 @@ def test_a_preset_fills_the_club_game_and_the_event_and_shows_on_the_rules_page(
     assert client.get(f"/c/{lucca.id}/presets/").status_code == 404
     _login(client, "dora")
     event = client.get(f"/t/new/?club={lucca.id}&preset={preset.id}").content.decode()
-    assert f'<option value="{preset.id}" selected>Lucca house</option>' in event
+    assert f'<option value="{preset.id}" selected>Lucca: Lucca house</option>' in event
 
 
 # A season over three events, checked by hand.
@@ -609,3 +609,104 @@ def test_logging_in_takes_a_clubs_member_to_their_clubs(client):
     _two_clubs()
     answer = client.post("/accounts/login/", {"username": "mia", "password": "pw"}, follow=True)
     assert answer.redirect_chain[-1][0] == "/c/"
+
+
+# Found by the session's reviewers.
+
+
+def test_a_merge_is_asked_once_more_by_name_and_refused_within_one_event(client):
+    lucca, _pisa, event, _ = _two_clubs()
+    anna, ben = (Player.objects.get(club=lucca, name=n) for n in ("Anna", "Ben"))
+    zoe = Player.objects.create(club=lucca, name="Zoe")
+    _login(client, "dora")
+    asked = client.post(f"/c/{lucca.id}/players/merge/", {"keep": anna.id, "duplicate": zoe.id})
+    assert 'data-testid="merge-confirm"' in asked.content.decode()
+    assert Player.objects.filter(id=zoe.id).exists()
+    done = client.post(
+        f"/c/{lucca.id}/players/merge/", {"keep": anna.id, "duplicate": zoe.id, "confirmed": "1"}
+    )
+    assert done.status_code == 302 and not Player.objects.filter(id=zoe.id).exists()
+    with pytest.raises(ClubError, match="same event"):  # one pair of the same event
+        player_merge(club_id=lucca.id, keep_id=anna.id, duplicate_id=ben.id)
+
+
+def test_a_club_game_seats_no_more_players_than_a_side_holds_and_names_them_as_the_club(client):
+    lucca, _pisa, _, _ = _two_clubs()
+    _login(client, "mia")
+    crowded = client.post(f"/c/{lucca.id}/games/new/", _new_game_form(players_1="Anna, Ben, Zoe"))
+    assert crowded.status_code == 400 and "holds 2 players" in crowded.content.decode()
+    client.post(f"/c/{lucca.id}/games/new/", _new_game_form(players_1="anna ,  BEN"))
+    side = SeatedPlayer.objects.filter(player__name="Anna").get().side
+    assert side.player_names == "Anna, Ben"
+
+
+def test_play_again_keeps_the_club_players_and_a_game_without_hands_has_no_lines(client):
+    from scorekeeper.services import game_rematch
+
+    lucca, _pisa, _, _ = _two_clubs()
+    _login(client, "mia").post(f"/c/{lucca.id}/games/new/", _new_game_form())
+    game = SeatedPlayer.objects.filter(player__name="Anna").get().side.game
+    again, _token = game_rematch(game_id=game.id)
+    seats = SeatedPlayer.objects.filter(side__game=again).order_by("side__position", "seat")
+    assert [(s.side.position, s.player.name) for s in seats] == [
+        (0, "Anna"),
+        (0, "Ben"),
+        (1, "Carla"),
+        (1, "Dario"),
+    ]
+    assert lines_catch_up(club_id=lucca.id) is True
+    assert not PlayerGameLine.objects.filter(game=again).exists()  # no hand played yet
+
+
+def test_hands_after_the_end_do_not_count_and_a_merge_moves_the_rating(client):
+    from clubs.selectors import club_ratings
+
+    lucca, _pisa, _, _ = _two_clubs()
+    _login(client, "mia").post(f"/c/{lucca.id}/games/new/", _new_game_form(target=500))
+    game = SeatedPlayer.objects.filter(player__name="Anna").get().side.game
+    _play(game, [{"melds": [{"rank": "5", "naturals": 3}]}, {}])  # 15
+    _play(game, WON_BY_NS)  # 830: the target of 500 is reached, the game ends
+    first = game.hands.get(number=1)
+    with _committed(execute=True):  # hand 1 corrected to 830: the game ends there, hand 2 after
+        hand_revise(
+            game_id=game.id,
+            number=1,
+            sides=WON_BY_NS,
+            author=Author("t"),
+            expected_version=first.version,
+        )
+    anna = Player.objects.get(club=lucca, name="Anna")
+    line = PlayerGameLine.objects.get(player=anna, game=game)
+    assert (line.hands, line.points, line.won, line.finished) == (1, 830, True, True)
+    zoe = Player.objects.create(club=lucca, name="Zoe Later")
+    PlayerGameLine.objects.filter(player=anna).update(player=zoe)  # Anna's game under Zoe
+    assert anna.id not in club_ratings(lucca) and zoe.id in club_ratings(lucca)
+    player_merge(club_id=lucca.id, keep_id=anna.id, duplicate_id=zoe.id)
+    assert anna.id in club_ratings(lucca)  # the cached ratings followed the merge
+
+
+def test_an_event_takes_only_its_own_clubs_rules(client):
+    from clubs.services import preset_save
+
+    dora = user("dora")
+    lucca = club_create(name="Lucca", director=dora)
+    pisa = club_create(name="Pisa", director=dora)
+    theirs = preset_save(
+        club_id=pisa.id, name="Pisa rules", variant="classic", players=4, sides=2, rules={}
+    )
+    form = {
+        "name": "Friday",
+        "variant": "classic",
+        "phase_1_format": "swiss",
+        "phase_1_rounds": 3,
+        "hands_per_round": 2,
+        "points": "wdl",
+        "sit_out": "fixed",
+        "seeded": "on",
+        "tiebreak_1": "tp",
+        "club": lucca.id,
+        "preset": theirs.id,
+    }
+    refused = _login(client, "dora").post("/t/new/", form)
+    assert refused.status_code == 400 and "own club" in refused.content.decode()
+    assert "Pisa: Pisa rules" in refused.content.decode()

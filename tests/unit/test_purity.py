@@ -1,5 +1,5 @@
 """The pure cores import nothing from Django (scorekeeper/rules, tournaments/engine,
-clubs/statistics.py)."""
+clubs/statistics.py, ladder.py, rating.py)."""
 
 from __future__ import annotations
 
@@ -18,6 +18,8 @@ PURE_FILES = sorted(
         *ROOT.glob("scorekeeper/rules/**/*.py"),
         *ROOT.glob("tournaments/engine/**/*.py"),
         ROOT / "clubs" / "statistics.py",
+        ROOT / "clubs" / "ladder.py",
+        ROOT / "clubs" / "rating.py",
     ]
 )
 
