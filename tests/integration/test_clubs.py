@@ -615,7 +615,7 @@ def test_logging_in_takes_a_clubs_member_to_their_clubs(client):
 
 
 def test_a_merge_is_asked_once_more_by_name_and_refused_within_one_event(client):
-    lucca, _pisa, event, _ = _two_clubs()
+    lucca, _pisa, _event, _ = _two_clubs()
     anna, ben = (Player.objects.get(club=lucca, name=n) for n in ("Anna", "Ben"))
     zoe = Player.objects.create(club=lucca, name="Zoe")
     _login(client, "dora")
