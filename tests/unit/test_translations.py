@@ -62,7 +62,15 @@ def test_the_catalogues_hold_every_message_of_the_source(tmp_path: Path) -> None
     import sys
 
     root = LOCALE.parent
-    for part in ("config", "scorekeeper", "tournaments", "templates", "locale", "manage.py"):
+    for part in (
+        "config",
+        "scorekeeper",
+        "clubs",
+        "tournaments",
+        "templates",
+        "locale",
+        "manage.py",
+    ):
         source = root / part
         if source.is_dir():
             shutil.copytree(source, tmp_path / part, ignore=shutil.ignore_patterns("__pycache__"))
