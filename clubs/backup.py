@@ -28,12 +28,15 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, Membership, Player, Season, SeatedPlayer
 from clubs.services import ClubError, _checked_name, name_key
+from scorekeeper.i18n import explain
 from scorekeeper.models import Game, Hand, Revision, Side, hash_token
 from scorekeeper.names import MAX_CLUB_NAME
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 
 FORMAT, VERSION = "canasta-club", 1
-MAX_BYTES = 50 * 1024 * 1024  # a club's years of evenings are a few megabytes
+# What one request imports within the server's time limit (about 20 ms a game, a game a kilobyte
+# or three): a few hundred games. A larger club's import belongs in the background (not yet).
+MAX_BYTES = 2 * 1024 * 1024
 
 _GAME_FIELDS = ("variant", "players", "rules", "target", "first_dealer", "locked")
 _EVENT_FIELDS = (
@@ -213,6 +216,13 @@ def _saved(instance: Any, where: str) -> Any:
     return instance
 
 
+def _whole(value: object, where: str, most: int = 2**31 - 1) -> int:
+    """A whole number from 0 to ``most`` (a database integer), or the file is refused."""
+    if type(value) is not int or not 0 <= value <= most:
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": where})
+    return value
+
+
 def _need(value: object, kind: type | tuple[type, ...], where: str) -> Any:
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         raise _Refused(_("The backup is damaged: %(where)s.") % {"where": where})
@@ -226,19 +236,29 @@ def club_import(*, data: bytes, director: Any, name: str = "") -> Club:
         raise ClubError(_("A backup holds %(n)s MB at most.") % {"n": MAX_BYTES // 2**20})
     try:
         backup = json.loads(data.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise ClubError(_("This is not a club's backup file (it is not JSON).")) from None
     if not isinstance(backup, dict) or backup.get("format") != FORMAT:
         raise ClubError(_("This is not a club's backup file."))
-    if backup.get("version") != VERSION:
+    if type(backup.get("version")) is not int or backup["version"] != VERSION:
         raise ClubError(_("This backup's version is not one this server reads."))
     club_data = _need(backup.get("club"), dict, "club")
-    club_name = _checked_name(name or club_data.get("name"), limit=MAX_CLUB_NAME, what=_("A club"))
+    named = _need(club_data.get("name"), str, "club")
+    club_name = _checked_name(name or named, limit=MAX_CLUB_NAME, what=_("A club"))
     try:
         return _import(backup, club_data, club_name, director)
     except ClubError:
         raise
-    except (TypeError, ValueError, KeyError, AttributeError, IndexError, DatabaseError):
+    except (
+        TypeError,
+        ValueError,
+        KeyError,
+        AttributeError,
+        IndexError,
+        OverflowError,
+        RecursionError,
+        DatabaseError,
+    ):
         # A value of the wrong shape met deeper than the checks above (a file edited by hand):
         # the transaction is rolled back, and the file refused as a whole.
         raise ClubError(_("The backup is damaged: it cannot be read as a club's record.")) from None
@@ -266,15 +286,23 @@ def _import(
 
 
 def _players_import(club: Club, rows: object) -> dict[int, Player]:
+    from clubs.services import MAX_PLAYERS
+
     found: dict[int, Player] = {}
     seen: set[str] = set()
-    for row in _need(rows, list, "players"):
+    listed = _need(rows, list, "players")
+    if len(listed) > MAX_PLAYERS:
+        raise ClubError(_("A club keeps %(n)s players at most.") % {"n": MAX_PLAYERS})
+    for row in listed:
         row = _need(row, dict, "players")
         name = _checked_name(row.get("name"), limit=80, what=_("A player"))
         if name_key(name) in seen:
             raise ClubError(_("The backup names two players %(name)s.") % {"name": name})
         seen.add(name_key(name))
-        aliases = [str(a)[:80] for a in _need(row.get("aliases", []), list, "aliases")][:20]
+        aliases = [
+            _checked_name(a, limit=80, what=_("A player"))
+            for a in _need(row.get("aliases", []), list, "aliases")
+        ][:20]
         found[_need(row.get("id"), int, "player id")] = Player(
             club=club, name=name, aliases=aliases
         )
@@ -304,9 +332,7 @@ def _at(value: object, where: str) -> datetime:
     return parsed
 
 
-def _games_import(
-    rows: object, players: Mapping[int, Player], owner: Any
-) -> dict[str, Game]:
+def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> dict[str, Game]:
     """Each game as entered, then scored again by the engine (services.game_recompute)."""
     from scorekeeper.rules import RuleViolation, ruleset_for
     from scorekeeper.services import game_recompute
@@ -316,6 +342,9 @@ def _games_import(
         row = _need(row, dict, "games")
         old_id = str(_need(row.get("id"), str, "game id"))
         sides = _need(row.get("sides"), list, "sides")
+        positions = sorted(_need(side, dict, "side").get("position") for side in sides)
+        if positions != list(range(len(sides))):
+            raise _Refused(_("The backup is damaged: %(where)s.") % {"where": f"game {old_id}"})
         try:
             ruleset_for(
                 str(row.get("variant")),
@@ -362,13 +391,13 @@ def _games_import(
         revisions = Revision.objects.bulk_create(
             Revision(
                 game=game,
-                number=_need(r.get("number"), int, "history"),
-                action=str(r.get("action", ""))[:10],
-                record=r.get("record") or {},
-                result=r.get("result") or {},
+                number=_whole(r.get("number"), "history"),
+                action=_need(r.get("action"), str, "history")[:10],
+                record=_need(r.get("record") or {}, dict, "history"),
+                result=_result(r.get("result"), len(sides)),
                 author=str(r.get("author", ""))[:150],
                 undone=r.get("undone") is True,
-                game_version=_need(r.get("game_version", 0), int, "history"),
+                game_version=_whole(r.get("game_version", 0), "history"),
             )
             for r in (
                 _need(x, dict, "history") for x in _need(row.get("history", []), list, "history")
@@ -381,11 +410,25 @@ def _games_import(
         except RuleViolation as violation:
             raise ClubError(
                 _("Game %(id)s of the backup holds a hand the rules refuse: %(reason)s")
-                % {"id": old_id, "reason": violation.sentence}
+                % {"id": old_id, "reason": explain(violation)}
             ) from None
         Game.objects.filter(id=game.id).update(created_at=_at(row.get("created_at"), "game"))
         games[old_id] = game
     return games
+
+
+def _result(value: object, sides: int) -> dict[str, Any]:
+    """A revision's scores as the history shows them: each side's total (and its breakdown)."""
+    result = _need(value, dict, "history")
+    rows = _need(result.get("sides"), list, "history")
+    if len(rows) != sides:
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "history"})
+    for side in rows:
+        side = _need(side, dict, "history")
+        if type(side.get("total")) is not int or abs(side["total"]) > 10**9:
+            raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "history"})
+        _need(side.get("breakdown", {}), dict, "history")
+    return result
 
 
 def _hands(rows: object, game: str) -> list[tuple[int, dict[str, Any]]]:
@@ -492,9 +535,16 @@ def _events_import(
 
 def _check_plan(tournament: Tournament) -> None:
     """What the event's pages read as names: its formats and tie-breaks."""
+    from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
     from tournaments.engine.formats import FORMATS
     from tournaments.engine.standings import METRICS
 
+    if tournament.variant not in PRESETS:
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "event"})
+    try:
+        ruleset_for(tournament.variant, 4, dict(_need(tournament.rules, dict, "event")), 2)
+    except RuleViolation:
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "event"}) from None
     formats = _need(tournament.round_formats, list, "event")
     tiebreaks = _need(tournament.tiebreaks, list, "event")
     if (
@@ -527,6 +577,6 @@ def _seasons_import(club: Club, rows: object, events: Mapping[int, Tournament]) 
             club=club,
             name=_checked_name(row.get("name"), limit=80, what=_("A season")),
             method=row.get("method") if row.get("method") in Season.Method.values else "placing",
-            best=_need(row.get("best", 0), int, "season"),
+            best=_whole(row.get("best", 0), "season", most=1000),
         )
         season.events.set([events[e] for e in row.get("events", []) if e in events])

@@ -68,6 +68,21 @@ class PresetForm(NewGameForm):
         }
 
 
+class EventsField(forms.ModelMultipleChoiceField):
+    """The club's events, by id: a value no id can be (too large for the database, not a whole
+    number) is an unknown choice, never a query."""
+
+    def clean(self, value: Any) -> Any:
+        for item in value or []:
+            if not str(item).isdigit() or int(item) >= 2**63:
+                raise forms.ValidationError(
+                    self.error_messages["invalid_choice"],
+                    code="invalid_choice",
+                    params={"value": str(item)[:20]},
+                )
+        return super().clean(value)
+
+
 class SeasonForm(forms.Form):
     def __init__(self, *args: Any, tournaments: Any, **kwargs: Any) -> None:
         kwargs.setdefault("label_suffix", "")
@@ -92,7 +107,7 @@ class SeasonForm(forms.Form):
         initial=0,
         help_text=_("0: every event counts."),
     )
-    events = forms.ModelMultipleChoiceField(
+    events = EventsField(
         label=_("Events"),
         queryset=Season.objects.none(),
         required=False,

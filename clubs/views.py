@@ -175,7 +175,9 @@ def player_merge(request: HttpRequest, club_id: int) -> HttpResponse:
     keep, duplicate = form.cleaned_data["keep"], form.cleaned_data["duplicate"]
     if request.POST.get("confirmed") != "1":  # a merge is not undone: asked once more, by name
         return render(
-            request, "clubs/merge_confirm.html", {"club": club, "keep": keep, "duplicate": duplicate}
+            request,
+            "clubs/merge_confirm.html",
+            {"club": club, "keep": keep, "duplicate": duplicate},
         )
     try:
         services.player_merge(club_id=club.id, keep_id=keep.id, duplicate_id=duplicate.id)

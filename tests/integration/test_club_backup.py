@@ -203,3 +203,49 @@ def test_a_backup_edited_by_hand_anywhere_is_imported_or_refused_never_a_fault(c
             assert Club.objects.count() == clubs
         else:
             clubs += 1
+
+
+def test_the_attackers_files_are_refused_and_nothing_breaks_a_page_later(client):
+    """What the session's attacker sent: deep nesting, numbers past the database's, sides out of
+    place, a history of the wrong shape, an alias with a lone surrogate, an unknown preset or
+    format: each refused as a whole, with a message."""
+    club = a_club_with_history(client)
+    paolo = user("paolo")
+    good = club_export(club)
+
+    def changed(change):
+        data = json.loads(json.dumps(good))
+        change(data)
+        return json.dumps(data).encode()
+
+    game = next(i for i, g in enumerate(good["games"]) if g["history"])
+    cases = [
+        b"[" * 100000 + b"]" * 100000,
+        changed(lambda d: d["seasons"][0].update(best=2**63)),
+        changed(lambda d: d["games"][game]["history"][0].update(number=10**30)),
+        changed(lambda d: d["games"][game]["history"][0].update(result="x")),
+        changed(lambda d: d["games"][game]["sides"][1].update(position=7)),
+        changed(lambda d: d["players"][0].update(aliases=["\ud800"])),
+        changed(lambda d: d["events"][0].update(variant="nope")),
+        changed(lambda d: d["events"][0].update(round_formats=["nonsense"])),
+        changed(lambda d: d["club"].update(name=["a"])),
+    ]
+    clubs = Club.objects.count()
+    for n, data in enumerate(cases):
+        with pytest.raises(ClubError):
+            club_import(data=data, director=paolo, name=f"Copy {n}")
+    assert Club.objects.count() == clubs
+    bad_hand = changed(
+        lambda d: d["games"][game]["hands"][0]["record"]["sides"][0].update(red_threes=9)
+    )
+    with pytest.raises(ClubError, match=r"refuse: 9 red threes: more red threes than 2 packs"):
+        club_import(data=bad_hand, director=paolo, name="Copy")
+
+
+def test_a_season_form_given_an_impossible_event_id_says_so(client):
+    club = a_club_with_history(client)
+    answer = client.post(
+        f"/c/{club.id}/seasons/",
+        {"name": "Big", "method": "placing", "best": 0, "events": "9223372036854775808"},
+    )
+    assert answer.status_code == 400
