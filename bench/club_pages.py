@@ -6,7 +6,7 @@ throwaway SQLite database or the one DATABASE_URL names.
 
 Aim (issue 20): a page well under a second, its queries not growing with the hands.
 
-Usage: python bench/club_pages.py [--players 300] [--hands 50000] [--runs 20]
+Usage: python bench/club_pages.py [--players 300] [--hands 50000] [--runs 20] [--backup]
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--hands", type=int, default=50_000)
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--backup", action="store_true", help="also time its backup and import")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="bench-clubs-")
     os.environ.setdefault("DATABASE_URL", f"sqlite:///{folder}/bench.sqlite3")
@@ -153,6 +154,21 @@ def main() -> None:
                 f"{label:26} median {statistics.median(times):7.1f} ms, slowest "
                 f"{max(times):7.1f} ms, first {times[0]:7.1f} ms, {counted} queries"
             )
+
+
+    if args.backup:
+        from clubs.backup import club_export_bytes, club_import
+
+        began = time.perf_counter()
+        data = club_export_bytes(club)
+        exported = time.perf_counter() - began
+        began = time.perf_counter()
+        club_import(data=data, director=director, name="Big club again")
+        imported = time.perf_counter() - began
+        print(
+            f"backup: {len(data) / 2**20:.1f} MB written in {exported:.1f} s; "
+            f"imported in {imported:.1f} s ({1000 * imported / games:.1f} ms per game)"
+        )
 
 
 if __name__ == "__main__":

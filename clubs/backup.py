@@ -18,25 +18,26 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Mapping
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
+from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
-from clubs.models import Club, Membership, Player, Season, SeatedPlayer
+from clubs.models import Club, ClubImport, Membership, Player, Season, SeatedPlayer
 from clubs.services import ClubError, _checked_name, name_key
+from scorekeeper import background
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game, Hand, Revision, Side, hash_token
 from scorekeeper.names import MAX_CLUB_NAME
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 
 FORMAT, VERSION = "canasta-club", 1
-# What one request imports within the server's time limit (about 20 ms a game, a game a kilobyte
-# or three): a few hundred games. A larger club's import belongs in the background (not yet).
-MAX_BYTES = 2 * 1024 * 1024
+# A club's years of evenings are a few megabytes; imported in the background at about 20 ms a game.
+MAX_BYTES = 50 * 1024 * 1024
 
 _GAME_FIELDS = ("variant", "players", "rules", "target", "first_dealer", "locked")
 _EVENT_FIELDS = (
@@ -229,9 +230,9 @@ def _need(value: object, kind: type | tuple[type, ...], where: str) -> Any:
     return value
 
 
-def club_import(*, data: bytes, director: Any, name: str = "") -> Club:
-    """A new club from a backup file, its importer its director; all or nothing. ``name``
-    replaces the file's club name (needed when this server has a club of that name)."""
+def _read(data: bytes, name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
+    """The file read and its envelope checked (format, version, the club's name), before any
+    work: what the import page can refuse at once."""
     if len(data) > MAX_BYTES:
         raise ClubError(_("A backup holds %(n)s MB at most.") % {"n": MAX_BYTES // 2**20})
     try:
@@ -245,43 +246,156 @@ def club_import(*, data: bytes, director: Any, name: str = "") -> Club:
     club_data = _need(backup.get("club"), dict, "club")
     named = _need(club_data.get("name"), str, "club")
     club_name = _checked_name(name or named, limit=MAX_CLUB_NAME, what=_("A club"))
+    _name_free(club_name)
+    return backup, club_data, club_name
+
+
+def _name_free(name: str) -> None:
+    if any(name_key(n) == name_key(name) for n in Club.objects.values_list("name", flat=True)):
+        raise ClubError(
+            _("A club is already called %(name)s: give the imported club another name.")
+            % {"name": name}
+        )
+
+
+def club_import_start(*, data: bytes, director: Any, name: str = "") -> ClubImport:
+    """Check the file's envelope, keep it, and import it in the background (a worker, or a
+    thread of this process): the page shows its progress (club_import_check)."""
+    _read(data, name)
+    with transaction.atomic():
+        job = ClubImport.objects.create(user=director, name=name, data=data)
+        transaction.on_commit(lambda: _send(job.id))
+    return job
+
+
+def _send(job_id: int) -> None:
+    from clubs import tasks
+
+    background.send_long(tasks.club_import_run, job_id)
+
+
+def club_import(*, data: bytes, director: Any, name: str = "") -> Club:
+    """A new club from a backup file, here and now (a script, a test); as the page's import."""
+    _read(data, name)
+    job = ClubImport.objects.create(user=director, name=name, data=data)
+    club_import_run(job_id=job.id)
+    job.refresh_from_db()
+    if job.status != ClubImport.Status.DONE or job.club is None:
+        raise ClubError(job.error)
+    return job.club
+
+
+def club_import_run(*, job_id: int) -> None:
+    """Import the job's file if it waits (one run, however many were sent): the club, its
+    players and presets, then its games a chunk at a time and its events one by one, each in
+    a transaction of its own (SQLite's writers wait for seconds at most, never for the whole
+    import), the job's progress written after each. The club gets its director, and so
+    appears, only at the end; a refusal, or any fault, removes what was made and says why."""
+    claimed = ClubImport.objects.filter(id=job_id, status=ClubImport.Status.WAITING).update(
+        status=ClubImport.Status.RUNNING
+    )
+    if not claimed:
+        return
+    job = ClubImport.objects.get(id=job_id)
     try:
-        return _import(backup, club_data, club_name, director)
-    except ClubError:
-        raise
-    except (
-        TypeError,
-        ValueError,
-        KeyError,
-        AttributeError,
-        IndexError,
-        OverflowError,
-        RecursionError,
-        DatabaseError,
-    ):
-        # A value of the wrong shape met deeper than the checks above (a file edited by hand):
-        # the transaction is rolled back, and the file refused as a whole.
-        raise ClubError(_("The backup is damaged: it cannot be read as a club's record.")) from None
+        backup, club_data, club_name = _read(bytes(job.data), job.name)
+        _import(job, backup, club_data, club_name)
+    except Exception as error:
+        _undo(job)
+        if isinstance(error, ClubError):
+            message = str(error)
+        elif isinstance(error, _SHAPE_ERRORS):
+            message = _("The backup is damaged: it cannot be read as a club's record.")
+        else:
+            message = _("The import failed on this server: try again later.")
+        ClubImport.objects.filter(id=job_id).update(
+            status=ClubImport.Status.FAILED, error=message[:300], data=b"", club=None, game_ids=[]
+        )
+        if not isinstance(error, (*_SHAPE_ERRORS, ClubError)):
+            raise  # a fault of ours, not of the file: it must surface
+        return
+    ClubImport.objects.filter(id=job_id).update(status=ClubImport.Status.DONE, data=b"")
+
+
+# A value of the wrong shape met deeper than the checks (a file edited by hand): the file is
+# refused as a whole.
+_SHAPE_ERRORS: tuple[type[BaseException], ...] = (
+    TypeError,
+    ValueError,
+    KeyError,
+    AttributeError,
+    IndexError,
+    OverflowError,
+    RecursionError,
+    DatabaseError,
+)
+CHUNK_GAMES = 25  # a transaction's worth: half a second of work
+STALLED = timedelta(minutes=2)  # a chunk takes a second: an import silent this long was lost
+
+
+def _progress(job: ClubImport, **values: Any) -> None:
+    for key, value in values.items():
+        setattr(job, key, value)
+    ClubImport.objects.filter(id=job.id).update(**values, updated_at=timezone.now())
+
+
+def _undo(job: ClubImport) -> None:
+    """Remove what the import made: its events, its games, then the club."""
+    job.refresh_from_db()
+    with transaction.atomic():
+        if job.club_id is not None:
+            # Tables first: they hold their pairs (protected), then the events.
+            Match.objects.filter(round__tournament__club_id=job.club_id).delete()
+            Tournament.objects.filter(club_id=job.club_id).delete()
+        Game.objects.filter(id__in=list(job.game_ids)).delete()
+        if job.club_id is not None:
+            Club.objects.filter(id=job.club_id).delete()
+
+
+def club_import_check(*, job_id: int, user: Any) -> ClubImport | None:
+    """The user's import as its page shows it; one silent too long (its process ended) is
+    undone and failed, to be imported again."""
+    job = ClubImport.objects.filter(id=job_id, user_id=user.pk).defer("data").first()
+    if job is None:
+        return None
+    under_way = job.status in (ClubImport.Status.WAITING, ClubImport.Status.RUNNING)
+    if under_way and timezone.now() - job.updated_at > STALLED:
+        stopped = ClubImport.objects.filter(id=job.id, updated_at=job.updated_at).update(
+            status=ClubImport.Status.FAILED,
+            error=_("The import stopped (the server was restarted): import the file again."),
+        )
+        if stopped:
+            _undo(job)
+        job.refresh_from_db()
+    return job
 
 
 def _import(
-    backup: dict[str, Any], club_data: dict[str, Any], club_name: str, director: Any
+    job: ClubImport, backup: dict[str, Any], club_data: dict[str, Any], club_name: str
 ) -> Club:
+    director = job.user
+    games_data = _need(backup.get("games", []), list, "games")
+    events_data = _need(backup.get("events", []), list, "events")
     with transaction.atomic():
-        if any(
-            name_key(n) == name_key(club_name) for n in Club.objects.values_list("name", flat=True)
-        ):
-            raise ClubError(
-                _("A club is already called %(name)s: give the imported club another name.")
-                % {"name": club_name}
-            )
+        _name_free(club_name)
         club = Club.objects.create(name=club_name, rating=club_data.get("rating") is True)
-        Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
         players = _players_import(club, backup.get("players", []))
         _presets_import(club, backup.get("presets", []))
-        games = _games_import(backup.get("games", []), players, director)
-        events = _events_import(club, backup.get("events", []), players, games)
+    _progress(job, club=club, total=len(games_data) + len(events_data))
+    games: dict[str, Game] = {}
+    for start in range(0, len(games_data), CHUNK_GAMES):
+        with transaction.atomic():
+            made = _games_import(games_data[start : start + CHUNK_GAMES], players, director)
+        games.update(made)
+        _progress(job, game_ids=[g.id for g in games.values()], done=len(games))
+    events: dict[int, Tournament] = {}
+    for row in events_data:
+        with transaction.atomic():
+            events.update(_events_import(club, [row], players, games))
+        _progress(job, done=len(games) + len(events))
+    with transaction.atomic():
         _seasons_import(club, backup.get("seasons", []), events)
+        Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
     return club
 
 

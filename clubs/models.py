@@ -168,3 +168,32 @@ class Season(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class ClubImport(models.Model):
+    """A club's backup being imported in the background (backup.py): the file, how far it got
+    (games and events made), and the club it made. A club being imported has no member until
+    the import ends, so nobody sees it half-made; a failed import removes what it made."""
+
+    class Status(models.TextChoices):
+        WAITING = "waiting", _("Waiting")
+        RUNNING = "running", _("Being imported")
+        DONE = "done", _("Imported")
+        FAILED = "failed", _("Failed")
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="+")
+    name = models.CharField(max_length=MAX_CLUB_NAME, blank=True)  # "": the file's club name
+    data = models.BinaryField(blank=True)  # the file, dropped once imported
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    game_ids = models.JSONField(default=list, blank=True)  # games made so far (undone on failure)
+    done = models.PositiveIntegerField(default=0)
+    total = models.PositiveIntegerField(default=0)
+    error = models.CharField(max_length=300, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)  # a running import silent too long is lost
+
+    def __str__(self) -> str:
+        return f"import {self.id} {self.status}"

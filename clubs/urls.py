@@ -11,6 +11,7 @@ club = "c/<int:club_id>/"
 urlpatterns: list[URLPattern] = [
     path("c/", views.club_list, name="club-list"),
     path("c/import/", views.club_import, name="club-import"),
+    path("c/import/<int:job_id>/", views.club_import_job, name="club-import-job"),
     path(club, views.club_home, name="club"),
     path(club + "backup.json", views.club_backup, name="club-backup"),
     path(club + "rating/", views.rating_set, name="club-rating"),

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
@@ -32,7 +32,7 @@ from clubs.forms import (
     PresetForm,
     SeasonForm,
 )
-from clubs.models import Membership, Player, Season
+from clubs.models import ClubImport, Membership, Player, Season
 from clubs.selectors import (
     club_ratings,
     clubs_of,
@@ -512,12 +512,13 @@ def club_backup(request: HttpRequest, club_id: int) -> HttpResponse:
 @never_cache
 @login_required
 def club_import(request: HttpRequest) -> HttpResponse:
-    """A club from a backup file: a new club on this server, its importer its director."""
+    """A club from a backup file: a new club on this server, its importer its director. The file
+    is checked at once, then imported in the background, its page showing the progress."""
     form = ClubImportForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         upload = form.cleaned_data["file"]
         try:
-            club = backup.club_import(
+            job = backup.club_import_start(
                 data=upload.read(backup.MAX_BYTES + 1),
                 director=request.user,
                 name=form.cleaned_data["name"],
@@ -525,6 +526,19 @@ def club_import(request: HttpRequest) -> HttpResponse:
         except ClubError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, _("%(name)s imported.") % {"name": club.name})
-            return redirect("club", club.id)
+            return redirect("club-import-job", job.id)
     return render(request, "clubs/import.html", {"form": form}, status=400 if form.errors else 200)
+
+
+@never_cache
+@login_required
+def club_import_job(request: HttpRequest, job_id: int) -> HttpResponse:
+    """An import under way (the page looks again every 2 s), then its club or its refusal."""
+    job = backup.club_import_check(job_id=job_id, user=request.user)
+    if job is None:
+        raise Http404
+    if job.status == ClubImport.Status.DONE and job.club is not None:
+        messages.success(request, _("%(name)s imported.") % {"name": job.club.name})
+        return redirect("club", job.club.id)
+    failed = job.status == ClubImport.Status.FAILED
+    return render(request, "clubs/import_job.html", {"job": job, "failed": failed})

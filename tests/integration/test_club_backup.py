@@ -148,7 +148,12 @@ def test_a_damaged_or_foreign_file_is_refused_with_nothing_saved(client):
     assert (Club.objects.count(), Game.objects.count()) == (clubs_before, games_before)
 
 
-def test_only_a_director_takes_the_backup_and_anyone_signed_in_imports_one(client):
+def test_only_a_director_takes_the_backup_and_anyone_signed_in_imports_one(
+    client, monkeypatch, django_capture_on_commit_callbacks
+):
+    from clubs import backup
+
+    monkeypatch.setattr(backup, "_send", lambda job_id: backup.club_import_run(job_id=job_id))
     club = a_club_with_history(client)
     user("mia")
     from clubs.services import membership_set
@@ -157,15 +162,51 @@ def test_only_a_director_takes_the_backup_and_anyone_signed_in_imports_one(clien
     assert _login(client, "mia").get(f"/c/{club.id}/backup.json").status_code == 404
     answer = _login(client, "dora").get(f"/c/{club.id}/backup.json")
     assert answer.status_code == 200 and "no-store" in answer["Cache-Control"]
+    assert "lucca-" in answer["Content-Disposition"]
     upload = SimpleUploadedFile("lucca.json", answer.content, content_type="application/json")
     _login(client, "mia")
-    refused = client.post("/c/import/", {"file": upload})
+    refused = client.post("/c/import/", {"file": upload})  # refused at once: the name
     assert refused.status_code == 400 and "already called Lucca" in refused.content.decode()
     upload.seek(0)
-    made = client.post("/c/import/", {"file": upload, "name": "Lucca (copy)"})
-    assert made.status_code == 302
+    with django_capture_on_commit_callbacks(execute=True):
+        started = client.post("/c/import/", {"file": upload, "name": "Lucca (copy)"})
+    assert started.status_code == 302 and "/c/import/" in started["Location"]
+    opened = client.get(started["Location"])  # done: the page opens the club
     copy = Club.objects.get(name="Lucca (copy)")
+    assert opened.status_code == 302 and opened["Location"] == f"/c/{copy.id}/"
     assert copy.memberships.get().user.username == "mia"
+    assert user("paolo") and _login(client, "paolo").get(started["Location"]).status_code == 404
+
+
+def test_an_import_that_fails_midway_or_stops_leaves_nothing(client, monkeypatch):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from clubs import backup
+    from clubs.models import ClubImport
+
+    club = a_club_with_history(client)
+    data = club_export(club)
+    data["events"][1]["variant"] = "nope"  # met after the games and the first event are made
+    clubs, games = Club.objects.count(), Game.objects.count()
+    paolo = user("paolo")
+    with pytest.raises(ClubError, match="damaged"):
+        club_import(data=json.dumps(data).encode(), director=paolo, name="Pisa")
+    assert (Club.objects.count(), Game.objects.count()) == (clubs, games)
+    job = ClubImport.objects.get()
+    assert job.status == "failed" and job.data == b"" and job.club is None
+    page = _login(client, "paolo").get(f"/c/import/{job.id}/").content.decode()
+    assert 'data-testid="import-refused"' in page and "damaged" in page
+    # A run whose process ended: its page undoes what it made and says so.
+    monkeypatch.setattr(backup, "_send", lambda _job_id: None)  # sent, never run
+    lost = backup.club_import_start(data=club_export_bytes(club), director=paolo, name="Lost")
+    half = Club.objects.create(name="Lost")
+    ClubImport.objects.filter(id=lost.id).update(status="running", club=half)
+    ClubImport.objects.filter(id=lost.id).update(updated_at=timezone.now() - timedelta(minutes=5))
+    checked = backup.club_import_check(job_id=lost.id, user=paolo)
+    assert checked.status == "failed" and "import the file again" in checked.error
+    assert not Club.objects.filter(name="Lost").exists()
 
 
 def test_a_backup_edited_by_hand_anywhere_is_imported_or_refused_never_a_fault(client):
