@@ -16,15 +16,9 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from clubs.selectors import PartnerFigures, PlayerFigures
 from scorekeeper.signs import number_text
+from tournaments.tables import cell_attrs
 
 DASH = "—"
-
-
-def _cell(name: str, label: Any = None) -> dict[str, Any]:
-    td: dict[str, Any] = {"class": name}
-    if label is not None:
-        td["data-label"] = label
-    return {"td": td, "th": {"class": name, "scope": "col"}}
 
 
 def percent_text(rate: float | None) -> str:
@@ -45,7 +39,7 @@ def points_text(value: float | int | None) -> str:
 def rating_column() -> tables.Column:
     """The rating's column, where the club shows it (clubs/rating.py)."""
     label = gettext_lazy("Rating")
-    return tables.Column(verbose_name=label, attrs=_cell("metric first-metric", label))
+    return tables.Column(verbose_name=label, attrs=cell_attrs("metric first-metric", label))
 
 
 def figures_row(club_id: int, figures: PlayerFigures | PartnerFigures, rank: int = 0) -> dict:
@@ -70,11 +64,11 @@ def figures_row(club_id: int, figures: PlayerFigures | PartnerFigures, rank: int
 
 def _figure(label: Any, first: bool = False) -> tables.Column:
     css = "metric first-metric" if first else "metric tie"
-    return tables.Column(verbose_name=label, attrs=_cell(css, label), empty_values=())
+    return tables.Column(verbose_name=label, attrs=cell_attrs(css, label), empty_values=())
 
 
 class FiguresTable(tables.Table):
-    name = tables.Column(verbose_name=gettext_lazy("Player"), attrs=_cell("pair"))
+    name = tables.Column(verbose_name=gettext_lazy("Player"), attrs=cell_attrs("pair"))
     win_rate = _figure(gettext_lazy("Won"), first=True)
     games = _figure(gettext_lazy("Games"))
     average_hand = _figure(gettext_lazy("Average hand"))
@@ -119,7 +113,7 @@ class FiguresTable(tables.Table):
 
 
 class LeadersTable(FiguresTable):
-    rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=_cell("rank"))
+    rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=cell_attrs("rank"))
 
     def render_rating(self, value: float | None) -> str:
         return DASH if value is None else number_format(value, 1)
@@ -130,7 +124,7 @@ class LeadersTable(FiguresTable):
 
 
 class PartnersTable(FiguresTable):
-    name = tables.Column(verbose_name=gettext_lazy("Partner"), attrs=_cell("pair"))
+    name = tables.Column(verbose_name=gettext_lazy("Partner"), attrs=cell_attrs("pair"))
 
     class Meta(FiguresTable.Meta):
         attrs = {"class": "standings figures no-rank", "data-testid": "partners"}
@@ -144,8 +138,8 @@ class LadderTable(tables.Table):
     """A season's ladder: rank, player, total, then a column per event (a dropped event's points
     in brackets: not among the player's best)."""
 
-    rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=_cell("rank"))
-    name = tables.Column(verbose_name=gettext_lazy("Player"), attrs=_cell("pair"))
+    rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=cell_attrs("rank"))
+    name = tables.Column(verbose_name=gettext_lazy("Player"), attrs=cell_attrs("pair"))
     total = _figure(gettext_lazy("Points"), first=True)
     played = _figure(gettext_lazy("Events"))
 
@@ -169,7 +163,7 @@ def ladder_table(club_id: int, ladder: Any) -> LadderTable:
         (
             f"event_{i}",
             tables.Column(
-                verbose_name=e.tournament.name, attrs=_cell("metric tie", e.tournament.name)
+                verbose_name=e.tournament.name, attrs=cell_attrs("metric tie", e.tournament.name)
             ),
         )
         for i, e in enumerate(ladder.events)

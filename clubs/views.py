@@ -6,7 +6,8 @@ players."""
 from __future__ import annotations
 
 import csv
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -61,18 +62,33 @@ from scorekeeper.rules import PRESETS, RuleViolation
 from scorekeeper.views import game_setup_context
 from tournaments.access import private
 
+T = TypeVar("T")
+
+
+def _submitted(
+    form: Any, save: Callable[[dict[str, Any]], T], field: str | None = None
+) -> T | None:
+    """A posted form's service called with its data: what the service made, or None, its
+    refusal (a ClubError) then shown on the form (on ``field``, or above it)."""
+    if form is None or not form.is_valid():
+        return None
+    try:
+        return save(form.cleaned_data)
+    except ClubError as error:
+        form.add_error(field, str(error))
+        return None
+
 
 @never_cache
 @login_required
 def club_list(request: HttpRequest) -> HttpResponse:
     """The user's clubs, and a new club (its creator is its first director)."""
     form = ClubForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            club = services.club_create(name=form.cleaned_data["name"], director=request.user)
-        except ClubError as error:
-            form.add_error("name", str(error))
-        else:
+    if request.method == "POST":
+        club = _submitted(
+            form, lambda d: services.club_create(name=d["name"], director=request.user), "name"
+        )
+        if club is not None:
             messages.success(request, _("Club created. Next: add its players and members."))
             return redirect("club", club.id)
     return render(
@@ -92,14 +108,11 @@ def club_home(request: HttpRequest, club_id: int) -> HttpResponse:
     if request.method == "POST":
         if rename is None:
             return HttpResponse(status=403)
-        if rename.is_valid():
-            try:
-                services.club_rename(club_id=club.id, name=rename.cleaned_data["name"])
-            except ClubError as error:
-                rename.add_error("name", str(error))
-            else:
-                messages.success(request, _("Club renamed."))
-                return redirect("club", club.id)
+        if _submitted(
+            rename, lambda d: services.club_rename(club_id=club.id, name=d["name"]), "name"
+        ):
+            messages.success(request, _("Club renamed."))
+            return redirect("club", club.id)
     context = {
         "club": club,
         "directing": directing,
@@ -202,16 +215,14 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
     if request.method == "POST":
         if rename is None:
             return HttpResponse(status=403)
-        if rename.is_valid():
-            try:
-                services.player_rename(
-                    club_id=club.id, player_id=player.id, name=rename.cleaned_data["name"]
-                )
-            except ClubError as error:
-                rename.add_error("name", str(error))
-            else:
-                messages.success(request, _("Player renamed."))
-                return redirect("club-player", club.id, player.id)
+        renamed = _submitted(
+            rename,
+            lambda d: services.player_rename(club_id=club.id, player_id=player.id, name=d["name"]),
+            "name",
+        )
+        if renamed:
+            messages.success(request, _("Player renamed."))
+            return redirect("club-player", club.id, player.id)
     up_to_date = lines_catch_up(club_id=club.id, player_id=player.id)
     page = player_page(player)
     rating = club_ratings(club).get(player.id) if club.rating else None
@@ -275,16 +286,14 @@ def club_members(request: HttpRequest, club_id: int) -> HttpResponse:
     """The club's accounts and their roles; a director adds, changes and removes them."""
     club = club_directed(club_id, request.user)
     form = MemberForm(request.POST or None)
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.membership_set(
-                club_id=club.id,
-                username=form.cleaned_data["username"],
-                role=form.cleaned_data["role"],
-            )
-        except ClubError as error:
-            form.add_error(None, str(error))
-        else:
+    if request.method == "POST":
+        saved = _submitted(
+            form,
+            lambda d: services.membership_set(
+                club_id=club.id, username=d["username"], role=d["role"]
+            ),
+        )
+        if saved is not None:
             messages.success(request, _("Saved."))
             return redirect("club-members", club.id)
     context = {
@@ -351,14 +360,12 @@ def club_presets(request: HttpRequest, club_id: int) -> HttpResponse:
     if request.method == "POST":
         if form is None:
             return HttpResponse(status=403)
-        if form.is_valid():
-            try:
-                preset = services.preset_save(club_id=club.id, **form.preset_arguments())
-            except ClubError as error:
-                form.add_error(None, str(error))
-            else:
-                messages.success(request, _("%(name)s saved.") % {"name": preset.name})
-                return redirect("club-presets", club.id)
+        preset = _submitted(
+            form, lambda _d: services.preset_save(club_id=club.id, **form.preset_arguments())
+        )
+        if preset is not None:
+            messages.success(request, _("%(name)s saved.") % {"name": preset.name})
+            return redirect("club-presets", club.id)
     context = {
         "club": club,
         "directing": directing,
@@ -406,19 +413,17 @@ def _season_form(request: HttpRequest, club: Any, season: Any = None) -> SeasonF
 
 
 def _season_saved(club: Any, form: SeasonForm, season_id: Any) -> Any:
-    data = form.cleaned_data
-    try:
-        return services.season_save(
+    return _submitted(
+        form,
+        lambda d: services.season_save(
             club_id=club.id,
-            name=data["name"],
-            method=data["method"],
-            best=data["best"],
-            event_ids=[t.id for t in data["events"]],
+            name=d["name"],
+            method=d["method"],
+            best=d["best"],
+            event_ids=[t.id for t in d["events"]],
             season_id=season_id,
-        )
-    except ClubError as error:
-        form.add_error(None, str(error))
-        return None
+        ),
+    )
 
 
 @never_cache
@@ -430,7 +435,7 @@ def club_seasons(request: HttpRequest, club_id: int) -> HttpResponse:
     if request.method == "POST":
         if form is None:
             return HttpResponse(status=403)
-        if form.is_valid() and (season := _season_saved(club, form, None)):
+        if season := _season_saved(club, form, None):
             return redirect("club-season", club.id, season.id)
     context = {"club": club, "directing": directing, "seasons": club.seasons.all(), "form": form}
     return render(
@@ -448,7 +453,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
     if request.method == "POST":
         if form is None:
             return HttpResponse(status=403)
-        if form.is_valid() and _season_saved(club, form, season.id):
+        if _season_saved(club, form, season.id):
             messages.success(request, _("Saved."))
             return redirect("club-season", club.id, season.id)
     found = season_ladder(season)

@@ -18,7 +18,7 @@ from tournaments.selectors.event import knockout_start
 from tournaments.words import METRIC_LABELS, metric_text, metrics_shown
 
 
-def _cell(name: str, label: Any = None) -> dict[str, Any]:
+def cell_attrs(name: str, label: Any = None) -> dict[str, Any]:
     """A cell's class (a phone lays a row out as a block: app.css) and the words shown before
     its value there."""
     td: dict[str, Any] = {"class": name}
@@ -38,7 +38,7 @@ class MetricColumn(tables.Column):
             verbose_name=label,
             orderable=False,
             empty_values=(),
-            attrs=_cell(classes, label),
+            attrs=cell_attrs(classes, label),
         )
 
     def render(self, value: Mapping[str, Any]) -> str:
@@ -46,8 +46,8 @@ class MetricColumn(tables.Column):
 
 
 class StandingsTable(tables.Table):
-    rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=_cell("rank"))
-    name = tables.Column(verbose_name=gettext_lazy("Pair"), attrs=_cell("pair"))
+    rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=cell_attrs("rank"))
+    name = tables.Column(verbose_name=gettext_lazy("Pair"), attrs=cell_attrs("pair"))
 
     class Meta:
         template_name = "tournaments/public/_standings_table.html"

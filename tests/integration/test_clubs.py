@@ -41,6 +41,19 @@ def evening(club: Club, director, pairs: list[tuple[str, str, str]]):
     return tournament
 
 
+# The new-tournament form, filled in (tournaments/forms.py).
+NEW_EVENT = {
+        "name": "Friday",
+        "variant": "classic",
+        "phase_1_format": "swiss",
+        "phase_1_rounds": 3,
+        "hands_per_round": 2,
+        "points": "wdl",
+        "sit_out": "fixed",
+        "seeded": "on",
+        "tiebreak_1": "tp",
+}
+
 FOUR_PAIRS = [
     ("Roses", "Anna", "Ben"),
     ("Tulips", "Carla", "Dario"),
@@ -364,17 +377,7 @@ def test_a_director_of_two_clubs_picks_the_club_of_a_new_tournament(client):
     page = _login(client, "dora").get(f"/t/new/?club={pisa.id}").content.decode()
     assert f'<option value="{pisa.id}" selected>Pisa</option>' in page
     assert "Elsewhere" not in page and "Lucca" in page
-    form = {
-        "name": "Friday",
-        "variant": "classic",
-        "phase_1_format": "swiss",
-        "phase_1_rounds": 3,
-        "hands_per_round": 2,
-        "points": "wdl",
-        "sit_out": "fixed",
-        "seeded": "on",
-        "tiebreak_1": "tp",
-    }
+    form = dict(NEW_EVENT)
     refused = client.post("/t/new/", form)
     assert refused.status_code == 400
     made = client.post("/t/new/", {**form, "club": lucca.id})
@@ -694,19 +697,7 @@ def test_an_event_takes_only_its_own_clubs_rules(client):
     theirs = preset_save(
         club_id=pisa.id, name="Pisa rules", variant="classic", players=4, sides=2, rules={}
     )
-    form = {
-        "name": "Friday",
-        "variant": "classic",
-        "phase_1_format": "swiss",
-        "phase_1_rounds": 3,
-        "hands_per_round": 2,
-        "points": "wdl",
-        "sit_out": "fixed",
-        "seeded": "on",
-        "tiebreak_1": "tp",
-        "club": lucca.id,
-        "preset": theirs.id,
-    }
+    form = {**NEW_EVENT, "club": lucca.id, "preset": theirs.id}
     refused = _login(client, "dora").post("/t/new/", form)
     assert refused.status_code == 400 and "own club" in refused.content.decode()
     assert "Pisa: Pisa rules" in refused.content.decode()
