@@ -329,3 +329,51 @@ def test_a_followed_game_answers_503_while_the_database_is_down_and_304_once_bac
         connection.close()
         settings.update(saved)
         proxy.close()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_club_games_statistics_follow_its_hands_with_the_broker_down_or_no_worker(
+    redis_server: RedisServer,
+) -> None:
+    """The statistics' lines of a club game, rebuilt by a task sent on commit: with the broker
+    stopped the hand is saved and its lines are rebuilt in the request; with the broker back but
+    no worker to take the task, the player's page rebuilds what lags itself."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Player, PlayerGameLine
+    from clubs.services import club_create
+
+    director = get_user_model().objects.create_user("dora", password="pw")
+    club = club_create(name="Lucca", director=director)
+    client = Client()
+    client.force_login(director)
+    form = {
+        "variant": "classic", "players": 4, "sides": 2, "side_1": "Us", "players_1": "Anna, Ben",
+        "side_2": "Them", "players_2": "Carla, Dario",
+    }  # fmt: skip
+    assert client.post(f"/c/{club.id}/games/new/", form).status_code == 302
+    anna = Player.objects.get(name="Anna")
+    game = anna.seats.get().side.game
+    hand = json.dumps(
+        [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {"hand": {"points": 60}}]
+    )
+    with (
+        override_settings(CACHES=redis_caches(redis_server.url, retry_after=0.5)),
+        web_process_broker(redis_server.url),
+    ):
+        redis_server.stop()  # the broker (and the cache) down
+        saved = client.post(reverse("hand-new", args=[game.id]), {"record": hand, "number": 1})
+        assert saved.status_code == 302
+        line = PlayerGameLine.objects.get(player=anna, game=game)
+        assert (line.hands, line.points) == (1, 670)  # rebuilt here: no broker answered
+        redis_server.start()  # the broker back, no worker: the task waits in the queue
+        time.sleep(1)  # past the pause after a broker failure (retry_after)
+        from scorekeeper import background
+
+        background._broker_down_until = 0.0
+        saved = client.post(reverse("hand-new", args=[game.id]), {"record": hand, "number": 2})
+        assert saved.status_code == 302
+        assert PlayerGameLine.objects.get(player=anna, game=game).hands == 1  # queued, not run
+        page = client.get(f"/c/{club.id}/players/{anna.id}/")
+        assert page.status_code == 200
+        assert PlayerGameLine.objects.get(player=anna, game=game).hands == 2  # caught up
