@@ -10,6 +10,18 @@
   var version = mark.getAttribute("data-follow-version");
   var typed = false;
   document.addEventListener("input", function () { typed = true; });
+  // A field typed in before this script ran (it loads after the page is shown) fired no event here:
+  // its value then differs from the one the page came with.
+  function begun() {
+    if (typed) { return true; }
+    var fields = document.querySelectorAll("input, textarea");
+    for (var i = 0; i < fields.length; i++) {
+      var field = fields[i];
+      var box = field.type === "checkbox" || field.type === "radio";
+      if (box ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) { return true; }
+    }
+    return false;
+  }
   var note = document.getElementById("follow-note");
   if (note) {
     note.querySelector("a").addEventListener("click", function (event) { event.preventDefault(); window.location.reload(); });
@@ -20,7 +32,7 @@
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (answer) {
         if (!answer || answer.version === version) { return; }
-        if (!typed) { window.location.reload(); return; }
+        if (!begun()) { window.location.reload(); return; }
         if (note) { note.hidden = false; }
       }, function () { /* no connection: the next look tries again */ });
   }
