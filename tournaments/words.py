@@ -32,6 +32,13 @@ REASON_WORDS = {
     Reason.BRACKET: gettext_lazy("by the bracket"),
     Reason.BRACKET_BYE: gettext_lazy("a top seed goes through"),
     Reason.SWAPPED: gettext_lazy("swapped by the director"),
+    Reason.NEW_PARTNERS: gettext_lazy("new partners"),
+    Reason.PARTNERS_AGAIN: gettext_lazy("partners again: no seating avoids it"),
+    Reason.NEW_OPPONENTS: gettext_lazy("new opponents"),
+    Reason.OPPONENTS_AGAIN: gettext_lazy("some have met as opponents before"),
+    Reason.POINTS_RANGE: gettext_lazy("players of near points"),
+    Reason.MOVEMENT: gettext_lazy("by the published movement"),
+    Reason.SITS_OUT: gettext_lazy("sits out: the fewest sit-outs so far, then the lowest ranked"),
 }
 # What a swap made of a pairing: the director chose it, so it was not "unavoidable".
 SWAPPED_WORDS = {
@@ -58,6 +65,7 @@ METRIC_LABELS: Mapping[str, Promise] = {
     "h2h_all": gettext_lazy("Head to head (all met)"),
     "buchholz": gettext_lazy("Buchholz"),
     "median_buchholz": gettext_lazy("Median Buchholz"),
+    "opp_less_partners": gettext_lazy("Opponents less partners"),
 }
 # The same metrics named on their own (a CSV column), where "Scored" alone would not say what
 # was scored.
@@ -67,6 +75,7 @@ TIEBREAK_NAMES: Mapping[str, Promise] = {
     **METRIC_NAMES,
     "h2h": gettext_lazy("Head to head (mini-league)"),
     "h2h_all": gettext_lazy("Head to head (only if all met)"),
+    "opp_less_partners": gettext_lazy("Opponents' points less partners' (individual events)"),
 }
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from tournaments.engine import danish, knockout, mitchell, roundrobin, swiss
+from tournaments.engine import danish, individual, knockout, mitchell, movements, roundrobin, swiss
 from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.types import Draw, Pair, RoundInput
 
@@ -17,12 +17,17 @@ FORMATS: dict[str, Callable[[RoundInput], Draw]] = {
     "danish": danish.pair_round,
     "danish_plain": danish.pair_round_plain,
     "knockout": knockout.pair_round,
+    "individual": individual.pair_round,
+    "individual_movement": movements.pair_round,
 }
+# The formats of individual events (an entry is one player; partners change every round): an
+# event plays one of them all through, never mixed with the pairs' formats.
+INDIVIDUAL = ("individual", "individual_movement")
 
 MAX_ROUNDS = 200  # a round robin of 200 pairs plays 199 rounds
 # Formats that follow a schedule fixed by the field; Swiss and Danish pair from the standings
 # and play as many rounds as the director asks.
-SCHEDULED = ("roundrobin", "mitchell", "knockout")
+SCHEDULED = ("roundrobin", "mitchell", "knockout", "individual_movement")
 # The formats that seat the field by a schedule of places (roundrobin.places), each with the
 # order it gives the field's places in.
 SEATING: dict[str, Callable[[Sequence[Pair], int], Sequence[Pair]]] = {
@@ -40,6 +45,8 @@ def schedule_rounds(fmt: str, entrants: int, legs: int = 1) -> int | None:
         return mitchell.rounds_possible(entrants)
     if fmt == "knockout":
         return knockout.rounds_needed(entrants)
+    if fmt == "individual_movement":
+        return movements.rounds_of(entrants)
     return None
 
 
@@ -138,6 +145,11 @@ def check_plan(fmt: str, round_formats: Sequence[str], rounds: int, knockout_top
     """Refuse a tournament's plan that no field can play, before it is created: its rounds,
     the format of each, and a knockout of the top pairs. ``rounds`` 0 plays the whole schedule
     of a scheduled format, its length set by the field at round 1."""
+    individual = {fmt, *round_formats} & set(INDIVIDUAL)
+    if individual and (len({fmt, *round_formats}) > 1 or knockout_top):
+        raise DrawRefused(
+            gettext_noop("an individual event plays one individual format in every round")
+        )
     if rounds == 0 and not round_formats and fmt in SCHEDULED:
         return
     if not 1 <= rounds <= MAX_ROUNDS:
@@ -183,6 +195,10 @@ _TOO_SHORT = {
     "knockout": gettext_noop(
         "a knockout of %(pairs)s pairs plays %(length)s rounds to its final, and the plan gives "
         "it %(rounds)s: change the number of rounds, or the pairs"
+    ),
+    "individual_movement": gettext_noop(
+        "the movement for %(pairs)s players ends after %(length)s rounds, and the plan plays "
+        "%(rounds)s: change the number of rounds"
     ),
 }
 

@@ -16,6 +16,10 @@ The bye, forfeit, withdrawal and late-entry policy (README "Tournaments"):
 - A withdrawn pair keeps its results; its opponents keep theirs (and its points in Buchholz).
   It is ranked with a flag and never paired again.
 - A late entry scores nothing for the rounds before it joined (not a bye: it was not there).
+
+In an individual event (engine.individual) an entry is one player and a side is two: each
+player scores their side's result, meets both players across the table as opponents (Buchholz,
+head to head), and has a partner, whose strength a partner-aware tie-break weighs.
 """
 
 from __future__ import annotations
@@ -37,6 +41,7 @@ class _Tally:
     margin: int = 0
     scored: int = 0
     opponents: list[int] = field(default_factory=list)
+    partners: list[int] = field(default_factory=list)  # an individual event's partners
 
 
 @dataclass(frozen=True)
@@ -77,7 +82,7 @@ def _head_to_head(ctx: Context, group: frozenset[int]) -> Mapping[int, Number]:
     out: dict[int, Number] = dict.fromkeys(group, 0)
     for pair in group:
         for r in ctx.by_pair.get(pair, ()):
-            if r.opponent(pair) in group:
+            if any(o in group for o in r.opponents(pair)):
                 mine, theirs = r.score_of(pair)
                 out[pair] += table_points(ctx.scoring, mine, theirs)
     return out
@@ -88,7 +93,7 @@ def _head_to_head_all_met(ctx: Context, group: frozenset[int]) -> Mapping[int, N
     directors apply head to head: one meeting inside a five-way tie decides nothing); where
     some did not meet, it separates no one and has no value (shown as a dash)."""
     for pair in group:
-        met = {r.opponent(pair) for r in ctx.by_pair.get(pair, ())}
+        met = {o for r in ctx.by_pair.get(pair, ()) for o in r.opponents(pair)}
         if not group - {pair} <= met:
             return {}
     return _head_to_head(ctx, group)
@@ -108,6 +113,20 @@ def _median_buchholz(ctx: Context, group: frozenset[int]) -> Mapping[int, Number
     return out
 
 
+def _opponents_less_partners(ctx: Context, group: frozenset[int]) -> Mapping[int, Number]:
+    """An individual event's Buchholz, fair to the draw of partners: the opponents' tournament
+    points less the partners' (counted once per table, as the opponents are two). A player
+    who did as well with weaker partners against stronger opponents ranks first. In a pair
+    event it is plain Buchholz."""
+    out: dict[int, Number] = {}
+    for p in group:
+        tally = ctx.tallies[p]
+        opponents = sum(ctx.tallies[o].tp for o in tally.opponents)
+        partners = sum(ctx.tallies[o].tp for o in tally.partners)
+        out[p] = opponents / 2 - partners if tally.partners else opponents
+    return out
+
+
 METRICS: dict[str, Metric] = {
     "tp": _tp,
     "wins": _wins,
@@ -117,6 +136,7 @@ METRICS: dict[str, Metric] = {
     "h2h_all": _head_to_head_all_met,
     "buchholz": _buchholz,
     "median_buchholz": _median_buchholz,
+    "opp_less_partners": _opponents_less_partners,
 }
 DEFAULT_ORDER = ("tp", "h2h", "margin", "buchholz")
 # Metrics of the pairs still tied, computed within each tie: a pair never in a tie where they
@@ -147,12 +167,15 @@ def _round_averages(results: Iterable[Result]) -> dict[int, int]:
     return {n: round(total / count) for n, (total, count) in sums.items() if count}
 
 
-def _sat_out(r: Result) -> tuple[int | None, int | None]:
-    """(the pair that sat out or played alone, the pair that forfeited) of a bye or a forfeit."""
+def _sat_out(r: Result) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """(the entries that sat out or played alone, those that forfeited) of a bye or a forfeit
+    (a side of two players in an individual event)."""
     if r.ew is None:
-        return r.ns, None
+        return r.pairs(), ()
     present = r.won_by()
-    return present, r.opponent(present) if present is not None else None
+    if present is None:
+        return (), ()
+    return r.side(present), r.opponents(present)
 
 
 def _average(values: list[Number]) -> Number:
@@ -171,12 +194,13 @@ def points_by_round(
     for r in results:
         if r.ew is None or r.outcome is Outcome.FORFEIT:
             present, absent = _sat_out(r)
-            if present is not None:
-                (sat_out if r.ew is None else forfeits_won).append((present, r.round))
-            if absent in out:
-                out[absent][r.round] = out[absent].get(r.round, 0) + loss_points(scoring)
+            for pair in present:
+                (sat_out if r.ew is None else forfeits_won).append((pair, r.round))
+            for pair in absent:
+                if pair in out:
+                    out[pair][r.round] = out[pair].get(r.round, 0) + loss_points(scoring)
             continue
-        for pair in (r.ns, r.ew):
+        for pair in r.pairs():
             points = table_points(scoring, *r.score_of(pair))
             played[pair].append(points)
             if pair in out:
@@ -215,21 +239,22 @@ def tally(pairs: Sequence[Pair], results: Sequence[Result], scoring: Scoring) ->
         if r.ew is None or r.outcome is Outcome.FORFEIT:
             present, _absent = _sat_out(r)
             won = r.ew is not None or scoring.sit_out is SitOut.FIXED
-            if present in tallies and won:
-                tallies[present].wins += 1  # a forfeit, and a fixed sit-out, score as a win
+            for pair in present:
+                if pair in tallies and won:
+                    tallies[pair].wins += 1  # a forfeit, and a fixed sit-out, score as a win
             continue
-        winner = r.won_by()
-        for pair in (r.ns, r.ew):
+        for pair in r.pairs():
             if pair not in tallies:
                 continue
             mine, theirs = r.score_of(pair)
             t = tallies[pair]
-            t.wins += winner == pair
+            t.wins += r.won(pair)
             t.margin += mine - theirs
             t.scored += mine
-            other = r.opponent(pair)
-            if other is not None and other in tallies:
-                t.opponents.append(other)
+            t.opponents += [o for o in r.opponents(pair) if o in tallies]
+            partner = r.partner(pair)
+            if partner is not None and partner in tallies:
+                t.partners.append(partner)
     return tallies
 
 
@@ -254,8 +279,8 @@ def rank(
     by_pair: dict[int, list[Result]] = defaultdict(list)
     for r in ordered:
         if r.ew is not None and r.outcome in (Outcome.PLAYED, Outcome.ADJUSTED):
-            by_pair[r.ns].append(r)
-            by_pair[r.ew].append(r)
+            for pair in r.pairs():
+                by_pair[pair].append(r)
     ctx = Context(
         tally(pairs, ordered, scoring),
         ordered,

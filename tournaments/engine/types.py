@@ -1,5 +1,9 @@
 """The tournament engine's plain objects: pairs (entries), confirmed results, and draws.
 
+In an individual event an entry is one player, and a table's side is two of them, partners for
+that round only: ``ns_with`` and ``ew_with`` name the second player of each side (None in a pair
+event, where the entry is the whole side).
+
 Pure Python, frozen dataclasses in and out (no Django): the service layer loads rows into these,
 calls a format's pairing or the standings, and writes what comes back. Ids are the entries' ids.
 """
@@ -48,23 +52,46 @@ class Result:
     ew_score: int = 0
     outcome: Outcome = Outcome.PLAYED
     winner: int | None = None  # set where a tie was played off (knockout), or by a forfeit
+    ns_with: int | None = None  # an individual event's partners (the module's docstring)
+    ew_with: int | None = None
+
+    def side(self, pair: int) -> tuple[int, ...]:
+        """The entries on ``pair``'s side of the table (itself, and its partner for the round)."""
+        if pair in (self.ns, self.ns_with):
+            return _present(self.ns, self.ns_with)
+        return _present(self.ew, self.ew_with)
 
     def pairs(self) -> tuple[int, ...]:
-        return (self.ns,) if self.ew is None else (self.ns, self.ew)
+        """Every entry at the table."""
+        if self.ew is None:
+            return _present(self.ns, self.ns_with)
+        return _present(self.ns, self.ns_with) + _present(self.ew, self.ew_with)
 
     def score_of(self, pair: int) -> tuple[int, int]:
-        """(this pair's score, the other's) at this table."""
-        if pair == self.ns:
+        """(this pair's side's score, the other's) at this table."""
+        if pair in (self.ns, self.ns_with):
             return self.ns_score, self.ew_score
         return self.ew_score, self.ns_score
 
     def opponent(self, pair: int) -> int | None:
+        """The entry across the table (in an individual event, the first of the two)."""
         if self.ew is None:
             return None
-        return self.ew if pair == self.ns else self.ns
+        return self.ew if pair in (self.ns, self.ns_with) else self.ns
+
+    def opponents(self, pair: int) -> tuple[int, ...]:
+        if self.ew is None:
+            return ()
+        if pair in (self.ns, self.ns_with):
+            return _present(self.ew, self.ew_with)
+        return _present(self.ns, self.ns_with)
+
+    def partner(self, pair: int) -> int | None:
+        """``pair``'s partner for the round (an individual event), else None."""
+        return next((p for p in self.side(pair) if p != pair), None)
 
     def won_by(self) -> int | None:
-        """The winning pair (None: a draw)."""
+        """The winning side, by its first entry (None: a draw)."""
         if self.winner is not None:
             return self.winner
         if self.ew is None:
@@ -72,6 +99,15 @@ class Result:
         if self.ns_score == self.ew_score:
             return None
         return self.ns if self.ns_score > self.ew_score else self.ew
+
+    def won(self, pair: int) -> bool:
+        """Whether ``pair``'s side won the table."""
+        winner = self.won_by()
+        return winner is not None and winner in self.side(pair)
+
+
+def _present(*entries: int | None) -> tuple[int, ...]:
+    return tuple(e for e in entries if e is not None)
 
 
 class Reason(StrEnum):
@@ -93,6 +129,14 @@ class Reason(StrEnum):
     BRACKET = "bracket"  # knockout: the seeded bracket
     BRACKET_BYE = "bracket_bye"  # knockout: a top seed goes through
     SWAPPED = "swapped"  # the director swapped pairs in the draft (engine.swap)
+    # Individual events (engine.individual, engine.movements): why four players share a table.
+    NEW_PARTNERS = "new_partners"  # neither side's players have partnered before
+    PARTNERS_AGAIN = "partners_again"  # a side partnered before: no seating of the field avoids it
+    NEW_OPPONENTS = "new_opponents"  # no two players across the table have met before
+    OPPONENTS_AGAIN = "opponents_again"  # values: how many of the four meetings are repeats
+    POINTS_RANGE = "points_range"  # values: the lowest and the highest points at the table
+    MOVEMENT = "movement"  # values: the published movement's field size (8, 12 or 16)
+    SITS_OUT = "sits_out"  # fewest sit-outs so far, then the lowest ranked
 
 
 @dataclass(frozen=True)
@@ -103,12 +147,18 @@ class Why:
 
 @dataclass(frozen=True)
 class Pairing:
-    """Two pairs at a table: ``ns`` sits North-South."""
+    """Two pairs at a table: ``ns`` sits North-South. In an individual event, four players:
+    ``ns`` and ``ns_with`` partner against ``ew`` and ``ew_with``."""
 
     ns: int
     ew: int
     table: int = 0  # 0 until table_numbers.number_tables gives the table numbers
     why: tuple[Why, ...] = ()
+    ns_with: int | None = None
+    ew_with: int | None = None
+
+    def players(self) -> tuple[int, ...]:
+        return _present(self.ns, self.ns_with, self.ew, self.ew_with)
 
 
 @dataclass(frozen=True)
@@ -126,7 +176,7 @@ class Draw:
     byes: tuple[Bye, ...] = ()
 
     def seated(self) -> list[int]:
-        return [p for m in self.pairings for p in (m.ns, m.ew)] + [b.pair for b in self.byes]
+        return [p for m in self.pairings for p in m.players()] + [b.pair for b in self.byes]
 
 
 @dataclass(frozen=True)
