@@ -167,6 +167,8 @@ def _event_data(tournament: Tournament) -> dict[str, Any]:
                         "table": m.table,
                         "ns": m.ns_id,
                         "ew": m.ew_id,
+                        "ns_with": m.ns_with_id,  # an individual event's partners
+                        "ew_with": m.ew_with_id,
                         "reasons": m.reasons,
                         "game": m.game_id,
                         "status": m.status,
@@ -600,8 +602,10 @@ def _events_import(
             for m in _need(r.get("matches", []), list, "matches"):
                 m = _need(m, dict, "match")
                 game = games.get(str(m.get("game"))) if m.get("game") else None
-                if m.get("ns") not in entries or (
-                    m.get("ew") is not None and m["ew"] not in entries
+                if m.get("ns") not in entries or any(
+                    m.get(seat) is not None
+                    and (not isinstance(m[seat], int) or m[seat] not in entries)
+                    for seat in ("ew", "ns_with", "ew_with")
                 ):
                     raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "match"})
                 _check_reasons(m.get("reasons") or [])
@@ -611,6 +615,8 @@ def _events_import(
                         table=m.get("table", 0),
                         ns=entries[m["ns"]],
                         ew=entries[m["ew"]] if m.get("ew") is not None else None,
+                        ns_with=entries[m["ns_with"]] if m.get("ns_with") is not None else None,
+                        ew_with=entries[m["ew_with"]] if m.get("ew_with") is not None else None,
                         reasons=m.get("reasons") or [],
                         game=game,
                         status=m.get("status"),

@@ -252,6 +252,31 @@ class PairForm(forms.Form):
         return {**self.cleaned_data, "seed": self.cleaned_data.get("seed") or 0}
 
 
+class PlayerForm(PairForm):
+    """A player of an individual event: the entry is one player (the engine finds partners)."""
+
+    player_1 = None  # type: ignore[assignment]
+    player_2 = None  # type: ignore[assignment]
+    name = forms.CharField(
+        label=_("Player's name"),
+        max_length=MAX_SIDE_NAME,
+        validators=[no_control_characters],
+        error_messages={"required": _("A player needs a name.")},
+    )
+    seed = forms.IntegerField(
+        label=_("Seed"),
+        min_value=0,
+        max_value=MAX_SEED,
+        required=False,
+        help_text=_("1 is the strongest player; empty or 0: unseeded."),
+    )
+
+
+def entry_form(tournament: Tournament, *args: Any, **kwargs: Any) -> PairForm:
+    """The form of an entry of ``tournament``: a pair, or an individual event's player."""
+    return (PlayerForm if tournament.individual else PairForm)(*args, **kwargs)
+
+
 class ReopenForm(forms.Form):
     """The director opens a settled table again, saying why (kept with the result)."""
 
@@ -275,6 +300,11 @@ class ImportForm(forms.Form):
         required=False,
     )
     file = forms.FileField(label=_("or a CSV file"), required=False)
+
+    def __init__(self, *args: Any, individual: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if individual:  # one player a line: pairs_csv reads the columns its first line names
+            self.fields["text"].label = _("CSV: name, club, seed")
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean() or {}

@@ -7,6 +7,7 @@ import unicodedata
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME
 
 MAX_PAIRS = 1000  # a regional event; the pairing and printing figures in bench/ go this far
+MAX_PLAYERS = 400  # an individual event's players: bench/individual.py draws a round of them
 MAX_SEED = 1_000_000  # a rating or a ranking; the database column holds up to 2**31 - 1
 # A pair's names become a side of each of its games: a game's limits (scorekeeper.names).
 PAIR_NAME_LIMITS = {

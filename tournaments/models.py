@@ -11,6 +11,7 @@ from django.utils.translation import pgettext_lazy
 
 from scorekeeper.models import Game
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME
+from tournaments.engine.formats import INDIVIDUAL
 
 
 class Tournament(models.Model):
@@ -21,6 +22,9 @@ class Tournament(models.Model):
         DANISH = "danish", _("Modified Danish")
         DANISH_PLAIN = "danish_plain", _("Danish")
         KNOCKOUT = "knockout", _("Knockout")
+        # Individual events: players enter alone, partners change every round.
+        INDIVIDUAL = "individual", _("Individual (Swiss-like)")
+        INDIVIDUAL_MOVEMENT = "individual_movement", _("Individual, fixed movement (8, 12, 16)")
 
     class Points(models.TextChoices):
         WDL = "wdl", _("Win 2, draw 1, loss 0")
@@ -82,6 +86,12 @@ class Tournament(models.Model):
     def __str__(self) -> str:
         return self.name
 
+    @property
+    def individual(self) -> bool:
+        """Players enter alone and the engine forms the partnerships (engine.individual): an
+        entry is one player, and a table's side two entries."""
+        return self.format in INDIVIDUAL
+
     def format_of(self, number: int) -> str:
         """The format of round ``number`` (1-based)."""
         if 0 < number <= len(self.round_formats):
@@ -98,7 +108,7 @@ class Tournament(models.Model):
 
 class Entry(models.Model):
     """A pair: its two players, a club, a seed; the round a late entry joins, and the last round
-    a withdrawn pair played."""
+    a withdrawn pair played. In an individual event, one player (``player_1``, ``first_player``)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="entries")
     # A pair's names become a game's side names: the game's limits (scorekeeper.names).
@@ -154,7 +164,8 @@ class Round(models.Model):
 
 class Match(models.Model):
     """Two entries at a table (N-S first) and the scorekeeper game they play; a bye has no E-W
-    entry and no game."""
+    entry and no game. In an individual event four: ``ns`` and ``ns_with`` partner for the round
+    against ``ew`` and ``ew_with`` (a sit-out is one player's bye)."""
 
     class Status(models.TextChoices):
         PLAYING = "playing", _("Playing")
@@ -167,6 +178,12 @@ class Match(models.Model):
     table = models.PositiveSmallIntegerField(default=0)  # 0: a bye
     ns = models.ForeignKey(Entry, on_delete=models.PROTECT, related_name="+")
     ew = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    ns_with = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
+    ew_with = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.PROTECT, related_name="+"
+    )
     reasons = models.JSONField(default=list)  # engine.types.Why, as [reason, values...]
     # The table's game; each pair opens it through its own link (tournaments.table_keys).
     game = models.OneToOneField(Game, null=True, blank=True, on_delete=models.SET_NULL)
@@ -182,6 +199,25 @@ class Match(models.Model):
 
     def __str__(self) -> str:
         return f"round {self.round.number} table {self.table}"
+
+    @property
+    def ns_side(self) -> str:
+        """North-South as the pages name it: the pair, or an individual event's two partners."""
+        return side_name(self.ns, self.ns_with)
+
+    @property
+    def ew_side(self) -> str:
+        return side_name(self.ew, self.ew_with) if self.ew is not None else ""
+
+    def sides(self) -> tuple[tuple[Entry, ...], tuple[Entry, ...]]:
+        """The entries of each side (one, or two partners)."""
+        north = tuple(e for e in (self.ns, self.ns_with) if e is not None)
+        return north, tuple(e for e in (self.ew, self.ew_with) if e is not None)
+
+
+def side_name(entry: Entry, partner: Entry | None) -> str:
+    """A side's name: the pair's, or "Ann & Ben" (the two partners of an individual event)."""
+    return entry.name if partner is None else f"{entry.name} & {partner.name}"
 
 
 class ResultSubmission(models.Model):

@@ -84,7 +84,11 @@ def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
 
 def round_matches(played: Round) -> tuple[list[Match], list[Match]]:
     """The round's tables in order, and its byes."""
-    matches = list(played.matches.select_related("ns", "ew", "game").order_by("table", "id"))
+    matches = list(
+        played.matches.select_related("ns", "ew", "ns_with", "ew_with", "game").order_by(
+            "table", "id"
+        )
+    )
     return [m for m in matches if m.ew_id is not None], [m for m in matches if m.ew_id is None]
 
 
@@ -112,7 +116,7 @@ class CardPair:
 
     side: str  # "ns" or "ew"
     seat: str
-    entry: Entry
+    name: str  # the pair's, or an individual event's two partners ("Ann & Ben")
     players: str
     url: str
     image: str  # the QR code's name among the document's images (render)
@@ -135,13 +139,15 @@ def cards_of(links: PhoneLinks, tables: Sequence[Match]) -> tuple[list[Card], di
         if match.ew is None or game is None:  # a bye: no table, no game, no card
             continue
         pairs = []
-        for side, entry in ((NS, match.ns), (EW, match.ew)):
+        for side, entry, side_name in (
+            (NS, match.ns, match.ns_side),
+            (EW, match.ew, match.ew_side),
+        ):
             url = links.table(table_token(game, side))
             name = f"{match.table}-{side}"
             images[name] = qr_png(url)
-            pairs.append(
-                CardPair(side, seats[side], entry, players(entry), url, IMAGE_SCHEME + name)
-            )
+            names = players(entry) if side_name == entry.name else ""  # a side of two: named
+            pairs.append(CardPair(side, seats[side], side_name, names, url, IMAGE_SCHEME + name))
         cards.append(Card(match.table, (pairs[0], pairs[1])))
     return cards, images
 
@@ -153,12 +159,17 @@ def sort_key(name: str) -> tuple[str, str]:
 
 
 def by_name(tables: Sequence[Match], byes: Sequence[Match]) -> list[dict[str, Any]]:
-    """Every pair of the round, alphabetically, with its table and seat (or its bye)."""
+    """Every pair of the round (every player, in an individual event), alphabetically, with its
+    table and seat (and partner), and whom it plays (or its bye)."""
     rows: list[dict[str, Any]] = []
     for m in tables:
-        rows.append({"entry": m.ns, "table": m.table, "seat": _("N-S"), "against": m.ew})
-        rows.append({"entry": m.ew, "table": m.table, "seat": _("E-W"), "against": m.ns})
-    rows += [{"entry": m.ns, "table": None, "seat": _("Bye"), "against": None} for m in byes]
+        (north, east), against = m.sides(), (m.ew_side, m.ns_side)
+        for seat, side, other in ((_("N-S"), north, against[0]), (_("E-W"), east, against[1])):
+            for entry in side:
+                partner = next((e.name for e in side if e != entry), "")
+                shown = f"{seat}, {partner}" if partner else seat
+                rows.append({"entry": entry, "table": m.table, "seat": shown, "against": other})
+    rows += [{"entry": m.ns, "table": None, "seat": _("Bye"), "against": ""} for m in byes]
     return sorted(rows, key=lambda row: sort_key(row["entry"].name))
 
 

@@ -60,7 +60,9 @@ def table_link_of(token: str) -> TableLink | None:
         return None
     game_id, holder = found
     match = (
-        Match.objects.select_related("ns", "ew", "round__tournament", "game", "result")
+        Match.objects.select_related(
+            "ns", "ew", "ns_with", "ew_with", "round__tournament", "game", "result"
+        )
         .filter(game_id=game_id)
         .first()
     )

@@ -65,6 +65,8 @@ class StandingsTable(tables.Table):
         order = [] if knockout_start(tournament) == 1 else metrics_shown(tournament)
         extra = [(f"m_{m}", MetricColumn(m, i == 0)) for i, m in enumerate(order)]
         super().__init__(list(rows), extra_columns=extra)
+        if tournament.individual:  # each player ranked on their own
+            self.columns["name"].column.verbose_name = gettext_lazy("Player")
 
     def render_rank(self, value: int, record: Mapping[str, Any]) -> str:
         return f"={int(value)}" if record.get("shared") else str(int(value))

@@ -290,3 +290,41 @@ def test_a_season_form_given_an_impossible_event_id_says_so(client):
         {"name": "Big", "method": "placing", "best": 0, "events": "9223372036854775808"},
     )
     assert answer.status_code == 400
+
+
+def test_an_individual_event_comes_back_with_its_partners_and_each_players_lines(client):
+    """Nine players, two rounds: a side is two of them, one sits out each round."""
+    from tournaments.models import Match, ResultSubmission
+    from tournaments.services.entries import entries_add
+    from tournaments.services.results import result_submit
+    from tournaments.services.rounds import round_close, round_pair, round_release
+    from tournaments.services.tournament import tournament_create
+
+    dora = user("dora")
+    club = club_create(name="Solo", director=dora)
+    event = tournament_create(
+        name="Individual", format="individual", rounds=2, club=club, director=dora
+    )
+    names = ["Ada", "Bea", "Cal", "Dan", "Eli", "Flo", "Gil", "Hen", "Ivo"]
+    entries_add(tournament_id=event.id, entries=[{"name": n} for n in names])
+    for _number in (1, 2):
+        drawn = round_pair(tournament_id=event.id)
+        round_release(round_id=drawn.id)
+        for match in drawn.matches.exclude(game=None):
+            for by in (ResultSubmission.By.NS, ResultSubmission.By.EW):
+                result_submit(match_id=match.id, by=by, ns_score=1200, ew_score=800)
+        round_close(round_id=drawn.id)
+    imported = club_import(data=club_export_bytes(club), director=user("paolo"), name="Solo 2")
+    assert _standings(imported) == _standings(club)
+
+    def sides(of):
+        seats = Match.objects.filter(round__tournament__club=of, ew__isnull=False)
+        return sorted(
+            (m.round.number, m.ns_side, m.ew_side)
+            for m in seats.select_related("round", "ns", "ew", "ns_with", "ew_with")
+        )
+
+    assert sides(imported) == sides(club) and " & " in sides(club)[0][1]
+    assert _figures(imported) == _figures(club)
+    played = {name: figures[1] for name, figures in _figures(imported).items()}
+    assert played == dict.fromkeys(names, 1)  # each player's event, though partners changed

@@ -43,15 +43,15 @@ def evening(club: Club, director, pairs: list[tuple[str, str, str]]):
 
 # The new-tournament form, filled in (tournaments/forms.py).
 NEW_EVENT = {
-        "name": "Friday",
-        "variant": "classic",
-        "phase_1_format": "swiss",
-        "phase_1_rounds": 3,
-        "hands_per_round": 2,
-        "points": "wdl",
-        "sit_out": "fixed",
-        "seeded": "on",
-        "tiebreak_1": "tp",
+    "name": "Friday",
+    "variant": "classic",
+    "phase_1_format": "swiss",
+    "phase_1_rounds": 3,
+    "hands_per_round": 2,
+    "points": "wdl",
+    "sit_out": "fixed",
+    "seeded": "on",
+    "tiebreak_1": "tp",
 }
 
 FOUR_PAIRS = [

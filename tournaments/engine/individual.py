@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 import rustworkx as rx
 
+from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.types import Bye, Draw, History, Pairing, Reason, RoundInput, Why
 
 WINDOW = 40  # players (then partnerships) offered to each other first, as swiss.WINDOW
@@ -105,6 +106,11 @@ def points_of(history: History, players: Sequence[int]) -> dict[int, int]:
 def pair_round(given: RoundInput) -> Draw:
     """Round ``given.number`` of a Swiss-like individual event."""
     playing = given.playing()
+    if len(playing) < 4:
+        raise DrawRefused(
+            gettext_noop("a round of an individual event needs 4 players at least; %(n)s play"),
+            n=len(playing),
+        )
     together = Together.of(given.history)
     if given.number == given.phase_start and not given.history.results:
         return _first_round(given, [p.id for p in playing])

@@ -17,6 +17,11 @@ from tournaments.models import Match, ResultSubmission, Round, StandingsSnapshot
 from tournaments.words import METRIC_NAMES
 
 
+def _side_name(name: str | None, partner: str | None) -> str | None:
+    """A side's name in the exports: the pair's, or an individual event's "Ann & Ben"."""
+    return name if partner is None or name is None else f"{name} & {partner}"
+
+
 def results_rows(tournament: Tournament) -> Iterator[list[Any]]:
     """A header, then every match of the released rounds (a round's byes after its tables):
     the pairs, the result in force and its version. Labels are translated here, when called,
@@ -50,6 +55,8 @@ def results_rows(tournament: Tournament) -> Iterator[list[Any]]:
             "table",
             "ns__name",
             "ew__name",
+            "ns_with__name",
+            "ew_with__name",
             "status",
             "result__ns_score",
             "result__ew_score",
@@ -62,15 +69,17 @@ def results_rows(tournament: Tournament) -> Iterator[list[Any]]:
     def rows() -> Iterator[list[Any]]:
         yield header
         for row in matches.iterator(chunk_size=2000):
-            number, table, ns, ew, status, ns_score, ew_score, version, kind, reason = row
-            if ew is None:
-                yield [number, "", ns, "", "", "", bye, "", "", ""]
+            number, table, ns, ew, ns_with, ew_with, status = row[:7]
+            ns_score, ew_score, version, kind, reason = row[7:]
+            north, east = _side_name(ns, ns_with), _side_name(ew, ew_with)
+            if east is None:
+                yield [number, "", north, "", "", "", bye, "", "", ""]
                 continue
             yield [
                 number,
                 table,
-                ns,
-                ew,
+                north,
+                east,
                 ns_score,
                 ew_score,
                 statuses.get(status, status),
@@ -101,7 +110,7 @@ def standings_rows(
     metrics = metric_order(tournament, present)
     header = [
         pgettext("standings", "Rank"),
-        _("Pair"),
+        _("Player") if tournament.individual else _("Pair"),
         *(str(METRIC_NAMES.get(m, m)) for m in metrics),
         _("Withdrawn"),
         _("Standings version"),
@@ -158,6 +167,8 @@ def hands_rows(tournament: Tournament) -> Iterator[list[Any]]:
             at + "table",
             at + "ns__name",
             at + "ew__name",
+            at + "ns_with__name",
+            at + "ew_with__name",
             "number",
             "result",
             "score_after",
@@ -166,7 +177,10 @@ def hands_rows(tournament: Tournament) -> Iterator[list[Any]]:
 
     def rows() -> Iterator[list[Any]]:
         yield header
-        for number, table, ns, ew, hand, result, after in hands.iterator(chunk_size=2000):
+        for number, table, ns, ew, ns_with, ew_with, hand, result, after in hands.iterator(
+            chunk_size=2000
+        ):
+            ns, ew = _side_name(ns, ns_with), _side_name(ew, ew_with)
             sides = (result or {}).get("sides", [])
             after = after or []
             yield [

@@ -12,7 +12,7 @@ from django.http import Http404
 
 from clubs.models import Membership
 from scorekeeper.phone_links import PhoneLinks
-from tournaments.engine.formats import SCHEDULED
+from tournaments.engine.formats import INDIVIDUAL, SCHEDULED
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import Said, said_since_director
@@ -45,7 +45,7 @@ def can_draw(tournament: Tournament, rounds: list[Round], entries: int) -> bool:
     (a complete round is closed as the next is drawn: services.rounds.round_pair)."""
     settled = (Round.Status.COMPLETE, Round.Status.CLOSED)
     return (
-        entries >= 2
+        entries >= (4 if tournament.individual else 2)
         and (tournament.rounds == 0 or len(rounds) < tournament.rounds)  # 0: the whole schedule
         and (not rounds or rounds[-1].status in settled)
     )
@@ -75,7 +75,9 @@ class MatchRow:
 
 def match_rows(played: Round, links: PhoneLinks) -> list[MatchRow]:
     matches = list(
-        played.matches.select_related("ns", "ew", "result", "game").prefetch_related("submissions")
+        played.matches.select_related(
+            "ns", "ew", "ns_with", "ew_with", "result", "game"
+        ).prefetch_related("submissions")
     )
     rows = []
     for m in matches:
@@ -120,14 +122,20 @@ def _released_tables(tournament_id: int) -> QuerySet[Match]:
 def has_played(entry: Entry) -> bool:
     """Whether the pair sits at a table of a released round: its names and seed are kept."""
     seated = _released_tables(entry.tournament_id)
-    return seated.filter(Q(ns_id=entry.id) | Q(ew_id=entry.id)).exists()
+    return seated.filter(
+        Q(ns_id=entry.id) | Q(ew_id=entry.id) | Q(ns_with_id=entry.id) | Q(ew_with_id=entry.id)
+    ).exists()
 
 
 def pair_rows(tournament: Tournament, entries: list[Entry]) -> list[PairRow]:
     """The pairs, seed order first (unseeded after, as listed), each with whether it has played
     (one query: the released rounds' tables)."""
     seated = _released_tables(tournament.id)
-    played = {pair for pairs in seated.values_list("ns_id", "ew_id") for pair in pairs}
+    played = {
+        entry
+        for seats in seated.values_list("ns_id", "ew_id", "ns_with_id", "ew_with_id")
+        for entry in seats
+    }
     ordered = sorted(entries, key=lambda e: (e.seed == 0, e.seed, e.id))
     return [PairRow(entry, entry.id in played) for entry in ordered]
 
@@ -164,7 +172,7 @@ class Dashboard:
     def swappable(self) -> bool:
         """A draft's pairs may be swapped, but in a schedule (a Mitchell's, a round robin's):
         or a bracket (a knockout's): its later rounds would not follow (services.rounds.round_swap)."""
-        return self.current is not None and self.current.format not in SCHEDULED
+        return self.current is not None and self.current.format not in (*SCHEDULED, *INDIVIDUAL)
 
     @property
     def seated(self) -> list[Entry]:
@@ -217,9 +225,9 @@ def round_progress(tournament: Tournament) -> RoundProgress:
 def match_of(tournament: Tournament, match_id: int) -> Match:
     """A table of the tournament for the director to decide; 404 for another's or a bye."""
     try:
-        match = Match.objects.select_related("ns", "ew", "round", "game", "result").get(
-            id=match_id, round__tournament=tournament
-        )
+        match = Match.objects.select_related(
+            "ns", "ew", "ns_with", "ew_with", "round", "game", "result"
+        ).get(id=match_id, round__tournament=tournament)
     except Match.DoesNotExist:
         raise Http404 from None
     if match.ew is None:

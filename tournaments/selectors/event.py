@@ -77,6 +77,8 @@ def event_state(tournament: Tournament) -> EventState:
             "table",
             "ns_id",
             "ew_id",
+            "ns_with_id",
+            "ew_with_id",
             "reasons",
             "status",
             "result__kind",
@@ -91,16 +93,21 @@ def event_state(tournament: Tournament) -> EventState:
     byes: dict[int, list[Bye]] = defaultdict(list)
     results: list[Result] = []
     pending = 0
-    for round_id, table, ns, ew, reasons, status, kind, ns_score, ew_score, winner in rows:
+    for row in rows:
+        round_id, table, ns, ew, ns_with, ew_with, reasons, status, kind, ns_score, ew_score = row[
+            :11
+        ]
+        winner = row[11]
         n = number[round_id]
         if ew is None:
             byes[round_id].append(Bye(ns, _why(reasons)))
             if round_id in released:
                 results.append(Result(n, ns, None, outcome=Outcome.BYE))
             continue
-        pairings[round_id].append(Pairing(ns, ew, table, _why(reasons)))
+        pairings[round_id].append(Pairing(ns, ew, table, _why(reasons), ns_with, ew_with))
         if status in SETTLED and kind is not None:
-            results.append(Result(n, ns, ew, ns_score, ew_score, _OUTCOME[kind], winner))
+            outcome = _OUTCOME[kind]
+            results.append(Result(n, ns, ew, ns_score, ew_score, outcome, winner, ns_with, ew_with))
         elif round_id in released:
             pending += 1
     draws = tuple(Draw(r.number, tuple(pairings[r.id]), tuple(byes[r.id])) for r in rounds)

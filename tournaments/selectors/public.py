@@ -11,6 +11,7 @@ from django.db.models import Max, Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from tournaments.engine.formats import INDIVIDUAL
 from tournaments.engine.standings import points_by_round
 from tournaments.engine.types import Pair, Reason, Result
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
@@ -38,6 +39,8 @@ def at_phantom_table(match: Match) -> bool:
 
 
 def sit_out_words(match: Match) -> str:
+    if match.round.format in INDIVIDUAL:
+        return str(_("Sits out"))
     if at_phantom_table(match):
         return str(_("Sits out (the phantom's table)"))
     return str(_("Bye"))
@@ -67,7 +70,11 @@ def round_public(tournament: Tournament) -> PublicRound:
     played = tournament.round_set.exclude(status=Round.Status.DRAFT).order_by("-number").first()
     if played is None:
         return PublicRound(None, [], [])
-    matches = list(played.matches.select_related("ns", "ew", "result").order_by("table", "id"))
+    matches = list(
+        played.matches.select_related("ns", "ew", "ns_with", "ew_with", "result").order_by(
+            "table", "id"
+        )
+    )
     rows, byes = [], []
     for m in matches:
         if m.ew_id is None:
@@ -92,6 +99,15 @@ class Found:
     seat: str  # "North-South", "East-West", "bye", or why it does not play
 
 
+def _seat_words(side: str, entry: Entry, entries: Sequence[Entry]) -> str:
+    """The seat as "find my table" says it: "North-South", or in an individual event
+    "North-South, with Ben"."""
+    partner = next((e for e in entries if e.id != entry.id), None)
+    if partner is None:
+        return side
+    return _("%(side)s, with %(partner)s") % {"side": side, "partner": partner.name}
+
+
 def pairs_found(query: str, entries: Iterable[Entry], current: PublicRound) -> list[Found]:
     """Pairs whose name or a player's name holds ``query`` (any case, any script: Python's
     casefold, where SQLite's LIKE folds ASCII only)."""
@@ -102,14 +118,17 @@ def pairs_found(query: str, entries: Iterable[Entry], current: PublicRound) -> l
             seats[m.ns_id] = (
                 None,
                 str(
-                    _("sits out this round: the phantom's table")
+                    _("sits out this round")
+                    if m.round.format in INDIVIDUAL
+                    else _("sits out this round: the phantom's table")
                     if at_phantom_table(m)
                     else _("a bye this round")
                 ),
             )
         else:
-            seats[m.ns_id] = (m.table, str(_("North-South")))
-            seats[m.ew_id] = (m.table, str(_("East-West")))
+            for side, seated in zip((_("North-South"), _("East-West")), m.sides(), strict=True):
+                for entry in seated:
+                    seats[entry.id] = (m.table, _seat_words(str(side), entry, seated))
     played = current.played
     away = str(_("not playing this round") if played else _("the pairings are not out yet"))
     found = []
@@ -128,11 +147,12 @@ class Line:
     number: int
     table: int | None
     seat: str
-    opponent: Entry | None
+    opponents: tuple[Entry, ...]  # the pair across the table, or an individual event's two
     score: str  # "900–300": the pair's score first
     points: str
     status: str
     note: str
+    partner: Entry | None = None  # an individual event's partner for the round
 
 
 def _round_points(
@@ -150,8 +170,8 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
     matches = (
         Match.objects.filter(round__tournament=tournament)
         .exclude(round__status=Round.Status.DRAFT)
-        .filter(Q(ns=entry) | Q(ew=entry))
-        .select_related("round", "ns", "ew", "result")
+        .filter(Q(ns=entry) | Q(ew=entry) | Q(ns_with=entry) | Q(ew_with=entry))
+        .select_related("round", "ns", "ew", "ns_with", "ew_with", "result")
         .order_by("round__number", "table")
     )
     state = event_state(tournament)
@@ -161,17 +181,16 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
         number = m.round.number
         if m.ew is None:
             status = sit_out_words(m)
-            lines.append(Line(number, None, "", None, "", points.get(number, ""), status, ""))
+            lines.append(Line(number, None, "", (), "", points.get(number, ""), status, ""))
             continue
-        north = m.ns_id == entry.id
+        north = entry.id in (m.ns_id, m.ns_with_id)
+        ours, theirs = m.sides() if north else reversed(m.sides())
         result = m.result
         settled = m.status in SETTLED and result is not None
         score, note = "", ""
         if settled and result is not None:
-            mine, theirs = (
-                (result.ns_score, result.ew_score) if north else (result.ew_score, result.ns_score)
-            )
-            score = score_text(mine, theirs)
+            scores = (result.ns_score, result.ew_score)
+            score = score_text(*(scores if north else reversed(scores)))
             if result.kind != ResultSubmission.Kind.SUBMITTED:
                 note = str(result.get_kind_display())
         lines.append(
@@ -179,11 +198,12 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
                 number,
                 m.table,
                 str(_("North-South") if north else _("East-West")),
-                m.ew if north else m.ns,
+                theirs,
                 score,
                 points.get(number, "") if settled else "",
                 str(m.get_status_display()),
                 note,
+                next((e for e in ours if e.id != entry.id), None),
             )
         )
     return lines

@@ -18,7 +18,7 @@ from scorekeeper.names import has_control_characters
 from tournaments.engine.formats import SEATING
 from tournaments.engine.roundrobin import places_kept
 from tournaments.engine.types import Pair
-from tournaments.limits import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS, pair_name_key
+from tournaments.limits import MAX_PAIRS, MAX_PLAYERS, MAX_SEED, PAIR_NAME_LIMITS, pair_name_key
 from tournaments.models import Entry, Round, Tournament
 from tournaments.selectors.director import has_played
 from tournaments.selectors.event import event_state
@@ -129,13 +129,28 @@ def _check_one_pair_each(
             taken[player.id] = pair["name"]
 
 
+def _as_individual(tournament: Tournament, values: dict[str, Any]) -> dict[str, Any]:
+    """An individual event's entry is one player: their name is the entry's, and its only
+    player's (a club's event links it to the club's player of that name)."""
+    if not tournament.individual:
+        return values
+    return {**values, "player_1": values["name"], "player_2": ""}
+
+
+def _name_taken(tournament: Tournament, name: str) -> TournamentError:
+    if tournament.individual:
+        return TournamentError(_("A player is already called %(name)s.") % {"name": name})
+    return TournamentError(_("A pair is already called %(name)s.") % {"name": name})
+
+
 def entries_add(*, tournament_id: int, entries: Sequence[Mapping[str, Any]]) -> list[Entry]:
-    """Add pairs (name, player_1, player_2, club, seed); after the start, they join next round.
-    All or nothing: a refusal names the pair and saves none."""
+    """Add pairs (name, player_1, player_2, club, seed), or an individual event's players
+    (name, club, seed); after the start, they join next round. All or nothing: a refusal names
+    the pair and saves none."""
     with transaction.atomic():
         tournament = locked_tournament(tournament_id)
         _open(tournament)
-        values = [_entry_values(e) for e in entries]
+        values = [_as_individual(tournament, _entry_values(e)) for e in entries]
         keys = [pair_name_key(v["name"]) for v in values]
         wanted = set(keys)
         if len(set(keys)) != len(keys):
@@ -146,7 +161,11 @@ def entries_add(*, tournament_id: int, entries: Sequence[Mapping[str, Any]]) -> 
             if pair_name_key(name) in wanted
         )
         if taken:
-            raise TournamentError(_("A pair is already called %(name)s.") % {"name": taken[0]})
+            raise _name_taken(tournament, taken[0])
+        if tournament.individual and tournament.entries.count() + len(values) > MAX_PLAYERS:
+            raise TournamentError(
+                _("An individual event holds %(n)s players at most.") % {"n": MAX_PLAYERS}
+            )
         if tournament.entries.count() + len(values) > MAX_PAIRS:
             raise TournamentError(_("A tournament holds %(n)s pairs at most.") % {"n": MAX_PAIRS})
         joins = (tournament.round_set.aggregate(n=Max("number"))["n"] or 0) + 1
@@ -184,7 +203,7 @@ def entry_edit(*, entry_id: int, values: Mapping[str, Any]) -> Entry:
                 _("%(name)s has played: its names and seed stay as they were.")
                 % {"name": entry.name}
             )
-        checked = _entry_values(values)
+        checked = _as_individual(tournament, _entry_values(values))
         key = pair_name_key(checked["name"])
         taken = [
             name
@@ -192,7 +211,7 @@ def entry_edit(*, entry_id: int, values: Mapping[str, Any]) -> Entry:
             if pair_name_key(name) == key
         ]
         if taken:
-            raise TournamentError(_("A pair is already called %(name)s.") % {"name": taken[0]})
+            raise _name_taken(tournament, taken[0])
         linked = _players_of(tournament, [checked])[0]
         _check_one_pair_each(tournament, [checked], [linked], except_entry=entry.id)
         for field, value in {**checked, **linked}.items():

@@ -16,11 +16,12 @@ from clubs.models import SeatedPlayer
 from scorekeeper import background
 from scorekeeper import services as scoring_services
 from scorekeeper.models import Side
-from scorekeeper.names import players_text
+from scorekeeper.names import MAX_SIDE_NAME, players_text
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import (
     FORMATS,
+    INDIVIDUAL,
     SCHEDULED,
     fitted_rounds,
     phase_end,
@@ -29,7 +30,7 @@ from tournaments.engine.formats import (
 from tournaments.engine.swap import SwapEffect, swap
 from tournaments.engine.table_numbers import number_tables
 from tournaments.engine.types import Draw, History, RoundInput
-from tournaments.models import Match, Round, Tournament
+from tournaments.models import Entry, Match, Round, Tournament, side_name
 from tournaments.selectors.event import SETTLED, EventState, event_state, standings_computed
 from tournaments.services._common import locked_tournament, public_changed
 from tournaments.services.errors import TournamentError
@@ -199,7 +200,15 @@ def _reasons(why: Sequence[Any]) -> list[list[int | str]]:
 def _matches_create(played: Round, draw: Draw) -> None:
     Match.objects.bulk_create(
         [
-            Match(round=played, table=m.table, ns_id=m.ns, ew_id=m.ew, reasons=_reasons(m.why))
+            Match(
+                round=played,
+                table=m.table,
+                ns_id=m.ns,
+                ew_id=m.ew,
+                ns_with_id=m.ns_with,
+                ew_with_id=m.ew_with,
+                reasons=_reasons(m.why),
+            )
             for m in draw.pairings
         ]
         + [
@@ -240,17 +249,15 @@ def round_release(*, round_id: int) -> Round:
     with transaction.atomic():
         played = _draft(round_id, releasing=True)
         tournament = played.tournament
-        matches = list(played.matches.filter(ew__isnull=False).select_related("ns", "ew"))
+        matches = list(
+            played.matches.filter(ew__isnull=False).select_related("ns", "ew", "ns_with", "ew_with")
+        )
         for match in matches:
             try:
                 game, _token = scoring_services.game_create(
                     variant=tournament.variant,
                     players=tournament.players,
-                    sides=[
-                        {"name": e.name, "players": players_text((e.player_1, e.player_2))}
-                        for e in (match.ns, match.ew)
-                        if e is not None
-                    ],
+                    sides=[_game_side(side) for side in match.sides()],
                     rules=table_rules(tournament),
                 )
             except RuleViolation as violation:  # names are checked on entry: a safety net
@@ -268,6 +275,18 @@ def round_release(*, round_id: int) -> Round:
     return played
 
 
+def _game_side(entries: Sequence[Entry]) -> dict[str, str]:
+    """A side of a table's game: a pair, named as it entered; or an individual event's two
+    partners, "Ann & Ben" (cut to a game's limit, their names in full as its players)."""
+    if len(entries) == 1:
+        entry = entries[0]
+        return {"name": entry.name, "players": players_text((entry.player_1, entry.player_2))}
+    name = side_name(entries[0], entries[1])
+    if len(name) > MAX_SIDE_NAME:
+        name = name[: MAX_SIDE_NAME - 1].rstrip() + "…"
+    return {"name": name, "players": players_text(tuple(e.name for e in entries))}
+
+
 def _players_seat(matches: Sequence[Match]) -> None:
     """Each table's game names its pairs' club players (side 0 North-South), so the table
     counts in their statistics."""
@@ -278,10 +297,12 @@ def _players_seat(matches: Sequence[Match]) -> None:
     SeatedPlayer.objects.bulk_create(
         SeatedPlayer(side_id=positions[(str(m.game_id), position)], player_id=player, seat=seat)
         for m in matches
-        for position, entry in enumerate((m.ns, m.ew))
-        if entry is not None
+        for position, side in enumerate(m.sides())
         for seat, player in enumerate(
-            p for p in (entry.first_player_id, entry.second_player_id) if p is not None
+            p
+            for entry in side
+            for p in (entry.first_player_id, entry.second_player_id)
+            if p is not None
         )
     )
 
@@ -301,6 +322,13 @@ def round_swap(*, round_id: int, first: int, second: int) -> list[SwapEffect]:
     """Swap two pairs in a draft; returns what the swap creates (a rematch, a club meeting)."""
     with transaction.atomic():
         drawn = _draft(round_id)
+        if drawn.format in INDIVIDUAL:
+            raise TournamentError(
+                _(
+                    "The partnerships of an individual event are drawn together: a swap of two "
+                    "players would undo them. Discard the draft and draw it again."
+                )
+            )
         if drawn.format in SCHEDULED:
             raise TournamentError(
                 _(

@@ -77,6 +77,7 @@ def _fingerprint(tournament: Tournament, state: EventState) -> str:
         "pairs": sorted(astuple(p) for p in state.pairs),
         "results": sorted(
             (r.round, r.ns, r.ew or 0, r.ns_score, r.ew_score, r.outcome.value, r.winner or 0)
+            + ((r.ns_with, r.ew_with) if r.ns_with is not None else ())
             for r in state.results
         ),
         "scoring": astuple(scoring_of(tournament)),

@@ -28,6 +28,7 @@ from tournaments.forms import (
     PlanForm,
     ReopenForm,
     TournamentForm,
+    entry_form,
 )
 from tournaments.models import Match, Round, Tournament
 from tournaments.pairs_csv import CsvRefused
@@ -90,7 +91,12 @@ def tournament_new(request: HttpRequest) -> HttpResponse:
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, _("Tournament created. Next: add the pairs."))
+            messages.success(
+                request,
+                _("Tournament created. Next: add the players.")
+                if tournament.individual
+                else _("Tournament created. Next: add the pairs."),
+            )
             return redirect("director", tournament.id)
     return render(
         request, "tournaments/new.html", _new_context(form), status=400 if form.errors else 200
@@ -104,13 +110,18 @@ def _new_context(form: TournamentForm) -> dict[str, Any]:
 
 def next_step(tournament: Tournament, rounds: list[Round], entries: int, open_matches: int) -> str:
     """What the director does next, in one sentence."""
-    if entries < 2:
+    individual = tournament.individual
+    if entries < (4 if individual else 2):
+        if individual:
+            return _("Add the players (4 at least): one by one, or all at once from a CSV file.")
         return _("Add the pairs: one by one, or all at once from a CSV file.")
     if not rounds:
+        if individual:
+            return _("When every player is in, generate round 1: the partners are drawn too.")
         return _("When every pair is in, generate round 1.")
     last = rounds[-1]
     n = {"n": last.number, "next": last.number + 1}
-    if last.status == Round.Status.DRAFT and last.format in SCHEDULED:  # no swap there
+    if last.status == Round.Status.DRAFT and (last.format in SCHEDULED or individual):
         return _("Check the draft of round %(n)s, then release it.") % n
     if last.status == Round.Status.DRAFT:
         return _("Check the draft of round %(n)s (swap pairs if you must), then release it.") % n
@@ -184,8 +195,8 @@ def _dashboard(
             "next_step": next_step(
                 tournament, board.rounds, len(board.entries), board.open_matches
             ),
-            "pair_form": pair_form or PairForm(),
-            "import_form": import_form or ImportForm(),
+            "pair_form": pair_form or entry_form(tournament),
+            "import_form": import_form or ImportForm(individual=tournament.individual),
             "plan_form": None
             if board.rounds
             else plan_form or PlanForm(initial=PlanForm.initial_of(tournament)),
@@ -219,14 +230,16 @@ def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
 @require_POST
 def pairs_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = directed(request, tournament_id)
-    form = PairForm(request.POST)
+    form = entry_form(tournament, request.POST)
     if form.is_valid():
         try:
             entries.entries_add(tournament_id=tournament.id, entries=[form.entry_values()])
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(request, _("Pair added."))
+            messages.success(
+                request, _("Player added.") if tournament.individual else _("Pair added.")
+            )
             return redirect("director", tournament.id)
     return _dashboard(request, tournament, pair_form=form, status=400)
 
@@ -237,7 +250,7 @@ def pairs_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Pairs from a CSV file or pasted text. A refusal names every bad line, and the page
     keeps the pasted text to correct."""
     tournament = directed(request, tournament_id)
-    form = ImportForm(request.POST, request.FILES)
+    form = ImportForm(request.POST, request.FILES, individual=tournament.individual)
     if form.is_valid():
         try:
             added = entries.entries_import_csv(tournament_id=tournament.id, data=form.csv_data())
@@ -344,7 +357,9 @@ def pair_edit(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRe
     tournament = directed(request, tournament_id)
     entry = entry_of(tournament, entry_id)
     initial = {f: getattr(entry, f) for f in ("name", "player_1", "player_2", "club", "seed")}
-    form = PairForm(request.POST or None, initial={**initial, "seed": entry.seed or None})
+    form = entry_form(
+        tournament, request.POST or None, initial={**initial, "seed": entry.seed or None}
+    )
     if request.method == "POST" and form.is_valid():
         try:
             entries.entry_edit(entry_id=entry.id, values=form.entry_values())

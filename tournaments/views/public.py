@@ -185,7 +185,10 @@ def pair(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRespons
             {
                 "tournament": event,
                 "entry": entry,
-                "players": ", ".join(p for p in (entry.player_1, entry.player_2) if p),
+                # An individual event's entry is its one player: no names to repeat.
+                "players": ""
+                if event.individual
+                else ", ".join(p for p in (entry.player_1, entry.player_2) if p),
                 "lines": pair_lines(event, entry),
                 "snapshot": snapshot,
                 "stale": current.stale,

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.versions import version_response
 from tournaments.forms import ResultForm
-from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.models import Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import (
     Said,
@@ -36,7 +36,7 @@ def _link(token: str) -> TableLink:
     return link
 
 
-def _state(match: Match, side: str, said: Said, other: Entry | None) -> str:
+def _state(match: Match, side: str, said: Said, other: str) -> str:
     """Where the table stands, as this link's pair needs to hear it."""
     result = match.result
     if match.status in SETTLED and result is not None:
@@ -48,7 +48,7 @@ def _state(match: Match, side: str, said: Said, other: Entry | None) -> str:
         return _("Confirmed by both pairs. Thank you!")
     if match.status == Match.Status.DISPUTED:
         return _("With the director: the two pairs entered different results.")
-    name = other.name if other is not None else ""
+    name = other
     if said.by(side) is not None:
         return _("Sent. Waiting for %(name)s to confirm it from its own link.") % {"name": name}
     if said.anything:
@@ -56,6 +56,18 @@ def _state(match: Match, side: str, said: Said, other: Entry | None) -> str:
             "name": name
         }
     return _("Playing: enter the hands, then send the result.")
+
+
+def _find_table(match: Match, north: bool, tournament: Tournament) -> str:
+    """An earlier round's link: where this pair plays now (the event's page, found by the
+    pair's name; an individual event's partners part, and each looks for their own)."""
+    if match.round.status != Round.Status.CLOSED or tournament.status == Tournament.Status.FINISHED:
+        return ""
+    page = reverse("tournament", args=[tournament.id])
+    entry = match.ns if north else match.ew
+    if tournament.individual or entry is None:
+        return page
+    return f"{page}?{urlencode({'q': entry.name})}"
 
 
 def table(request: HttpRequest, token: str) -> HttpResponse:
@@ -86,7 +98,9 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         # The hands' totals, as a start; with no hand entered the pair types its figures.
         form = ResultForm(initial={"ns_score": game.totals[0], "ew_score": game.totals[-1]})
     mine = link.side
-    we, they = (match.ns, match.ew) if mine == ResultSubmission.By.NS else (match.ew, match.ns)
+    # The sides' names: a pair's, or an individual event's two partners ("Ann & Ben").
+    north = mine == ResultSubmission.By.NS
+    we, they = (match.ns_side, match.ew_side) if north else (match.ew_side, match.ns_side)
     said = said_since_director(match.submissions.all())
     settled = match.status in SETTLED
     tournament = match.round.tournament
@@ -123,13 +137,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
                 and game.hand_count >= tournament.hands_per_round
             ),
             # An earlier round's link: where this pair plays now.
-            "find_table": (
-                f"{reverse('tournament', args=[tournament.id])}?{urlencode({'q': we.name})}"
-                if match.round.status == Round.Status.CLOSED
-                and tournament.status != Tournament.Status.FINISHED  # nowhere to play now
-                and we is not None
-                else ""
-            ),
+            "find_table": _find_table(match, north, tournament),
         },
         status=status,
     )
