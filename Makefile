@@ -44,8 +44,8 @@ bench: $(VENV)/.dev
 	$(PY) bench/rules.py
 
 messages: $(VENV)/.dev
-	$(PY) manage.py makemessages -l fr -l es -l it --no-obsolete --ignore ".venv/*" --ignore "tests/*" --ignore "bench/*"
-	$(PY) manage.py compilemessages -l fr -l es -l it --ignore ".venv"
+	$(PY) manage.py makemessages -l fr -l es -l it -l de -l pt_BR -l nl --no-obsolete --ignore ".venv/*" --ignore "tests/*" --ignore "bench/*"
+	$(PY) manage.py compilemessages -l fr -l es -l it -l de -l pt_BR -l nl --ignore ".venv"
 
 clean:
 	rm -rf $(VENV) node_modules static/vendor staticfiles .pytest_cache .hypothesis test-artifacts

@@ -251,7 +251,15 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
-LANGUAGES = [("en", _("English")), ("fr", _("French")), ("es", _("Spanish")), ("it", _("Italian"))]
+LANGUAGES = [
+    ("en", _("English")),
+    ("fr", _("French")),
+    ("es", _("Spanish")),
+    ("it", _("Italian")),
+    ("de", _("German")),
+    ("pt-br", _("Brazilian Portuguese")),
+    ("nl", _("Dutch")),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "UTC"
 USE_I18N = True

@@ -88,7 +88,7 @@ def test_the_target_label_is_translated(client) -> None:
 NUMBERS = ("x", "y", "x1", "x2", "y1", "y2", "font-size", "stroke-width")
 
 
-@pytest.mark.parametrize("language", ["fr", "es", "it"])
+@pytest.mark.parametrize("language", ["fr", "es", "it", "de", "pt-br", "nl"])
 def test_the_chart_draws_with_plain_numbers_in_a_language_that_writes_decimal_commas(
     client, language: str
 ) -> None:

@@ -113,10 +113,13 @@ RANK_LETTERS = {
     "fr": {"J": "V", "Q": "D", "K": "R", "A": "A"},
     "es": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
     "it": {"J": "J", "Q": "Q", "K": "K", "A": "A"},
+    "de": {"J": "B", "Q": "D", "K": "K", "A": "A"},  # Bube, Dame, König, Ass
+    "pt-br": {"J": "J", "Q": "Q", "K": "K", "A": "A"},  # Brazilian decks print J Q K A
+    "nl": {"J": "B", "Q": "V", "K": "H", "A": "A"},  # boer, vrouw, heer, aas
 }
 
 
-@pytest.mark.parametrize("language", ["fr", "es", "it"])
+@pytest.mark.parametrize("language", sorted(RANK_LETTERS))
 def test_the_rank_picker_names_the_ranks_as_the_rules_page_does(client, language: str) -> None:
     wanted = {f"card rank\x04{rank}": text for rank, text in RANK_LETTERS[language].items()}
     letters = catalogue(language, wanted)
@@ -138,7 +141,7 @@ def test_the_rank_picker_names_the_ranks_as_the_rules_page_does(client, language
     assert box.endswith(f" {expected['K']}")
 
 
-@pytest.mark.parametrize("language", ["en", "fr", "es", "it"])
+@pytest.mark.parametrize("language", ["en", "fr", "es", "it", "de", "pt-br", "nl"])
 def test_an_error_a_person_reads_begins_with_a_capital(client, language: str) -> None:
     """The engine and the services word their refusals in lower case, as parts of one another
     ("side 1 (NS), meld 1 (K): ..."); shown alone, each is a sentence."""

@@ -7,6 +7,7 @@ from enum import StrEnum
 from html.parser import HTMLParser
 
 import pytest
+from django.conf import settings
 from django.utils import translation
 from django.utils.html import escape
 from django.utils.translation import gettext
@@ -16,7 +17,7 @@ from scorekeeper.rules import variants as variants_module
 
 pytestmark = pytest.mark.django_db
 
-LANGUAGES = ["en", "fr", "es", "it"]
+LANGUAGES = [code for code, _name in settings.LANGUAGES]
 HAND_ONLY = (
     "Only cards from the hand count toward the opening, not the top card of the discard pile."
 )

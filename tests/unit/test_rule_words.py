@@ -24,7 +24,7 @@ def all_lines(preset_id: str) -> list[str]:
 
 
 @pytest.mark.parametrize("preset_id", sorted(PRESETS))
-@pytest.mark.parametrize("language", ["en", "fr", "es", "it"])
+@pytest.mark.parametrize("language", ["en", "fr", "es", "it", "de", "pt-br", "nl"])
 def test_every_preset_is_described_in_every_language(preset_id: str, language: str) -> None:
     with translation.override(language):
         words = preset_words(PRESETS[preset_id])

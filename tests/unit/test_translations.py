@@ -1,4 +1,5 @@
-"""Every message of the app is translated into French, Spanish and Italian (locale/)."""
+"""Every message of the app is translated into each language it offers (locale/): French,
+Spanish, Italian, German, Brazilian Portuguese and Dutch."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from pathlib import Path
 import pytest
 
 LOCALE = Path(__file__).resolve().parents[2] / "locale"
+LANGUAGES = ["fr", "es", "it", "de", "pt_BR", "nl"]  # catalogues (config.settings.LANGUAGES)
 ENTRY = re.compile(r'(#, fuzzy\n)?(?:#.*\n)*msgid ((?:".*"\n)+)msgstr ((?:".*"\n)+)')
 
 
@@ -20,7 +22,7 @@ def entries(language: str) -> list[tuple[str, str, bool]]:
     return out
 
 
-@pytest.mark.parametrize("language", ["fr", "es", "it"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_message_is_translated(language: str) -> None:
     found = entries(language)
     assert len(found) > 250
@@ -31,7 +33,7 @@ def test_every_message_is_translated(language: str) -> None:
 PLURAL = re.compile(r'msgid ((?:".*"\n)+)msgid_plural (?:".*"\n)+((?:msgstr\[\d\] (?:".*"\n)+)+)')
 
 
-@pytest.mark.parametrize("language", ["fr", "es", "it"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_every_plural_has_each_form_its_language_needs(language: str) -> None:
     """Spanish has three forms (one, a million, other): a message with two shows English for
     "2 hands"."""
@@ -45,13 +47,22 @@ def test_every_plural_has_each_form_its_language_needs(language: str) -> None:
         assert len(filled) == needed and all(filled), f"{language}: {msgid.strip()}"
 
 
-@pytest.mark.parametrize("language", ["fr", "es", "it"])
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_translations_keep_the_placeholders(language: str) -> None:
     for msgid, msgstr, _ in entries(language):
         if msgid:
             assert set(re.findall(r"%\((\w+)\)", msgid)) == set(
                 re.findall(r"%\((\w+)\)", msgstr)
             ), msgid
+
+
+def test_every_language_offered_has_its_catalogue() -> None:
+    from django.conf import settings
+    from django.utils.translation import to_locale
+
+    offered = sorted(to_locale(code) for code, _name in settings.LANGUAGES if code != "en")
+    assert offered == sorted(LANGUAGES)
+    assert sorted(p.name for p in LOCALE.iterdir() if p.is_dir()) == sorted(LANGUAGES)
 
 
 def test_the_catalogues_hold_every_message_of_the_source(tmp_path: Path) -> None:
