@@ -155,7 +155,6 @@ def main() -> None:
                 f"{max(times):7.1f} ms, first {times[0]:7.1f} ms, {counted} queries"
             )
 
-
     if args.backup:
         from clubs.backup import club_export_bytes, club_import
 

@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from tournaments.engine import individual  # noqa: E402
-from tournaments.engine.individual import Together, sides_of  # noqa: E402
+from tournaments.engine.individual import Together  # noqa: E402
 from tournaments.engine.points import PointsMethod, Scoring  # noqa: E402
 from tournaments.engine.standings import rank  # noqa: E402
 from tournaments.engine.types import Draw, History, Outcome, Pair, Result, RoundInput  # noqa: E402
@@ -75,7 +75,7 @@ def main() -> None:
         peak = tracemalloc.get_traced_memory()[1] / 2**20
         tracemalloc.stop()
         together = Together.of(given.history)
-        again = [together.repeats(*sides_of(t)) for t in draw.pairings]
+        again = [together.repeats(*t.sides()) for t in draw.pairings]
         print(
             f"{size:>8} {statistics.median(times):>10.0f} {max(times):>8.0f} {peak:>9.1f}"
             f" {ranked_ms:>13} {sum(a[0] for a in again):>15} {sum(a[1] for a in again):>16}"

@@ -577,8 +577,10 @@ def _events_import(
             created_at=_at(row.get("created_at"), "event")
         )
         entries: dict[int, Entry] = {}
+        keys: set[str] = set()
         for e in _need(row.get("entries", []), list, "entries"):
             e = _need(e, dict, "entry")
+            _check_entry_names(e, keys)
             entries[_need(e.get("id"), int, "entry")] = _saved(
                 Entry(
                     tournament=tournament,
@@ -608,6 +610,7 @@ def _events_import(
                     for seat in ("ew", "ns_with", "ew_with")
                 ):
                     raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "match"})
+                _check_seats(tournament, m)
                 _check_reasons(m.get("reasons") or [])
                 match = _saved(
                     Match(
@@ -656,7 +659,7 @@ def _events_import(
 def _check_plan(tournament: Tournament) -> None:
     """What the event's pages read as names: its formats and tie-breaks."""
     from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
-    from tournaments.engine.formats import FORMATS
+    from tournaments.engine.formats import FORMATS, INDIVIDUAL
     from tournaments.engine.standings import METRICS
 
     if tournament.variant not in PRESETS:
@@ -673,6 +676,38 @@ def _check_plan(tournament: Tournament) -> None:
         or not all(isinstance(t, str) and t in METRICS for t in tiebreaks)
     ):
         raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "event"})
+    if {tournament.format, *formats} & set(INDIVIDUAL) and (
+        len({tournament.format, *formats}) > 1 or tournament.knockout_top
+    ):  # an individual event plays its format all through (engine.formats.check_plan)
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "event"})
+
+
+def _check_seats(tournament: Tournament, match: Mapping[str, Any]) -> None:
+    """A table seats each entry once: two pairs, or in an individual event two partners a side
+    (a bye: one entry alone), as the engine draws them."""
+    seats = [match.get(s) for s in ("ns", "ew", "ns_with", "ew_with")]
+    present = [s for s in seats if s is not None]
+    bye = match.get("ew") is None
+    partners = [match.get("ns_with"), match.get("ew_with")]
+    wanted = tournament.individual and not bye  # two partners a side, or none anywhere
+    shaped = None not in partners if wanted else partners == [None, None]
+    if not shaped or len(set(present)) != len(present):
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "match"})
+
+
+def _check_entry_names(entry: Mapping[str, Any], keys: set[str]) -> None:
+    """An entry's names as the event's own forms take them: no control character, and no two
+    entries of one event under one name (tournaments.limits.pair_name_key)."""
+    from scorekeeper.names import has_control_characters
+    from tournaments.limits import pair_name_key
+
+    names = [entry.get(f) for f in ("name", "player_1", "player_2", "club")]
+    if any(not isinstance(n, str) or has_control_characters(n) for n in names if n is not None):
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "entry"})
+    key = pair_name_key(str(entry.get("name") or ""))
+    if not key or key in keys:
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "entry"})
+    keys.add(key)
 
 
 def _check_reasons(reasons: object) -> None:

@@ -52,6 +52,13 @@ CLUB_FORMATS: dict[str, dict[str, Any]] = {
         "hands_per_round": 4,
         "points": "vp",
     },
+    "individual-evening": {
+        "label": _("Individual evening: new partners each round, 4 rounds × 2 hands"),
+        "phases": [("individual", 4)],
+        "hands_per_round": 2,
+        "points": "wdl",
+        "sit_out": "own_average",  # one to three sit out each round: their own average
+    },
     "knockout": {
         "label": _("Knockout with a third-place match"),
         "phases": [("knockout", None)],

@@ -14,7 +14,7 @@ from scorekeeper.i18n import PRESET_CHOICES
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME, no_control_characters
 from tournaments.club_formats import CLUB_FORMATS, PLAN_PHASES
 from tournaments.engine.errors import DrawRefused
-from tournaments.engine.formats import MAX_ROUNDS, Phase, Plan, phases_of, plan_of
+from tournaments.engine.formats import INDIVIDUAL, MAX_ROUNDS, Phase, Plan, phases_of, plan_of
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 from tournaments.limits import MAX_PAIRS, MAX_SEED
 from tournaments.models import ResultSubmission, Tournament
@@ -38,8 +38,11 @@ class PlanForm(forms.Form):
             self.fields[f"phase_{i}_format"] = forms.ChoiceField(
                 label=_("Format") if first else _("Then"),
                 choices=Tournament.Format.choices
-                if first
-                else [("", "—"), *Tournament.Format.choices],
+                if first  # an individual event plays its format all through
+                else [
+                    ("", "—"),
+                    *((k, v) for k, v in Tournament.Format.choices if k not in INDIVIDUAL),
+                ],
                 required=first,
                 initial="swiss" if first else "",
             )
@@ -255,21 +258,13 @@ class PairForm(forms.Form):
 class PlayerForm(PairForm):
     """A player of an individual event: the entry is one player (the engine finds partners)."""
 
-    player_1 = None  # type: ignore[assignment]
-    player_2 = None  # type: ignore[assignment]
-    name = forms.CharField(
-        label=_("Player's name"),
-        max_length=MAX_SIDE_NAME,
-        validators=[no_control_characters],
-        error_messages={"required": _("A player needs a name.")},
-    )
-    seed = forms.IntegerField(
-        label=_("Seed"),
-        min_value=0,
-        max_value=MAX_SEED,
-        required=False,
-        help_text=_("1 is the strongest player; empty or 0: unseeded."),
-    )
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        del self.fields["player_1"], self.fields["player_2"]
+        name = self.fields["name"]
+        name.label = _("Player's name")
+        name.error_messages["required"] = _("A player needs a name.")
+        self.fields["seed"].help_text = _("1 is the strongest player; empty or 0: unseeded.")
 
 
 def entry_form(tournament: Tournament, *args: Any, **kwargs: Any) -> PairForm:

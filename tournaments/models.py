@@ -217,7 +217,12 @@ class Match(models.Model):
 
 def side_name(entry: Entry, partner: Entry | None) -> str:
     """A side's name: the pair's, or "Ann & Ben" (the two partners of an individual event)."""
-    return entry.name if partner is None else f"{entry.name} & {partner.name}"
+    return side_label(entry.name, partner.name if partner is not None else None)
+
+
+def side_label(name: str, partner: str | None) -> str:
+    """side_name from the names alone (an export reads names, not rows)."""
+    return name if partner is None else f"{name} & {partner}"
 
 
 class ResultSubmission(models.Model):

@@ -52,7 +52,14 @@ def fingerprint(played: Round, spec: PrintSpec) -> str:
         "spec": [spec.kind, spec.per_page, spec.language, spec.base],
         "event": [played.tournament.name, played.number, played.tournament.hands_per_round],
         "tables": [
-            [m.table, m.game_id, *(e and [e.name, e.player_1, e.player_2] for e in (m.ns, m.ew))]
+            [
+                m.table,
+                m.game_id,
+                *(
+                    e and [e.name, e.player_1, e.player_2]
+                    for e in (m.ns, m.ew, m.ns_with, m.ew_with)
+                ),
+            ]
             for m in tables
         ],
         "byes": [m.ns.name for m in byes],

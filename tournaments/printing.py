@@ -26,6 +26,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.phone_links import PhoneLinks
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.selectors.public import sit_out_words
 from tournaments.table_keys import table_token
 
 STYLESHEET = "tournaments/print.css"  # a static file, read by WeasyPrint from disk
@@ -92,8 +93,10 @@ def round_matches(played: Round) -> tuple[list[Match], list[Match]]:
     return [m for m in matches if m.ew_id is not None], [m for m in matches if m.ew_id is None]
 
 
-def players(entry: Entry | None) -> str:
-    if entry is None:
+def players(entry: Entry | None, partner: Entry | None = None) -> str:
+    """A pair's two players, printed under its name; none for an individual event's side,
+    whose name already is its two players ("Ann & Ben")."""
+    if entry is None or partner is not None:
         return ""
     return " & ".join(p for p in (entry.player_1.strip(), entry.player_2.strip()) if p)
 
@@ -139,14 +142,14 @@ def cards_of(links: PhoneLinks, tables: Sequence[Match]) -> tuple[list[Card], di
         if match.ew is None or game is None:  # a bye: no table, no game, no card
             continue
         pairs = []
-        for side, entry, side_name in (
-            (NS, match.ns, match.ns_side),
-            (EW, match.ew, match.ew_side),
+        for side, (entry, partner), side_name in (
+            (NS, (match.ns, match.ns_with), match.ns_side),
+            (EW, (match.ew, match.ew_with), match.ew_side),
         ):
             url = links.table(table_token(game, side))
             name = f"{match.table}-{side}"
             images[name] = qr_png(url)
-            names = players(entry) if side_name == entry.name else ""  # a side of two: named
+            names = players(entry, partner)
             pairs.append(CardPair(side, seats[side], side_name, names, url, IMAGE_SCHEME + name))
         cards.append(Card(match.table, (pairs[0], pairs[1])))
     return cards, images
@@ -169,7 +172,7 @@ def by_name(tables: Sequence[Match], byes: Sequence[Match]) -> list[dict[str, An
                 partner = next((e.name for e in side if e != entry), "")
                 shown = f"{seat}, {partner}" if partner else seat
                 rows.append({"entry": entry, "table": m.table, "seat": shown, "against": other})
-    rows += [{"entry": m.ns, "table": None, "seat": _("Bye"), "against": ""} for m in byes]
+    rows += [{"entry": m.ns, "table": None, "seat": sit_out_words(m), "against": ""} for m in byes]
     return sorted(rows, key=lambda row: sort_key(row["entry"].name))
 
 
@@ -182,7 +185,10 @@ def _cards(tournament: Tournament, played: Round, spec: PrintSpec, part: list[Ma
 
 def _sheets(tournament: Tournament, played: Round, _spec: PrintSpec, part: list[Match]) -> Any:
     hands = tournament.hands_per_round or DEFAULT_HANDS
-    sheets = [{"match": m, "ns_players": players(m.ns), "ew_players": players(m.ew)} for m in part]
+    sheets = [
+        {"match": m, "ns_players": players(m.ns, m.ns_with), "ew_players": players(m.ew, m.ew_with)}
+        for m in part
+    ]
     per_page = 2 if hands <= 6 else 1
     context = {
         "tournament": tournament,

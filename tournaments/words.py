@@ -37,7 +37,8 @@ REASON_WORDS = {
     Reason.NEW_OPPONENTS: gettext_lazy("new opponents"),
     Reason.OPPONENTS_AGAIN: gettext_lazy("some have met as opponents before"),
     Reason.POINTS_RANGE: gettext_lazy("players of near points"),
-    Reason.MOVEMENT: gettext_lazy("by the published movement"),
+    Reason.MOVEMENT: gettext_lazy("by the fixed movement"),
+    Reason.MOVEMENT_LEFT: gettext_lazy("the field changed: drawn Swiss-like, not by the movement"),
     Reason.SITS_OUT: gettext_lazy("sits out: the fewest sit-outs so far, then the lowest ranked"),
 }
 # What a swap made of a pairing: the director chose it, so it was not "unavoidable".

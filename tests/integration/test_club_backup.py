@@ -328,3 +328,32 @@ def test_an_individual_event_comes_back_with_its_partners_and_each_players_lines
     assert _figures(imported) == _figures(club)
     played = {name: figures[1] for name, figures in _figures(imported).items()}
     assert played == dict.fromkeys(names, 1)  # each player's event, though partners changed
+    # A file edited to seat a player twice, leave a side a partner short, mix an individual
+    # plan with a pair format, or name two players alike or with a control character: refused.
+    good = club_export(club)
+
+    def edited(change) -> bytes:
+        copy = json.loads(json.dumps(good))
+        change(copy["events"][0])
+        return json.dumps(copy).encode()
+
+    def table(event):
+        return next(m for r in event["drawn"] for m in r["matches"] if m["ew"] is not None)
+
+    def rename(event, name):
+        event["entries"][1]["name"] = name
+
+    cases = [
+        lambda e: table(e).update(ns_with=table(e)["ns"]),
+        lambda e: table(e).update(ns_with=table(e)["ew"]),
+        lambda e: table(e).update(ew_with=None),
+        lambda e: e.update(round_formats=["individual", "swiss"], rounds=2),
+        lambda e: rename(e, "Ada\u202e"),
+        lambda e: rename(e, "ADA"),
+        lambda e: rename(e, "Ada\u00ad"),
+    ]
+    before, paolo = Club.objects.count(), imported.memberships.get().user
+    for case in cases:
+        with pytest.raises(ClubError, match="damaged"):
+            club_import(data=edited(case), director=paolo, name="Solo 3")
+    assert Club.objects.count() == before

@@ -140,7 +140,7 @@ def test_a_fixed_movement_for_eight_refuses_another_field_and_says_so(client, di
     )
     client.post(reverse("director-round-next", args=[tournament.id]))
     page = client.get(reverse("director", args=[tournament.id])).content.decode()
-    assert "published for 8, 12 and 16 players" in page
+    assert "A fixed movement is for 8, 12 or 16 players, and this event has 10" in page
     assert not Round.objects.exists()
     # Two players fewer: the movement for 8 plays its 7 rounds.
     for entry in Entry.objects.filter(name__in=PLAYERS[8:10]):
@@ -149,7 +149,7 @@ def test_a_fixed_movement_for_eight_refuses_another_field_and_says_so(client, di
     tournament.refresh_from_db()
     assert tournament.rounds == 7
     assert (
-        "by the published movement"
+        "by the fixed movement"
         in client.get(reverse("director", args=[tournament.id])).content.decode()
     )
 
@@ -204,3 +204,41 @@ def test_the_exports_and_the_printed_pairings_name_both_partners(client, directo
     assert mine["seat"] == f"N-S, {first.ns_with.name}" and mine["against"] == first.ew_side
     cards, _images = cards_of(PhoneLinks("http://club.example", "", False), tables)
     assert [p.name for p in cards[0].pairs] == [first.ns_side, first.ew_side]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_player_added_to_a_draft_is_seated_when_it_is_drawn_again(client, director) -> None:
+    """Seven players drawn (three sit out); an eighth arrives: the page says the draft leaves
+    them out, and the draft drawn again seats all eight at two tables."""
+    tournament = create(client)
+    client.post(
+        reverse("director-import", args=[tournament.id]),
+        {"text": "name\n" + "\n".join(PLAYERS[:7])},
+    )
+    client.post(reverse("director-round-next", args=[tournament.id]))
+    added = client.post(
+        reverse("director-pairs", args=[tournament.id]), {"name": "Zoe"}, follow=True
+    ).content.decode()
+    assert "The draft of round 1 does not seat Zoe: discard it and draw it again." in added
+    client.post(reverse("director-discard", args=[tournament.id, 1]))
+    again = client.post(reverse("director-discard", args=[tournament.id, 1]), follow=True)
+    assert again.status_code == 404  # a second click: the draft is gone, nothing breaks
+    client.post(reverse("director-round-next", args=[tournament.id]))
+    drawn = Round.objects.get(tournament=tournament, number=1)
+    assert drawn.matches.filter(ew__isnull=False).count() == 2
+    assert not drawn.matches.filter(ew__isnull=True).exists()
+
+
+def test_a_field_entered_stays_of_its_kind_and_a_name_stays_one_name(client, director) -> None:
+    from tournaments.services.entries import entries_add
+    from tournaments.services.errors import TournamentError
+    from tournaments.services.tournament import tournament_plan_set
+
+    tournament = create(client)
+    entries_add(tournament_id=tournament.id, entries=[{"name": "Ann"}])
+    with pytest.raises(TournamentError, match="before adding anyone"):
+        tournament_plan_set(tournament_id=tournament.id, format="swiss", rounds=3)
+    # "Ann" with a soft hyphen, a direction mark or a joiner shows as Ann: refused as Ann.
+    for lookalike in ("Ann\u00ad", "Ann\u200e", "ANN\u034f"):
+        with pytest.raises(TournamentError, match="A player is already called Ann"):
+            entries_add(tournament_id=tournament.id, entries=[{"name": lookalike}])

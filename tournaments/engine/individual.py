@@ -7,23 +7,25 @@ as possible across the table, with no partner twice while any seating of the fie
 in three steps, each a minimum-cost perfect matching (rustworkx's blossom, as swiss.py):
 
 1. **Partners.** Players are matched in twos. The cost of a partnership, each tier above any sum
-   of the tiers below: having partnered before (times how often), so a round repeats a
-   partnership only where no perfect matching of the field avoids it; then the square of the
-   two players' gap in points, so players of similar scores sit together (Swiss-like); then
-   their distance in the standings.
+   of the tiers below: having partnered before at all, so a round repeats as few partnerships
+   as any perfect matching of its players can (none where one avoids it); then how often they
+   partnered; then the square of the two players' gap in points, so players of similar scores
+   sit together (Swiss-like); then their distance in the standings.
 2. **Tables.** Partnerships are matched in twos: the cost counts the players across the table
    who have met as opponents before, then the gap between the partnerships' points.
 3. **Sides.** The four players of each table are split into the better of its three possible
-   partnerships (AB v CD, AC v BD, AD v BC): fewest partners again (never more than step 1
-   found), fewest opponents again, then sides of even strength (the leader partners the
-   fourth).
+   partnerships (AB v CD, AC v BD, AD v BC), by step 1's tiers first (fewest partnerships
+   repeated, then fewest times together: never worse than step 1 found), then fewest opponents
+   again, then sides of even strength (the leader partners the fourth).
 
 Sit-outs: a field that is not a multiple of four leaves one to three players out; they are
 those with the fewest sit-outs so far, the lowest ranked first, and score by the event's sit-out
-policy (standings.py). Round 1 is drawn at random from the event's seed, or by seed: the top
+policy (standings.py). They are chosen first: the promise on partners holds among the players
+of the round. Round 1 is drawn at random from the event's seed, or by seed: the top
 seeds at separate tables, each partnering a player of the last quarter.
 
-Points for seating: 2 a win, 1 a draw, as swiss.py (whatever the event's points method).
+Points for seating: 2 a win, 1 a draw (swiss.seating_points, whatever the event's points
+method).
 """
 
 from __future__ import annotations
@@ -36,17 +38,21 @@ from dataclasses import dataclass
 import rustworkx as rx
 
 from tournaments.engine.errors import DrawRefused, gettext_noop
+from tournaments.engine.swiss import seating_points
 from tournaments.engine.types import Bye, Draw, History, Pairing, Reason, RoundInput, Why
 
 WINDOW = 40  # players (then partnerships) offered to each other first, as swiss.WINDOW
-# Tiers, each above any sum of those below on a field of up to 400 players (200 partnerships):
+MAX_PLAYERS = 400  # the tiers below hold up to here (tournaments.limits.MAX_PLAYERS)
+# Tiers, each above any sum of those below on a field of MAX_PLAYERS (200 partnerships):
 _PLACE = 1  # times the distance in the standings: at most 200 × 400
 _POINTS = 10**5  # times the squared point gap, capped: at most 200 × 100 × 10**5 = 2 × 10**9
 _GAP_CAP = 10
-_OPPONENTS = 10**10  # times the players met before across the table (up to 4 a table)
-_PARTNERS = 10**13  # times the partnership's earlier rounds together
+_OPPONENTS = 10**10  # times the players met before across the table: at most 100 × 4 × 10**10
+_TIMES = 10**10  # times a partnership's earlier rounds together: at most 200 × 50 × 10**10
+_TIMES_CAP = 50  # (a weight stays positive however long the event)
+_PARTNERS = 10**15  # a partnership seen before: above every sum of the tiers below
 _BASE = 10**16  # every weight positive (rustworkx maximises the total weight)
-_BASE_UNTIL = 50  # partners this often before: costs stop growing (a weight stays positive)
+SIMILAR = 2  # points apart at most (a win) for a table's players to be "of similar points"
 
 
 @dataclass(frozen=True)
@@ -65,11 +71,8 @@ class Together:
         sat_out: Counter[int] = Counter()
         for draw in history.draws:
             for table in draw.pairings:
-                for side in sides_of(table):
-                    if len(side) == 2:
-                        partners[frozenset(side)] += 1
-                north, east = sides_of(table)
-                opponents.update(frozenset((a, b)) for a in north for b in east)
+                partners.update(frozenset(side) for side in table.sides() if len(side) == 2)
+                opponents.update(frozenset(two) for two in table.across())
             sat_out.update(bye.pair for bye in draw.byes)
         return cls(partners, opponents, sat_out)
 
@@ -84,23 +87,6 @@ class Together:
         partners = sum(1 for side in (north, east) if self.partnered(*side))
         opponents = sum(1 for a in north for b in east if self.met(a, b))
         return partners, opponents
-
-
-def sides_of(table: Pairing) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    north = (table.ns,) if table.ns_with is None else (table.ns, table.ns_with)
-    east = (table.ew,) if table.ew_with is None else (table.ew, table.ew_with)
-    return north, east
-
-
-def points_of(history: History, players: Sequence[int]) -> dict[int, int]:
-    """Points for seating: 2 a win, 1 a draw (a sit-out or a bye counts as a win)."""
-    points = dict.fromkeys(players, 0)
-    for r in history.results:
-        winner = r.won_by()
-        for player in r.pairs():
-            if player in points:
-                points[player] += 2 if r.won(player) else 1 if winner is None else 0
-    return points
 
 
 def pair_round(given: RoundInput) -> Draw:
@@ -120,7 +106,7 @@ def pair_round(given: RoundInput) -> Draw:
         for p in sorted(playing, key=lambda p: (place.get(p.id, len(place)), p.seed or 10**9, p.id))
     ]
     out, order = sitting_out(order, together)
-    points = points_of(given.history, order)
+    points = seating_points(given.history, order)
     partnerships = _partnerships(order, points, together)
     tables = _tables(partnerships, order, points, together)
     pairings = tuple(_seated(table, points, together) for table in tables)
@@ -170,8 +156,9 @@ def _partnerships(
 ) -> list[tuple[int, int]]:
     def cost(i: int, j: int) -> int:
         a, b = order[i], order[j]
-        again = min(together.partnered(a, b), _BASE_UNTIL)
-        return _PARTNERS * again + _gap_cost(points[a], points[b]) + _PLACE * (j - i)
+        again = min(together.partnered(a, b), _TIMES_CAP)
+        repeat = _PARTNERS if again else 0
+        return repeat + _TIMES * again + _gap_cost(points[a], points[b]) + _PLACE * (j - i)
 
     found = _matched(len(order), cost, WINDOW)
     if len(order) > WINDOW and any(together.partnered(order[i], order[j]) for i, j in found):
@@ -225,12 +212,13 @@ def _seated(
     ranked = sorted((a, b, c, d), key=lambda p: -points[p])
     splits = [((a, b), (c, d)), ((a, c), (b, d)), ((a, d), (b, c))]
 
-    def key(split: tuple[tuple[int, int], tuple[int, int]]) -> tuple[int, int, int, int]:
+    def key(split: tuple[tuple[int, int], tuple[int, int]]) -> tuple[int, ...]:
         north, east = split
         partners, opponents = together.repeats(north, east)
+        times = together.partnered(*north) + together.partnered(*east)  # as step 1's tiers
         balance = abs(sum(points[p] for p in north) - sum(points[p] for p in east))
         leader_with_last = 0 if {ranked[0], ranked[3]} in ({*north}, {*east}) else 1
-        return partners, opponents, balance, leader_with_last
+        return partners, times, opponents, balance, leader_with_last
 
     north, east = min(splits, key=key)
     return table_pairing(north, east, together, [points[p] for p in (a, b, c, d)])
@@ -239,13 +227,13 @@ def _seated(
 def table_pairing(
     north: Sequence[int], east: Sequence[int], together: Together, points: Sequence[int] = ()
 ) -> Pairing:
-    """Four players at a table, the side with the leading player North-South in ``north``'s
-    order, with the reasons a director reads: new partners or not, new opponents or not."""
+    """Four players at a table, ``north`` North-South, with the reasons a director reads: new
+    partners or not, new opponents or not, and players of similar points where they are."""
     partners, opponents = together.repeats(north, east)
     why = [Why(Reason.PARTNERS_AGAIN) if partners else Why(Reason.NEW_PARTNERS)]
     why.append(
         Why(Reason.OPPONENTS_AGAIN, (opponents,)) if opponents else Why(Reason.NEW_OPPONENTS)
     )
-    if points:
+    if points and max(points) - min(points) <= SIMILAR:
         why.append(Why(Reason.POINTS_RANGE, (min(points), max(points))))
     return Pairing(north[0], east[0], why=tuple(why), ns_with=north[1], ew_with=east[1])

@@ -1,6 +1,7 @@
-"""Plays individual events on paper, for the tests and bench/individual.py: a random field, each
-round drawn by the engine, random table results, the standings between rounds; and the counts a
-director would ask of the result (partners and opponents per player, repeats, sit-outs).
+"""Plays individual events on paper, for the tests: a random field (players withdrawing and
+joining late if asked), each round drawn by the engine, random table results, the standings
+between rounds; and the counts a director would ask of the result (partners and opponents per
+player, repeats, sit-outs).
 
 Each round is also checked as it is drawn: every player who plays sits exactly once (at a table
 or out), four to a table, and the round repeats no more partnerships than it must. The fewest a
@@ -13,12 +14,12 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import rustworkx as rx
 
 from tournaments.engine.formats import FORMATS
-from tournaments.engine.individual import Together, sides_of
+from tournaments.engine.individual import Together
 from tournaments.engine.points import PointsMethod, Scoring
 from tournaments.engine.standings import rank
 from tournaments.engine.types import Draw, History, Outcome, Pair, Result, RoundInput
@@ -38,6 +39,7 @@ class Counts:
     sit_outs: Counter[int] = field(default_factory=Counter)
     partners: dict[int, set[int]] = field(default_factory=dict)
     opponents: dict[int, set[int]] = field(default_factory=dict)
+    history: History = field(default_factory=History)  # every round drawn and played
 
     def fewest_partners(self) -> int:
         return min(len(p) for p in self.partners.values())
@@ -73,14 +75,18 @@ def check_round(draw: Draw, playing: list[int], together: Together) -> int:
         raise DrawFault(f"round {draw.round}: {len(draw.byes)} sit out of {len(playing)}")
     at_tables = [p for table in draw.pairings for p in table.players()]
     fewest = least_repeats(at_tables, together)
-    repeats = sum(together.repeats(*sides_of(t))[0] for t in draw.pairings)
+    repeats = sum(together.repeats(*t.sides())[0] for t in draw.pairings)
     if repeats > fewest:
         raise DrawFault(f"round {draw.round}: {repeats} partners again, {fewest} unavoidable")
     return fewest
 
 
-def simulate(players: int, rounds: int, seed: int, fmt: str = "individual") -> Counts:
-    """An event of ``players`` over ``rounds`` rounds, results at random from ``seed``."""
+def simulate(
+    players: int, rounds: int, seed: int, fmt: str = "individual", churn: float = 0.0
+) -> Counts:
+    """An event of ``players`` over ``rounds`` rounds, results at random from ``seed``; each
+    round after the first, with probability ``churn`` a player withdraws (while more than five
+    play) and, with the same, a late entry joins."""
     rng = random.Random(seed)  # noqa: S311 (a simulation)
     field_ = tuple(Pair(i, f"P{i}", seed=i) for i in range(1, players + 1))
     scoring = Scoring(method=PointsMethod.WDL)
@@ -91,13 +97,25 @@ def simulate(players: int, rounds: int, seed: int, fmt: str = "individual") -> C
     counts.opponents = {p.id: set() for p in field_}
     seeded = rng.random() < 0.5  # round 1 by seed, else at random
     for number in range(1, rounds + 1):
+        if number > 1 and rng.random() < churn:
+            present = [p for p in field_ if p.plays(number)]
+            if len(present) > 5:
+                gone = rng.choice(present)
+                field_ = tuple(
+                    replace(p, withdrawn_after=number - 1) if p == gone else p for p in field_
+                )
+        if number > 1 and rng.random() < churn:
+            late = Pair(len(field_) + 1, f"P{len(field_) + 1}", joins=number)
+            field_ += (late,)
+            counts.partners[late.id], counts.opponents[late.id] = set(), set()
         history = History.of(tuple(results), tuple(draws))
         together = Together.of(history)
         ranking = tuple(s.pair for s in rank(field_, results, scoring))
         draw = FORMATS[fmt](RoundInput(number, field_, history, ranking, seed=seed, seeded=seeded))
-        counts.fewest_repeats += check_round(draw, [p.id for p in field_], together)
+        playing = [p.id for p in field_ if p.plays(number)]
+        counts.fewest_repeats += check_round(draw, playing, together)
         for table in draw.pairings:
-            north, east = sides_of(table)
+            north, east = table.sides()
             partners, opponents = together.repeats(north, east)
             counts.partner_repeats += partners
             counts.opponent_repeats += opponents
@@ -115,4 +133,5 @@ def simulate(players: int, rounds: int, seed: int, fmt: str = "individual") -> C
             counts.sit_outs[bye.pair] += 1
             results.append(Result(number, bye.pair, None, outcome=Outcome.BYE))
         draws.append(draw)
+    counts.history = History.of(tuple(results), tuple(draws))
     return counts

@@ -1,14 +1,19 @@
-"""Individual events by a fixed movement: the published schedules for 8, 12 and 16 players.
+"""Individual events by a fixed movement for 8, 12 or 16 players.
 
-Each is a whist tournament, the design bridge and burraco federations print for individual
-events: over its N − 1 rounds every player partners every other exactly once and meets every
-other across the table exactly twice (tests/unit/tournaments/test_movements.py checks both).
-Each is cyclic: seats 0 to N − 2 and a fixed seat ∞ (N − 1); round r is the first round's tables
-with r − 1 added to every seat but ∞, modulo N − 1. An evening may stop before the last round:
-its partners are then all different still.
+Each is a whist tournament, the design behind the individual movements bridge and burraco
+clubs print: over its N − 1 rounds every player partners every other exactly once and meets
+every other across the table exactly twice (whist tournaments, introduced by E. H. Moore in
+1896; see I. Anderson and N. J. Finizio, "Whist tournaments", in the Handbook of Combinatorial
+Designs, C. J. Colbourn and J. H. Dinitz eds., 2nd ed., 2007). Ours are cyclic: seats 0 to N − 2
+and a fixed seat ∞ (N − 1); round r is the first round's tables with r − 1 added to every seat
+but ∞, modulo N − 1. The first rounds below were found by a search for these properties
+(tests/unit/tournaments/test_individual.py checks both), so their seat numbers need not match
+a club's printed cards. An evening may stop before the last round: its partners are then all
+different still.
 
 Seats are given to the players in seed order (a seeded event) or at random from the event's
-seed, once, at the first round: a player keeps their seat number all event.
+seed, at the first round: a player keeps their seat number all event. A field that changes
+after the first round no longer fits the movement: its rounds are then drawn Swiss-like.
 """
 
 from __future__ import annotations
@@ -16,13 +21,15 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+from tournaments.engine import individual
 from tournaments.engine.errors import DrawRefused, gettext_noop
 from tournaments.engine.individual import Together, table_pairing
 from tournaments.engine.types import Draw, Reason, RoundInput, Why
 
 # The first round of each movement: tables of (North, South) against (East, West), by seat;
 # -1 is the fixed seat ∞ (N − 1). Found by a search for a base round whose partner differences
-# cover every residue modulo N − 1 once and whose opponent differences cover each twice.
+# cover every residue modulo N − 1 once and whose opponent differences cover each twice (the
+# condition for a cyclic whist tournament).
 FIRST_ROUNDS: dict[int, tuple[tuple[tuple[int, int], tuple[int, int]], ...]] = {
     8: (((3, 6), (0, 5)), ((4, -1), (1, 2))),
     12: (((9, 2), (7, 1)), ((-1, 4), (3, 0)), ((6, 5), (10, 8))),
@@ -32,7 +39,7 @@ SIZES = tuple(sorted(FIRST_ROUNDS))
 
 
 def rounds_of(players: int) -> int | None:
-    """The rounds of the movement for ``players`` (N − 1), or None: no movement is published."""
+    """The rounds of the movement for ``players`` (N − 1), or None: there is none for them."""
     return players - 1 if players in FIRST_ROUNDS else None
 
 
@@ -49,13 +56,21 @@ def seat_round(players: int, round_index: int) -> list[tuple[tuple[int, int], tu
 
 
 def pair_round(given: RoundInput) -> Draw:
-    """Round ``given.number`` of the movement for the event's field."""
+    """Round ``given.number`` of the movement for the event's field. A field that changed after
+    the first round (a player withdrew, another joined) no longer fits the movement: the round
+    is then drawn Swiss-like (individual.py), and says so."""
     playing = given.playing()
-    if len(playing) not in FIRST_ROUNDS or len(playing) != len(given.field):
+    first = next((d for d in given.history.draws if d.round == given.phase_start), None)
+    if first is not None and set(first.seated()) != {p.id for p in playing}:
+        swiss_like = individual.pair_round(given)
+        left = Why(Reason.MOVEMENT_LEFT)
+        tables = tuple(replace(t, why=(left, *t.why)) for t in swiss_like.pairings)
+        return replace(swiss_like, pairings=tables)
+    if len(playing) not in FIRST_ROUNDS:
         raise DrawRefused(
             gettext_noop(
-                "a fixed movement is published for 8, 12 and 16 players, all of whom play every "
-                "round; this round has %(players)s: choose the Swiss-like individual format"
+                "a fixed movement is for 8, 12 or 16 players, and this event has "
+                "%(players)s: add or withdraw players, or choose the Swiss-like individual format"
             ),
             players=len(playing),
         )

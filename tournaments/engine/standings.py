@@ -123,7 +123,11 @@ def _opponents_less_partners(ctx: Context, group: frozenset[int]) -> Mapping[int
         tally = ctx.tallies[p]
         opponents = sum(ctx.tallies[o].tp for o in tally.opponents)
         partners = sum(ctx.tallies[o].tp for o in tally.partners)
-        out[p] = opponents / 2 - partners if tally.partners else opponents
+        if not tally.partners:
+            out[p] = opponents
+        else:  # half of the opponents: a whole number where it is one (the CSV shows "3", not "3.0")
+            half = opponents / 2 - partners
+            out[p] = int(half) if float(half).is_integer() else half
     return out
 
 

@@ -49,7 +49,7 @@ def pair_round(given: RoundInput) -> Draw:
     if given.number == given.phase_start and not given.history.results:
         return _first_round(given, playing)
     order = _standing_order(given, playing)
-    points = _points(given.history, order)
+    points = seating_points(given.history, order)
     byes: tuple[Bye, ...] = ()
     if len(order) % 2:
         bye = _bye_pair(order, given.history)
@@ -89,15 +89,16 @@ def _standing_order(given: RoundInput, playing: list[Pair]) -> list[int]:
     ]
 
 
-def _points(history: History, order: Sequence[int]) -> dict[int, int]:
+def seating_points(history: History, order: Sequence[int]) -> dict[int, int]:
     """Points for pairing purposes: 2 a win, 1 a draw (whatever the tournament's method, so
-    that VP or raw scores group pairs by results rather than by margins)."""
+    that VP or raw scores group pairs by results rather than by margins); a bye is a win. In
+    an individual event each player scores their side's result."""
     points = dict.fromkeys(order, 0)
     for r in history.results:
         winner = r.won_by()
         for pair in r.pairs():
             if pair in points:
-                points[pair] += 2 if winner == pair else 1 if winner is None else 0
+                points[pair] += 2 if r.won(pair) else 1 if winner is None else 0
     return points
 
 

@@ -17,6 +17,8 @@ from tournaments.engine.types import Draw, Pairing
 
 
 def _best_place(pairing: Pairing, place: dict[int, int]) -> int:
+    # ns and ew only: an individual event's draw seats each side's better-placed player first
+    # (individual._partnerships matches in standings order), so the partners add nothing here.
     return min(place.get(pairing.ns, len(place)), place.get(pairing.ew, len(place)))
 
 

@@ -73,12 +73,6 @@ class Result:
             return self.ns_score, self.ew_score
         return self.ew_score, self.ns_score
 
-    def opponent(self, pair: int) -> int | None:
-        """The entry across the table (in an individual event, the first of the two)."""
-        if self.ew is None:
-            return None
-        return self.ew if pair in (self.ns, self.ns_with) else self.ns
-
     def opponents(self, pair: int) -> tuple[int, ...]:
         if self.ew is None:
             return ()
@@ -135,7 +129,8 @@ class Reason(StrEnum):
     NEW_OPPONENTS = "new_opponents"  # no two players across the table have met before
     OPPONENTS_AGAIN = "opponents_again"  # values: how many of the four meetings are repeats
     POINTS_RANGE = "points_range"  # values: the lowest and the highest points at the table
-    MOVEMENT = "movement"  # values: the published movement's field size (8, 12 or 16)
+    MOVEMENT = "movement"  # values: the fixed movement's field size (8, 12 or 16)
+    MOVEMENT_LEFT = "movement_left"  # the field changed: the round is drawn Swiss-like
     SITS_OUT = "sits_out"  # fewest sit-outs so far, then the lowest ranked
 
 
@@ -159,6 +154,15 @@ class Pairing:
 
     def players(self) -> tuple[int, ...]:
         return _present(self.ns, self.ns_with, self.ew, self.ew_with)
+
+    def sides(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """North-South's entries and East-West's (one pair each, or two partners each)."""
+        return _present(self.ns, self.ns_with), _present(self.ew, self.ew_with)
+
+    def across(self) -> list[tuple[int, int]]:
+        """Every two entries that meet across the table (one pair: the two pairs)."""
+        north, east = self.sides()
+        return [(a, b) for a in north for b in east]
 
 
 @dataclass(frozen=True)
@@ -190,8 +194,16 @@ class History:
 
     @classmethod
     def of(cls, results: tuple[Result, ...], draws: tuple[Draw, ...] = ()) -> History:
-        met = {frozenset((m.ns, m.ew)) for d in draws for m in d.pairings}
-        met |= {frozenset(r.pairs()) for r in results if r.ew is not None}
+        # Entries that met across a table (two pairs; in an individual event, each player and
+        # the two opposite).
+        met = {frozenset((a, b)) for d in draws for m in d.pairings for a, b in m.across()}
+        met |= {
+            frozenset((a, o))
+            for r in results
+            if r.ew is not None
+            for a in r.side(r.ns)
+            for o in r.opponents(a)
+        }
         byes = {b.pair for d in draws for b in d.byes}
         byes |= {r.ns for r in results if r.ew is None}
         return cls(results, draws, frozenset(met), frozenset(byes))

@@ -13,13 +13,15 @@ from django.utils.translation import pgettext
 
 from scorekeeper.models import Hand
 from tournaments.engine.standings import METRICS
-from tournaments.models import Match, ResultSubmission, Round, StandingsSnapshot, Tournament
+from tournaments.models import (
+    Match,
+    ResultSubmission,
+    Round,
+    StandingsSnapshot,
+    Tournament,
+    side_label,
+)
 from tournaments.words import METRIC_NAMES
-
-
-def _side_name(name: str | None, partner: str | None) -> str | None:
-    """A side's name in the exports: the pair's, or an individual event's "Ann & Ben"."""
-    return name if partner is None or name is None else f"{name} & {partner}"
 
 
 def results_rows(tournament: Tournament) -> Iterator[list[Any]]:
@@ -71,7 +73,8 @@ def results_rows(tournament: Tournament) -> Iterator[list[Any]]:
         for row in matches.iterator(chunk_size=2000):
             number, table, ns, ew, ns_with, ew_with, status = row[:7]
             ns_score, ew_score, version, kind, reason = row[7:]
-            north, east = _side_name(ns, ns_with), _side_name(ew, ew_with)
+            north = side_label(ns, ns_with)
+            east = side_label(ew, ew_with) if ew is not None else None
             if east is None:
                 yield [number, "", north, "", "", "", bye, "", "", ""]
                 continue
@@ -180,7 +183,7 @@ def hands_rows(tournament: Tournament) -> Iterator[list[Any]]:
         for number, table, ns, ew, ns_with, ew_with, hand, result, after in hands.iterator(
             chunk_size=2000
         ):
-            ns, ew = _side_name(ns, ns_with), _side_name(ew, ew_with)
+            ns, ew = side_label(ns, ns_with), side_label(ew, ew_with)
             sides = (result or {}).get("sides", [])
             after = after or []
             yield [

@@ -225,10 +225,16 @@ def _matches_create(played: Round, draw: Draw) -> None:
 
 
 def _draft(round_id: int, *, releasing: bool = False) -> Round:
-    """A drafted round, its tournament locked (a new public version when it is released)."""
-    tournament_id = Round.objects.values_list("tournament_id", flat=True).get(id=round_id)
-    locked_tournament(tournament_id, public=releasing)
-    drawn = Round.objects.select_related("tournament").get(id=round_id)
+    """A drafted round, its tournament locked (a new public version when it is released).
+    Refused when it is gone: a second click on "Discard" found it discarded by the first."""
+    tournament_id = (
+        Round.objects.filter(id=round_id).values_list("tournament_id", flat=True).first()
+    )
+    if tournament_id is not None:
+        locked_tournament(tournament_id, public=releasing)
+    drawn = Round.objects.select_related("tournament").filter(id=round_id).first()
+    if drawn is None:
+        raise TournamentError(_("This draft is no longer there: it was discarded."))
     if drawn.status != Round.Status.DRAFT:
         raise TournamentError(_("Round %(n)s is already released.") % {"n": drawn.number})
     return drawn
@@ -315,6 +321,9 @@ def round_discard(*, round_id: int) -> int:
         number = drawn.number
         drawn.matches.all().delete()
         drawn.delete()
+        # Entries added while it was drafted joined the round after it: they join it now, so
+        # that drawing it again seats them.
+        drawn.tournament.entries.filter(joins=number + 1).update(joins=number)
     return number
 
 

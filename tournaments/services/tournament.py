@@ -15,7 +15,7 @@ from clubs.services import club_of_director
 from scorekeeper.i18n import explain
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from tournaments.engine.errors import DrawRefused
-from tournaments.engine.formats import FORMATS, check_plan
+from tournaments.engine.formats import FORMATS, INDIVIDUAL, check_plan
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 from tournaments.models import Tournament
 from tournaments.services._common import locked_tournament
@@ -112,6 +112,14 @@ def tournament_plan_set(
         tournament = locked_tournament(tournament_id)
         if tournament.round_set.exists():
             raise TournamentError(_("The plan is set once round 1 is drawn."))
+        if (format in INDIVIDUAL) != tournament.individual and tournament.entries.exists():
+            # An entry is a pair or one player: the field entered is of the other kind.
+            raise TournamentError(
+                _(
+                    "Pairs and individual players are entered differently: change between a "
+                    "pair format and an individual one before adding anyone."
+                )
+            )
         try:
             check_plan(format, round_formats, rounds, knockout_top)
         except DrawRefused as refused:

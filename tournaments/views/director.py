@@ -240,6 +240,7 @@ def pairs_add(request: HttpRequest, tournament_id: int) -> HttpResponse:
             messages.success(
                 request, _("Player added.") if tournament.individual else _("Pair added.")
             )
+            _draft_leaves_out(request, tournament, form.cleaned_data["name"])
             return redirect("director", tournament.id)
     return _dashboard(request, tournament, pair_form=form, status=400)
 
@@ -260,11 +261,14 @@ def pairs_import(request: HttpRequest, tournament_id: int) -> HttpResponse:
         except TournamentError as error:
             form.add_error(None, str(error))
         else:
-            messages.success(
-                request,
-                ngettext("%(n)s pair imported.", "%(n)s pairs imported.", len(added))
-                % {"n": len(added)},
+            imported = (
+                ngettext("%(n)s player imported.", "%(n)s players imported.", len(added))
+                if tournament.individual
+                else ngettext("%(n)s pair imported.", "%(n)s pairs imported.", len(added))
             )
+            messages.success(request, imported % {"n": len(added)})
+            if added:
+                _draft_leaves_out(request, tournament, None)
             return redirect("director", tournament.id)
     return _dashboard(request, tournament, import_form=form, status=400)
 
@@ -347,7 +351,21 @@ def pair_reinstate(request: HttpRequest, tournament_id: int, entry_id: int) -> H
         messages.success(
             request, _("%(name)s is back: it plays from the next round.") % {"name": entry.name}
         )
+        _draft_leaves_out(request, tournament, entry.name)
     return redirect("director", tournament.id)
+
+
+def _draft_leaves_out(request: HttpRequest, tournament: Tournament, name: str | None) -> None:
+    """Say that a draft drawn before ``name`` came (back) does not seat them, and how to
+    (``name`` None: the entries just imported)."""
+    draft = draft_of(tournament)
+    if draft is None:
+        return
+    if name is None:
+        text = _("The draft of round %(n)s does not seat them: discard it and draw it again.")
+    else:
+        text = _("The draft of round %(n)s does not seat %(name)s: discard it and draw it again.")
+    messages.warning(request, text % {"n": draft.number, "name": name})
 
 
 @login_required
@@ -468,8 +486,8 @@ def round_swap(request: HttpRequest, tournament_id: int, number: int) -> HttpRes
 
 
 def _correction_form(match: Match, data: QueryDict | None = None) -> CorrectionForm:
-    """The director's result form, its scores labelled with the two pairs' names."""
-    return CorrectionForm(data, ns=match.ns.name, ew=match.ew.name if match.ew else "")
+    """The director's result form, its scores labelled with the two sides' names."""
+    return CorrectionForm(data, ns=match.ns_side, ew=match.ew_side)
 
 
 @login_required

@@ -40,6 +40,44 @@ def test_random_fields_seat_everyone_and_repeat_partners_only_where_unavoidable(
     )
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_long_events_with_withdrawals_and_late_entries_repeat_no_more_than_they_must(
+    seed: int,
+) -> None:
+    """Small fields played far past their partners (5 to 13 players, up to 20 rounds), players
+    leaving and joining: a round that must repeat partners repeats as few as any seating could
+    (a partnership seen twice counts as one repeat, as one seen once does)."""
+    rng = random.Random(seed)
+    counts = simulate(rng.randrange(5, 14), rng.randrange(6, 21), seed, churn=0.3)
+    assert counts.partner_repeats == counts.fewest_repeats
+
+
+@pytest.mark.parametrize(("players", "rounds", "most"), [(4, 6, 2), (8, 14, 3), (12, 22, 3)])
+def test_once_partners_must_repeat_the_repeats_are_spread(
+    players: int, rounds: int, most: int
+) -> None:
+    """Past every partner once, the least-often partnerships come round again first: eight
+    players over 14 rounds partner each other three times at most (the draw once let the sides'
+    step undo that, and a few partnerships came back seven times)."""
+    from tournaments.engine.individual import Together
+
+    for seed in range(5):
+        counts = simulate(players, rounds, seed)
+        assert counts.partner_repeats == counts.fewest_repeats
+        together = Together.of(counts.history)
+        assert max(together.partners.values()) <= most, (seed, together.partners.most_common(3))
+
+
+def test_a_large_field_matched_first_in_windows_still_avoids_every_repeat(monkeypatch) -> None:
+    """The standings window (individual.WINDOW) is only a first try: where it leaves a repeat
+    or a rematch, the whole field is matched again."""
+    from tournaments.engine import individual
+
+    monkeypatch.setattr(individual, "WINDOW", 3)
+    counts = simulate(24, 12, seed=11)
+    assert counts.partner_repeats == counts.fewest_repeats == 0
+
+
 @pytest.mark.parametrize("players", [8, 12, 16, 20, 24])
 def test_while_partners_remain_nobody_partners_twice(players: int) -> None:
     """A field of a multiple of four playing fewer rounds than it has other players: every
@@ -91,6 +129,39 @@ def test_a_movement_keeps_each_players_seat_and_says_why() -> None:
         Reason.NEW_PARTNERS,
         Reason.NEW_OPPONENTS,
     }
+
+
+@pytest.mark.parametrize("seeded", [True, False])
+def test_a_movement_seats_each_player_at_the_same_seat_number_every_round(seeded: bool) -> None:
+    """Round r is round 1 with r − 1 added to every seat but the fixed one: the player at
+    a seat stays the same, whatever order the field is listed in."""
+    field = tuple(Pair(i, f"P{i}", seed=13 - i) for i in range(1, 13))
+    draws: list[Draw] = []
+    seat_of: dict[int, int] = {}
+    for number in range(1, 12):
+        listed = field if number % 2 else tuple(reversed(field))
+        draw = pair_round(
+            RoundInput(number, listed, History.of((), tuple(draws)), seeded=seeded, seed=3)
+        )
+        layout = seat_round(12, number - 1)
+        for table, (north, east) in zip(draw.pairings, layout, strict=True):
+            for player, seat in zip(table.players(), (*north, *east), strict=True):
+                assert seat_of.setdefault(player, seat) == seat
+        draws.append(draw)
+    if seeded:  # seed order: the top seed (player 12) at seat 0
+        assert seat_of[12] == 0 and seat_of[1] == 11
+
+
+def test_a_movement_whose_field_changed_draws_swiss_like_and_says_so() -> None:
+    from dataclasses import replace
+
+    field = tuple(Pair(i, f"P{i}") for i in range(1, 13))
+    first = pair_round(RoundInput(1, field, History()))
+    withdrawn = (replace(field[0], withdrawn_after=1), *field[1:])
+    second = pair_round(RoundInput(2, withdrawn, History.of((), (first,))))
+    assert all(t.why[0].reason == Reason.MOVEMENT_LEFT for t in second.pairings)
+    assert len(second.pairings) == 2 and len(second.byes) == 3  # eleven players: three out
+    assert 1 not in second.seated()
 
 
 def test_a_movement_refuses_a_field_it_was_not_published_for_and_a_round_past_its_end() -> None:

@@ -22,7 +22,7 @@ from scorekeeper import background
 from scorekeeper import services as scoring
 from tournaments import tasks
 from tournaments.engine import knockout, mitchell, roundrobin
-from tournaments.engine.formats import MAX_ROUNDS
+from tournaments.engine.formats import INDIVIDUAL, MAX_ROUNDS
 from tournaments.models import Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.standings import standings_latest
 from tournaments.services.entries import entries_add
@@ -51,7 +51,11 @@ class Command(BaseCommand):
     help = "Create and play a tournament with random hands; --json prints it."
 
     def add_arguments(self, parser: CommandParser) -> None:
-        parser.add_argument("--format", required=True, choices=Tournament.Format.values)
+        parser.add_argument(  # pair events: an individual event's tables seat four entries
+            "--format",
+            required=True,
+            choices=[f for f in Tournament.Format.values if f not in INDIVIDUAL],
+        )
         parser.add_argument("--teams", type=int, required=True, help="pairs (2 to 1000)")
         parser.add_argument("--rounds", type=int, help="default: as the format needs")
         parser.add_argument("--seed", type=int, required=True, help="the random seed")
