@@ -58,6 +58,9 @@ CLUB_FORMATS: dict[str, dict[str, Any]] = {
         "hands_per_round": 2,
         "points": "wdl",
         "sit_out": "own_average",  # one to three sit out each round: their own average
+        # Partners change: the fairest tie-break weighs the partners drawn, and head to head
+        # means little where players met once as two of four.
+        "tiebreaks": ("tp", "opp_less_partners", "margin", "buchholz"),
     },
     "knockout": {
         "label": _("Knockout with a third-place match"),
@@ -85,4 +88,6 @@ def form_values(key: str) -> dict[str, Any]:
         fmt, rounds = phases[i - 1] if i <= len(phases) else ("", None)
         values[f"phase_{i}_format"] = fmt
         values[f"phase_{i}_rounds"] = "" if rounds is None else rounds
+    for i, metric in enumerate(chosen.get("tiebreaks", ()), start=1):  # else the form's own
+        values[f"tiebreak_{i}"] = metric
     return values

@@ -99,11 +99,14 @@ def too_big() -> str:
     return _("The file is too large: %(n)s MB at most.") % {"n": MAX_BYTES // 1_000_000}
 
 
-def pairs_from_csv(data: bytes | str, taken: Iterable[str] = ()) -> list[dict[str, Any]]:
+def pairs_from_csv(
+    data: bytes | str, taken: Iterable[str] = (), names_only: bool = False
+) -> list[dict[str, Any]]:
     """The pairs of a CSV file (its bytes, or text already decoded, as pasted), each a dict of
     name, player_1, player_2, club (strings, trimmed, "" when absent) and seed (an int, 0 when
     absent), in the file's order. ``taken``: the names of the pairs already in the tournament.
-    Raises ``CsvRefused`` naming every problem."""
+    ``names_only`` (an individual event's players): a list without a first line of column
+    names is a list of names, one a line. Raises ``CsvRefused`` naming every problem."""
     already = {pair_name_key(name): name for name in taken}
     text = decode(data) if isinstance(data, bytes) else _pasted(data)
     records = [
@@ -111,6 +114,9 @@ def pairs_from_csv(data: bytes | str, taken: Iterable[str] = ()) -> list[dict[st
     ]
     if not records:
         raise CsvRefused([_("The file is empty.")])
+    first = records[0][1]
+    if names_only and (not first or first[0].strip().casefold() not in COLUMNS):
+        records = [(0, ["name"]), *records]
     (header_line, header), *rows = records
     columns = _columns(header_line, header)
     if not rows:

@@ -73,9 +73,14 @@ def test_a_twelve_player_individual_evening_runs_from_the_pages(client, director
     tournament = create(client)
     page = client.get(reverse("director", args=[tournament.id])).content.decode()
     assert "Add the players (4 at least)" in page and "Add a player" in page
-    text = "name\n" + "\n".join(PLAYERS)
-    client.post(reverse("director-import", args=[tournament.id]), {"text": text})
-    assert Entry.objects.filter(tournament=tournament).count() == 12
+    # A list of names as typed, one a line, no column names: twelve players.
+    pasted = client.post(
+        reverse("director-import", args=[tournament.id]), {"text": "\n".join(PLAYERS)}, follow=True
+    ).content.decode()
+    assert "12 players imported." in pasted
+    assert sorted(
+        Entry.objects.filter(tournament=tournament).values_list("name", flat=True)
+    ) == sorted(PLAYERS)
     partners: Counter[frozenset[int]] = Counter()
     for number in (1, 2, 3):
         drawn = play_round(client, tournament, number)

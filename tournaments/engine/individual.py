@@ -21,7 +21,8 @@ in three steps, each a minimum-cost perfect matching (rustworkx's blossom, as sw
 Sit-outs: a field that is not a multiple of four leaves one to three players out; they are
 those with the fewest sit-outs so far, the lowest ranked first, and score by the event's sit-out
 policy (standings.py). They are chosen first: the promise on partners holds among the players
-of the round. Round 1 is drawn at random from the event's seed, or by seed: the top
+of the round. Round 1 is drawn by seed only where some player has one, else at random (a
+seeded draw of unseeded players would seat them by the order they were typed in). Round 1 is drawn at random from the event's seed, or by seed: the top
 seeds at separate tables, each partnering a player of the last quarter.
 
 Points for seating: 2 a win, 1 a draw (swiss.seating_points, whatever the event's points
@@ -126,7 +127,7 @@ def sitting_out(order: Sequence[int], together: Together) -> tuple[list[int], li
 
 def _first_round(given: RoundInput, players: list[int]) -> Draw:
     seeds = {p.id: p.seed or 10**9 for p in given.playing()}
-    if given.seeded:
+    if given.seeded and any(p.seed for p in given.playing()):  # no seed given: at random
         order = sorted(players, key=lambda p: (seeds[p], p))
         why = Why(Reason.SEEDED)
     else:

@@ -81,7 +81,7 @@ def pair_round(given: RoundInput) -> Draw:
             players=len(playing),
             rounds=len(playing) - 1,
         )
-    if given.seeded:
+    if given.seeded and any(p.seed for p in playing):  # no seed given: at random
         seats = [p.id for p in sorted(playing, key=lambda p: (p.seed or 10**9, p.id))]
     else:
         seats = sorted(p.id for p in playing)

@@ -187,7 +187,9 @@ def entries_import_csv(*, tournament_id: int, data: bytes | str) -> list[Entry]:
     from tournaments.pairs_csv import pairs_from_csv
 
     taken = Entry.objects.filter(tournament_id=tournament_id).values_list("name", flat=True)
-    return entries_add(tournament_id=tournament_id, entries=pairs_from_csv(data, taken))
+    individual = Tournament.objects.get(id=tournament_id).individual  # a plain list of names
+    found = pairs_from_csv(data, taken, names_only=individual)
+    return entries_add(tournament_id=tournament_id, entries=found)
 
 
 def entry_edit(*, entry_id: int, values: Mapping[str, Any]) -> Entry:

@@ -49,9 +49,18 @@ def _state(match: Match, side: str, said: Said, other: str) -> str:
     if match.status == Match.Status.DISPUTED:
         return _("With the director: the two pairs entered different results.")
     name = other
+    two = match.ns_with_id is not None  # an individual event's side: two players, "their"
     if said.by(side) is not None:
+        if two:
+            return _("Sent. Waiting for %(names)s to confirm it from their own link.") % {
+                "names": name
+            }
         return _("Sent. Waiting for %(name)s to confirm it from its own link.") % {"name": name}
     if said.anything:
+        if two:
+            return _("%(names)s sent their result: confirm it by entering the same figures.") % {
+                "names": name
+            }
         return _("%(name)s sent its result: confirm it by entering the same figures.") % {
             "name": name
         }

@@ -235,3 +235,16 @@ def test_a_sitting_out_player_and_a_forfeiting_side_score_alone() -> None:
     table = rank(people, results, Scoring(method=PointsMethod.WDL), ("tp",))
     assert {s.pair: s.metric("tp") for s in table} == {1: 2, 2: 2, 3: 0, 4: 0, 5: 2}
     assert {s.pair: s.metric("wins") for s in table} == {1: 1, 2: 1, 3: 0, 4: 0, 5: 1}
+
+
+def test_a_seeded_first_round_of_unseeded_players_is_drawn_at_random() -> None:
+    """Nobody has a seed: "by seed" would seat them in the order they were typed in."""
+    from tournaments.engine.individual import pair_round as individual_round
+
+    field = tuple(Pair(i, f"P{i}") for i in range(1, 13))
+    draws = {
+        seed: individual_round(RoundInput(1, field, History(), seeded=True, seed=seed))
+        for seed in (1, 2)
+    }
+    assert all(t.why[0].reason == Reason.RANDOM for d in draws.values() for t in d.pairings)
+    assert draws[1].pairings != draws[2].pairings
