@@ -57,12 +57,14 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     server.stop()
 
 
-def event(pairs: int) -> Tournament:
-    """A one-round Swiss evening, released: closing its round finishes it."""
-    tournament = tournament_create(name="Club night", format="swiss", rounds=1)
+def event(pairs: int, individual: bool = False) -> Tournament:
+    """A one-round Swiss evening, released: closing its round finishes it. ``individual``: as
+    many tables of players who enter alone (two partners a side)."""
+    fmt, entries = ("individual", 2 * pairs) if individual else ("swiss", pairs)
+    tournament = tournament_create(name="Club night", format=fmt, rounds=1)
     entries_add(
         tournament_id=tournament.id,
-        entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, pairs + 1)],
+        entries=[{"name": f"Entry {i}", "seed": i} for i in range(1, entries + 1)],
     )
     drawn = round_pair(tournament_id=tournament.id)
     round_release(round_id=drawn.id)
@@ -99,10 +101,12 @@ def wins(snapshot: StandingsSnapshot) -> int:
     return sum(row["metrics"]["wins"] for row in snapshot.rows)
 
 
+@pytest.mark.parametrize("individual", [False, True], ids=["pairs", "individual"])
 @pytest.mark.django_db(transaction=True)  # a worker process reads what the test commits
 def test_redis_stopped_while_tables_confirm_answers_true_and_the_final_standings_count_all(
-    redis_server: RedisServer, django_user_model
+    redis_server: RedisServer, django_user_model, individual: bool
 ) -> None:
+    per_table = 2 if individual else 1  # a table's winners: a pair, or two partners
     worker = start_worker(redis_server.url)
     director = Client()
     director.force_login(django_user_model.objects.create_superuser("dora", "d@x.org", "pw"))
@@ -111,18 +115,18 @@ def test_redis_stopped_while_tables_confirm_answers_true_and_the_final_standings
             override_settings(CACHES=redis_caches(redis_server.url, retry_after=0.5)),
             web_process_broker(redis_server.url),
         ):
-            tournament = event(pairs=16)
+            tournament = event(pairs=16, individual=individual)
             matches = tables(tournament)
             for match in matches[:2]:
                 assert confirm_from_the_tables(match) == [302, 200, 302, 200]
             wait_for(lambda: counts_every_change(tournament), 60, "the worker's standings")
-            assert wins(latest(tournament)) == 2
+            assert wins(latest(tournament)) == 2 * per_table
 
             redis_server.stop()  # the broker and the cache, at once
             for match in matches[2:]:
                 assert confirm_from_the_tables(match) == [302, 200, 302, 200]
             assert counts_every_change(tournament)  # rebuilt here, the queue being down
-            assert wins(latest(tournament)) == 8
+            assert wins(latest(tournament)) == 8 * per_table
             pages = [
                 reverse("tournament", args=[tournament.id]),
                 reverse("tournament-standings", args=[tournament.id]),
@@ -142,7 +146,7 @@ def test_redis_stopped_while_tables_confirm_answers_true_and_the_final_standings
             assert tournament.status == Tournament.Status.FINISHED
             final = latest(tournament)
             assert final.inputs_version == tournament.inputs_version and not final.provisional
-            assert wins(final) == 8  # every table of the evening
+            assert wins(final) == 8 * per_table  # every table of the evening
             page = director.get(reverse("tournament-standings", args=[tournament.id]))
             assert 'data-testid="final"' in page.content.decode()
             csv = b"".join(director.get(pages[-1]).streaming_content).decode()
