@@ -21,9 +21,9 @@ in three steps, each a minimum-cost perfect matching (rustworkx's blossom, as sw
 Sit-outs: a field that is not a multiple of four leaves one to three players out; they are
 those with the fewest sit-outs so far, the lowest ranked first, and score by the event's sit-out
 policy (standings.py). They are chosen first: the promise on partners holds among the players
-of the round. Round 1 is drawn by seed only where some player has one, else at random (a
-seeded draw of unseeded players would seat them by the order they were typed in). Round 1 is drawn at random from the event's seed, or by seed: the top
-seeds at separate tables, each partnering a player of the last quarter.
+of the round. Round 1 is drawn by seed (the top seeds at separate tables, each partnering a
+player of the last quarter) where some player has a seed, else at random from the event's seed
+(a seeded draw of unseeded players would seat them in the order they were typed in).
 
 Points for seating: 2 a win, 1 a draw (swiss.seating_points, whatever the event's points
 method).
@@ -100,7 +100,7 @@ def pair_round(given: RoundInput) -> Draw:
         )
     together = Together.of(given.history)
     if given.number == given.phase_start and not given.history.results:
-        return _first_round(given, [p.id for p in playing])
+        return _first_round(given, [p.id for p in playing], together)
     place = {player: i for i, player in enumerate(given.ranking)}
     order = [
         p.id
@@ -125,7 +125,7 @@ def sitting_out(order: Sequence[int], together: Together) -> tuple[list[int], li
     return out, [p for p in order if p not in out]
 
 
-def _first_round(given: RoundInput, players: list[int]) -> Draw:
+def _first_round(given: RoundInput, players: list[int], together: Together) -> Draw:
     seeds = {p.id: p.seed or 10**9 for p in given.playing()}
     if given.seeded and any(p.seed for p in given.playing()):  # no seed given: at random
         order = sorted(players, key=lambda p: (seeds[p], p))
@@ -134,7 +134,7 @@ def _first_round(given: RoundInput, players: list[int]) -> Draw:
         order = sorted(players)
         random.Random(given.seed).shuffle(order)  # noqa: S311 (a draw, not a secret)
         why = Why(Reason.RANDOM)
-    out, order = sitting_out(order, Together.of(given.history))
+    out, order = sitting_out(order, together)
     count = len(order) // 4
     quarters = [order[i * count : (i + 1) * count] for i in range(4)]
     new = (why, Why(Reason.NEW_PARTNERS), Why(Reason.NEW_OPPONENTS))

@@ -94,10 +94,8 @@ def event_state(tournament: Tournament) -> EventState:
     results: list[Result] = []
     pending = 0
     for row in rows:
-        round_id, table, ns, ew, ns_with, ew_with, reasons, status, kind, ns_score, ew_score = row[
-            :11
-        ]
-        winner = row[11]
+        round_id, table, ns, ew, ns_with, ew_with, reasons, *_ = row
+        status, kind, ns_score, ew_score, winner = row[7:]
         n = number[round_id]
         if ew is None:
             byes[round_id].append(Bye(ns, _why(reasons)))

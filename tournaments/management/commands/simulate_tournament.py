@@ -124,9 +124,7 @@ class Command(BaseCommand):
         self, drawn: Round, tournament: Tournament, rng: random.Random, hands: int
     ) -> dict[str, Any]:
         """Every table plays its hands; both pairs submit the game's totals in one go."""
-        matches = list(
-            drawn.matches.select_related("ns", "ew", "ns_with", "ew_with").order_by("table", "id")
-        )
+        matches = list(drawn.matches.select_related("ns", "ew").order_by("table", "id"))
         tables, byes = [], []
         with transaction.atomic():  # one standings recompute for the whole round
             for match in matches:
