@@ -10,7 +10,8 @@ An event gives each player of a pair the pair's points:
   or match points under win/draw/loss).
 
 With ``best`` set, only a player's best ``best`` events count (the rest are shown, not added);
-0 counts them all. Players equal on points share a rank.
+0 counts them all. Players equal on points share a rank. A player counts once per event (the
+better result, should they have played in two pairs of it).
 """
 
 from __future__ import annotations
@@ -70,10 +71,15 @@ def ladder(
     """The ladder over ``events`` (in date order), best total first."""
     earned: dict[int, list[tuple[int, float]]] = {}
     for event in events:
+        # A player of a withdrawn pair may play on in another pair of the same event: one
+        # event counts once for them, with the better of their results.
+        here: dict[int, float] = {}
         for placing in event.placings:
             points = event_points(event, placing, method)
             for player in placing.players:
-                earned.setdefault(player, []).append((event.event_id, points))
+                here[player] = max(points, here.get(player, points))
+        for player, points in here.items():
+            earned.setdefault(player, []).append((event.event_id, points))
     rows = []
     for player, results in earned.items():
         ranked = sorted(range(len(results)), key=lambda i: (-results[i][1], i))
@@ -82,7 +88,9 @@ def ladder(
             Contribution(event_id, points, i in counted)
             for i, (event_id, points) in enumerate(results)
         )
-        total = sum(c.points for c in contributions if c.counted)
+        # Rounded: fractional event points (an averaged sit-out) added in another order must
+        # still tie.
+        total = round(sum(c.points for c in contributions if c.counted), 6)
         rows.append((player, total, contributions))
     rows.sort(key=lambda r: (-r[1], r[0]))
     out: list[LadderRow] = []

@@ -16,7 +16,6 @@ from clubs.models import Club, Membership, Player, PlayerGameLine, Season
 from clubs.preset_words import PresetCard, preset_card
 from clubs.rating import RatedGame, Rating, ratings
 from clubs.statistics import GameLine, MonthPoint, Stats, Totals, stats_of, trend
-from scorekeeper.models import Game
 
 
 def clubs_of(user: Any) -> QuerySet[Membership]:
@@ -284,15 +283,18 @@ def club_ratings(club: Club) -> dict[int, Rating]:
 
 def _rated_games(lines: QuerySet[PlayerGameLine]) -> list[RatedGame]:
     """Each finished game as its club players by side and the side that won (None: a draw),
-    in the order the games were played. A side of guests alone is not in it: a game left with
-    one side of club players says nothing of their level against each other."""
+    in the order the games were played; the winner as the lines say (an event table's by its
+    settled result). A side of guests alone is not in it: a game left with one side of club
+    players says nothing of their level against each other."""
     sides: dict[str, dict[int, list[int]]] = {}
+    winners: dict[str, int] = {}
     rows = lines.order_by("game__created_at", "game_id", "side", "id").values_list(
-        "game_id", "side", "player_id"
+        "game_id", "side", "player_id", "won"
     )
-    for game_id, side, player_id in rows:
+    for game_id, side, player_id, won in rows:
         sides.setdefault(game_id, {}).setdefault(side, []).append(player_id)
-    winners = dict(Game.objects.filter(id__in=list(sides)).values_list("id", "winner"))
+        if won:
+            winners[game_id] = side
     games = []
     for game_id, by_side in sides.items():
         positions = sorted(by_side)

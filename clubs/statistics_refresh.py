@@ -13,14 +13,15 @@ import logging
 
 from django.core.cache import cache
 from django.db import DatabaseError, transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, F, OuterRef
 
 from clubs.models import PlayerGameLine, SeatedPlayer
 from clubs.statistics import HandOfSide, game_line
 from scorekeeper import background
 from scorekeeper.models import Game, Hand
-from scorekeeper.rules import PRESETS
 from scorekeeper.rules.hand_facts import side_facts
+from scorekeeper.selectors import game_ruleset
+from tournaments.selectors.results import table_outcome
 
 logger = logging.getLogger(__name__)
 
@@ -29,10 +30,6 @@ logger = logging.getLogger(__name__)
 CATCH_UP_HERE = 20
 ASK_AT_ONCE = 200  # and the workers asked for this many more at a time,
 ASK_EVERY = 60  # at most once a minute per club
-
-
-def _canasta_size(game: Game) -> int:
-    return PRESETS[game.variant].canasta_size
 
 
 def game_lines_refresh(*, game_id: str) -> int:
@@ -47,7 +44,7 @@ def game_lines_refresh(*, game_id: str) -> int:
         if not seated or game.hand_count == 0:  # no hand played: nothing to count yet
             PlayerGameLine.objects.filter(game=game).delete()
             return 0
-        size = _canasta_size(game)
+        variant = game_ruleset(game, game.sides.count()).variant
         played = Hand.objects.filter(game=game).order_by("number")
         if game.ended_at is not None:  # hands entered after the end are kept, flagged, not played
             played = played.filter(number__lte=game.ended_at)
@@ -56,7 +53,7 @@ def game_lines_refresh(*, game_id: str) -> int:
         positions = {s.side.position for s in seated}
         for hand in hands:
             records = hand["record"]["sides"]
-            facts = [side_facts(side, size) for side in records]
+            facts = [side_facts(side, variant) for side in records]
             for position in positions:
                 if position >= len(facts):
                     continue
@@ -65,7 +62,10 @@ def game_lines_refresh(*, game_id: str) -> int:
                 by_side.setdefault(position, []).append(
                     HandOfSide(total, facts[position], others_out)
                 )
-        finished = game.ended_at is not None
+        finished, winner = game.ended_at is not None, game.winner
+        table = table_outcome(game.id)
+        if table is not None:  # an event table: its settled result says who won
+            finished, winner = True, table.winner
         partners: dict[int, list[int]] = {}
         for s in seated:
             partners.setdefault(s.side.position, []).append(s.player_id)
@@ -78,7 +78,7 @@ def game_lines_refresh(*, game_id: str) -> int:
             line = game_line(
                 by_side.get(position, []),
                 day=game.created_at.date(),
-                won=finished and game.winner == position,
+                won=finished and winner == position,
                 finished=finished,
             )
             mates = [p for p in partners[position] if p != s.player_id]
@@ -118,18 +118,25 @@ def game_lines_request(*, game_id: str) -> None:
 
 def _stale_game_ids(club_id: int, player_id: int | None) -> list[str]:
     """Games of the club's players (or of one player) whose lines are missing or older than the
-    game, oldest first."""
+    game, oldest first: a seat with no line of the game's version, or a line the game has moved
+    past (its hands all deleted since, so no seat asks for a line any more)."""
     # A game without a hand has no lines: a table whose result the director typed from paper.
     seats = SeatedPlayer.objects.filter(player__club_id=club_id, side__game__hand_count__gt=0)
+    lines = PlayerGameLine.objects.filter(club_id=club_id)
     if player_id is not None:
         seats = seats.filter(player_id=player_id)
+        lines = lines.filter(player_id=player_id)
     fresh = PlayerGameLine.objects.filter(
         player_id=OuterRef("player_id"),
         game_id=OuterRef("side__game_id"),
         game_version=OuterRef("side__game__version"),
     )
-    stale = seats.filter(~Exists(fresh)).values_list("side__game_id", flat=True)
-    return sorted(set(stale))
+    unbuilt = seats.filter(~Exists(fresh)).values_list("side__game_id", "side__game__created_at")
+    outdated = lines.exclude(game_version=F("game__version")).values_list(
+        "game_id", "game__created_at"
+    )
+    stale = dict(unbuilt) | dict(outdated)
+    return sorted(stale, key=lambda game_id: (stale[game_id], game_id))
 
 
 def lines_catch_up(*, club_id: int, player_id: int | None = None) -> bool:

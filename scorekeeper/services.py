@@ -187,11 +187,13 @@ def _locked(game_id: str, *, writing: bool = True) -> Game:
 
 
 def game_lock(*, game_id: str, locked: bool) -> None:
-    """Lock a game's hands (a tournament table's result stands) or open them again. The game
-    takes a new version, so every page showing it is rendered afresh."""
-    Game.objects.filter(id=game_id).exclude(locked=locked).update(
+    """Lock a game's hands (a tournament table's result stands, or a director corrected it) or
+    open them again. The game takes a new version, so every page showing it is rendered afresh
+    and its players' statistics are rebuilt (the result says who won the table)."""
+    Game.objects.filter(id=game_id).update(
         locked=locked, version=F("version") + 1, updated_at=timezone.now()
     )
+    game_changed.send(sender=Game, game_id=game_id)
 
 
 def game_key_add(*, game_id: str, holder: str, token: str) -> None:

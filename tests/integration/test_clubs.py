@@ -701,3 +701,51 @@ def test_an_event_takes_only_its_own_clubs_rules(client):
     refused = _login(client, "dora").post("/t/new/", form)
     assert refused.status_code == 400 and "own club" in refused.content.decode()
     assert "Pisa: Pisa rules" in refused.content.decode()
+
+
+def test_an_event_table_counts_as_its_settled_result_says_and_follows_a_correction():
+    from tournaments.services.results import result_correct, result_submit
+
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    tournament = evening(club, dora, FOUR_PAIRS)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
+    match = drawn.matches.exclude(game=None).select_related("ns", "ew", "game").first()
+    _play(match.game, WON_BY_NS)  # one hand of two: the game itself has not ended
+    ns, ew = match.ns.first_player_id, match.ew.first_player_id
+
+    def won_finished():
+        lines = PlayerGameLine.objects.filter(game=match.game)
+        return {line.player_id: (line.won, line.finished) for line in lines}
+
+    assert won_finished()[ns] == (False, False)
+    with _committed(execute=True):  # the table stops after one hand: both pairs say 830 – −60
+        result_submit(match_id=match.id, by="ns", ns_score=830, ew_score=-60)
+        result_submit(match_id=match.id, by="ew", ns_score=830, ew_score=-60)
+    assert won_finished()[ns] == (True, True) and won_finished()[ew] == (False, True)
+    with _committed(execute=True):  # the director's correction gives the table to East-West
+        result_correct(match_id=match.id, ns_score=500, ew_score=900, reason="slip misread")
+    assert won_finished()[ns] == (False, True) and won_finished()[ew] == (True, True)
+    with _committed(execute=True):  # a draw: nobody won
+        result_correct(match_id=match.id, ns_score=700, ew_score=700, reason="recounted")
+    assert {w for w, _f in won_finished().values()} == {False}
+
+
+def test_a_game_whose_hands_were_all_deleted_loses_its_lines_even_after_a_lost_task():
+    from scorekeeper.services import hand_delete
+
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    tournament = evening(club, dora, FOUR_PAIRS)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
+    game = drawn.matches.exclude(game=None).first().game
+    _play(game, WON_BY_NS)
+    assert PlayerGameLine.objects.filter(game=game).count() == 4
+    game.refresh_from_db()
+    with _committed(execute=False):  # the refresh task is lost
+        hand_delete(game_id=game.id, number=1, author=Author("t"), expected_version=game.version)
+    assert PlayerGameLine.objects.filter(game=game).count() == 4  # still the deleted hand's
+    assert lines_catch_up(club_id=club.id) is True
+    assert not PlayerGameLine.objects.filter(game=game).exists()

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tournaments.models import Match, ResultSubmission
+from tournaments.selectors.event import SETTLED
 
 
 @dataclass(frozen=True)
@@ -59,3 +60,30 @@ def table_version(match: Match) -> str:
         f"{game.version if game else 0}.{match.status}.{match.result_id or 0}.{sent}"
         f".{match.round.status}"
     )
+
+
+@dataclass(frozen=True)
+class TableOutcome:
+    """A table's result in force, as its game's sides: side 0 North-South, side 1 East-West."""
+
+    winner: int | None  # the winning side's position; None: a draw
+
+
+def table_outcome(game_id: str) -> TableOutcome | None:
+    """The settled result of the event table played as this game (confirmed by both pairs, or
+    the director's); None for a game that is no event table, or whose result is not settled.
+    The result, not the game's hands, says who won: a table cut short, a forfeit or a
+    director's correction stand whatever the hands say."""
+    row = (
+        Match.objects.filter(game_id=game_id, status__in=SETTLED, result__isnull=False)
+        .values_list("ns_id", "result__ns_score", "result__ew_score", "result__winner_id")
+        .first()
+    )
+    if row is None:
+        return None
+    ns, ns_score, ew_score, winner = row
+    if winner is not None:
+        return TableOutcome(0 if winner == ns else 1)
+    if ns_score == ew_score:
+        return TableOutcome(None)
+    return TableOutcome(0 if ns_score > ew_score else 1)

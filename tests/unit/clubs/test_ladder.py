@@ -74,3 +74,30 @@ def test_by_event_points_the_pairs_tournament_points_add_up():
         (9, 50, 8),
         (8, 35, 9),
     ]
+
+
+def test_a_player_in_two_pairs_of_one_event_counts_once_with_the_better():
+    # Player 2's pair withdrew (ranked last, 4th of 4); player 2 played on with player 9 (2nd).
+    event = EventResult(
+        1,
+        4,
+        (
+            Placing((1, 3), 1, 40),
+            Placing((2, 9), 2, 30),
+            Placing((4, 5), 3, 20),
+            Placing((2, 6), 4, 0),
+        ),
+    )
+    rows = {r.player_id: r for r in ladder([event], method=LadderMethod.PLACING)}
+    assert (rows[2].total, rows[2].events, rows[2].rank) == (3, 1, 3)  # below players 1 and 3
+    assert [(c.event_id, c.points) for c in rows[2].contributions] == [(1, 3)]
+    assert rows[6].total == 1
+
+
+def test_fractional_points_tie_whatever_order_they_were_added_in():
+    first = EventResult(1, 2, (Placing((1,), 1, 0.1), Placing((2,), 2, 0.3)))
+    second = EventResult(2, 2, (Placing((1,), 1, 0.2), Placing((2,), 2, 0.0)))
+    third = EventResult(3, 2, (Placing((1,), 1, 0.3), Placing((2,), 2, 0.3)))
+    rows = ladder([first, second, third], method=LadderMethod.EVENT_POINTS)
+    # 0.1 + 0.2 + 0.3 and 0.3 + 0.0 + 0.3 are both 0.6.
+    assert [(r.rank, r.shared) for r in rows] == [(1, True), (1, True)]

@@ -8,13 +8,14 @@ from datetime import date
 import pytest
 
 from clubs.statistics import HandOfSide, game_line, stats_of, totals_of, trend
+from scorekeeper.rules import PRESETS
 from scorekeeper.rules.hand_facts import SideFacts, side_facts
 
 
 @pytest.mark.parametrize(
-    ("side", "size", "expected"),
+    ("side", "preset", "expected"),
     [
-        # Detailed melds: a canasta is 7 cards or more at the preset's size.
+        # Detailed melds: a canasta is 7 cards or more in classic.
         (
             {
                 "melds": [
@@ -25,42 +26,54 @@ from scorekeeper.rules.hand_facts import SideFacts, side_facts
                 "red_threes": 2,
                 "went_out": True,
             },
-            7,
+            "classic",
             SideFacts(canastas=1, red_threes=2, went_out=True, melded=True),
         ),
-        # The same melds where a canasta takes 6 (a smaller preset's size) count two.
+        # Seven cards with wild ones are a canasta too; six are not.
         (
-            {"melds": [{"rank": "K", "naturals": 7}, {"rank": "9", "naturals": 4, "twos": 2}]},
-            6,
-            SideFacts(canastas=2, red_threes=0, went_out=False, melded=True),
+            {"melds": [{"rank": "Q", "naturals": 5, "jokers": 2}, {"rank": "9", "naturals": 6}]},
+            "classic",
+            SideFacts(canastas=1, red_threes=0, went_out=False, melded=True),
         ),
-        # A summary entry: its counts of canastas and sequences.
+        # A summary entry: its counts of canastas; espanola's runs are no canastas.
         (
             {
                 "melded": {"points": 120},
                 "canastas": {"natural": 1, "mixed": 2},
                 "sequences": {"straight": 1},
             },
-            7,
-            SideFacts(canastas=4, red_threes=0, went_out=False, melded=True),
+            "espanola",
+            SideFacts(canastas=3, red_threes=0, went_out=False, melded=True),
         ),
-        # Espanola's sequence is a canasta of its own.
+        # Samba's summary: a run of 7 ("straight") is a canasta.
+        (
+            {"melded": {"points": 300}, "canastas": {"natural": 1}, "sequences": {"straight": 1}},
+            "samba",
+            SideFacts(canastas=2, red_threes=0, went_out=False, melded=True),
+        ),
+        # Espanola's run of seven earns its bonus but is no canasta (VARIANTS.md, Espanola).
         (
             {"melds": [{"sequence": ["5", "J"]}]},
-            7,
+            "espanola",
+            SideFacts(canastas=0, red_threes=0, went_out=False, melded=True),
+        ),
+        # Samba: a run of 7 is a canasta, a run of 3 an ordinary meld (VARIANTS-families.md).
+        (
+            {"melds": [{"sequence": ["5", "J"]}, {"sequence": ["4", "6"]}]},
+            "samba",
             SideFacts(canastas=1, red_threes=0, went_out=False, melded=True),
         ),
         # Nothing laid down: only a hand's count.
         (
             {"hand": {"points": 90}, "red_threes": 1},
-            7,
+            "classic",
             SideFacts(canastas=0, red_threes=1, went_out=False, melded=False),
         ),
-        ({"melded": {"points": 0}}, 7, SideFacts(0, 0, False, False)),
+        ({"melded": {"points": 0}}, "classic", SideFacts(0, 0, False, False)),
     ],
 )
-def test_side_facts_count_canastas_at_the_presets_size(side, size, expected):
-    assert side_facts(side, size) == expected
+def test_side_facts_count_canastas_as_the_preset_scores_them(side, preset, expected):
+    assert side_facts(side, PRESETS[preset]) == expected
 
 
 def _hand(total, canastas=0, red=0, out=False, melded=True, other_out=False):
