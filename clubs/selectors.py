@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Count, Max, Min, Q, QuerySet, Sum
+from django.db.models import Count, Max, Min, OuterRef, Q, QuerySet, Subquery, Sum
 
 from clubs.ladder import Contribution, EventResult, LadderMethod, LadderRow, Placing, ladder
 from clubs.models import Club, Membership, Player, PlayerGameLine, Season
@@ -174,7 +174,7 @@ def player_page(player: Player) -> PlayerPage:
 
 def _events(player: Player) -> tuple[int, int]:
     """The finished events the player played in, and those their pair won (first in the final
-    standings)."""
+    standings): two queries, however many events."""
     from tournaments.models import Entry, StandingsSnapshot, Tournament
 
     entries = dict(
@@ -183,17 +183,22 @@ def _events(player: Player) -> tuple[int, int]:
             tournament__status=Tournament.Status.FINISHED,
         ).values_list("id", "tournament_id")
     )
-    won = 0
-    for tournament_id in set(entries.values()):
-        final = (
-            StandingsSnapshot.objects.filter(tournament_id=tournament_id)
-            .order_by("-version")
-            .values_list("rows", flat=True)
-            .first()
-        )
-        firsts = {row["entry"] for row in final or [] if row.get("rank") == 1}
-        won += any(e in firsts for e, t in entries.items() if t == tournament_id)
-    return len(set(entries.values())), won
+    newest = (
+        StandingsSnapshot.objects.filter(tournament_id=OuterRef("tournament_id"))
+        .order_by("-version")
+        .values("version")[:1]
+    )
+    finals = (
+        StandingsSnapshot.objects.filter(tournament_id__in=set(entries.values()))
+        .filter(version=Subquery(newest))
+        .values_list("tournament_id", "rows")
+    )
+    won = set()
+    for tournament_id, rows in finals:
+        firsts = {row["entry"] for row in rows or [] if row.get("rank") == 1}
+        if any(entries.get(entry) == tournament_id for entry in firsts):
+            won.add(tournament_id)
+    return len(set(entries.values())), len(won)
 
 
 def preset_cards(club: Club) -> list[PresetCard]:

@@ -124,6 +124,25 @@ def test_a_club_goes_out_and_comes_back_the_same(client):
     assert {url: client.get(url).status_code for url in pages} == dict.fromkeys(pages, 200)
 
 
+def test_the_backup_reads_its_games_and_events_in_a_fixed_number_of_queries(client):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    club = a_club_with_history(client)
+
+    def queries():
+        with CaptureQueriesContext(connection) as read:
+            data = club_export(club)
+        return len(read), len(data["games"]), len(data["events"])
+
+    before = queries()
+    scores = {(1, 3): (900, 800), (2, 4): (1000, 1200)}
+    _one_round_event(club, club.memberships.get().user, "Sunday", PAIRS, scores)
+    after = queries()
+    assert after[1:] == (before[1] + 2, before[2] + 1)  # two more tables, one more event,
+    assert after[0] == before[0]  # read in the same queries
+
+
 def test_a_damaged_or_foreign_file_is_refused_with_nothing_saved(client):
     club = a_club_with_history(client)
     paolo = user("paolo")

@@ -566,6 +566,18 @@ def test_a_season_over_three_events_counts_the_best_two_and_exports_csv(client):
     assert lines[1] == "1,Anna,8,3,4,yes,1,no,4,yes"
     page = client.get(f"/c/{club.id}/seasons/{season.id}/").content.decode()
     assert "(1)" in page and 'data-testid="ladder"' in page
+    # Each player's events, played and won (first in the final standings), in two queries
+    # however many events: Anna won Tuesday and Sunday, Hugo none, Elena Friday.
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from clubs.selectors import _events
+
+    named = {p.name: p for p in club.players.all()}
+    with CaptureQueriesContext(connection) as read:
+        found = {n: _events(named[n]) for n in ("Anna", "Hugo", "Elena")}
+    assert found == {"Anna": (3, 2), "Hugo": (3, 0), "Elena": (3, 1)}
+    assert len(read) == 6
 
 
 def test_the_rating_is_off_until_a_director_shows_it(client):
