@@ -1,0 +1,172 @@
+"""The club's pages at phone size (390×844) in four languages, as test_every_page checks the
+others: one h1, no sideways scrolling, nothing refused by the Content-Security-Policy, no target
+under 44×44 px, text contrast AA; the player's trend chart fits the phone and its figures are a
+table a screen reader reads. And the same pages on a projector (1920×1080). Screenshots in
+test-artifacts/pages/club-*.png, to be looked at by eye."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.test import Client
+from django.utils import timezone
+from playwright.sync_api import Page
+
+from tests.browser.test_every_page import PAGES, check_page
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+PAIRS = [("Anna Rossi", "Ben Bianchi"), ("Carla Verdi", "Dario Neri")]
+PAIRS += [("Elena Gallo", "Fabio Conti"), ("Gina Costa", "Hugo Marino")]
+
+
+def a_club():
+    """A club with a season of two events, club games over three months (one with a
+    penalty), a preset, a member and the rating on; its director's account."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import Player
+    from clubs.services import (
+        club_create,
+        club_game_create,
+        club_rating_set,
+        membership_set,
+        preset_save,
+        season_save,
+    )
+    from clubs.statistics_refresh import game_lines_refresh, lines_catch_up
+    from scorekeeper.models import Game
+    from scorekeeper.services import Author, hand_add
+    from tests.integration.test_clubs import _one_round_event
+
+    users = get_user_model().objects
+    dora = users.create_user("dora", password="pw")
+    users.create_user("mia", password="pw")
+    club = club_create(name="Circolo Canasta Lucca", director=dora)
+    membership_set(club_id=club.id, username="mia", role="member")
+    events = [
+        _one_round_event(club, dora, name, PAIRS, scores)
+        for name, scores in (
+            ("Martedì 3", {(1, 3): (3000, 1500), (2, 4): (2000, 1900)}),
+            ("Martedì 10", {(1, 3): (1000, 1800), (2, 4): (1500, 1800)}),
+        )
+    ]
+    season_save(
+        club_id=club.id,
+        name="Autunno",
+        method="placing",
+        best=1,
+        event_ids=[e.id for e in events],
+    )
+    preset_save(
+        club_id=club.id,
+        name="Martedì: 10,000",
+        variant="classic",
+        players=4,
+        sides=2,
+        rules={"target": 10000},
+    )
+    hands = [
+        [
+            {"melds": [{"rank": "K", "naturals": 7}], "red_threes": 1, "went_out": True},
+            {"hand": {"points": 60}},
+        ],
+        [
+            {"melds": [{"rank": "5", "naturals": 4}]},
+            {
+                "melds": [{"rank": "Q", "naturals": 7}],
+                "went_out": True,
+                "adjustment": {"points": -100, "reason": "misdeal"},
+            },
+        ],
+    ]
+    for months_ago in (0, 1, 2):
+        game, _token = club_game_create(
+            club_id=club.id,
+            owner=dora,
+            variant="classic",
+            players=4,
+            sides=[
+                {"name": "", "players": "Anna Rossi, Carla Verdi"},
+                {"name": "", "players": "Ben Bianchi, Dario Neri"},
+            ],
+        )
+        for sides in hands:
+            hand_add(game_id=game.id, sides=sides, author=Author("dora"))
+        Game.objects.filter(id=game.id).update(
+            created_at=timezone.now() - timedelta(days=31 * months_ago)
+        )
+        game_lines_refresh(game_id=game.id)
+    club_rating_set(club_id=club.id, on=True)
+    assert lines_catch_up(club_id=club.id)
+    anna = Player.objects.get(club=club, name="Anna Rossi")
+    return club, anna, dora
+
+
+def signed_in(page: Page, base: str, user) -> None:
+    client = Client()
+    client.force_login(user)
+    page.context.add_cookies(
+        [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
+    )
+
+
+def club_pages(club, anna) -> dict[str, str]:
+    season = club.seasons.get()
+    return {
+        "clubs": "/c/",
+        "club": f"/c/{club.id}/",
+        "players": f"/c/{club.id}/players/",
+        "player": f"/c/{club.id}/players/{anna.id}/",
+        "leaders": f"/c/{club.id}/leaders/",
+        "seasons": f"/c/{club.id}/seasons/",
+        "season": f"/c/{club.id}/seasons/{season.id}/",
+        "presets": f"/c/{club.id}/presets/",
+        "members": f"/c/{club.id}/members/",
+        "club-game": f"/c/{club.id}/games/new/",
+        "import": "/c/import/",
+        "rules-with-presets": "/variants/",
+    }
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("language", ["en", "fr", "de", "pt-br"])
+def test_the_club_pages_on_a_phone(phone: Page, live_server, language: str) -> None:
+    PAGES.mkdir(parents=True, exist_ok=True)
+    base = live_server.url
+    club, anna, dora = a_club()
+    phone.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+    signed_in(phone, base, dora)
+    problems: list[str] = []
+    refused: list[str] = []  # the console's Content-Security-Policy refusals
+    phone.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
+    for name, path in club_pages(club, anna).items():
+        check_page(phone, base + path, f"club-{language}-{name}", problems, refused)
+        assert phone.locator("html").get_attribute("lang") == language, name
+    assert not problems, "\n".join(problems)
+    phone.goto(f"{base}/c/{club.id}/players/{anna.id}/")
+    chart = phone.get_by_test_id("trend-chart").bounding_box()
+    assert chart is not None and chart["width"] <= 390 - 16  # within the page's margins
+    # Three months, each a row of figures for a screen reader: the month, games, average hand.
+    rows = phone.get_by_test_id("trend-table").locator("tbody tr")
+    assert rows.count() == 3
+    assert phone.get_by_test_id("figures").inner_text().count("3") >= 1
+
+
+def test_the_club_pages_on_a_projector(browser, live_server) -> None:
+    club, anna, dora = a_club()
+    context = browser.new_context(viewport={"width": 1920, "height": 1080})
+    page = context.new_page()
+    signed_in(page, live_server.url, dora)
+    PAGES.mkdir(parents=True, exist_ok=True)
+    for name in ("player", "leaders", "season"):
+        page.goto(live_server.url + club_pages(club, anna)[name])
+        page.screenshot(path=str(PAGES / f"club-projector-{name}.png"), full_page=True)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1920, name
+    # The leaders' table holds every player by name, whole.
+    leaders = page.context.new_page()
+    leaders.goto(live_server.url + club_pages(club, anna)["leaders"])
+    text = leaders.locator("main").inner_text()
+    assert all(name in text for name in ("Anna Rossi", "Ben Bianchi", "Carla Verdi"))
+    context.close()
