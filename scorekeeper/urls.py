@@ -1,26 +1,21 @@
 """The scoring app's URLs: pages, the edit pages of a game, and JSON API v1 (config/urls.py
 includes them).
 
-Game ids are checked by their converter, so a malformed id (NUL, a megabyte of text) is a plain
-404 and never reaches the database. Under /api/ a 404 is JSON (handler404).
+Ids are checked by their converters (url_converters.py), so a malformed id (NUL, a megabyte of
+text) is a plain 404 and never reaches the database. Under /api/ a 404 is JSON (handler404).
 """
 
-from django.urls import include, path, register_converter
+from django.urls import include, path
 
-from scorekeeper import api, game_exports, hand_pages, installable, phone_engine, views
-
-
-class GameIdConverter:
-    regex = "[0-9A-Za-z]{1,12}"  # models.new_game_id
-
-    def to_python(self, value: str) -> str:
-        return value
-
-    def to_url(self, value: str) -> str:
-        return value
-
-
-register_converter(GameIdConverter, "game")
+from scorekeeper import (
+    api,
+    game_exports,
+    hand_pages,
+    installable,
+    phone_engine,
+    url_converters,  # noqa: F401 (registers the "game" and "id" converters)
+    views,
+)
 
 edit = "g/<game:game_id>/edit/"
 
@@ -31,7 +26,7 @@ api_v1 = [
     path("games", api.games, name="api-games"),
     path("games/<game:game_id>", api.game, name="api-game"),
     path("games/<game:game_id>/hands", api.hands, name="api-hands"),
-    path("games/<game:game_id>/hands/<int:number>", api.hand, name="api-hand"),
+    path("games/<game:game_id>/hands/<id:number>", api.hand, name="api-hand"),
     path("games/<game:game_id>/undo-delete", api.undo_delete, name="api-undo-delete"),
 ]
 
@@ -51,9 +46,9 @@ urlpatterns = [
     path("g/<game:game_id>/play/<str:token>/", views.play, name="play"),
     path(edit, views.edit, name="edit"),
     path(edit + "hand/", hand_pages.hand_new, name="hand-new"),
-    path(edit + "hand/<int:number>/", hand_pages.hand_edit, name="hand-edit"),
-    path(edit + "hand/<int:number>/preview", hand_pages.hand_preview, name="hand-preview"),
-    path(edit + "hand/<int:number>/delete/", hand_pages.hand_delete_page, name="hand-delete"),
+    path(edit + "hand/<id:number>/", hand_pages.hand_edit, name="hand-edit"),
+    path(edit + "hand/<id:number>/preview", hand_pages.hand_preview, name="hand-preview"),
+    path(edit + "hand/<id:number>/delete/", hand_pages.hand_delete_page, name="hand-delete"),
     path(edit + "undo/", hand_pages.hand_undo, name="hand-undo"),
     path(edit + "rematch/", views.game_rematch, name="game-rematch"),
     path(edit + "dealer/", views.game_dealer, name="game-dealer"),

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 from django.urls import URLPattern, path
 
+from scorekeeper import url_converters  # noqa: F401 (registers the "id" converter)
 from tournaments.views import director, exports, prints, public, table
 
-directing = "t/<int:tournament_id>/director/"
-shown = "t/<int:tournament_id>/"
-export = "t/<int:tournament_id>/export/"
-printed = "t/<int:tournament_id>/round/<int:number>/"
-jobs = "t/<int:tournament_id>/print/"
+directing = "t/<id:tournament_id>/director/"
+shown = "t/<id:tournament_id>/"
+export = "t/<id:tournament_id>/export/"
+printed = "t/<id:tournament_id>/round/<id:number>/"
+jobs = "t/<id:tournament_id>/print/"
 
 urlpatterns: list[URLPattern] = [
     path("t/", director.tournament_list, name="tournament-list"),
@@ -20,14 +21,14 @@ urlpatterns: list[URLPattern] = [
     path(directing, director.dashboard, name="director"),
     path(directing + "pairs/", director.pairs_add, name="director-pairs"),
     path(directing + "pairs/import/", director.pairs_import, name="director-import"),
-    path(directing + "pairs/<int:entry_id>/", director.pair_edit, name="director-pair"),
+    path(directing + "pairs/<id:entry_id>/", director.pair_edit, name="director-pair"),
     path(
-        directing + "pairs/<int:entry_id>/withdraw/",
+        directing + "pairs/<id:entry_id>/withdraw/",
         director.pair_withdraw,
         name="director-withdraw",
     ),
     path(
-        directing + "pairs/<int:entry_id>/reinstate/",
+        directing + "pairs/<id:entry_id>/reinstate/",
         director.pair_reinstate,
         name="director-reinstate",
     ),
@@ -38,17 +39,13 @@ urlpatterns: list[URLPattern] = [
         name="director-recompute",
     ),
     path(directing + "round/next/", director.round_next, name="director-round-next"),
-    path(
-        directing + "round/<int:number>/discard/", director.round_discard, name="director-discard"
-    ),
-    path(
-        directing + "round/<int:number>/release/", director.round_release, name="director-release"
-    ),
-    path(directing + "round/<int:number>/close/", director.round_close, name="director-close"),
-    path(directing + "round/<int:number>/swap/", director.round_swap, name="director-swap"),
-    path(directing + "match/<int:match_id>/", director.match_correct, name="director-match"),
-    path(directing + "match/<int:match_id>/reopen/", director.match_reopen, name="director-reopen"),
-    path("t/<int:tournament_id>/state.json", director.state, name="tournament-state"),
+    path(directing + "round/<id:number>/discard/", director.round_discard, name="director-discard"),
+    path(directing + "round/<id:number>/release/", director.round_release, name="director-release"),
+    path(directing + "round/<id:number>/close/", director.round_close, name="director-close"),
+    path(directing + "round/<id:number>/swap/", director.round_swap, name="director-swap"),
+    path(directing + "match/<id:match_id>/", director.match_correct, name="director-match"),
+    path(directing + "match/<id:match_id>/reopen/", director.match_reopen, name="director-reopen"),
+    path("t/<id:tournament_id>/state.json", director.state, name="tournament-state"),
     path("t/table/<str:token>/", table.table, name="table"),
     path("t/table/<str:token>/hands/", table.table_hands, name="table-hands"),
     path("t/table/<str:token>/version", table.table_follow, name="table-version"),
@@ -56,7 +53,7 @@ urlpatterns: list[URLPattern] = [
     # and the JSON it polls.
     path(shown, public.tournament, name="tournament"),
     path(shown + "standings/", public.standings, name="tournament-standings"),
-    path(shown + "pair/<int:entry_id>/", public.pair, name="tournament-pair"),
+    path(shown + "pair/<id:entry_id>/", public.pair, name="tournament-pair"),
     path(shown + "screen/", public.screen, name="tournament-screen"),
     path(shown + "screen.json", public.screen_json, name="tournament-screen-json"),
     # The director's exports (CSV) and printing (PDF, per round; a large one in the background).
@@ -68,7 +65,7 @@ urlpatterns: list[URLPattern] = [
         for kind in ("cards", "sheets", "pairings")
     ),
     path(shown + "bracket.pdf", prints.print_bracket, name="print-bracket"),
-    path(jobs + "<int:job_id>/", prints.print_job, name="print-job"),
-    path(jobs + "<int:job_id>.json", prints.print_job_state, name="print-job-state"),
-    path(jobs + "<int:job_id>.pdf", prints.print_job_file, name="print-job-file"),
+    path(jobs + "<id:job_id>/", prints.print_job, name="print-job"),
+    path(jobs + "<id:job_id>.json", prints.print_job_state, name="print-job-state"),
+    path(jobs + "<id:job_id>.pdf", prints.print_job_file, name="print-job-file"),
 ]

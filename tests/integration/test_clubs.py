@@ -761,3 +761,20 @@ def test_a_game_whose_hands_were_all_deleted_loses_its_lines_even_after_a_lost_t
     assert PlayerGameLine.objects.filter(game=game).count() == 4  # still the deleted hand's
     assert lines_catch_up(club_id=club.id) is True
     assert not PlayerGameLine.objects.filter(game=game).exists()
+
+
+def test_an_id_past_the_databases_64_bits_is_not_a_page(client):
+    lucca, _pisa, event, _ = _two_clubs()
+    _login(client, "mia")
+    huge = "9" * 20
+    urls = [
+        f"/c/{huge}/",
+        f"/c/{huge}/players/",
+        f"/c/{lucca.id}/players/{huge}/",
+        f"/c/{lucca.id}/seasons/{huge}/ladder.csv",
+        f"/t/{huge}/",
+        f"/t/{event.id}/round/{huge}/",
+        f"/c/import/{huge}/",
+    ]
+    assert {url: client.get(url).status_code for url in urls} == dict.fromkeys(urls, 404)
+    assert client.post(f"/c/{huge}/players/add/", {"name": "X"}).status_code == 404
