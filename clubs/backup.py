@@ -29,11 +29,19 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from clubs.models import Club, ClubImport, Membership, Player, Season, SeatedPlayer
-from clubs.services import ClubError, _checked_name, name_key
+from clubs.services import ClubError, _checked_name
 from scorekeeper import background
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game, Hand, Revision, Side, hash_token
-from scorekeeper.names import MAX_CLUB_NAME
+from scorekeeper.names import (
+    MAX_CLUB_NAME,
+    MAX_PLAYER_NAMES,
+    MAX_SIDE_NAME,
+    has_control_characters,
+    name_key,
+)
+from scorekeeper.rules import RuleViolation
+from scorekeeper.rules.adjustments import adjustment_of
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 
 FORMAT, VERSION = "canasta-club", 1
@@ -502,13 +510,15 @@ def _at(value: object, where: str) -> datetime:
 
 def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> dict[str, Game]:
     """Each game as entered, then scored again by the engine (services.game_recompute)."""
-    from scorekeeper.rules import RuleViolation, ruleset_for
+    from scorekeeper.rules import ruleset_for
     from scorekeeper.services import game_recompute
 
     games: dict[str, Game] = {}
     for row in _need(rows, list, "games"):
         row = _need(row, dict, "games")
         old_id = str(_need(row.get("id"), str, "game id"))
+        if old_id in games:  # two games of one id: a seat or a table could not say which
+            raise _Refused(_("The backup is damaged: %(where)s.") % {"where": f"game {old_id}"})
         sides = _need(row.get("sides"), list, "sides")
         positions = sorted(_need(side, dict, "side").get("position") for side in sides)
         if positions != list(range(len(sides))):
@@ -543,8 +553,8 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
                 Side(
                     game=game,
                     position=_need(side.get("position"), int, "side"),
-                    name=str(side.get("name", ""))[:60],
-                    player_names=str(side.get("player_names", ""))[:200],
+                    name=_side_text(side.get("name", ""), MAX_SIDE_NAME, old_id),
+                    player_names=_side_text(side.get("player_names", ""), MAX_PLAYER_NAMES, old_id),
                 ),
                 f"game {old_id}",
             )
@@ -560,8 +570,8 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
             Revision(
                 game=game,
                 number=_whole(r.get("number"), "history"),
-                action=_need(r.get("action"), str, "history")[:10],
-                record=_need(r.get("record") or {}, dict, "history"),
+                action=_action(r.get("action")),
+                record=_recorded(r.get("record"), len(sides)),
                 result=_result(r.get("result"), len(sides)),
                 author=str(r.get("author", ""))[:150],
                 undone=r.get("undone") is True,
@@ -585,6 +595,29 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
     return games
 
 
+def _side_text(value: object, limit: int, game: str) -> str:
+    """A side's name or players as the game's own form takes them: one line, within limits."""
+    if not isinstance(value, str) or len(value) > limit or has_control_characters(value):
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": f"game {game}"})
+    return value
+
+
+def _action(value: object) -> str:
+    if value not in Revision.Action.values:
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "history"})
+    return str(value)
+
+
+def _recorded(value: object, sides: int) -> dict[str, Any]:
+    """A revision's hand as entered: a side object for each of the game's sides (an undone
+    deletion scores it again, and the engine then checks the rest)."""
+    record = _need(value, dict, "history")
+    rows = _need(record.get("sides"), list, "history")
+    if len(rows) != sides or not all(isinstance(side, dict) for side in rows):
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "history"})
+    return record
+
+
 def _result(value: object, sides: int) -> dict[str, Any]:
     """A revision's scores as the history shows them: each side's total (and its breakdown)."""
     result = _need(value, dict, "history")
@@ -596,6 +629,13 @@ def _result(value: object, sides: int) -> dict[str, Any]:
         if type(side.get("total")) is not int or abs(side["total"]) > 10**9:
             raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "history"})
         _need(side.get("breakdown", {}), dict, "history")
+        if "adjustment" in side:  # shown in the history as the engine words it
+            try:
+                adjustment_of(side["adjustment"], 1)
+            except RuleViolation:
+                raise _Refused(
+                    _("The backup is damaged: %(where)s.") % {"where": "history"}
+                ) from None
     return result
 
 
@@ -749,14 +789,11 @@ def _check_seats(tournament: Tournament, match: Mapping[str, Any]) -> None:
 
 def _check_entry_names(entry: Mapping[str, Any], keys: set[str]) -> None:
     """An entry's names as the event's own forms take them: no control character, and no two
-    entries of one event under one name (tournaments.limits.pair_name_key)."""
-    from scorekeeper.names import has_control_characters
-    from tournaments.limits import pair_name_key
-
+    entries of one event under one name (scorekeeper.names.name_key)."""
     names = [entry.get(f) for f in ("name", "player_1", "player_2", "club")]
     if any(not isinstance(n, str) or has_control_characters(n) for n in names if n is not None):
         raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "entry"})
-    key = pair_name_key(str(entry.get("name") or ""))
+    key = name_key(str(entry.get("name") or ""))
     if not key or key in keys:
         raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "entry"})
     keys.add(key)

@@ -21,7 +21,7 @@ from clubs.models import (
     SeatedPlayer,
 )
 from scorekeeper.models import Game
-from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, has_control_characters
+from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, has_control_characters, name_key
 
 MAX_PLAYERS = 5000  # players a club keeps
 MAX_PRESETS = 50
@@ -31,14 +31,9 @@ class ClubError(Exception):
     """A change the club refuses; ``str()`` is the message for the page."""
 
 
-def name_key(name: str) -> str:
-    """Two names that differ only in case or spacing name one player (or club)."""
-    return " ".join(name.split()).casefold()
-
-
 def _checked_name(value: object, *, limit: int, what: str) -> str:
     name = " ".join(str(value or "").split())
-    if not name:
+    if not name_key(name):  # nothing, or nothing that shows
         raise ClubError(_("%(what)s needs a name.") % {"what": what})
     if has_control_characters(name):
         raise ClubError(_("%(what)s: no tab, line break or control character.") % {"what": what})
@@ -143,8 +138,9 @@ def _player_name(value: object) -> str:
 
 
 def players_named(*, club_id: int, names: Iterable[str]) -> dict[str, Player]:
-    """The club's players by these names (a name's case and spacing aside), each added when the
-    club has no player of that name yet: how a game or an event picks or adds its players.
+    """The club's players by these names (a name's case and spacing aside, or a name a player
+    was known by before a merge or a rename), each added when the club has no player of that
+    name yet: how a game or an event picks or adds its players.
     Keyed by the names as given; blank names are left out."""
     given = [" ".join(str(n).split()) for n in names]
     wanted: dict[str, str] = {}
@@ -157,7 +153,17 @@ def players_named(*, club_id: int, names: Iterable[str]) -> dict[str, Player]:
         _player_name(name)
     with transaction.atomic():
         club = Club.objects.select_for_update().get(id=club_id)
-        found = {name_key(p.name): p for p in club.players.all()}
+        players = list(club.players.all())
+        found = {name_key(p.name): p for p in players}
+        # A name a merged record was known by is that player's, unless it is another's name
+        # or an old name of several ("Ana", merged into Anna, does not come back as new).
+        known_as: dict[str, list[Player]] = {}
+        for p in players:
+            for alias in p.aliases:
+                known_as.setdefault(name_key(alias), []).append(p)
+        for key, owners in known_as.items():
+            if key not in found and len(owners) == 1:
+                found[key] = owners[0]
         new = [Player(club=club, name=n) for k, n in wanted.items() if k not in found]
         if len(found) + len(new) > MAX_PLAYERS:
             raise ClubError(_("A club keeps %(n)s players at most.") % {"n": MAX_PLAYERS})

@@ -27,6 +27,30 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 _INVISIBLE = frozenset("\u200b\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
+# Characters that show nothing outside Unicode's format category (which name_key leaves out
+# whole): the combining grapheme joiner, Khmer's inherent vowels and the variation selectors;
+# and blanks that are no spaces to Python: the Hangul fillers and the blank Braille pattern.
+_SHOWS_NOTHING = frozenset("\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f") | frozenset(
+    map(chr, range(0xFE00, 0xFE10))
+)
+_BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
+
+
+def name_key(name: str) -> str:
+    """The form in which two names are compared (a club's players, clubs, presets, seasons, an
+    event's pairs): case, runs of spaces and Unicode's ways of writing one letter ignored, so
+    "Les As" and "LES  as" are one name, and "Café" typed with é or with e and an accent (NFC,
+    NFD) too; and characters that show nothing (a soft hyphen, a direction mark, a joiner, a
+    filler) left out, so "Ann" with one of them is still Ann. Empty for a name that shows
+    nothing at all."""
+    shown = "".join(
+        " " if c in _BLANKS else c
+        for c in name
+        if c not in _SHOWS_NOTHING and unicodedata.category(c) != "Cf"
+    )
+    return " ".join(unicodedata.normalize("NFKC", shown).casefold().split())
+
+
 def has_control_characters(value: str) -> bool:
     """Whether ``value`` holds a character a one-line name cannot hold (a control character,
     or an invisible one that disguises it)."""

@@ -143,11 +143,7 @@ def _scores(result: dict[str, Any]) -> str:
     """Each side's score in the hand; an adjustment's points and reason after it."""
     return ", ".join(
         signed_text(int(side["total"]))
-        + (
-            " (" + adjustment_text(side["adjustment"]) + ")"
-            if side.get("adjustment")
-            else ""
-        )
+        + (" (" + adjustment_text(side["adjustment"]) + ")" if side.get("adjustment") else "")
         for side in result["sides"]
     )
 

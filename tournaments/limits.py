@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import unicodedata
-
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME
 from tournaments.engine import individual
 
@@ -17,18 +15,3 @@ PAIR_NAME_LIMITS = {
     "player_2": MAX_PLAYER_NAME,
     "club": MAX_CLUB_NAME,
 }
-
-
-def pair_name_key(name: str) -> str:
-    """The form in which two pair names are compared: case, runs of spaces and Unicode's ways
-    of writing one letter ignored, so "Les As" and "LES  as" are one pair's name, and "Café"
-    typed with é or with e and an accent (NFC, NFD) too; and characters that show nothing
-    (a soft hyphen, a direction mark, a joiner: Unicode's format characters) are left out, so
-    "Ann" with one of them is still Ann."""
-    shown = "".join(c for c in name if c not in _INVISIBLE and unicodedata.category(c) != "Cf")
-    return " ".join(unicodedata.normalize("NFKC", shown).casefold().split())
-
-
-# Invisible characters outside the format category: the combining grapheme joiner and the
-# Hangul fillers.
-_INVISIBLE = frozenset("\u034f\u115f\u1160\u3164\uffa0")

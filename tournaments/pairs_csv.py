@@ -41,8 +41,9 @@ from django.utils.translation import ngettext
 
 from scorekeeper.names import (
     has_control_characters,
+    name_key,
 )
-from tournaments.limits import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS, pair_name_key
+from tournaments.limits import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS
 
 MAX_BYTES = 1_000_000  # 1000 pairs with every name at its limit take about 320 kB
 MAX_SHOWN = 50  # problems named in one answer; the rest are counted
@@ -107,7 +108,7 @@ def pairs_from_csv(
     absent), in the file's order. ``taken``: the names of the pairs already in the tournament.
     ``names_only`` (an individual event's players): a list without a first line of column
     names is a list of names, one a line. Raises ``CsvRefused`` naming every problem."""
-    already = {pair_name_key(name): name for name in taken}
+    already = {name_key(name): name for name in taken}
     text = decode(data) if isinstance(data, bytes) else _pasted(data)
     records = [
         (line, row) for line, row in _records(text) if row is None or any(map(str.strip, row))
@@ -138,7 +139,7 @@ def pairs_from_csv(
     for line, row in rows:
         pair, line_problems = _pair(line, row, columns)
         if pair:
-            key = pair_name_key(pair["name"])
+            key = name_key(pair["name"])
             if key in first_line_of:
                 line_problems.append(
                     _("Line %(line)s: the pair “%(name)s” is already on line %(first)s.")

@@ -24,6 +24,10 @@ KEY = "adjustment"
 MOST_POINTS = 100_000
 MOST_REASON = 120
 _UNSEEN = frozenset({"Cc", "Cs", "Zl", "Zp"})  # control characters, line breaks
+# Left out: the zero-width space and word joiner, the byte-order mark, and the bidirectional
+# embeddings, overrides and isolates (which would turn the rest of the line around), as a
+# name's are refused (scorekeeper/names.py; the joiners stay: Persian and emoji need them).
+_DROPPED = frozenset("\u200b\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,7 +44,9 @@ def _reason(value: object, side: int) -> str:
         raise RuleViolation(
             gettext_noop("an adjustment needs its reason, in words"), side=side, field=KEY
         )
-    text = "".join(" " if unicodedata.category(c) in _UNSEEN else c for c in value)
+    text = "".join(
+        " " if unicodedata.category(c) in _UNSEEN else c for c in value if c not in _DROPPED
+    )
     text = " ".join(text.split())
     if not text:
         raise RuleViolation(

@@ -58,6 +58,7 @@ def test_an_adjustment_counts_in_the_total_and_shows_its_reason(client):
     [
         ({"points": -100}, "reason"),
         ({"points": -100, "reason": "   "}, "reason"),
+        ({"points": -100, "reason": "\u200b\u202e"}, "reason"),  # nothing that shows
         ({"points": -100, "reason": "x" * 121}, "120"),
         ({"points": 0, "reason": "nothing"}, "multiple of 5"),
         ({"points": -101, "reason": "odd"}, "multiple of 5"),
@@ -76,14 +77,15 @@ def test_an_adjustment_the_rules_cannot_read_is_refused_and_nothing_saved(adjust
     assert Game.objects.get(id=game.id).hand_count == 0
 
 
-def test_a_reasons_line_breaks_become_spaces():
+def test_a_reasons_line_breaks_become_spaces_and_a_direction_override_is_left_out():
     game, _token = new_game()
+    reason = "wrong\ngoing\tout \u202etuo"
     write = hand_add(
         game_id=game.id,
-        sides=[NS_OUT, {**EW, "adjustment": {"points": -100, "reason": "wrong\ngoing\tout"}}],
+        sides=[NS_OUT, {**EW, "adjustment": {"points": -100, "reason": reason}}],
         author=Author("t"),
     )
-    assert write.hand.result["sides"][1]["adjustment"]["reason"] == "wrong going out"
+    assert write.hand.result["sides"][1]["adjustment"]["reason"] == "wrong going out tuo"
 
 
 def test_the_api_takes_and_gives_an_adjustment(client):

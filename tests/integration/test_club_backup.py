@@ -289,12 +289,28 @@ def test_the_attackers_files_are_refused_and_nothing_breaks_a_page_later(client)
         changed(lambda d: d["events"][0].update(variant="nope")),
         changed(lambda d: d["events"][0].update(round_formats=["nonsense"])),
         changed(lambda d: d["club"].update(name=["a"])),
+        # A history the pages and Undo could not read (each was a 500 on the history page or
+        # on Undo once imported), a side named with a control character, two games of one id.
+        changed(lambda d: d["games"][game]["history"][0].update(action="bogus")),
+        changed(lambda d: d["games"][game]["history"][0].update(record={})),
+        changed(lambda d: d["games"][game]["history"][0]["record"].update(sides="abc")),
+        changed(lambda d: d["games"][game]["history"][0]["record"].update(sides=[1, 2])),
+        changed(
+            lambda d: d["games"][game]["history"][0]["result"]["sides"][0].update(adjustment="x")
+        ),
+        changed(
+            lambda d: d["games"][game]["history"][0]["result"]["sides"][0].update(
+                adjustment={"points": "abc", "reason": "r"}
+            )
+        ),
+        changed(lambda d: d["games"][game]["sides"][0].update(name="Us\u202e\n\x00")),
+        changed(lambda d: d["games"].append(dict(d["games"][game]))),
     ]
-    clubs = Club.objects.count()
+    clubs, games = Club.objects.count(), Game.objects.count()
     for n, data in enumerate(cases):
         with pytest.raises(ClubError):
             club_import(data=data, director=paolo, name=f"Copy {n}")
-    assert Club.objects.count() == clubs
+    assert (Club.objects.count(), Game.objects.count()) == (clubs, games)  # nothing left over
     bad_hand = changed(
         lambda d: d["games"][game]["hands"][0]["record"]["sides"][0].update(red_threes=9)
     )

@@ -12,6 +12,7 @@ from clubs.services import (
     club_create,
     membership_remove,
     membership_set,
+    player_add,
     player_merge,
     players_named,
 )
@@ -105,6 +106,43 @@ def test_players_are_picked_by_name_whatever_the_case_and_added_when_new():
     assert found["anna rossi"] == anna
     assert found["Ben Bianchi"].club == club
     assert club.players.count() == 2
+
+
+@pytest.mark.parametrize(
+    "lookalike",
+    [
+        "Mario Rossi\u200e",  # a direction mark
+        "Mario Rossi\u061c",
+        "Mario Rossi\u2061",  # an invisible function application
+        "Mario Rossi\u034f",  # a combining grapheme joiner
+        "Mario Rossi\u180e",
+        "Mario Ros\u00adsi",  # a soft hyphen
+        "Mario\u2800Rossi",  # a blank Braille pattern
+        "MARIO ROSSI\ufe0f",
+    ],
+)
+def test_a_name_with_characters_that_show_nothing_is_the_same_player(lookalike):
+    club = club_create(name="Lucca", director=user("dora"))
+    mario = Player.objects.create(club=club, name="Mario Rossi")
+    assert players_named(club_id=club.id, names=[lookalike])[lookalike] == mario
+    with pytest.raises(ClubError, match="already has a player"):
+        player_add(club_id=club.id, name=lookalike)
+
+
+@pytest.mark.parametrize("blank", ["\u3164", "\u115f\u1160", "\u200b", "\u2800"])
+def test_a_name_that_shows_nothing_is_no_name(blank):
+    club = club_create(name="Lucca", director=user("dora"))
+    with pytest.raises(ClubError, match="needs a name"):
+        player_add(club_id=club.id, name=blank)
+
+
+def test_a_name_a_merged_record_was_known_by_picks_the_kept_player():
+    club = club_create(name="Lucca", director=user("dora"))
+    anna = Player.objects.create(club=club, name="Anna Rossi")
+    ana = Player.objects.create(club=club, name="Ana Rossi")
+    player_merge(club_id=club.id, keep_id=anna.id, duplicate_id=ana.id)
+    assert players_named(club_id=club.id, names=["ana rossi"])["ana rossi"] == anna
+    assert club.players.count() == 1
 
 
 def test_a_club_events_pairs_are_two_of_its_players_each_and_play_once():

@@ -14,11 +14,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.services import ClubError, players_named
-from scorekeeper.names import has_control_characters
+from scorekeeper.names import has_control_characters, name_key
 from tournaments.engine.formats import SEATING
 from tournaments.engine.roundrobin import places_kept
 from tournaments.engine.types import Pair
-from tournaments.limits import MAX_PAIRS, MAX_PLAYERS, MAX_SEED, PAIR_NAME_LIMITS, pair_name_key
+from tournaments.limits import MAX_PAIRS, MAX_PLAYERS, MAX_SEED, PAIR_NAME_LIMITS
 from tournaments.models import Entry, Round, Tournament
 from tournaments.selectors.director import has_played
 from tournaments.selectors.event import event_state
@@ -151,14 +151,14 @@ def entries_add(*, tournament_id: int, entries: Sequence[Mapping[str, Any]]) -> 
         tournament = locked_tournament(tournament_id)
         _open(tournament)
         values = [_as_individual(tournament, _entry_values(e)) for e in entries]
-        keys = [pair_name_key(v["name"]) for v in values]
+        keys = [name_key(v["name"]) for v in values]
         wanted = set(keys)
         if len(set(keys)) != len(keys):
             raise TournamentError(_("Every pair needs a name of its own."))
         taken = sorted(
             name
             for name in tournament.entries.values_list("name", flat=True)
-            if pair_name_key(name) in wanted
+            if name_key(name) in wanted
         )
         if taken:
             raise _name_taken(tournament, taken[0])
@@ -206,11 +206,11 @@ def entry_edit(*, entry_id: int, values: Mapping[str, Any]) -> Entry:
                 % {"name": entry.name}
             )
         checked = _as_individual(tournament, _entry_values(values))
-        key = pair_name_key(checked["name"])
+        key = name_key(checked["name"])
         taken = [
             name
             for name in tournament.entries.exclude(id=entry.id).values_list("name", flat=True)
-            if pair_name_key(name) == key
+            if name_key(name) == key
         ]
         if taken:
             raise _name_taken(tournament, taken[0])
