@@ -816,3 +816,21 @@ def test_an_id_past_the_databases_64_bits_is_not_a_page(client):
     ]
     assert {url: client.get(url).status_code for url in urls} == dict.fromkeys(urls, 404)
     assert client.post(f"/c/{huge}/players/add/", {"name": "X"}).status_code == 404
+
+
+def test_a_withdrawn_pair_whose_player_entered_again_is_not_reinstated():
+    from tournaments.services.entries import entry_reinstate, entry_withdraw
+
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    tournament = evening(club, dora, FOUR_PAIRS)
+    roses = Entry.objects.get(tournament=tournament, name="Roses")
+    entry_withdraw(entry_id=roses.id)
+    entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": "Daisies", "player_1": "Anna", "player_2": "Zoe"}],
+    )
+    with pytest.raises(TournamentError, match="Anna already plays in the pair Daisies"):
+        entry_reinstate(entry_id=roses.id)
+    roses.refresh_from_db()
+    assert roses.withdrawn_after is not None  # still withdrawn: nothing half-saved

@@ -234,6 +234,13 @@ def entry_reinstate(*, entry_id: int) -> Entry:
         entry = Entry.objects.get(id=entry_id)
         if entry.withdrawn_after is None:
             raise TournamentError(_("%(name)s has not withdrawn.") % {"name": entry.name})
+        # Its players may have entered again in another pair meanwhile: one pair each.
+        _check_one_pair_each(
+            tournament,
+            [{"name": entry.name}],
+            [{"first_player": entry.first_player, "second_player": entry.second_player}],
+            except_entry=entry.id,
+        )
         before = event_state(tournament).pairs
         withdrawn_after = entry.withdrawn_after
         entry.withdrawn_after = None
