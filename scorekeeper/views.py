@@ -18,6 +18,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
@@ -143,7 +144,7 @@ def variant_list(request: HttpRequest) -> HttpResponse:
     """The Rules page: each preset's values in words, then the house rules."""
     from scorekeeper.rule_words import house_rule_words, preset_words
 
-    return render(
+    response = render(
         request,
         "scorekeeper/variants.html",
         {
@@ -151,6 +152,9 @@ def variant_list(request: HttpRequest) -> HttpResponse:
             "house_rules": house_rule_words(HOUSE_RULES, PRESETS),
         },
     )
+    if request.user.is_authenticated:  # it shows the reader's clubs' rules: kept nowhere
+        patch_cache_control(response, private=True, no_store=True)
+    return response
 
 
 @limits.new_games

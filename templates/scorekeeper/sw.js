@@ -59,6 +59,12 @@ function trim(cache) {
   });
 }
 
+// A page the server says is not to be stored (the Rules page of a signed-in member, which
+// lists their clubs' rules) is never kept, whatever its address.
+function unkept(response) {
+  return /no-store/.test(response.headers.get("Cache-Control") || "");
+}
+
 function kept(request) {
   return caches.match(request, {ignoreVary: true});
 }
@@ -66,7 +72,7 @@ function kept(request) {
 function networkFirst(request) {
   var keep = KEPT.test(new URL(request.url).pathname);
   var network = fetch(request).then(function (response) {
-    if (keep && response.ok && response.type === "basic" && !response.redirected) {
+    if (keep && response.ok && response.type === "basic" && !response.redirected && !unkept(response)) {
       var copy = response.clone();
       caches.open(PAGES).then(function (cache) { cache.delete(request).then(function () { return cache.put(request, copy); }).then(function () { trim(cache); }); });
     }
@@ -95,7 +101,7 @@ function keepPage(path, always) {
   return kept(url.href).then(function (copy) {
     if (copy && !always) { return; }
     return fetch(url.href, {credentials: "same-origin"}).then(function (response) {
-      if (!response.ok || response.redirected) { return; }
+      if (!response.ok || response.redirected || unkept(response)) { return; }
       return caches.open(PAGES).then(function (cache) { return cache.put(url.href, response); });
     });
   }).catch(function () { /* no connection: kept next time */ });

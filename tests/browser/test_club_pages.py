@@ -170,3 +170,21 @@ def test_the_club_pages_on_a_projector(browser, live_server) -> None:
     text = leaders.locator("main").inner_text()
     assert all(name in text for name in ("Anna Rossi", "Ben Bianchi", "Carla Verdi"))
     context.close()
+
+
+def test_a_members_rules_page_is_not_kept_for_the_next_user_of_the_phone(phone, live_server):
+    """The Rules page lists a signed-in member's club rules: the service worker keeps it for
+    nobody, so after logging out, offline, the phone shows none of them."""
+    club, _anna, dora = a_club()
+    base = live_server.url
+    signed_in(phone, base, dora)
+    phone.goto(f"{base}/variants/")
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    phone.reload()  # now under the service worker
+    assert phone.evaluate("!!navigator.serviceWorker.controller")
+    assert "Martedì: 10,000" in phone.locator("main").inner_text()
+    phone.context.clear_cookies()  # the member has gone
+    phone.context.set_offline(True)
+    phone.goto(f"{base}/variants/")
+    assert "Martedì: 10,000" not in phone.content()
+    assert club.name not in phone.content()
