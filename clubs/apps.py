@@ -10,10 +10,24 @@ class ClubsConfig(AppConfig):
     name = "clubs"
 
     def ready(self) -> None:
+        from scorekeeper.edit_access import EDITORS
         from scorekeeper.signals import game_changed, game_rematched
 
         game_changed.connect(_game_changed, dispatch_uid="clubs.game_changed")
         game_rematched.connect(_game_rematched, dispatch_uid="clubs.game_rematched")
+        if _directs_a_player_of not in EDITORS:
+            EDITORS.append(_directs_a_player_of)
+
+
+def _directs_a_player_of(user: Any, game: Any) -> bool:
+    """A club's director corrects the games its players sat in (whoever started them)."""
+    from clubs.models import Membership
+
+    return Membership.objects.filter(
+        user_id=user.pk,
+        role=Membership.Role.DIRECTOR,
+        club__players__seats__side__game_id=game.id,
+    ).exists()
 
 
 def _game_changed(game_id: str, **kwargs: Any) -> None:

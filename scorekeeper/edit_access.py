@@ -1,4 +1,5 @@
-"""Who may change a game from the pages: the holder of its edit link, or its logged-in owner.
+"""Who may change a game from the pages: the holder of its edit link, its logged-in owner, or
+whom another app names (``EDITORS``: a club's directors for its players' games).
 
 The edit link ``/g/<id>/play/<token>/`` is the game's key. Opening it once sets a signed cookie
 for that game's pages and redirects to ``/g/<id>/edit/``, so the token reaches an access log at
@@ -6,6 +7,9 @@ most once; the edit pages read the cookie. Only a hash of the token is stored (m
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
@@ -64,12 +68,19 @@ def edit_path(request: HttpRequest, game_id: str) -> str | None:
     return reverse("play", args=[game_id, token])
 
 
+# Who else may change a game, as other apps say at start-up (clubs: a club's directors, the
+# games of its players): each asks (user, game), the user signed in.
+EDITORS: list[Callable[[Any, Game], bool]] = []
+
+
 def can_edit(request: HttpRequest, game: Game) -> bool:
     token = edit_token(request, game.id)
     if token is not None and game.token_matches(token):
         return True
     user = request.user
-    return bool(user.is_authenticated and game.owner_id == user.pk)
+    if not user.is_authenticated:
+        return False
+    return game.owner_id == user.pk or any(grants(user, game) for grants in EDITORS)
 
 
 def editable_game(request: HttpRequest, game_id: str) -> Game:

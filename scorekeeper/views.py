@@ -27,6 +27,7 @@ from django.views.decorators.http import require_POST
 from scorekeeper import limits, services
 from scorekeeper.charts import totals_chart
 from scorekeeper.edit_access import (
+    can_edit,
     edit_path,
     edit_token,
     editable_game,
@@ -238,6 +239,9 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
             "locked": editable and game.locked,
             "undo": hand_undoable(game) if writable else None,
             "add_phone": _add_phone(request, game) if editable and table is None else None,
+            # The read-only page leads whoever may change the game (its owner, a club's
+            # director) to its edit page.
+            "may_edit": not editable and request.user.is_authenticated and can_edit(request, game),
             "deal": game_deal(game) if game.ended_at is None and not game.locked else None,
             "tournament_table": table,
             "of_hands": game_hands(game),

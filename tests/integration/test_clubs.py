@@ -834,3 +834,30 @@ def test_a_withdrawn_pair_whose_player_entered_again_is_not_reinstated():
         entry_reinstate(entry_id=roses.id)
     roses.refresh_from_db()
     assert roses.withdrawn_after is not None  # still withdrawn: nothing half-saved
+
+
+def test_any_director_of_the_club_corrects_a_members_club_game_and_nobody_else(client):
+    lucca, pisa, _, _ = _two_clubs()
+    user("vera")
+    membership_set(club_id=lucca.id, username="vera", role="director")  # a second director
+    membership_set(club_id=pisa.id, username="mia", role="director")  # directs the other club
+    _login(client, "mia").post(f"/c/{lucca.id}/games/new/", _new_game_form())
+    game = SeatedPlayer.objects.filter(player__name="Anna", player__club=lucca).get().side.game
+    client.logout()
+    user("ugo")
+    membership_set(club_id=lucca.id, username="ugo", role="member")
+    answers = {}
+    for name in ("vera", "dora", "ugo", "paolo"):
+        _login(client, name)
+        page = client.get(f"/g/{game.id}/").content.decode()
+        answers[name] = (client.get(f"/g/{game.id}/edit/").status_code, "open-edit" in page)
+        client.logout()
+    # Lucca's directors (dora started nothing) may; a member and Pisa's director may not.
+    assert answers == {
+        "vera": (200, True),
+        "dora": (200, True),
+        "ugo": (404, False),
+        "paolo": (404, False),
+    }
+    _login(client, "vera")
+    assert client.get(f"/g/{game.id}/edit/hand/").status_code == 200  # the hand entry too
