@@ -93,6 +93,8 @@ class PartnerFigures:
     partner_id: int
     name: str
     stats: Stats
+    events: int = 0  # club events played together as a pair, finished
+    events_won: int = 0
 
 
 @dataclass(frozen=True)
@@ -147,12 +149,19 @@ def player_page(player: Player) -> PlayerPage:
         .annotate(**_SUMS)
         .order_by()
     )
+    events = _events(player)
+    figures = {
+        row["partner_id"]: (row["partner__name"], stats_of(_totals(row))) for row in partner_rows
+    }
+    only_events = set(events.together) - set(figures)
+    for partner_id, name in Player.objects.filter(id__in=only_events).values_list("id", "name"):
+        figures[partner_id] = (name, stats_of(Totals()))
     partners = sorted(
         (
-            PartnerFigures(row["partner_id"], row["partner__name"], stats_of(_totals(row)))
-            for row in partner_rows
+            PartnerFigures(partner_id, name, stats, *events.together.get(partner_id, (0, 0)))
+            for partner_id, (name, stats) in figures.items()
         ),
-        key=lambda p: (-p.stats.totals.games, p.name.casefold()),
+        key=lambda p: (-p.stats.totals.games - p.events, p.name.casefold()),
     )
     recent = [
         GameRow(
@@ -168,21 +177,33 @@ def player_page(player: Player) -> PlayerPage:
             "game_id", "day", "hands", "points", "won", "finished", "partner__name"
         )[:RECENT_GAMES]
     ]
-    played, won = _events(player)
-    return PlayerPage(player, stats_of(totals), trend(by_month), partners, recent, played, won)
+    return PlayerPage(
+        player, stats_of(totals), trend(by_month), partners, recent, events.played, events.won
+    )
 
 
-def _events(player: Player) -> tuple[int, int]:
-    """The finished events the player played in, and those their pair won (first in the final
-    standings): two queries, however many events."""
+@dataclass(frozen=True)
+class EventsPlayed:
+    played: int  # finished events
+    won: int  # first in the final standings
+    together: dict[int, tuple[int, int]]  # by partner: events played as a pair, and won
+
+
+def _events(player: Player) -> EventsPlayed:
+    """The finished events the player played in, those their pair won (first in the final
+    standings), and both by partner: three queries, however many events."""
     from tournaments.models import Entry, StandingsSnapshot, Tournament
 
-    entries = dict(
-        Entry.objects.filter(
-            Q(first_player=player) | Q(second_player=player),
-            tournament__status=Tournament.Status.FINISHED,
-        ).values_list("id", "tournament_id")
-    )
+    rows = Entry.objects.filter(
+        Q(first_player=player) | Q(second_player=player),
+        tournament__status=Tournament.Status.FINISHED,
+    ).values_list("id", "tournament_id", "first_player_id", "second_player_id")
+    entries = {entry: tournament for entry, tournament, _first, _second in rows}
+    partner_of = {
+        entry: second if first == player.id else first
+        for entry, _t, first, second in rows
+        if first is not None and second is not None
+    }
     newest = (
         StandingsSnapshot.objects.filter(tournament_id=OuterRef("tournament_id"))
         .order_by("-version")
@@ -193,12 +214,18 @@ def _events(player: Player) -> tuple[int, int]:
         .filter(version=Subquery(newest))
         .values_list("tournament_id", "rows")
     )
-    won = set()
-    for tournament_id, rows in finals:
-        firsts = {row["entry"] for row in rows or [] if row.get("rank") == 1}
-        if any(entries.get(entry) == tournament_id for entry in firsts):
-            won.add(tournament_id)
-    return len(set(entries.values())), len(won)
+    won, won_entries = set(), set()
+    for tournament_id, standings in finals:
+        firsts = {row["entry"] for row in standings or [] if row.get("rank") == 1}
+        for entry in firsts:
+            if entries.get(entry) == tournament_id:
+                won.add(tournament_id)
+                won_entries.add(entry)
+    together: dict[int, tuple[int, int]] = {}
+    for entry, partner in partner_of.items():
+        played, firsts_together = together.get(partner, (0, 0))
+        together[partner] = (played + 1, firsts_together + (entry in won_entries))
+    return EventsPlayed(len(set(entries.values())), len(won), together)
 
 
 def preset_cards(club: Club) -> list[PresetCard]:

@@ -13,7 +13,7 @@ import logging
 
 from django.core.cache import cache
 from django.db import DatabaseError, transaction
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, F, OuterRef, Q
 
 from clubs.models import PlayerGameLine, SeatedPlayer
 from clubs.statistics import HandOfSide, game_line
@@ -21,6 +21,8 @@ from scorekeeper import background
 from scorekeeper.models import Game, Hand
 from scorekeeper.rules.hand_facts import side_facts
 from scorekeeper.selectors import game_ruleset
+from tournaments.models import Match
+from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import table_outcome
 
 logger = logging.getLogger(__name__)
@@ -41,7 +43,10 @@ def game_lines_refresh(*, game_id: str) -> int:
         if game is None:
             return 0
         seated = list(SeatedPlayer.objects.filter(side__game=game).select_related("side", "player"))
-        if not seated or game.hand_count == 0:  # no hand played: nothing to count yet
+        # An event table's settled result says who won, whatever its hands say; a table whose
+        # result came without its hands (from a paper slip) is still a game played and won.
+        table = table_outcome(game.id)
+        if not seated or (game.hand_count == 0 and table is None):  # nothing to count yet
             PlayerGameLine.objects.filter(game=game).delete()
             return 0
         variant = game_ruleset(game, game.sides.count()).variant
@@ -63,8 +68,7 @@ def game_lines_refresh(*, game_id: str) -> int:
                     HandOfSide(total, facts[position], others_out)
                 )
         finished, winner = game.ended_at is not None, game.winner
-        table = table_outcome(game.id)
-        if table is not None:  # an event table: its settled result says who won
+        if table is not None:
             finished, winner = True, table.winner
         partners: dict[int, list[int]] = {}
         for s in seated:
@@ -120,8 +124,11 @@ def _stale_game_ids(club_id: int, player_id: int | None) -> list[str]:
     """Games of the club's players (or of one player) whose lines are missing or older than the
     game, oldest first: a seat with no line of the game's version, or a line the game has moved
     past (its hands all deleted since, so no seat asks for a line any more)."""
-    # A game without a hand has no lines: a table whose result the director typed from paper.
-    seats = SeatedPlayer.objects.filter(player__club_id=club_id, side__game__hand_count__gt=0)
+    # A game without a hand has no lines, unless it is an event table with a settled result.
+    settled = Match.objects.filter(status__in=SETTLED, result__isnull=False).values("game_id")
+    seats = SeatedPlayer.objects.filter(player__club_id=club_id).filter(
+        Q(side__game__hand_count__gt=0) | Q(side__game_id__in=settled)
+    )
     lines = PlayerGameLine.objects.filter(club_id=club_id)
     if player_id is not None:
         seats = seats.filter(player_id=player_id)

@@ -12,7 +12,7 @@ from django.utils.formats import number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from clubs.selectors import PartnerFigures, PlayerFigures
 from scorekeeper.signs import number_text
@@ -45,7 +45,10 @@ def rating_column() -> tables.Column:
 def figures_row(club_id: int, figures: PlayerFigures | PartnerFigures, rank: int = 0) -> dict:
     stats, totals = figures.stats, figures.stats.totals
     player_id = figures.player_id if isinstance(figures, PlayerFigures) else figures.partner_id
+    together = (figures.events, figures.events_won) if isinstance(figures, PartnerFigures) else None
     return {
+        "events": together[0] if together else 0,
+        "events_won": together[1] if together else 0,
         "rank": rank,
         "name": figures.name,
         "url": reverse("club-player", args=[club_id, player_id]),
@@ -124,10 +127,21 @@ class LeadersTable(FiguresTable):
 
 
 class PartnersTable(FiguresTable):
+    """A player's partnerships: their games together, and their club events as a pair."""
+
     name = tables.Column(verbose_name=gettext_lazy("Partner"), attrs=cell_attrs("pair"))
+    events = _figure(gettext_lazy("Events"))
 
     class Meta(FiguresTable.Meta):
+        sequence = ("name", "win_rate", "games", "events", "...")
         attrs = {"class": "standings figures no-rank", "data-testid": "partners"}
+
+    def render_events(self, value: int, record: dict) -> str:
+        won = record["events_won"]
+        if not won:
+            return number_format(value)
+        words = ngettext("%(counter)s won", "%(counter)s won", won) % {"counter": won}
+        return f"{number_format(value)} ({words})"
 
 
 def ladder_points_text(value: float) -> str:

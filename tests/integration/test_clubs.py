@@ -614,8 +614,18 @@ def test_a_season_over_three_events_counts_the_best_two_and_exports_csv(client):
     named = {p.name: p for p in club.players.all()}
     with CaptureQueriesContext(connection) as read:
         found = {n: _events(named[n]) for n in ("Anna", "Hugo", "Elena")}
-    assert found == {"Anna": (3, 2), "Hugo": (3, 0), "Elena": (3, 1)}
+    assert {n: (e.played, e.won) for n, e in found.items()} == {
+        "Anna": (3, 2),
+        "Hugo": (3, 0),
+        "Elena": (3, 1),
+    }
     assert len(read) == 6
+    # By partner: Anna played Tuesday (won) and Friday with Ben, Sunday (won) with Gina.
+    ben, gina = named["Ben"].id, named["Gina"].id
+    assert found["Anna"].together == {ben: (2, 1), gina: (1, 1)}
+    page = client.get(f"/c/{club.id}/players/{named['Anna'].id}/").content.decode()
+    partners = page[page.index('data-testid="partners"') :]
+    assert "Ben" in partners and "Gina" in partners and "2 (1 won)" in partners
 
 
 def test_the_rating_is_off_until_a_director_shows_it(client):
@@ -861,3 +871,25 @@ def test_any_director_of_the_club_corrects_a_members_club_game_and_nobody_else(c
     }
     _login(client, "vera")
     assert client.get(f"/g/{game.id}/edit/hand/").status_code == 200  # the hand entry too
+
+
+def test_a_table_settled_without_its_hands_counts_as_a_game_won_and_lost():
+    from tournaments.services.results import result_submit
+
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    tournament = evening(club, dora, FOUR_PAIRS)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
+    match = drawn.matches.exclude(game=None).select_related("ns", "ew").first()
+    with _committed(execute=False):  # the refresh is lost: the page catches up
+        result_submit(match_id=match.id, by="ns", ns_score=2200, ew_score=1800)
+        result_submit(match_id=match.id, by="ew", ns_score=2200, ew_score=1800)
+    assert lines_catch_up(club_id=club.id) is True
+    lines = PlayerGameLine.objects.filter(game=match.game)
+    assert {line.player.name: (line.hands, line.won, line.finished) for line in lines} == {
+        match.ns.player_1: (0, True, True),
+        match.ns.player_2: (0, True, True),
+        match.ew.player_1: (0, False, True),
+        match.ew.player_2: (0, False, True),
+    }
