@@ -57,31 +57,27 @@ class PlayerFigures:
     stats: Stats
 
 
-def players_with_figures(club: Club, *, least_games: int = 0) -> list[PlayerFigures]:
-    """Every player of the club with their figures (those with fewer games left out)."""
+def players_with_figures(club: Club) -> list[PlayerFigures]:
+    """Every player of the club with their figures, by name."""
     names = dict(club.players.values_list("id", "name"))
-    rows = (
-        PlayerGameLine.objects.filter(club=club, player_id__in=names)
-        .values("player_id")
-        .annotate(**_SUMS)
-        .order_by()
-    )
+    rows = PlayerGameLine.objects.filter(club=club).values("player_id").annotate(**_SUMS).order_by()
     figures = {row["player_id"]: _totals(row) for row in rows}
     found = [
         PlayerFigures(pid, name, stats_of(figures.get(pid, Totals())))
         for pid, name in names.items()
-        if figures.get(pid, Totals()).games >= least_games
     ]
     return sorted(found, key=lambda f: f.name.casefold())
 
 
-LEADERS_LEAST_GAMES = 3  # a rate over one or two games says little
+# A share of games won over one or two finished games says little (games left unfinished are
+# no wins nor losses: they do not count towards it).
+LEADERS_LEAST_FINISHED = 3
 
 
-def leaders(club: Club, *, least_games: int = LEADERS_LEAST_GAMES) -> list[PlayerFigures]:
-    """The club's players with enough games, best share of games won first (then the average
-    hand)."""
-    found = players_with_figures(club, least_games=least_games)
+def leaders(club: Club, *, least_finished: int = LEADERS_LEAST_FINISHED) -> list[PlayerFigures]:
+    """The club's players with enough finished games, best share of them won first (then the
+    average hand)."""
+    found = [f for f in players_with_figures(club) if f.stats.totals.finished >= least_finished]
     return sorted(
         found,
         key=lambda f: (-(f.stats.win_rate or 0), -(f.stats.average_hand or 0), f.name.casefold()),

@@ -635,36 +635,43 @@ def test_the_rating_is_off_until_a_director_shows_it(client):
     assert client.post(f"/c/{lucca.id}/rating/", {"on": "1"}).status_code == 404
     _login(client, "dora")
     assert client.post(f"/c/{lucca.id}/rating/", {"on": "1"}).status_code == 302
-    anna, ben, carla, dario = (
-        Player.objects.get(club=lucca, name=n) for n in ("Anna", "Ben", "Carla", "Dario")
-    )
+    named = {p.name: p for p in Player.objects.filter(club=lucca)}
     from datetime import date
 
     from tests.factories import new_game
 
-    for _ in range(3):  # Anna and Ben beat Carla and Dario three times (finished games' lines)
-        game, _token = new_game()
-        for side, players, won in ((0, (anna, ben), True), (1, (carla, dario), False)):
-            for player in players:
-                PlayerGameLine.objects.create(
-                    player=player,
-                    game=game,
-                    club=lucca,
-                    game_version=game.version,
-                    side=side,
-                    day=date(2026, 11, 3),
-                    hands=1,
-                    points=100,
-                    won=won,
-                    finished=True,
-                )
-    page = client.get(f"/c/{lucca.id}/players/{anna.id}/").content.decode()
+    def won(winners, losers, points, times):
+        for _ in range(times):  # finished games' lines
+            game, _token = new_game()
+            for side, names, win in ((0, winners, True), (1, losers, False)):
+                for name in names:
+                    PlayerGameLine.objects.create(
+                        player=named[name],
+                        game=game,
+                        club=lucca,
+                        game_version=game.version,
+                        side=side,
+                        day=date(2026, 11, 3),
+                        hands=1,
+                        points=points if win else 0,
+                        won=win,
+                        finished=True,
+                    )
+
+    # Anna and Ben win five games at 100 a hand; Elena and Fabio three at 500. Every winner
+    # won them all: by the share won, then the average hand, Elena leads; by the rating (more
+    # wins, a surer estimate), Anna does.
+    won(("Anna", "Ben"), ("Carla", "Dario"), 100, 5)
+    won(("Elena", "Fabio"), ("Gina", "Hugo"), 500, 3)
+    page = client.get(f"/c/{lucca.id}/players/{named['Anna'].id}/").content.decode()
     assert 'data-testid="rating-words"' in page and 'data-testid="rating"' in page
     leaders = client.get(f"/c/{lucca.id}/leaders/").content.decode()
     assert "How the rating works" in leaders
     table = leaders.split('data-testid="leaders"')[1]
-    assert table.index(">Anna<") < table.index(">Carla<")
+    assert table.index(">Anna<") < table.index(">Elena<") < table.index(">Carla<")
     client.post(f"/c/{lucca.id}/rating/", {"on": "0"})
+    table = client.get(f"/c/{lucca.id}/leaders/").content.decode().split('data-testid="leaders"')[1]
+    assert table.index(">Elena<") < table.index(">Anna<") < table.index(">Carla<")
     assert Club.objects.get(id=lucca.id).rating is False
 
 
