@@ -208,33 +208,42 @@ def _aliases(old: Sequence[str], *names: str) -> list[str]:
     return list(seen.values())[-20:]
 
 
+def check_player_merge(*, club_id: int, keep_id: int, duplicate_id: int) -> tuple[Player, Player]:
+    """The kept player and the duplicate, if they may be merged (asked before the director is
+    asked to confirm, and again in the merge): refused when they are one record, when either
+    is not the club's, or when the two sat in one game or played in one event (two people)."""
+    if keep_id == duplicate_id:
+        raise ClubError(_("Pick two different players to merge."))
+    players = {
+        p.id: p for p in Player.objects.filter(club_id=club_id, id__in=[keep_id, duplicate_id])
+    }
+    if len(players) != 2:
+        raise ClubError(_("Both players must be the club's."))
+    keep, duplicate = players[keep_id], players[duplicate_id]
+    games_of = SeatedPlayer.objects.values_list("side__game_id", flat=True)
+    together = set(games_of.filter(player=keep)) & set(games_of.filter(player=duplicate))
+    if together:
+        raise ClubError(
+            _("%(a)s and %(b)s played in the same game: they are two people.")
+            % {"a": keep.name, "b": duplicate.name}
+        )
+    if _same_event(keep, duplicate):
+        raise ClubError(
+            _("%(a)s and %(b)s played in the same event: they are two people.")
+            % {"a": keep.name, "b": duplicate.name}
+        )
+    return keep, duplicate
+
+
 def player_merge(*, club_id: int, keep_id: int, duplicate_id: int) -> Player:
     """Merge a duplicate record into the kept one: every seat at a game and every pair of an
     event that named the duplicate names the kept player, whose statistics then count all of
-    it; the duplicate's name is kept as an alias. Refused when the two sat in one game (two
-    people, then) or are one record."""
-    if keep_id == duplicate_id:
-        raise ClubError(_("Pick two different players to merge."))
+    it; the duplicate's name is kept as an alias (check_player_merge says when not)."""
     with transaction.atomic():
         Club.objects.select_for_update().get(id=club_id)
-        players = {
-            p.id: p for p in Player.objects.filter(club_id=club_id, id__in=[keep_id, duplicate_id])
-        }
-        if len(players) != 2:
-            raise ClubError(_("Both players must be the club's."))
-        keep, duplicate = players[keep_id], players[duplicate_id]
-        games_of = SeatedPlayer.objects.values_list("side__game_id", flat=True)
-        together = set(games_of.filter(player=keep)) & set(games_of.filter(player=duplicate))
-        if together:
-            raise ClubError(
-                _("%(a)s and %(b)s played in the same game: they are two people.")
-                % {"a": keep.name, "b": duplicate.name}
-            )
-        if _same_event(keep, duplicate):
-            raise ClubError(
-                _("%(a)s and %(b)s played in the same event: they are two people.")
-                % {"a": keep.name, "b": duplicate.name}
-            )
+        keep, duplicate = check_player_merge(
+            club_id=club_id, keep_id=keep_id, duplicate_id=duplicate_id
+        )
         SeatedPlayer.objects.filter(player=duplicate).update(player=keep)
         # The statistics' lines hold the same figures under the kept name.
         PlayerGameLine.objects.filter(player=duplicate).update(player=keep)

@@ -29,7 +29,7 @@ def percent_text(rate: float | None) -> str:
 
 
 def per_hand_text(rate: float | None) -> str:
-    return DASH if rate is None else number_format(rate, 2)
+    return DASH if rate is None else number_format(round(rate, 2), 2)  # rounded: Django cuts
 
 
 def points_text(value: float | int | None) -> str:

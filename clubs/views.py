@@ -187,6 +187,11 @@ def player_merge(request: HttpRequest, club_id: int) -> HttpResponse:
         return redirect("club-players", club.id)
     keep, duplicate = form.cleaned_data["keep"], form.cleaned_data["duplicate"]
     if request.POST.get("confirmed") != "1":  # a merge is not undone: asked once more, by name
+        try:  # ...unless it would be refused anyway
+            services.check_player_merge(club_id=club.id, keep_id=keep.id, duplicate_id=duplicate.id)
+        except ClubError as error:
+            messages.error(request, str(error))
+            return redirect("club-players", club.id)
         return render(
             request,
             "clubs/merge_confirm.html",

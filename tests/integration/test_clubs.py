@@ -698,6 +698,13 @@ def test_a_merge_is_asked_once_more_by_name_and_refused_within_one_event(client)
     assert done.status_code == 302 and not Player.objects.filter(id=zoe.id).exists()
     with pytest.raises(ClubError, match="same event"):  # one pair of the same event
         player_merge(club_id=lucca.id, keep_id=anna.id, duplicate_id=ben.id)
+    # A merge that would be refused is not asked about: said at once, on the players' page.
+    for keep, duplicate, says in ((anna, anna, "two different"), (anna, ben, "same event")):
+        refused = client.post(
+            f"/c/{lucca.id}/players/merge/", {"keep": keep.id, "duplicate": duplicate.id}
+        )
+        assert refused.status_code == 302
+        assert says in client.get(refused.url).content.decode()
 
 
 def test_a_club_game_seats_no_more_players_than_a_side_holds_and_names_them_as_the_club(client):

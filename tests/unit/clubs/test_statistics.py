@@ -130,3 +130,9 @@ def test_no_games_gives_dashes_not_zeros():
     stats = stats_of(totals_of([]))
     assert stats.totals.games == 0
     assert stats.average_hand is None and stats.win_rate is None and stats.totals.best is None
+
+
+def test_a_rate_per_hand_is_rounded_not_cut():
+    from clubs.tables import per_hand_text
+
+    assert (per_hand_text(2 / 3), per_hand_text(3 / 7), per_hand_text(None)) == ("0.67", "0.43", "—")
