@@ -17,9 +17,10 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper.rules.errors import Phrase
+from scorekeeper.rules.errors import Phrase, RuleViolation
+from scorekeeper.rules.house_rules import HOUSE_RULES
 from scorekeeper.rules.opening import Minimum
-from scorekeeper.rules.rule_values import Choice, HouseRule, OneOf
+from scorekeeper.rules.rule_values import NOT_ONE_OF, Choice, HouseRule, OneOf, json_text
 from scorekeeper.rules.same_rank import SAME_RANK
 from scorekeeper.rules.threes import (
     AGAINST,
@@ -905,6 +906,28 @@ def preset_words(variant: Variant) -> PresetWords:
 
 
 # House rules --------------------------------------------------------------------------------------
+
+
+def choice_refusal(violation: RuleViolation) -> str | None:
+    """A house rule's value the rules refuse, said as a form says it: the rule's label and the
+    values these rules take, in words ("Wild cards per meld: these rules take one of: at most 3
+    wild cards; any number of wild cards."), instead of the engine's JSON values. None for any
+    other refusal."""
+    rule = HOUSE_RULES.get(str(violation.params.get("name")))
+    if violation.template != NOT_ONE_OF or rule is None:
+        return None
+    texts = str(violation.params.get("choices", "")).split(", ")
+    values = rule.values
+    if isinstance(values, Choice):
+        taken: list[object] = [values.enum(t) for t in texts if t in set(values.enum)]
+    elif isinstance(values, OneOf):
+        taken = [v for t in texts for v in values.choices if json_text(v) == t]
+    else:
+        return None
+    return _("%(rule)s: these rules take one of: %(choices)s.") % {
+        "rule": _(rule.label),
+        "choices": "; ".join(choice_words(v) for v in taken),
+    }
 
 
 def choice_words(value: object) -> str:

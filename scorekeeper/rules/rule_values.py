@@ -53,9 +53,12 @@ class Flag:
         )
 
 
+NOT_ONE_OF = gettext_noop("house rule %(name)s must be one of %(choices)s")
+
+
 def _not_one_of(name: str, choices: tuple[object, ...]) -> RuleViolation:
     return RuleViolation(
-        gettext_noop("house rule %(name)s must be one of %(choices)s"),
+        NOT_ONE_OF,
         field="rules",
         name=name,
         choices=", ".join(json_text(c) for c in choices),

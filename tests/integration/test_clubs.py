@@ -907,3 +907,14 @@ def test_a_table_settled_without_its_hands_counts_as_a_game_won_and_lost():
         match.ew.player_1: (0, False, True),
         match.ew.player_2: (0, False, True),
     }
+
+
+def test_a_house_rule_value_the_variant_refuses_is_said_in_the_forms_words(client):
+    lucca, _pisa, _, _ = _two_clubs()
+    _login(client, "dora")
+    form = {"name": "Tight", "variant": "classic", "players": 4, "sides": 2, "wild_limit": "two"}
+    page = client.post(f"/c/{lucca.id}/presets/", form).content.decode()
+    assert "Wild cards per meld: these rules take one of: at most 3 wild cards;" in page
+    assert "must be one of" not in page
+    new_game = client.post("/new/", {**_new_game_form(), "wild_limit": "two"}).content.decode()
+    assert "Wild cards per meld: these rules take one of" in new_game
