@@ -6,6 +6,7 @@ text) is a plain 404 and never reaches the database. Under /api/ a 404 is JSON (
 """
 
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from scorekeeper import (
     api,
@@ -34,6 +35,7 @@ urlpatterns = [
     path("", views.home, name="home"),
     path("opening/", views.opening_lookup, name="opening"),
     path("variants/", views.variant_list, name="variants"),
+    path("rules/", RedirectView.as_view(pattern_name="variants"), name="rules"),  # as it is called
     path("new/", views.game_new, name="game-new"),
     path("import/", views.game_import, name="game-import"),
     path("games/", views.my_games, name="my-games"),

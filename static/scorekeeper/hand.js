@@ -123,7 +123,8 @@
 
   function adjustmentPanel(s, i) {
     var id = "side-" + i + "-adjustment";
-    var points = el("input", {type: "number", inputmode: "numeric", step: "5", value: s.adjPoints ? String(s.adjPoints) : "",
+    // No numeric inputmode: its iPhone keypad has no minus sign, and a penalty is below zero.
+    var points = el("input", {type: "number", step: "5", value: s.adjPoints ? String(s.adjPoints) : "",
       id: id + "-points", "data-testid": id + "-points", oninput: function () { var v = parseInt(points.value, 10); s.adjPoints = isNaN(v) ? 0 : v; changed(); }});
     var reason = el("input", {type: "text", maxlength: "120", value: s.adjReason, id: id + "-reason", "data-testid": id + "-reason",
       oninput: function () { s.adjReason = reason.value; changed(); }});

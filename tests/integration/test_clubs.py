@@ -475,6 +475,9 @@ def test_a_preset_fills_the_club_game_and_the_event_and_shows_on_the_rules_page(
     rules = client.get("/variants/").content.decode()
     assert "Lucca: the club's rules" in rules and "Lucca house" in rules
     assert "10000" in rules or "10,000" in rules
+    jump = f'<a href="#club-{lucca.id}" data-testid="rules-club-link">'
+    assert rules.index(jump) < rules.index('class="card rules-preset"')  # in the top's links
+    assert client.get("/rules/").url == "/variants/"  # as everybody calls it
     client.logout()
     assert "Lucca house" not in client.get("/variants/").content.decode()
     _login(client, "paolo")  # another club's director sees neither the preset nor its club
