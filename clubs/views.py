@@ -16,6 +16,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -486,7 +487,7 @@ def season_csv(request: HttpRequest, club_id: int, season_id: int) -> HttpRespon
     response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
     response.write("\ufeff")  # Excel reads UTF-8 with its mark
     out = csv.writer(response)
-    header = [_("Rank"), _("Player"), _("Points"), _("Events")]
+    header = [pgettext("standings", "Rank"), _("Player"), _("Points"), _("Events")]
     for event in found.events:
         header += [neutral(event.tournament.name), _("counted")]
     out.writerow(header)
