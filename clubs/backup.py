@@ -392,7 +392,9 @@ _SHAPE_ERRORS: tuple[type[BaseException], ...] = (
     DatabaseError,
 )
 CHUNK_GAMES = 25  # a transaction's worth: half a second of work
-STALLED = timedelta(minutes=2)  # a chunk takes a second: an import silent this long was lost
+# A chunk of games or an event's round takes a second or two: an import silent this long was
+# lost with its process (or, waiting, was taken by no worker yet).
+STALLED = timedelta(minutes=2)
 
 
 def _progress(job: ClubImport, **values: Any) -> None:
@@ -415,20 +417,27 @@ def _undo(job: ClubImport) -> None:
 
 
 def club_import_check(*, job_id: int, user: Any) -> ClubImport | None:
-    """The user's import as its page shows it; one silent too long (its process ended) is
-    undone and failed, to be imported again."""
+    """The user's import as its page shows it. One still waiting after a while (no worker took
+    it yet) is sent again; one that began and has been silent too long (its process ended) is
+    undone and failed, to be imported again. Each once, however many pages look (a
+    conditional update claims it)."""
     job = ClubImport.objects.filter(id=job_id, user_id=user.pk).defer("data").first()
     if job is None:
         return None
-    under_way = job.status in (ClubImport.Status.WAITING, ClubImport.Status.RUNNING)
-    if under_way and timezone.now() - job.updated_at > STALLED:
-        stopped = ClubImport.objects.filter(id=job.id, updated_at=job.updated_at).update(
+    if timezone.now() - job.updated_at <= STALLED:
+        return job
+    still = ClubImport.objects.filter(id=job.id, updated_at=job.updated_at)
+    if job.status == ClubImport.Status.WAITING:
+        if still.update(updated_at=timezone.now()):
+            _send(job.id)
+    elif job.status == ClubImport.Status.RUNNING:
+        stopped = still.update(
             status=ClubImport.Status.FAILED,
             error=_("The import stopped (the server was restarted): import the file again."),
         )
         if stopped:
             _undo(job)
-        job.refresh_from_db()
+    job.refresh_from_db()
     return job
 
 
@@ -438,22 +447,24 @@ def _import(
     director = job.user
     games_data = _need(backup.get("games", []), list, "games")
     events_data = _need(backup.get("events", []), list, "events")
+    # Each step's progress is written in its own transaction, so an import that dies between
+    # two steps is undone whole (_undo reads what the job says it made).
     with transaction.atomic():
         _name_free(club_name)
         club = Club.objects.create(name=club_name, rating=club_data.get("rating") is True)
         players = _players_import(club, backup.get("players", []))
         _presets_import(club, backup.get("presets", []))
-    _progress(job, club=club, total=len(games_data) + len(events_data))
+        _progress(job, club=club, total=len(games_data) + len(events_data))
     games: dict[str, Game] = {}
     for start in range(0, len(games_data), CHUNK_GAMES):
         with transaction.atomic():
             made = _games_import(games_data[start : start + CHUNK_GAMES], players, director)
+            _progress(job, game_ids=[g.id for g in {**games, **made}.values()])
         games.update(made)
-        _progress(job, game_ids=[g.id for g in games.values()], done=len(games))
+        _progress(job, done=len(games))
     events: dict[int, Tournament] = {}
     for row in events_data:
-        with transaction.atomic():
-            events.update(_events_import(club, [row], players, games))
+        events.update(_event_import(club, row, players, games, job))
         _progress(job, done=len(games) + len(events))
     with transaction.atomic():
         _seasons_import(club, backup.get("seasons", []), events)
@@ -652,15 +663,20 @@ def _hands(rows: object, game: str) -> list[tuple[int, dict[str, Any]]]:
     return hands
 
 
-def _events_import(
-    club: Club, rows: object, players: Mapping[int, Player], games: Mapping[str, Game]
+def _event_import(
+    club: Club,
+    row: object,
+    players: Mapping[int, Player],
+    games: Mapping[str, Game],
+    job: ClubImport,
 ) -> dict[int, Tournament]:
+    """One event: its pairs, then each round in a transaction of its own (a 200-round event
+    of 500 tables would hold SQLite's writers for minutes in one), then its standings. The
+    job's progress is touched after each round, so a long event is not taken for a lost one."""
     from tournaments.services.standings import standings_write
-    from tournaments.table_keys import table_keys_add
 
-    events: dict[int, Tournament] = {}
-    for row in _need(rows, list, "events"):
-        row = _need(row, dict, "events")
+    row = _need(row, dict, "events")
+    with transaction.atomic():
         tournament = _saved(
             Tournament(club=club, **{f: row.get(f) for f in _EVENT_FIELDS}), "event"
         )
@@ -682,70 +698,80 @@ def _events_import(
                 ),
                 "entry",
             )
-        for r in _need(row.get("drawn", []), list, "rounds"):
-            r = _need(r, dict, "round")
-            played = _saved(
-                Round(
-                    tournament=tournament,
-                    number=r.get("number"),
-                    format=r.get("format"),
-                    status=r.get("status"),
-                ),
-                "round",
-            )
-            for m in _need(r.get("matches", []), list, "matches"):
-                m = _need(m, dict, "match")
-                game = games.get(str(m.get("game"))) if m.get("game") else None
-                if m.get("ns") not in entries or any(
-                    m.get(seat) is not None
-                    and (not isinstance(m[seat], int) or m[seat] not in entries)
-                    for seat in ("ew", "ns_with", "ew_with")
-                ):
-                    raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "match"})
-                _check_seats(tournament, m)
-                _check_reasons(m.get("reasons") or [])
-                match = _saved(
-                    Match(
-                        round=played,
-                        table=m.get("table", 0),
-                        ns=entries[m["ns"]],
-                        ew=entries[m["ew"]] if m.get("ew") is not None else None,
-                        ns_with=entries[m["ns_with"]] if m.get("ns_with") is not None else None,
-                        ew_with=entries[m["ew_with"]] if m.get("ew_with") is not None else None,
-                        reasons=m.get("reasons") or [],
-                        game=game,
-                        status=m.get("status"),
-                    ),
-                    "match",
-                )
-                if game is not None:
-                    table_keys_add(game)
-                by_version = {}
-                for s in _need(m.get("submissions", []), list, "submissions"):
-                    s = _need(s, dict, "submission")
-                    made = _saved(
-                        ResultSubmission(
-                            match=match,
-                            **{f: s.get(f) for f in _SUBMISSION_FIELDS},
-                            winner=entries.get(s.get("winner"))
-                            if s.get("winner") is not None
-                            else None,
-                        ),
-                        "result",
-                    )
-                    ResultSubmission.objects.filter(id=made.id).update(
-                        created_at=_at(s.get("created_at"), "result")
-                    )
-                    by_version[made.version] = made
-                if m.get("result") is not None:
-                    if m["result"] not in by_version:
-                        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "result"})
-                    match.result = by_version[m["result"]]
-                    match.save(update_fields=["result"])
+    for r in _need(row.get("drawn", []), list, "rounds"):
+        with transaction.atomic():
+            _round_import(tournament, _need(r, dict, "round"), entries, games)
+        _progress(job)
+    with transaction.atomic():
         if tournament.round_set.exists():
             standings_write(tournament, force=True)
-        events[_need(row.get("id"), int, "event")] = tournament
-    return events
+    return {_need(row.get("id"), int, "event"): tournament}
+
+
+def _round_import(
+    tournament: Tournament,
+    r: Mapping[str, Any],
+    entries: Mapping[int, Entry],
+    games: Mapping[str, Game],
+) -> None:
+    """A round of an event: its tables, each with its submissions and its result in force."""
+    from tournaments.table_keys import table_keys_add
+
+    played = _saved(
+        Round(
+            tournament=tournament,
+            number=r.get("number"),
+            format=r.get("format"),
+            status=r.get("status"),
+        ),
+        "round",
+    )
+    for m in _need(r.get("matches", []), list, "matches"):
+        m = _need(m, dict, "match")
+        game = games.get(str(m.get("game"))) if m.get("game") else None
+        if m.get("ns") not in entries or any(
+            m.get(seat) is not None and (not isinstance(m[seat], int) or m[seat] not in entries)
+            for seat in ("ew", "ns_with", "ew_with")
+        ):
+            raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "match"})
+        _check_seats(tournament, m)
+        _check_reasons(m.get("reasons") or [])
+        match = _saved(
+            Match(
+                round=played,
+                table=m.get("table", 0),
+                ns=entries[m["ns"]],
+                ew=entries[m["ew"]] if m.get("ew") is not None else None,
+                ns_with=entries[m["ns_with"]] if m.get("ns_with") is not None else None,
+                ew_with=entries[m["ew_with"]] if m.get("ew_with") is not None else None,
+                reasons=m.get("reasons") or [],
+                game=game,
+                status=m.get("status"),
+            ),
+            "match",
+        )
+        if game is not None:
+            table_keys_add(game)
+        by_version = {}
+        for s in _need(m.get("submissions", []), list, "submissions"):
+            s = _need(s, dict, "submission")
+            made = _saved(
+                ResultSubmission(
+                    match=match,
+                    **{f: s.get(f) for f in _SUBMISSION_FIELDS},
+                    winner=entries.get(s.get("winner")) if s.get("winner") is not None else None,
+                ),
+                "result",
+            )
+            ResultSubmission.objects.filter(id=made.id).update(
+                created_at=_at(s.get("created_at"), "result")
+            )
+            by_version[made.version] = made
+        if m.get("result") is not None:
+            if m["result"] not in by_version:
+                raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "result"})
+            match.result = by_version[m["result"]]
+            match.save(update_fields=["result"])
 
 
 def _check_plan(tournament: Tournament) -> None:

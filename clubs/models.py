@@ -8,7 +8,9 @@ A player is a record of the club, not an account: a name the director or a membe
 picks) when a game or an event is set up. A game's side names its players by these records
 (``SeatedPlayer``), and a tournament pair by its two (``tournaments.Entry``); a home game still
 needs neither names nor an account. Two records of one person are merged by a director: every
-place the duplicate appears then names the kept one (``services.player_merge``).
+seat, pair and statistic of the duplicate then points at the kept record, and the duplicate's
+name becomes one of its aliases; the names as the games and pairs wrote them stay as written
+(``services.player_merge``).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME
 
 class Club(models.Model):
     name = models.CharField(_("name"), max_length=MAX_CLUB_NAME, unique=True)
-    # An openskill rating of the players (ratings.py), shown on its pages; off by default.
+    # An openskill rating of the players (rating.py), shown on its pages; off by default.
     rating = models.BooleanField(_("rating"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -1,10 +1,11 @@
 """The statistics' rows kept up to date: one ``PlayerGameLine`` per club player per game, built
 from the game's stored hands (their results and records) by ``game_lines_refresh``.
 
-Derived data that catches up by itself: every change of a game's hands sends the refresh on
-commit (``scorekeeper.signals.game_changed``); a line records the game version it was built from,
-and a page that finds stale or missing lines asks for them again (``lines_catch_up``), building a
-few itself when no worker answers. Rebuilding twice writes the same rows.
+Derived data that catches up by itself: every change of a game's hands, and every settled,
+corrected or reopened result of an event table, sends the refresh on commit
+(``scorekeeper.signals.game_changed``); a line records the game version it was built from, and a
+page that finds stale or missing lines rebuilds the oldest few itself and asks the workers for
+the rest (``lines_catch_up``). Rebuilding twice writes the same rows.
 """
 
 from __future__ import annotations

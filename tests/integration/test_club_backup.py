@@ -226,6 +226,20 @@ def test_an_import_that_fails_midway_or_stops_leaves_nothing(client, monkeypatch
     checked = backup.club_import_check(job_id=lost.id, user=paolo)
     assert checked.status == "failed" and "import the file again" in checked.error
     assert not Club.objects.filter(name="Lost").exists()
+    # One no worker has taken yet (the broker up, the workers down) is sent again, not failed;
+    # once sent, the next run imports it.
+    sent = []
+    monkeypatch.setattr(backup, "_send", sent.append)
+    waiting = backup.club_import_start(data=club_export_bytes(club), director=paolo, name="Late")
+    ClubImport.objects.filter(id=waiting.id).update(
+        updated_at=timezone.now() - timedelta(minutes=5)
+    )
+    checked = backup.club_import_check(job_id=waiting.id, user=paolo)
+    assert checked.status == "waiting" and sent == [waiting.id]
+    assert backup.club_import_check(job_id=waiting.id, user=paolo).status == "waiting"
+    assert sent == [waiting.id]  # sent again once, not at every look
+    backup.club_import_run(job_id=waiting.id)
+    assert ClubImport.objects.get(id=waiting.id).status == "done"
 
 
 def test_a_backup_edited_by_hand_anywhere_is_imported_or_refused_never_a_fault(client):
