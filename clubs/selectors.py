@@ -4,7 +4,8 @@ PlayerGameLine), made by the database, so a page's cost does not grow with the h
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import difflib
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from typing import Any
@@ -16,6 +17,7 @@ from clubs.models import Club, Membership, Player, PlayerGameLine, Season
 from clubs.preset_words import PresetCard, preset_card
 from clubs.rating import RatedGame, Rating, ratings
 from clubs.statistics import GameLine, MonthPoint, Stats, Totals, stats_of, trend
+from scorekeeper.names import name_key
 
 
 def clubs_of(user: Any) -> QuerySet[Membership]:
@@ -55,6 +57,42 @@ class PlayerFigures:
     player_id: int
     name: str
     stats: Stats
+
+
+def players_by_name(players: Iterable[Player]) -> dict[str, Player]:
+    """The club's players by name_key: their names, and the names a merged or renamed record
+    was known by, unless it is another's name or an old name of several ("Ana", merged into
+    Anna, picks Anna)."""
+    players = list(players)
+    found = {name_key(p.name): p for p in players}
+    known_as: dict[str, list[Player]] = {}
+    for p in players:
+        for alias in p.aliases:
+            known_as.setdefault(name_key(alias), []).append(p)
+    for key, owners in known_as.items():
+        if key not in found and len(owners) == 1:
+            found[key] = owners[0]
+    return found
+
+
+# Two names this alike (difflib's ratio of their keys) are more likely one player mistyped.
+LOOKALIKE = 0.8
+
+
+def lookalike_names(club: Club, names: Iterable[str]) -> list[tuple[str, str]]:
+    """Each name new to the club that looks like one of its players' ("Ana Rossi", "Anna
+    Rossi"): a typo, most likely, which the form asks about before it adds a player."""
+    known = players_by_name(club.players.all())
+    keys = list(known)
+    found = []
+    for name in dict.fromkeys(" ".join(n.split()) for n in names):
+        key = name_key(name)
+        if not key or key in known:
+            continue
+        close = difflib.get_close_matches(key, keys, n=1, cutoff=LOOKALIKE)
+        if close:
+            found.append((name, known[close[0]].name))
+    return found
 
 
 def players_with_figures(club: Club) -> list[PlayerFigures]:

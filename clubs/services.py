@@ -20,6 +20,7 @@ from clubs.models import (
     Season,
     SeatedPlayer,
 )
+from clubs.selectors import players_by_name
 from scorekeeper.models import Game
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, has_control_characters, name_key
 
@@ -153,19 +154,9 @@ def players_named(*, club_id: int, names: Iterable[str]) -> dict[str, Player]:
         _player_name(name)
     with transaction.atomic():
         club = Club.objects.select_for_update().get(id=club_id)
-        players = list(club.players.all())
-        found = {name_key(p.name): p for p in players}
-        # A name a merged record was known by is that player's, unless it is another's name
-        # or an old name of several ("Ana", merged into Anna, does not come back as new).
-        known_as: dict[str, list[Player]] = {}
-        for p in players:
-            for alias in p.aliases:
-                known_as.setdefault(name_key(alias), []).append(p)
-        for key, owners in known_as.items():
-            if key not in found and len(owners) == 1:
-                found[key] = owners[0]
+        found = players_by_name(club.players.all())
         new = [Player(club=club, name=n) for k, n in wanted.items() if k not in found]
-        if len(found) + len(new) > MAX_PLAYERS:
+        if club.players.count() + len(new) > MAX_PLAYERS:
             raise ClubError(_("A club keeps %(n)s players at most.") % {"n": MAX_PLAYERS})
         for player in Player.objects.bulk_create(new):
             found[name_key(player.name)] = player

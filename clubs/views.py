@@ -39,6 +39,7 @@ from clubs.selectors import (
     club_ratings,
     clubs_of,
     leaders,
+    lookalike_names,
     player_page,
     players_with_figures,
     preset_cards,
@@ -334,26 +335,42 @@ def club_game_new(request: HttpRequest, club_id: int) -> HttpResponse:
         else None
     )
     form = NewGameForm(request.POST or None, initial=initial)
+    lookalikes: list[tuple[str, str]] = []
     if request.method == "POST" and form.is_valid():
-        try:
-            game, token = services.club_game_create(
-                club_id=club.id, owner=request.user, **form.game_arguments()
-            )
-        except RuleViolation as violation:
-            form.add_error(None, explain(violation))
-        except ClubError as error:
-            form.add_error(None, str(error))
+        arguments = form.game_arguments()
+        named = [n for side in arguments["sides"] for n in str(side.get("players", "")).split(",")]
+        lookalikes = lookalike_names(club, named)
+        # A new name like a player's is asked about once ("Ana Rossi": Anna Rossi mistyped?);
+        # sent again as it was, it is a new player.
+        if lookalikes and request.POST.get("new_players") != _names_asked(lookalikes):
+            form.add_error(None, _("Check the names the club has not met before."))
         else:
-            return open_edit_link(request, game, token)
+            lookalikes = []
+            try:
+                game, token = services.club_game_create(
+                    club_id=club.id, owner=request.user, **arguments
+                )
+            except RuleViolation as violation:
+                form.add_error(None, explain(violation))
+            except ClubError as error:
+                form.add_error(None, str(error))
+            else:
+                return open_edit_link(request, game, token)
     context = {
         "form": form,
         "club": club,
+        "lookalikes": lookalikes,
+        "lookalikes_asked": _names_asked(lookalikes),
         "picked": picked,
         "club_presets": club.presets.all(),
         "variant_radios": list(zip(form["variant"], PRESETS.values(), strict=True)),
         **game_setup_context(),
     }
     return render(request, "scorekeeper/game_new.html", context, status=400 if form.errors else 200)
+
+
+def _names_asked(lookalikes: list[tuple[str, str]]) -> str:
+    return "|".join(name for name, _like in lookalikes)
 
 
 @never_cache

@@ -22,8 +22,8 @@ PAIRS += [("Elena Gallo", "Fabio Conti"), ("Gina Costa", "Hugo Marino")]
 
 
 def a_club():
-    """A club with a season of two events, club games over three months (one with a
-    penalty), a preset, a member and the rating on; its director's account."""
+    """A club with a season of two events, three finished club games over three months (each
+    with a penalty), a preset, a member and the rating on; its director's account."""
     from django.contrib.auth import get_user_model
 
     from clubs.models import Player
@@ -67,11 +67,8 @@ def a_club():
         sides=2,
         rules={"target": 10000},
     )
+    # Played to 700: the penalty hand (20 to 570), then the hand that ends it (790 to 510).
     hands = [
-        [
-            {"melds": [{"rank": "K", "naturals": 7}], "red_threes": 1, "went_out": True},
-            {"hand": {"points": 60}},
-        ],
         [
             {"melds": [{"rank": "5", "naturals": 4}]},
             {
@@ -80,6 +77,10 @@ def a_club():
                 "adjustment": {"points": -100, "reason": "misdeal"},
             },
         ],
+        [
+            {"melds": [{"rank": "K", "naturals": 7}], "red_threes": 1, "went_out": True},
+            {"hand": {"points": 60}},
+        ],
     ]
     for months_ago in (0, 1, 2):
         game, _token = club_game_create(
@@ -87,6 +88,7 @@ def a_club():
             owner=dora,
             variant="classic",
             players=4,
+            rules={"target": 700},
             sides=[
                 {"name": "", "players": "Anna Rossi, Carla Verdi"},
                 {"name": "", "players": "Ben Bianchi, Dario Neri"},

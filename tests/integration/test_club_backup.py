@@ -55,7 +55,7 @@ def a_club_with_history(client):
         sides=2,
         rules={"target": 10000},
     )
-    _login(client, "dora").post(f"/c/{club.id}/games/new/", _new_game_form(players_2="Zoe, Ugo"))
+    _login(client, "dora").post(f"/c/{club.id}/games/new/", _new_game_form(players_2="Zoe, Walter"))
     game = Game.objects.filter(sides__seated__player__name="Zoe").get()
     _play(game, WON_BY_NS)
     _play(game, [{"hand": {"points": 50}}, {"melds": [{"rank": "5", "naturals": 3}]}])

@@ -921,3 +921,20 @@ def test_a_house_rule_value_the_variant_refuses_is_said_in_the_forms_words(clien
     assert "must be one of" not in page
     new_game = client.post("/new/", {**_new_game_form(), "wild_limit": "two"}).content.decode()
     assert "Wild cards per meld: these rules take one of" in new_game
+
+
+def test_a_new_name_like_a_players_is_asked_about_once_before_it_is_added(client):
+    lucca, _pisa, _, _ = _two_clubs()
+    Player.objects.create(club=lucca, name="Anna Rossi")
+    players = Player.objects.filter(club=lucca).count()
+    _login(client, "mia")
+    form = _new_game_form(players_1="Ana Rossi, Ben", players_2="Zoe Nuova, Dario")
+    asked = client.post(f"/c/{lucca.id}/games/new/", form)
+    page = asked.content.decode()
+    assert asked.status_code == 400 and 'data-testid="lookalikes"' in page
+    assert "Ana Rossi is new to the club: did you mean Anna Rossi?" in page
+    assert "Zoe Nuova" not in page.split('data-testid="lookalikes"')[1].split("</div>")[0]
+    assert Player.objects.filter(club=lucca).count() == players  # nothing added yet
+    again = client.post(f"/c/{lucca.id}/games/new/", {**form, "new_players": "Ana Rossi"})
+    assert again.status_code == 302  # sent again as it was: two new players
+    assert Player.objects.filter(club=lucca).count() == players + 2
