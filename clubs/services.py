@@ -128,6 +128,19 @@ def membership_remove(*, club_id: int, membership_id: int) -> None:
         membership.delete()
 
 
+def membership_leave(*, club_id: int, user: Any) -> None:
+    """The user leaves the club (a member added by a director they did not choose, or one who
+    no longer plays there); refused for its last director."""
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(id=club_id)
+        membership = Membership.objects.filter(club=club, user_id=user.pk).first()
+        if membership is None:
+            return
+        if membership.role == Membership.Role.DIRECTOR:
+            _keep_a_director(club, leaving=membership)
+        membership.delete()
+
+
 def _keep_a_director(club: Club, *, leaving: Membership) -> None:
     others = club.memberships.filter(role=Membership.Role.DIRECTOR).exclude(id=leaving.id)
     if not others.exists():
@@ -188,6 +201,29 @@ def player_rename(*, club_id: int, player_id: int, name: str) -> Player:
             player.name = name
             player.save(update_fields=["name", "aliases"])
     return player
+
+
+def player_remove(*, club_id: int, player_id: int) -> None:
+    """Remove a record that has played nothing (a name typed by mistake): refused once it sat
+    in a game or played in an event, whose records it is part of (merge it instead)."""
+    from tournaments.models import Entry
+
+    with transaction.atomic():
+        Club.objects.select_for_update().get(id=club_id)
+        player = Player.objects.filter(club_id=club_id, id=player_id).first()
+        if player is None:
+            return
+        played = (
+            SeatedPlayer.objects.filter(player=player).exists()
+            or Entry.objects.filter(first_player=player).exists()
+            or Entry.objects.filter(second_player=player).exists()
+        )
+        if played:
+            raise ClubError(
+                _("%(name)s has played: their games stay theirs. Merge a duplicate instead.")
+                % {"name": player.name}
+            )
+        player.delete()
 
 
 def _aliases(old: Sequence[str], *names: str) -> list[str]:

@@ -322,6 +322,33 @@ def member_remove(request: HttpRequest, club_id: int, membership_id: int) -> Htt
     return redirect("club-members", club.id)
 
 
+@require_POST
+@login_required
+def club_leave(request: HttpRequest, club_id: int) -> HttpResponse:
+    club, _role = club_seen(club_id, request.user)
+    try:
+        services.membership_leave(club_id=club.id, user=request.user)
+    except ClubError as error:
+        messages.error(request, str(error))
+        return redirect("club", club.id)
+    messages.success(request, _("You have left %(club)s.") % {"club": club.name})
+    return redirect("club-list")
+
+
+@require_POST
+@login_required
+def player_remove(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club = club_directed(club_id, request.user)
+    player = get_object_or_404(Player, club=club, id=player_id)
+    try:
+        services.player_remove(club_id=club.id, player_id=player.id)
+    except ClubError as error:
+        messages.error(request, str(error))
+        return redirect("club-player", club.id, player.id)
+    messages.success(request, _("%(name)s removed.") % {"name": player.name})
+    return redirect("club-players", club.id)
+
+
 @never_cache
 @login_required
 def club_game_new(request: HttpRequest, club_id: int) -> HttpResponse:

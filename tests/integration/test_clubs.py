@@ -938,3 +938,32 @@ def test_a_new_name_like_a_players_is_asked_about_once_before_it_is_added(client
     again = client.post(f"/c/{lucca.id}/games/new/", {**form, "new_players": "Ana Rossi"})
     assert again.status_code == 302  # sent again as it was: two new players
     assert Player.objects.filter(club=lucca).count() == players + 2
+
+
+def test_a_director_removes_a_record_that_played_nothing_and_only_that(client):
+    lucca, _pisa, _, _ = _two_clubs()
+    typo = Player.objects.create(club=lucca, name="Anan")
+    anna = Player.objects.get(club=lucca, name="Anna")  # she is in a pair of an event
+    _login(client, "mia")  # a member may not
+    assert client.post(f"/c/{lucca.id}/players/{typo.id}/remove/").status_code == 404
+    _login(client, "paolo")  # nor another club's director
+    assert client.post(f"/c/{lucca.id}/players/{typo.id}/remove/").status_code == 404
+    _login(client, "dora")
+    page = client.get(f"/c/{lucca.id}/players/{typo.id}/").content.decode()
+    assert 'data-testid="player-remove"' in page
+    assert client.post(f"/c/{lucca.id}/players/{typo.id}/remove/").status_code == 302
+    assert not Player.objects.filter(id=typo.id).exists()
+    refused = client.post(f"/c/{lucca.id}/players/{anna.id}/remove/", follow=True)
+    assert "Anna has played" in refused.content.decode()
+    assert Player.objects.filter(id=anna.id).exists()
+
+
+def test_a_member_leaves_a_club_and_its_last_director_cannot(client):
+    lucca, _pisa, _, _ = _two_clubs()
+    _login(client, "mia")
+    assert client.post(f"/c/{lucca.id}/leave/").status_code == 302
+    assert client.get(f"/c/{lucca.id}/").status_code == 404  # no longer a member
+    _login(client, "dora")
+    refused = client.post(f"/c/{lucca.id}/leave/", follow=True)
+    assert "A club needs a director" in refused.content.decode()
+    assert Membership.objects.filter(club=lucca, user__username="dora").exists()
