@@ -890,7 +890,7 @@ def test_any_director_of_the_club_corrects_a_members_club_game_and_nobody_else(c
     assert client.get(f"/g/{game.id}/edit/hand/").status_code == 200  # the hand entry too
 
 
-def test_a_table_settled_without_its_hands_counts_as_a_game_won_and_lost():
+def test_a_table_settled_without_its_hands_counts_as_a_game_won_and_lost(client):
     from tournaments.services.results import result_submit
 
     dora = user("dora")
@@ -910,6 +910,10 @@ def test_a_table_settled_without_its_hands_counts_as_a_game_won_and_lost():
         match.ew.player_1: (0, False, True),
         match.ew.player_2: (0, False, True),
     }
+    _login(client, "dora")  # the player's latest games: won, with no points (no hands)
+    page = client.get(f"/c/{club.id}/players/{match.ns.first_player_id}/").content.decode()
+    recent = page.split('data-testid="recent-games"')[1].split("</ul>")[0]
+    assert f"with {match.ns.player_2}" in recent and "won" in recent and " · 0" not in recent
 
 
 def test_a_house_rule_value_the_variant_refuses_is_said_in_the_forms_words(client):
