@@ -6,7 +6,11 @@ throwaway SQLite database or the one DATABASE_URL names.
 
 Aim (issue 20): a page well under a second, its queries not growing with the hands.
 
-Usage: python bench/club_pages.py [--players 300] [--hands 50000] [--runs 20] [--backup]
+With --events, the busiest player then plays that many finished 8-pair evenings, each with
+another partner, and their page is timed again: its queries must not grow with the events.
+
+Usage: python bench/club_pages.py [--players 300] [--hands 50000] [--runs 20] [--events 0]
+                                  [--backup]
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=300)
     parser.add_argument("--hands", type=int, default=50_000)
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--events", type=int, default=0, help="the busiest player's evenings")
     parser.add_argument("--backup", action="store_true", help="also time its backup and import")
     args = parser.parse_args()
     folder = tempfile.mkdtemp(prefix="bench-clubs-")
@@ -135,25 +140,34 @@ def main() -> None:
         "leaders": f"/c/{club.id}/leaders/",
         "players": f"/c/{club.id}/players/",
     }
+
+    def timed(label: str, url: str) -> None:
+        times = []
+        for _ in range(args.runs):
+            connection.queries_log.clear()  # the setup's queries filled the log
+            with CaptureQueriesContext(connection) as queries:
+                began = time.perf_counter()
+                answer = client.get(url)
+                times.append(1000 * (time.perf_counter() - began))
+            assert answer.status_code == 200, (url, answer.status_code)
+            counted = len(queries.captured_queries)
+        print(
+            f"{label:26} median {statistics.median(times):7.1f} ms, slowest "
+            f"{max(times):7.1f} ms, first {times[0]:7.1f} ms, {counted} queries"
+        )
+
     for rating in (False, True):
         Club.objects.filter(id=club.id).update(rating=rating)
         for name, url in pages.items():
             if rating and name == "players":
                 continue
-            times = []
-            for _ in range(args.runs):
-                connection.queries_log.clear()  # the setup's queries filled the log
-                with CaptureQueriesContext(connection) as queries:
-                    began = time.perf_counter()
-                    answer = client.get(url)
-                    times.append(1000 * (time.perf_counter() - began))
-                assert answer.status_code == 200, (url, answer.status_code)
-                counted = len(queries.captured_queries)
-            label = f"{name}{' (rating shown)' if rating else ''}"
-            print(
-                f"{label:26} median {statistics.median(times):7.1f} ms, slowest "
-                f"{max(times):7.1f} ms, first {times[0]:7.1f} ms, {counted} queries"
-            )
+            timed(f"{name}{' (rating shown)' if rating else ''}", url)
+    if args.events:
+        Club.objects.filter(id=club.id).update(rating=False)
+        began = time.perf_counter()
+        evenings(club, director, Player.objects.get(id=busiest), players, args.events, pick)
+        print(f"events: {args.events} evenings set up in {time.perf_counter() - began:.1f} s")
+        timed(f"player ({args.events} events)", pages["player"])
 
     if args.backup:
         from clubs.backup import club_export_bytes, club_import
@@ -168,6 +182,36 @@ def main() -> None:
             f"backup: {len(data) / 2**20:.1f} MB written in {exported:.1f} s; "
             f"imported in {imported:.1f} s ({1000 * imported / games:.1f} ms per game)"
         )
+
+
+def evenings(club, director, busiest, players, count: int, pick: random.Random) -> None:
+    """``count`` finished one-round evenings of 8 pairs, the busiest player in each with
+    another partner; their tables settled from the slips (no hands)."""
+    from tournaments.services.entries import entries_add
+    from tournaments.services.results import result_submit
+    from tournaments.services.rounds import round_close, round_pair, round_release
+    from tournaments.services.tournament import tournament_create
+
+    others = [p for p in players if p.id != busiest.id]
+    for e in range(count):
+        names = [busiest.name, *(p.name for p in pick.sample(others, 15))]
+        event = tournament_create(
+            name=f"Evening {e + 1}", format="swiss", rounds=1, club=club, director=director
+        )
+        entries_add(
+            tournament_id=event.id,
+            entries=[
+                {"name": f"Pair {i + 1}", "player_1": names[2 * i], "player_2": names[2 * i + 1]}
+                for i in range(8)
+            ],
+        )
+        drawn = round_pair(tournament_id=event.id)
+        round_release(round_id=drawn.id)
+        for match in drawn.matches.exclude(game=None):
+            ns, ew = pick.randrange(10, 60) * 50, pick.randrange(10, 60) * 50
+            for by in ("ns", "ew"):
+                result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
+        round_close(round_id=drawn.id)
 
 
 if __name__ == "__main__":
