@@ -30,6 +30,7 @@ from django.utils.translation import gettext as _
 
 from clubs.models import Club, ClubImport, Membership, Player, Season, SeatedPlayer
 from clubs.services import ClubError, _checked_name
+from clubs.statistics_refresh import game_lines_request
 from scorekeeper import background
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game, Hand, Revision, Side, hash_token
@@ -354,7 +355,7 @@ def club_import_run(*, job_id: int) -> None:
     import), the job's progress written after each. The club gets its director, and so
     appears, only at the end; a refusal, or any fault, removes what was made and says why."""
     claimed = ClubImport.objects.filter(id=job_id, status=ClubImport.Status.WAITING).update(
-        status=ClubImport.Status.RUNNING
+        status=ClubImport.Status.RUNNING, updated_at=timezone.now()
     )
     if not claimed:
         return
@@ -362,6 +363,9 @@ def club_import_run(*, job_id: int) -> None:
     try:
         backup, club_data, club_name = _read(bytes(job.data), job.name)
         _import(job, backup, club_data, club_name)
+    except _Stopped:  # a page took it for lost and failed it: what was made goes, as it said
+        _undo(job)
+        return
     except Exception as error:
         _undo(job)
         if isinstance(error, ClubError):
@@ -376,7 +380,9 @@ def club_import_run(*, job_id: int) -> None:
         if not isinstance(error, (*_SHAPE_ERRORS, ClubError)):
             raise  # a fault of ours, not of the file: it must surface
         return
-    ClubImport.objects.filter(id=job_id).update(status=ClubImport.Status.DONE, data=b"")
+    ClubImport.objects.filter(id=job_id, status=ClubImport.Status.RUNNING).update(
+        status=ClubImport.Status.DONE, data=b""
+    )
 
 
 # A value of the wrong shape met deeper than the checks (a file edited by hand): the file is
@@ -397,10 +403,17 @@ CHUNK_GAMES = 25  # a transaction's worth: half a second of work
 STALLED = timedelta(minutes=2)
 
 
+class _Stopped(Exception):
+    """The job is no longer this run's: a page found it silent too long and failed it."""
+
+
 def _progress(job: ClubImport, **values: Any) -> None:
+    """Record the run's progress; stop the run if the job is no longer running."""
     for key, value in values.items():
         setattr(job, key, value)
-    ClubImport.objects.filter(id=job.id).update(**values, updated_at=timezone.now())
+    running = ClubImport.objects.filter(id=job.id, status=ClubImport.Status.RUNNING)
+    if not running.update(**values, updated_at=timezone.now()):
+        raise _Stopped
 
 
 def _undo(job: ClubImport) -> None:
@@ -468,6 +481,7 @@ def _import(
         _progress(job, done=len(games) + len(events))
     with transaction.atomic():
         _seasons_import(club, backup.get("seasons", []), events)
+        _progress(job)  # still this run's: the club gets its director only then
         Membership.objects.create(club=club, user=director, role=Membership.Role.DIRECTOR)
     return club
 
@@ -701,7 +715,7 @@ def _event_import(
     for r in _need(row.get("drawn", []), list, "rounds"):
         with transaction.atomic():
             _round_import(tournament, _need(r, dict, "round"), entries, games)
-        _progress(job)
+            _progress(job)
     with transaction.atomic():
         if tournament.round_set.exists():
             standings_write(tournament, force=True)
@@ -772,6 +786,8 @@ def _round_import(
                 raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "result"})
             match.result = by_version[m["result"]]
             match.save(update_fields=["result"])
+            if game is not None:  # its lines were built before its result: the result decides
+                game_lines_request(game_id=game.id)
 
 
 def _check_plan(tournament: Tournament) -> None:

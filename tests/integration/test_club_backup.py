@@ -406,3 +406,57 @@ def test_an_individual_event_comes_back_with_its_partners_and_each_players_lines
         with pytest.raises(ClubError, match="damaged"):
             club_import(data=edited(case), director=paolo, name="Solo 3")
     assert Club.objects.count() == before
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_event_tables_lines_come_back_as_its_result_says_with_real_commits():
+    """Committed as a server commits (each callback at its commit): the copy's event table,
+    whose lines are first built from its hands before its result is imported, ends won and
+    finished as the original's."""
+    from clubs.models import PlayerGameLine
+    from scorekeeper.services import Author, hand_add
+    from tests.integration.test_clubs import FOUR_PAIRS, evening
+    from tournaments.services.results import result_submit
+    from tournaments.services.rounds import round_pair, round_release
+
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    tournament = evening(club, dora, FOUR_PAIRS)
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
+    match = drawn.matches.exclude(game=None).first()
+    hand_add(game_id=match.game_id, sides=WON_BY_NS, author=Author("t"))  # 1 hand of 2
+    for by in ("ns", "ew"):  # the table stops there: 830 to -60
+        result_submit(match_id=match.id, by=by, ns_score=830, ew_score=-60)
+
+    def outcome(of):
+        lines = PlayerGameLine.objects.filter(club=of, hands__gt=0)
+        return sorted((line.player.name, line.won, line.finished) for line in lines)
+
+    before = outcome(club)
+    assert [won for _name, won, _f in before].count(True) == 2  # North-South's two players
+    copy = club_import(data=club_export_bytes(club), director=user("paolo"), name="Copy")
+    assert lines_catch_up(club_id=copy.id) is True
+    assert outcome(copy) == before
+
+
+def test_a_run_the_page_has_given_up_on_stops_and_leaves_nothing(client, monkeypatch):
+    from clubs import backup
+    from clubs.models import ClubImport
+
+    club = a_club_with_history(client)
+    paolo = user("paolo")
+    monkeypatch.setattr(backup, "_send", lambda _job_id: None)
+    job = backup.club_import_start(data=club_export_bytes(club), director=paolo, name="Late")
+    event_import = backup._event_import
+
+    def page_gave_up_meanwhile(*args):  # the page found it silent too long and failed it
+        ClubImport.objects.filter(id=job.id).update(status="failed", error="stopped")
+        return event_import(*args)
+
+    monkeypatch.setattr(backup, "_event_import", page_gave_up_meanwhile)
+    clubs = Club.objects.count()
+    backup.club_import_run(job_id=job.id)
+    job.refresh_from_db()
+    assert (job.status, job.error) == ("failed", "stopped")  # not "done" over the page's word
+    assert Club.objects.count() == clubs  # and nothing of it is left

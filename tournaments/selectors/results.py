@@ -76,14 +76,24 @@ def table_outcome(game_id: str) -> TableOutcome | None:
     director's correction stand whatever the hands say."""
     row = (
         Match.objects.filter(game_id=game_id, status__in=SETTLED, result__isnull=False)
-        .values_list("ns_id", "result__ns_score", "result__ew_score", "result__winner_id")
+        .values_list(
+            "ns_id",
+            "ns_with_id",
+            "ew_id",
+            "ew_with_id",
+            "result__ns_score",
+            "result__ew_score",
+            "result__winner_id",
+        )
         .first()
     )
     if row is None:
         return None
-    ns, ns_score, ew_score, winner = row
-    if winner is not None:
-        return TableOutcome(0 if winner == ns else 1)
-    if ns_score == ew_score:
+    ns, ns_with, ew, ew_with, ns_score, ew_score, winner = row
+    if winner is not None and winner in (ns, ns_with):
+        return TableOutcome(0)
+    if winner is not None and winner in (ew, ew_with):
+        return TableOutcome(1)
+    if ns_score == ew_score:  # a draw (or a winner named who sat elsewhere: the scores say)
         return TableOutcome(None)
     return TableOutcome(0 if ns_score > ew_score else 1)

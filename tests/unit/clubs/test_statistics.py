@@ -135,4 +135,8 @@ def test_no_games_gives_dashes_not_zeros():
 def test_a_rate_per_hand_is_rounded_not_cut():
     from clubs.tables import per_hand_text
 
-    assert (per_hand_text(2 / 3), per_hand_text(3 / 7), per_hand_text(None)) == ("0.67", "0.43", "—")
+    assert (per_hand_text(2 / 3), per_hand_text(3 / 7), per_hand_text(None)) == (
+        "0.67",
+        "0.43",
+        "—",
+    )
