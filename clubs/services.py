@@ -174,7 +174,10 @@ def players_named(*, club_id: int, names: Iterable[str]) -> dict[str, Player]:
         for player in Player.objects.bulk_create(new):
             found[name_key(player.name)] = player
         # bulk_create sets the ids on PostgreSQL and SQLite both (RETURNING).
-    return {n: found[name_key(n)] for n in given if n}
+        # Two records whose names only now compare equal (an older way of comparing kept
+        # both): the one written exactly so is picked.
+        exact = {p.name: p for p in found.values()}
+    return {n: exact.get(n) or found[name_key(n)] for n in given if n}
 
 
 def player_add(*, club_id: int, name: str) -> Player:
@@ -312,6 +315,16 @@ def _entries_repoint(duplicate: Player, keep: Player) -> None:
 def game_players_seat(*, game: Game, club_id: int, sides: Sequence[Sequence[str]]) -> None:
     """Seat the club's players (picked or added by name) on a new game's sides, in order."""
     named = players_named(club_id=club_id, names=[n for side in sides for n in side])
+    seated: dict[int, str] = {}
+    for name in (" ".join(n.split()) for side in sides for n in side):
+        if not name:
+            continue
+        player = named[name]
+        if seated.setdefault(player.id, name) != name:  # "Ana", merged into Anna, and Anna
+            raise ClubError(
+                _("%(a)s and %(b)s are one player, %(player)s: a player sits once.")
+                % {"a": seated[player.id], "b": name, "player": player.name}
+            )
     positions = dict(game.sides.values_list("position", "id"))
     SeatedPlayer.objects.bulk_create(
         SeatedPlayer(side_id=positions[position], player=named[name], seat=seat)

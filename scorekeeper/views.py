@@ -68,7 +68,7 @@ from scorekeeper.versions import version_response
 
 def home(request: HttpRequest) -> HttpResponse:
     mine = games_of_user(request.user)[:20] if request.user.is_authenticated else []
-    return render(
+    response = render(
         request,
         "scorekeeper/home.html",
         {
@@ -77,6 +77,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "my_games": mine,
         },
     )
+    return _kept_by_nobody_if_signed_in(request, response)
 
 
 @require_POST
@@ -153,7 +154,13 @@ def variant_list(request: HttpRequest) -> HttpResponse:
             "house_rules": house_rule_words(HOUSE_RULES, PRESETS),
         },
     )
-    if request.user.is_authenticated:  # it shows the reader's clubs' rules: kept nowhere
+    return _kept_by_nobody_if_signed_in(request, response)
+
+
+def _kept_by_nobody_if_signed_in(request: HttpRequest, response: HttpResponse) -> HttpResponse:
+    """A page anyone reads that also shows a signed-in reader's own (their games, their clubs'
+    rules): for them it is stored nowhere, the phone's service worker included (sw.js)."""
+    if request.user.is_authenticated:
         patch_cache_control(response, private=True, no_store=True)
     return response
 

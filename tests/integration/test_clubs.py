@@ -143,6 +143,16 @@ def test_a_name_a_merged_record_was_known_by_picks_the_kept_player():
     player_merge(club_id=club.id, keep_id=anna.id, duplicate_id=ana.id)
     assert players_named(club_id=club.id, names=["ana rossi"])["ana rossi"] == anna
     assert club.players.count() == 1
+    from clubs.services import club_game_create
+
+    with pytest.raises(ClubError, match="Anna Rossi and Ana Rossi are one player"):
+        club_game_create(
+            club_id=club.id,
+            owner=None,
+            variant="classic",
+            players=4,
+            sides=[{"players": "Anna Rossi, Ben"}, {"players": "Ana Rossi, Carla"}],
+        )
 
 
 def test_a_club_events_pairs_are_two_of_its_players_each_and_play_once():
@@ -971,3 +981,12 @@ def test_a_member_leaves_a_club_and_its_last_director_cannot(client):
     refused = client.post(f"/c/{lucca.id}/leave/", follow=True)
     assert "A club needs a director" in refused.content.decode()
     assert Membership.objects.filter(club=lucca, user__username="dora").exists()
+
+
+def test_the_pages_that_show_a_readers_own_are_stored_nowhere_for_them(client):
+    _two_clubs()
+    for url in ("/", "/variants/"):
+        assert "no-store" not in client.get(url).get("Cache-Control", "")
+    _login(client, "mia")
+    for url in ("/", "/variants/"):
+        assert "no-store" in client.get(url)["Cache-Control"], url

@@ -75,3 +75,36 @@ def test_each_directors_events_join_their_club_with_its_players_seated(migrate):
         (0, "Ben"),
         (1, "Carla"),
     ]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_lines_built_before_the_new_counts_are_rebuilt_by_the_pages():
+    """clubs 0004: a line built the old way (an espanola run of 7 counted as a canasta) is
+    marked stale, and the page's catch-up rebuilds it as the engine counts now."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import PlayerGameLine
+    from clubs.services import club_create, game_players_seat
+    from clubs.statistics_refresh import lines_catch_up
+    from scorekeeper.services import Author, game_create, hand_add
+
+    executor = MigrationExecutor(connection)
+    club = club_create(name="Lucca", director=get_user_model().objects.create(username="dora"))
+    game, _token = game_create(
+        variant="espanola",
+        players=4,
+        sides=[{"name": "A"}, {"name": "B"}],
+        rules={"sequences": True},
+    )
+    game_players_seat(game=game, club_id=club.id, sides=[["Anna", "Ben"], ["Carla", "Dario"]])
+    run = [{"melds": [{"sequence": ["5", "J"]}, {"rank": "K", "naturals": 3}]}, {}]
+    hand_add(game_id=game.id, sides=run, author=Author("t"))
+    lines_catch_up(club_id=club.id)
+    PlayerGameLine.objects.update(canastas=1)  # as the old count had it
+    executor.migrate([("clubs", "0003_club_import")])
+    executor.loader.build_graph()
+    executor.migrate([("clubs", "0004_lines_rebuilt")])
+    assert set(PlayerGameLine.objects.values_list("game_version", flat=True)) == {0}
+    assert lines_catch_up(club_id=club.id) is True
+    anna = PlayerGameLine.objects.get(player__name="Anna")
+    assert (anna.canastas, anna.game_version) == (0, game.__class__.objects.get(id=game.id).version)
