@@ -468,6 +468,9 @@ def _import(
         players = _players_import(club, backup.get("players", []))
         _presets_import(club, backup.get("presets", []))
         _progress(job, club=club, total=len(games_data) + len(events_data))
+    ids = [g.get("id") if isinstance(g, dict) else None for g in games_data]
+    if len(set(map(str, ids))) != len(ids):  # a seat or a table could not say which game
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "game id"})
     games: dict[str, Game] = {}
     for start in range(0, len(games_data), CHUNK_GAMES):
         with transaction.atomic():
@@ -572,6 +575,7 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
             ),
             f"game {old_id}",
         )
+        seated_here: set[int] = set()
         for side in sides:
             side = _need(side, dict, "side")
             made = _saved(
@@ -583,9 +587,13 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
                 ),
                 f"game {old_id}",
             )
-            for seat, player in _need(side.get("seated", []), list, "seated"):
-                if player not in players:
+            seats = _need(side.get("seated", []), list, "seated")
+            if len(seats) > max(1, game.players // len(sides)):  # as the club game's form
+                raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "seated"})
+            for seat, player in seats:
+                if player not in players or player in seated_here:  # a player sits once
                     raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "seated"})
+                seated_here.add(player)
                 _saved(SeatedPlayer(side=made, player=players[player], seat=seat), "seated")
         Hand.objects.bulk_create(
             Hand(game=game, number=number, record=record, result={})
@@ -598,7 +606,7 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
                 action=_action(r.get("action")),
                 record=_recorded(r.get("record"), len(sides)),
                 result=_result(r.get("result"), len(sides)),
-                author=str(r.get("author", ""))[:150],
+                author=_author(r.get("author", "")),
                 undone=r.get("undone") is True,
                 game_version=_whole(r.get("game_version", 0), "history"),
             )
@@ -625,6 +633,13 @@ def _side_text(value: object, limit: int, game: str) -> str:
     if not isinstance(value, str) or len(value) > limit or has_control_characters(value):
         raise _Refused(_("The backup is damaged: %(where)s.") % {"where": f"game {game}"})
     return value
+
+
+def _author(value: object) -> str:
+    """Who made a change, as the history shows it: one line of text."""
+    if not isinstance(value, str) or has_control_characters(value):
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "history"})
+    return value[:150]
 
 
 def _action(value: object) -> str:
@@ -700,9 +715,11 @@ def _event_import(
         )
         entries: dict[int, Entry] = {}
         keys: set[str] = set()
+        playing: set[int] = set()
         for e in _need(row.get("entries", []), list, "entries"):
             e = _need(e, dict, "entry")
             _check_entry_names(e, keys)
+            _check_one_pair_each(e, playing)
             entries[_need(e.get("id"), int, "entry")] = _saved(
                 Entry(
                     tournament=tournament,
@@ -769,6 +786,7 @@ def _round_import(
         by_version = {}
         for s in _need(m.get("submissions", []), list, "submissions"):
             s = _need(s, dict, "submission")
+            _author(s.get("author", ""))
             made = _saved(
                 ResultSubmission(
                     match=match,
@@ -839,6 +857,18 @@ def _check_entry_names(entry: Mapping[str, Any], keys: set[str]) -> None:
     if not key or key in keys:
         raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "entry"})
     keys.add(key)
+
+
+def _check_one_pair_each(entry: Mapping[str, Any], playing: set[int]) -> None:
+    """As the event's forms: a pair is two players, and a player plays in one pair of an event
+    still playing (a withdrawn pair's players may have entered again)."""
+    pair = [p for p in (entry.get("first_player"), entry.get("second_player")) if p is not None]
+    if len(set(pair)) != len(pair):
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "entry"})
+    if entry.get("withdrawn_after") is None:
+        if playing & set(pair):
+            raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "entry"})
+        playing.update(pair)
 
 
 def _check_reasons(reasons: object) -> None:

@@ -74,7 +74,9 @@ class EventsField(forms.ModelMultipleChoiceField):
 
     def clean(self, value: Any) -> Any:
         for item in value or []:
-            if not str(item).isdigit() or int(item) >= 2**63:
+            text = str(item)
+            # ASCII digits only ("²" is a digit to isdigit, but no number to int), 18 at most.
+            if not (text.isascii() and text.isdigit() and len(text) <= 18):
                 raise forms.ValidationError(
                     self.error_messages["invalid_choice"],
                     code="invalid_choice",

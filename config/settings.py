@@ -158,6 +158,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "scorekeeper.stored_nowhere.StoredNowhere",
     "csp.middleware.CSPMiddleware",
     "scorekeeper.error_pages.DatabaseUnavailable",
     "django_ratelimit.middleware.RatelimitMiddleware",

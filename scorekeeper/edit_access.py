@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 
+from scorekeeper import stored_nowhere
 from scorekeeper.models import Game
 from scorekeeper.selectors import game_row_or_404
 
@@ -73,9 +74,14 @@ def edit_path(request: HttpRequest, game_id: str) -> str | None:
 EDITORS: list[Callable[[Any, Game], bool]] = []
 
 
-def can_edit(request: HttpRequest, game: Game) -> bool:
+def holds_edit_link(request: HttpRequest, game: Game) -> bool:
+    """Whether this device holds the game's edit link (its cookie)."""
     token = edit_token(request, game.id)
-    if token is not None and game.token_matches(token):
+    return token is not None and game.token_matches(token)
+
+
+def can_edit(request: HttpRequest, game: Game) -> bool:
+    if holds_edit_link(request, game):
         return True
     user = request.user
     if not user.is_authenticated:
@@ -89,6 +95,8 @@ def editable_game(request: HttpRequest, game_id: str) -> Game:
     game = game_row_or_404(game_id)
     if not can_edit(request, game):
         raise Http404
+    if not holds_edit_link(request, game):  # in by the account: the device keeps nothing
+        stored_nowhere.mark(request)
     return game
 
 

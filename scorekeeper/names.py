@@ -27,11 +27,28 @@ _REFUSED_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 _INVISIBLE = frozenset("\u200b\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
-# Characters that show nothing outside Unicode's format category (which name_key leaves out
-# whole): the combining grapheme joiner, Khmer's inherent vowels and the variation selectors;
-# and blanks that are no spaces to Python: the Hangul fillers and the blank Braille pattern.
-_SHOWS_NOTHING = frozenset("\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f") | frozenset(
-    map(chr, range(0xFE00, 0xFE10))
+# Unicode's default-ignorable code points (DerivedCoreProperties.txt), which a renderer shows
+# as nothing when it cannot show them otherwise, outside the format category (which name_key
+# leaves out whole): the combining grapheme joiner, Khmer's inherent vowels, the variation
+# selectors, the reserved U+2065 and U+FFF0-FFF8, and the whole tag and variation-selector
+# supplement block U+E0000-E0FFF, assigned or not. The Hangul fillers, also ignorable, and the
+# blank Braille pattern read as spaces.
+_SHOWS_NOTHING = frozenset(
+    map(
+        chr,
+        [
+            0x034F,
+            0x17B4,
+            0x17B5,
+            *range(0x180B, 0x1810),
+            0x2065,
+            *range(0xFE00, 0xFE10),
+            *range(0xFFF0, 0xFFF9),
+            *range(0x1BCA0, 0x1BCA4),
+            *range(0x1D173, 0x1D17B),
+            *range(0xE0000, 0xE1000),
+        ],
+    )
 )
 _BLANKS = frozenset("\u115f\u1160\u2800\u3164\uffa0")
 

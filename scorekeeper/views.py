@@ -18,13 +18,12 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import reverse
-from django.utils.cache import patch_cache_control
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scorekeeper import limits, services
+from scorekeeper import limits, services, stored_nowhere
 from scorekeeper.charts import totals_chart
 from scorekeeper.edit_access import (
     can_edit,
@@ -159,9 +158,9 @@ def variant_list(request: HttpRequest) -> HttpResponse:
 
 def _kept_by_nobody_if_signed_in(request: HttpRequest, response: HttpResponse) -> HttpResponse:
     """A page anyone reads that also shows a signed-in reader's own (their games, their clubs'
-    rules): for them it is stored nowhere, the phone's service worker included (sw.js)."""
+    rules): for them it is stored nowhere, the phone's service worker included."""
     if request.user.is_authenticated:
-        patch_cache_control(response, private=True, no_store=True)
+        stored_nowhere.mark(request)
     return response
 
 

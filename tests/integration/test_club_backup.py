@@ -319,6 +319,34 @@ def test_the_attackers_files_are_refused_and_nothing_breaks_a_page_later(client)
         ),
         changed(lambda d: d["games"][game]["sides"][0].update(name="Us\u202e\n\x00")),
         changed(lambda d: d["games"].append(dict(d["games"][game]))),
+        # Two games of one id far apart (past a chunk of 25), a player seated twice in a game
+        # or a side fuller than the table, a pair of one player, a player in two pairs still
+        # playing, an author with a direction override.
+        changed(
+            lambda d: (
+                d["games"].extend([{**d["games"][game], "id": f"g{i}"} for i in range(30)])
+                or d["games"].append(dict(d["games"][game]))
+            )
+        ),
+        changed(
+            lambda d: d["games"][game]["sides"][1]["seated"].append(
+                [5, d["games"][game]["sides"][0]["seated"][0][1]]
+            )
+        ),
+        changed(
+            lambda d: d["games"][game]["sides"][0]["seated"].append([2, d["players"][-1]["id"]])
+        ),
+        changed(
+            lambda d: d["events"][0]["entries"][0].update(
+                second_player=d["events"][0]["entries"][0]["first_player"]
+            )
+        ),
+        changed(
+            lambda d: d["events"][0]["entries"][1].update(
+                first_player=d["events"][0]["entries"][0]["first_player"]
+            )
+        ),
+        changed(lambda d: d["games"][game]["history"][0].update(author="eve\u202e")),
     ]
     clubs, games = Club.objects.count(), Game.objects.count()
     for n, data in enumerate(cases):
@@ -334,11 +362,12 @@ def test_the_attackers_files_are_refused_and_nothing_breaks_a_page_later(client)
 
 def test_a_season_form_given_an_impossible_event_id_says_so(client):
     club = a_club_with_history(client)
-    answer = client.post(
-        f"/c/{club.id}/seasons/",
-        {"name": "Big", "method": "placing", "best": 0, "events": "9223372036854775808"},
-    )
-    assert answer.status_code == 400
+    for impossible in ("9223372036854775808", "²", "9" * 4301):
+        answer = client.post(
+            f"/c/{club.id}/seasons/",
+            {"name": "Big", "method": "placing", "best": 0, "events": impossible},
+        )
+        assert answer.status_code == 400, impossible[:20]
 
 
 def test_an_individual_event_comes_back_with_its_partners_and_each_players_lines(client):

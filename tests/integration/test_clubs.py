@@ -119,6 +119,10 @@ def test_players_are_picked_by_name_whatever_the_case_and_added_when_new():
         "Mario Ros\u00adsi",  # a soft hyphen
         "Mario\u2800Rossi",  # a blank Braille pattern
         "MARIO ROSSI\ufe0f",
+        "Mario Rossi\U000e0100",  # a supplementary variation selector
+        "Mario Rossi\u2065",  # reserved, shown as nothing
+        "Mario Rossi\ufff0",
+        "Mario Rossi\U000e0002",  # an unassigned tag
     ],
 )
 def test_a_name_with_characters_that_show_nothing_is_the_same_player(lookalike):
@@ -129,7 +133,7 @@ def test_a_name_with_characters_that_show_nothing_is_the_same_player(lookalike):
         player_add(club_id=club.id, name=lookalike)
 
 
-@pytest.mark.parametrize("blank", ["\u3164", "\u115f\u1160", "\u200b", "\u2800"])
+@pytest.mark.parametrize("blank", ["\u3164", "\u115f\u1160", "\u200b", "\u2800", "\U000e0100"])
 def test_a_name_that_shows_nothing_is_no_name(blank):
     club = club_create(name="Lucca", director=user("dora"))
     with pytest.raises(ClubError, match="needs a name"):
@@ -897,7 +901,9 @@ def test_any_director_of_the_club_corrects_a_members_club_game_and_nobody_else(c
         "paolo": (404, False),
     }
     _login(client, "vera")
-    assert client.get(f"/g/{game.id}/edit/hand/").status_code == 200  # the hand entry too
+    entry = client.get(f"/g/{game.id}/edit/hand/")
+    assert entry.status_code == 200  # the hand entry too,
+    assert "no-store" in entry["Cache-Control"]  # which her device keeps for nobody after her
 
 
 def test_a_table_settled_without_its_hands_counts_as_a_game_won_and_lost(client):
