@@ -206,12 +206,19 @@ WON_BY_NS = [
 ]
 
 
-def test_a_released_table_seats_its_players_and_their_statistics_follow_the_hands():
+def a_released_round():
+    """Lucca's Tuesday of four pairs (its director dora), its first round released: the club
+    and the round."""
     dora = user("dora")
     club = club_create(name="Lucca", director=dora)
     tournament = evening(club, dora, FOUR_PAIRS)
     drawn = round_pair(tournament_id=tournament.id)
     round_release(round_id=drawn.id)
+    return club, drawn
+
+
+def test_a_released_table_seats_its_players_and_their_statistics_follow_the_hands():
+    _club, drawn = a_released_round()
     match = drawn.matches.exclude(game=None).select_related("ns", "game").first()
     seated = SeatedPlayer.objects.filter(side__game=match.game).order_by("side__position", "seat")
     ns_names = [match.ns.player_1, match.ns.player_2]
@@ -233,11 +240,7 @@ def test_a_released_table_seats_its_players_and_their_statistics_follow_the_hand
 
 
 def test_stale_lines_are_caught_up_by_the_page_and_twice_writes_the_same():
-    dora = user("dora")
-    club = club_create(name="Lucca", director=dora)
-    tournament = evening(club, dora, FOUR_PAIRS)
-    drawn = round_pair(tournament_id=tournament.id)
-    round_release(round_id=drawn.id)
+    club, drawn = a_released_round()
     game = drawn.matches.exclude(game=None).first().game
     _play(game, WON_BY_NS)
     PlayerGameLine.objects.all().delete()  # a lost task
@@ -369,11 +372,7 @@ def test_a_member_sees_the_club_but_does_not_run_it(client):
 
 
 def test_a_players_page_shows_their_figures_trend_and_partner(client):
-    dora = user("dora")
-    club = club_create(name="Lucca", director=dora)
-    tournament = evening(club, dora, FOUR_PAIRS)
-    drawn = round_pair(tournament_id=tournament.id)
-    round_release(round_id=drawn.id)
+    club, drawn = a_released_round()
     match = drawn.matches.exclude(game=None).select_related("ns").first()
     _play(match.game, WON_BY_NS)
     player = match.ns.first_player
@@ -797,11 +796,7 @@ def test_an_event_takes_only_its_own_clubs_rules(client):
 def test_an_event_table_counts_as_its_settled_result_says_and_follows_a_correction():
     from tournaments.services.results import result_correct, result_submit
 
-    dora = user("dora")
-    club = club_create(name="Lucca", director=dora)
-    tournament = evening(club, dora, FOUR_PAIRS)
-    drawn = round_pair(tournament_id=tournament.id)
-    round_release(round_id=drawn.id)
+    _club, drawn = a_released_round()
     match = drawn.matches.exclude(game=None).select_related("ns", "ew", "game").first()
     _play(match.game, WON_BY_NS)  # one hand of two: the game itself has not ended
     ns, ew = match.ns.first_player_id, match.ew.first_player_id
@@ -826,11 +821,7 @@ def test_an_event_table_counts_as_its_settled_result_says_and_follows_a_correcti
 def test_a_game_whose_hands_were_all_deleted_loses_its_lines_even_after_a_lost_task():
     from scorekeeper.services import hand_delete
 
-    dora = user("dora")
-    club = club_create(name="Lucca", director=dora)
-    tournament = evening(club, dora, FOUR_PAIRS)
-    drawn = round_pair(tournament_id=tournament.id)
-    round_release(round_id=drawn.id)
+    club, drawn = a_released_round()
     game = drawn.matches.exclude(game=None).first().game
     _play(game, WON_BY_NS)
     assert PlayerGameLine.objects.filter(game=game).count() == 4
@@ -909,11 +900,7 @@ def test_any_director_of_the_club_corrects_a_members_club_game_and_nobody_else(c
 def test_a_table_settled_without_its_hands_counts_as_a_game_won_and_lost(client):
     from tournaments.services.results import result_submit
 
-    dora = user("dora")
-    club = club_create(name="Lucca", director=dora)
-    tournament = evening(club, dora, FOUR_PAIRS)
-    drawn = round_pair(tournament_id=tournament.id)
-    round_release(round_id=drawn.id)
+    club, drawn = a_released_round()
     match = drawn.matches.exclude(game=None).select_related("ns", "ew").first()
     with _committed(execute=False):  # the refresh is lost: the page catches up
         result_submit(match_id=match.id, by="ns", ns_score=2200, ew_score=1800)
