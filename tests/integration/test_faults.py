@@ -381,3 +381,53 @@ def test_a_club_games_statistics_follow_its_hands_with_the_broker_down_or_no_wor
         page = client.get(f"/c/{club.id}/players/{anna.id}/")
         assert page.status_code == 200
         assert PlayerGameLine.objects.get(player=anna, game=game).hands == 2  # caught up
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_corrected_table_reaches_its_players_statistics_with_no_worker(
+    redis_server: RedisServer,
+) -> None:
+    """An event table's correction changes who won it: with the broker up but no worker to take
+    the rebuild, the player's page brings their lines to the corrected result itself."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import PlayerGameLine
+    from clubs.services import club_create
+    from scorekeeper.services import Author, hand_add
+    from tournaments.services.entries import entries_add
+    from tournaments.services.results import result_correct, result_submit
+    from tournaments.services.rounds import round_pair, round_release
+    from tournaments.services.tournament import tournament_create
+
+    director = get_user_model().objects.create_user("dora", password="pw")
+    club = club_create(name="Lucca", director=director)
+    event = tournament_create(
+        name="Tuesday", format="swiss", rounds=1, club=club, director=director
+    )
+    entries_add(
+        tournament_id=event.id,
+        entries=[
+            {"name": n, "player_1": a, "player_2": b}
+            for n, a, b in (("R", "Anna", "Ben"), ("T", "Carla", "Dario"))
+        ],
+    )
+    drawn = round_pair(tournament_id=event.id)
+    round_release(round_id=drawn.id)
+    match = drawn.matches.exclude(game=None).select_related("ns").get()
+    hand = [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {"hand": {"points": 60}}]
+    hand_add(game_id=match.game_id, sides=hand, author=Author("t"))
+    for by in ("ns", "ew"):
+        result_submit(match_id=match.id, by=by, ns_score=670, ew_score=-60)
+    anna = match.ns.first_player
+    assert PlayerGameLine.objects.get(player=anna).won is True  # built at once (no broker yet)
+    client = Client()
+    client.force_login(director)
+    with (
+        override_settings(CACHES=redis_caches(redis_server.url, retry_after=0.5)),
+        web_process_broker(redis_server.url),
+    ):
+        result_correct(match_id=match.id, ns_score=500, ew_score=900, reason="slip misread")
+        assert PlayerGameLine.objects.get(player=anna).won is True  # queued, no worker took it
+        page = client.get(f"/c/{club.id}/players/{anna.id}/")
+        assert page.status_code == 200
+        assert PlayerGameLine.objects.get(player=anna).won is False  # caught up by the page
