@@ -128,7 +128,7 @@ def _games_data(game_ids: set[str]) -> list[dict[str, Any]]:
         .order_by("created_at", "id")
         .values_list("id", flat=True)
     )
-    out = []
+    out: list[dict[str, Any]] = []
     for start in range(0, len(order), _GAMES_AT_ONCE):
         batch = order[start : start + _GAMES_AT_ONCE]
         games = (
@@ -694,7 +694,7 @@ def _hands(rows: object, game: str) -> list[tuple[int, dict[str, Any]]]:
 
 def _event_import(
     club: Club,
-    row: object,
+    value: object,
     players: Mapping[int, Player],
     games: Mapping[str, Game],
     job: ClubImport,
@@ -704,7 +704,7 @@ def _event_import(
     job's progress is touched after each round, so a long event is not taken for a lost one."""
     from tournaments.services.standings import standings_write
 
-    row = _need(row, dict, "events")
+    row: dict[str, Any] = _need(value, dict, "events")
     with transaction.atomic():
         tournament = _saved(
             Tournament(club=club, **{f: row.get(f) for f in _EVENT_FIELDS}), "event"
@@ -741,7 +741,7 @@ def _event_import(
 
 def _round_import(
     tournament: Tournament,
-    r: Mapping[str, Any],
+    r: Any,  # a round of the file, an object (checked by the caller)
     entries: Mapping[int, Entry],
     games: Mapping[str, Game],
 ) -> None:
