@@ -151,29 +151,40 @@ def stop_worker(worker: subprocess.Popen[bytes]) -> None:
             worker.wait(timeout=10)
 
 
+def fresh_broker_connections() -> None:
+    """Forget the Celery app's cached connection and producer pools, so the next task sent
+    connects to the broker the app is configured with now. Pools outlive a test: one made while
+    tasks ran eagerly points at Celery's default broker (AMQP on localhost, refused), and a test
+    that then set a real broker would see its tasks refused, not queued."""
+    from kombu import pools
+
+    from config.celery import app
+
+    app.pool.force_close_all()
+    pools.reset()
+    # Celery 5 has no public call that forgets the app's own cached pools (app.pool and
+    # app.amqp.producer_pool, closed above: the next publish would fail on them or reach the
+    # old broker). app.close() forgets app.pool only, and unregisters the app; _after_fork()
+    # forgets both, as Celery itself does in a forked child.
+    app._after_fork()
+
+
 @contextmanager
 def web_process_broker(url: str) -> Iterator[None]:
     """This test process as a web process with CELERY_BROKER_URL=``url`` (tasks go to a
     broker instead of running eagerly), restored afterwards."""
-    from kombu import pools
-
     from config.celery import app
     from scorekeeper import background
 
     saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
     app.conf.update(task_always_eager=False, broker_url=url)
+    fresh_broker_connections()
     background._broker_down_until = 0.0
     try:
         yield
     finally:
         app.conf.update(saved)
-        app.pool.force_close_all()
-        pools.reset()  # the next task gets fresh pools, for the restored broker
-        # Celery 5 has no public call that forgets the app's own cached pools (app.pool and
-        # app.amqp.producer_pool, closed above: the next publish would fail on them or reach
-        # this block's broker). app.close() forgets app.pool only, and unregisters the app;
-        # _after_fork() forgets both, as Celery itself does in a forked child.
-        app._after_fork()
+        fresh_broker_connections()
         background._broker_down_until = 0.0
 
 

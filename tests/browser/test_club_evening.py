@@ -18,6 +18,7 @@ from playwright.sync_api import Page, expect
 from tests.browser.conftest import ARTIFACTS, phone_page
 from tests.browser.test_every_page import check_page
 from tests.celery_worker import worker_through_redis
+from tests.faults import web_process_broker
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -46,25 +47,8 @@ def shot(page: Page, name: str) -> None:
 @pytest.fixture
 def real_worker(tmp_path: Path):
     """Tasks sent on commit go to a real broker and run in a worker process, as in production."""
-    from kombu import pools
-
-    from config.celery import app
-
-    def fresh_connections() -> None:
-        # An eager task sent by an earlier test made a producer pool for the old broker URL.
-        app.pool.force_close_all()
-        pools.reset()
-        app._after_fork()
-
-    with worker_through_redis(tmp_path) as client:
-        saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
-        app.conf.update(task_always_eager=False, broker_url=client.conf.broker_url)
-        fresh_connections()
-        try:
-            yield
-        finally:
-            app.conf.update(saved)
-            fresh_connections()
+    with worker_through_redis(tmp_path) as client, web_process_broker(client.conf.broker_url):
+        yield
 
 
 def play_table(browser, base: str, game, ns: int, ew: int, dispute: bool = False) -> None:

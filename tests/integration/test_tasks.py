@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 from django.db import transaction
-from kombu import pools
 
 from scorekeeper import background
 from scorekeeper.models import Hand
 from scorekeeper.tasks import game_recompute
 from tests.celery_worker import free_port, worker_through_redis
 from tests.factories import NS_OUT_WITH_KINGS, new_game, play_hands
+from tests.faults import fresh_broker_connections
 
 ROOT = Path(__file__).resolve().parents[2]
 CORRUPT = {
@@ -122,14 +122,13 @@ def test_with_the_broker_down_the_admin_recompute_does_the_work_and_says_so(admi
     Hand.objects.update(result=CORRUPT)
     saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
     app.conf.update(task_always_eager=False, broker_url=f"redis://127.0.0.1:{free_port()}/0")
+    fresh_broker_connections()
     try:
         started = time.monotonic()
         page = recompute_from_the_admin(admin_client, game)
         assert time.monotonic() - started < 15  # said at once, not retried for a minute
     finally:
         app.conf.update(saved)
-        app.pool.force_close_all()
-        pools.reset()  # the next task gets fresh pools, for the restored broker
-        app._after_fork()
+        fresh_broker_connections()
     assert "The task queue is not answering: 1 game was recomputed here instead." in page
     assert totals() == [670, 670]
