@@ -112,8 +112,8 @@ LIST = gettext_noop("%(first)s, %(rest)s")
 
 def side_phrase(number: int, name: str = "") -> Phrase:
     """ "side 2" or "side 2 (EW)": how messages name a side (1-based, as players count seats)."""
-    if name:
-        return Phrase(SIDE_NAMED, {"side": number, "name": name})
+    if name:  # a name from the input: shown bounded, as every other parameter is
+        return Phrase(SIDE_NAMED, {"side": number, "name": shown(name)})
     return Phrase(SIDE, {"side": number})
 
 

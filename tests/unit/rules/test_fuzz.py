@@ -118,6 +118,9 @@ def melds(*melds: object) -> dict:
     }
 )
 @example({"variant": "classic", "sides": [{"name": "\x00\ud800"}, {"hand": {"kings" * 10_000: 1}}]})
+@example(  # two long names in one message ("side 1 (...) and side 2 (...)"), found by the fuzzer
+    {"variant": "classic", "sides": [{"name": "x" * 5000, "went_out": True}] * 2}
+)
 def test_any_json_is_scored_or_refused_with_a_short_message(record: object) -> None:
     try:
         score_record(record)
