@@ -20,14 +20,18 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """The phone's engine and its offline pages are checked once, on SQLite (as the page audits
     are): they drive the browser, and the server paths they reach (saving a hand once, the
-    two-phone choice, the version polls) are checked on PostgreSQL by the integration tests. It
-    keeps `make test` within CI's time."""
+    two-phone choice, the version polls) are checked on PostgreSQL by the integration tests. So
+    are a page's languages other than English (a test's ``language`` parameter): they change the
+    words, not what the page reads. It keeps `make test` within CI's time."""
     if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
         return
     once = pytest.mark.skip(reason="the phone's engine is checked once, on SQLite")
+    words = pytest.mark.skip(reason="a page's other languages are checked once, on SQLite")
     for item in items:
         if item.get_closest_marker("engine"):
             item.add_marker(once)
+        elif getattr(item, "callspec", None) and item.callspec.params.get("language", "en") != "en":
+            item.add_marker(words)
 
 
 @pytest.fixture(scope="session")

@@ -5,7 +5,7 @@ table a screen reader reads. And the same pages on a projector (1920×1080). Scr
 test-artifacts/pages/club-*.png, to be looked at by eye.
 
 The languages change the pages' words, not what they read: English runs on both passes of
-`make test`, the other six once, on SQLite (as the page audits do)."""
+`make test`, the other six once, on SQLite (tests/browser/conftest.py)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
-from django.db import connection
 from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import Page
@@ -140,8 +139,6 @@ def club_pages(club, anna) -> dict[str, str]:
 @pytest.mark.slow
 @pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
 def test_the_club_pages_on_a_phone(phone: Page, live_server, language: str) -> None:
-    if language != "en" and connection.vendor != "sqlite":
-        pytest.skip("the other languages' layouts are checked once, on SQLite")
     PAGES.mkdir(parents=True, exist_ok=True)
     base = live_server.url
     club, anna, dora = a_club()
