@@ -115,6 +115,7 @@ class PlayerGameLine(models.Model):
     worst = models.IntegerField(null=True, blank=True)
     won = models.BooleanField(default=False)
     finished = models.BooleanField(default=False)
+    drawn = models.BooleanField(default=False)  # finished with no winner: a tie
 
     class Meta:
         constraints = [

@@ -140,6 +140,7 @@ class GameRow:
     won: bool
     finished: bool
     partner: str
+    drawn: bool
 
 
 @dataclass(frozen=True)
@@ -206,9 +207,10 @@ def player_page(player: Player) -> PlayerPage:
             row["won"],
             row["finished"],
             row["partner__name"] or "",
+            row["drawn"],
         )
         for row in lines.order_by("-day", "-id").values(
-            "game_id", "day", "hands", "points", "won", "finished", "partner__name"
+            "game_id", "day", "hands", "points", "won", "finished", "partner__name", "drawn"
         )[:RECENT_GAMES]
     ]
     return PlayerPage(

@@ -106,6 +106,7 @@ def game_lines_refresh(*, game_id: str) -> int:
                     worst=line.worst,
                     won=line.won,
                     finished=line.finished,
+                    drawn=finished and winner is None,
                 )
             )
         PlayerGameLine.objects.filter(game=game).delete()

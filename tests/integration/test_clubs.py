@@ -793,10 +793,10 @@ def test_an_event_takes_only_its_own_clubs_rules(client):
     assert "Pisa: Pisa rules" in refused.content.decode()
 
 
-def test_an_event_table_counts_as_its_settled_result_says_and_follows_a_correction():
+def test_an_event_table_counts_as_its_settled_result_says_and_follows_a_correction(client):
     from tournaments.services.results import result_correct, result_submit
 
-    _club, drawn = a_released_round()
+    club, drawn = a_released_round()
     match = drawn.matches.exclude(game=None).select_related("ns", "ew", "game").first()
     _play(match.game, WON_BY_NS)  # one hand of two: the game itself has not ended
     ns, ew = match.ns.first_player_id, match.ew.first_player_id
@@ -816,6 +816,12 @@ def test_an_event_table_counts_as_its_settled_result_says_and_follows_a_correcti
     with _committed(execute=True):  # a draw: nobody won
         result_correct(match_id=match.id, ns_score=700, ew_score=700, reason="recounted")
     assert {w for w, _f in won_finished().values()} == {False}
+    lines = PlayerGameLine.objects.filter(game=match.game)
+    assert set(lines.values_list("drawn", flat=True)) == {True}
+    _login(client, "dora")  # the player's latest games say the draw, not "lost"
+    page = client.get(f"/c/{club.id}/players/{ns}/").content.decode()
+    latest = page[page.index('data-testid="recent-games"') :]
+    assert "drawn" in latest and "lost" not in latest
 
 
 def test_a_game_whose_hands_were_all_deleted_loses_its_lines_even_after_a_lost_task():

@@ -103,8 +103,40 @@ def test_lines_built_before_the_new_counts_are_rebuilt_by_the_pages():
     PlayerGameLine.objects.update(canastas=1)  # as the old count had it
     executor.migrate([("clubs", "0003_club_import")])
     executor.loader.build_graph()
-    executor.migrate([("clubs", "0004_lines_rebuilt")])
+    executor.migrate(executor.loader.graph.leaf_nodes())  # through 0004 (0005 leaves these)
     assert set(PlayerGameLine.objects.values_list("game_version", flat=True)) == {0}
     assert lines_catch_up(club_id=club.id) is True
     anna = PlayerGameLine.objects.get(player__name="Anna")
     assert (anna.canastas, anna.game_version) == (0, game.__class__.objects.get(id=game.id).version)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_lines_of_games_not_won_are_rebuilt_to_say_a_draw():
+    """clubs 0005: a drawn game's lines, built before lines said a draw, are marked stale and
+    rebuilt to say it; the lines of a game won stay as they are."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import PlayerGameLine
+    from clubs.services import club_create, game_players_seat
+    from clubs.statistics_refresh import lines_catch_up
+    from scorekeeper.models import Game
+    from scorekeeper.services import Author, game_create, hand_add
+
+    executor = MigrationExecutor(connection)
+    club = club_create(name="Lucca", director=get_user_model().objects.create(username="dora"))
+    game, _token = game_create(variant="classic", players=4, sides=[{"name": "A"}, {"name": "B"}])
+    game_players_seat(game=game, club_id=club.id, sides=[["Anna", "Ben"], ["Carla", "Dario"]])
+    hand_add(game_id=game.id, sides=[{"hand": {"points": 0}}, {}], author=Author("t"))
+    Game.objects.filter(id=game.id).update(ended_at=1, winner=None)  # ended level: a draw
+    lines_catch_up(club_id=club.id)
+    version = Game.objects.get(id=game.id).version
+    PlayerGameLine.objects.update(finished=True, drawn=False, game_version=version)  # as before
+    PlayerGameLine.objects.filter(player__name="Anna").update(won=True)  # one line won, kept
+    executor.migrate([("clubs", "0004_lines_rebuilt")])
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())  # through 0005
+    versions = dict(PlayerGameLine.objects.values_list("player__name", "game_version"))
+    assert versions == {"Anna": version, "Ben": 0, "Carla": 0, "Dario": 0}
+    assert lines_catch_up(club_id=club.id) is True
+    ben = PlayerGameLine.objects.get(player__name="Ben")
+    assert (ben.finished, ben.won, ben.drawn, ben.game_version) == (True, False, True, version)
