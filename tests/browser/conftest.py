@@ -18,16 +18,21 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """The phone's engine and its offline pages are checked once, on SQLite (as the page audits
-    are): they drive the browser, and the server paths they reach (saving a hand once, the
-    two-phone choice, the version polls) are checked on PostgreSQL by the integration tests. So
-    are a page's languages other than English (a test's ``language`` parameter): they change the
-    words, not what the page reads. It keeps `make test` within CI's time."""
-    if not os.environ.get("DATABASE_URL", "").startswith(("postgres://", "postgresql://")):
+    """On `make test`'s second pass (PostgreSQL: SCOREKEEPER_SECOND_PASS, tests/conftest.py),
+    the phone's engine and its offline pages are skipped, checked on the first (as the page
+    audits are): they drive the browser, and the server paths they reach (saving a hand once,
+    the two-phone choice, the version polls) are checked on PostgreSQL by the integration tests.
+    So are the browser tests of a page in a language other than English (their ``language``
+    parameter): the words change, not what the page reads. It keeps `make test` within CI's
+    time; a run on PostgreSQL alone runs all."""
+    if os.environ.get("SCOREKEEPER_SECOND_PASS") != "1":
         return
-    once = pytest.mark.skip(reason="the phone's engine is checked once, on SQLite")
-    words = pytest.mark.skip(reason="a page's other languages are checked once, on SQLite")
-    for item in items:
+    here = Path(__file__).parent
+    once = pytest.mark.skip(reason="the phone's engine is checked once, on the first pass")
+    words = pytest.mark.skip(reason="a page's other languages are checked on the first pass")
+    for item in items:  # every test of the run is here, not only this folder's
+        if here not in Path(item.path).parents:
+            continue
         if item.get_closest_marker("engine"):
             item.add_marker(once)
         elif getattr(item, "callspec", None) and item.callspec.params.get("language", "en") != "en":

@@ -1,11 +1,11 @@
-"""The club's pages at phone size (390×844) in every language of the site, as test_every_page checks the
-others: one h1, no sideways scrolling, nothing refused by the Content-Security-Policy, no target
-under 44×44 px, text contrast AA; the player's trend chart fits the phone and its figures are a
-table a screen reader reads. And the same pages on a projector (1920×1080). Screenshots in
+"""The club's pages at phone size (390×844) in every language of the site, as test_every_page
+checks the others: one h1, no sideways scrolling, nothing refused by the Content-Security-Policy,
+no target under 44×44 px, text contrast AA; the player's trend chart fits the phone and its
+figures are a table a screen reader reads. And the same pages on a projector (1920×1080). Screenshots in
 test-artifacts/pages/club-*.png, to be looked at by eye.
 
 The languages change the pages' words, not what they read: English runs on both passes of
-`make test`, the other six once, on SQLite (tests/browser/conftest.py)."""
+`make test`, the other six on the first (tests/browser/conftest.py)."""
 
 from __future__ import annotations
 
