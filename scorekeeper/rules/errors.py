@@ -196,7 +196,7 @@ class RuleViolation(ValueError):
         if self.side is not None:
             parts.append(side_phrase(self.side, self.side_name))
         if self.meld is not None:
-            rank = self.rank_label or self.rank
+            rank = self.rank_label or shown(self.rank)  # a rank from the input, bounded
             parts.append(
                 Phrase(MELD_RANKED, {"meld": self.meld, "rank": rank})
                 if rank

@@ -121,6 +121,7 @@ def melds(*melds: object) -> dict:
 @example(  # two long names in one message ("side 1 (...) and side 2 (...)"), found by the fuzzer
     {"variant": "classic", "sides": [{"name": "x" * 5000, "went_out": True}] * 2}
 )
+@example(melds({"rank": "x" * 5000, "foo": 1}))  # a long rank, named where the meld is
 def test_any_json_is_scored_or_refused_with_a_short_message(record: object) -> None:
     try:
         score_record(record)
