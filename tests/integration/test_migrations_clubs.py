@@ -113,8 +113,9 @@ def test_lines_built_before_the_new_counts_are_rebuilt_by_the_pages():
 @pytest.mark.django_db(transaction=True)
 def test_lines_of_games_not_won_are_rebuilt_to_say_a_draw():
     """clubs 0005: a drawn game's lines, built before lines said a draw, are marked stale and
-    rebuilt to say it; the lines of a game won stay as they are."""
+    rebuilt to say it; the lines of a game one side won stay as they are, the losers' too."""
     from django.contrib.auth import get_user_model
+    from django.db.models import F
 
     from clubs.models import PlayerGameLine
     from clubs.services import club_create, game_players_seat
@@ -124,19 +125,30 @@ def test_lines_of_games_not_won_are_rebuilt_to_say_a_draw():
 
     executor = MigrationExecutor(connection)
     club = club_create(name="Lucca", director=get_user_model().objects.create(username="dora"))
-    game, _token = game_create(variant="classic", players=4, sides=[{"name": "A"}, {"name": "B"}])
-    game_players_seat(game=game, club_id=club.id, sides=[["Anna", "Ben"], ["Carla", "Dario"]])
-    hand_add(game_id=game.id, sides=[{"hand": {"points": 0}}, {}], author=Author("t"))
-    Game.objects.filter(id=game.id).update(ended_at=1, winner=None)  # ended level: a draw
+    games = []
+    for names in (["Anna", "Ben"], ["Carla", "Dario"]), (["Elio", "Fede"], ["Gino", "Ida"]):
+        game, _token = game_create(
+            variant="classic", players=4, sides=[{"name": "A"}, {"name": "B"}]
+        )
+        game_players_seat(game=game, club_id=club.id, sides=list(names))
+        hand_add(game_id=game.id, sides=[{"hand": {"points": 0}}, {}], author=Author("t"))
+        games.append(game.id)
+    drawn, won = games
+    moved_on = F("version") + 1  # the lines then lag: the catch-up rebuilds them
+    Game.objects.filter(id=drawn).update(ended_at=1, winner=None, version=moved_on)  # a draw
+    Game.objects.filter(id=won).update(ended_at=1, winner=0, version=moved_on)
     lines_catch_up(club_id=club.id)
-    version = Game.objects.get(id=game.id).version
-    PlayerGameLine.objects.update(finished=True, drawn=False, game_version=version)  # as before
-    PlayerGameLine.objects.filter(player__name="Anna").update(won=True)  # one line won, kept
+    versions = {g.id: g.version for g in Game.objects.filter(id__in=games)}
+    for game_id, version in versions.items():  # as lines were before they said a draw
+        PlayerGameLine.objects.filter(game_id=game_id).update(drawn=False, game_version=version)
     executor.migrate([("clubs", "0004_lines_rebuilt")])
     executor.loader.build_graph()
     executor.migrate(executor.loader.graph.leaf_nodes())  # through 0005
-    versions = dict(PlayerGameLine.objects.values_list("player__name", "game_version"))
-    assert versions == {"Anna": version, "Ben": 0, "Carla": 0, "Dario": 0}
+    stale = PlayerGameLine.objects.filter(game_version=0).values_list("player__name", flat=True)
+    assert sorted(stale) == ["Anna", "Ben", "Carla", "Dario"]
     assert lines_catch_up(club_id=club.id) is True
-    ben = PlayerGameLine.objects.get(player__name="Ben")
-    assert (ben.finished, ben.won, ben.drawn, ben.game_version) == (True, False, True, version)
+    lines = PlayerGameLine.objects.order_by("player__name")
+    assert [(line.finished, line.won, line.drawn) for line in lines] == [
+        (True, False, True)
+    ] * 4 + [(True, True, False)] * 2 + [(True, False, False)] * 2
+    assert {line.game_version for line in lines} == {versions[drawn], versions[won]}
