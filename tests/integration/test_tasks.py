@@ -14,7 +14,7 @@ from scorekeeper.models import Hand
 from scorekeeper.tasks import game_recompute
 from tests.celery_worker import free_port, worker_through_redis
 from tests.factories import NS_OUT_WITH_KINGS, new_game, play_hands
-from tests.faults import fresh_broker_connections
+from tests.faults import web_process_broker
 
 ROOT = Path(__file__).resolve().parents[2]
 CORRUPT = {
@@ -115,20 +115,12 @@ def test_the_admin_recompute_action_sends_the_task(admin_client) -> None:
 
 @pytest.mark.django_db
 def test_with_the_broker_down_the_admin_recompute_does_the_work_and_says_so(admin_client) -> None:
-    from config.celery import app
-
     game, _ = new_game()
     play_hands(game, 2, NS_OUT_WITH_KINGS)
     Hand.objects.update(result=CORRUPT)
-    saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
-    app.conf.update(task_always_eager=False, broker_url=f"redis://127.0.0.1:{free_port()}/0")
-    fresh_broker_connections()
-    try:
+    with web_process_broker(f"redis://127.0.0.1:{free_port()}/0"):  # nothing listens there
         started = time.monotonic()
         page = recompute_from_the_admin(admin_client, game)
         assert time.monotonic() - started < 15  # said at once, not retried for a minute
-    finally:
-        app.conf.update(saved)
-        fresh_broker_connections()
     assert "The task queue is not answering: 1 game was recomputed here instead." in page
     assert totals() == [670, 670]
