@@ -18,6 +18,7 @@ from scorekeeper import services as scoring_services
 from scorekeeper.models import Side
 from scorekeeper.names import MAX_SIDE_NAME, players_text
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
+from scorekeeper.rules.variants import OnTie
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import (
     FORMATS,
@@ -240,12 +241,21 @@ def _draft(round_id: int, *, releasing: bool = False) -> Round:
     return drawn
 
 
-def table_rules(tournament: Tournament) -> dict[str, Any]:
-    """The house rules of a table's game: the tournament's, and a game of the round's hands
-    (no target: the table plays its hands and the result follows) where the preset allows it."""
+def table_rules(tournament: Tournament, fmt: str) -> dict[str, Any]:
+    """The house rules of a table's game in a round of format ``fmt``: the tournament's (a
+    club's preset among them), and the round decides when the game ends. Where the preset plays
+    a number of hands, the game is the round's hands, whatever target or number of hands the
+    club's preset had (a target given with hands would end the game at that score instead:
+    house_rules._game_of_hands); a preset that knows no number of hands plays on, and the table
+    page counts the round's hands (selectors.results.round_hands). A knockout table needs a
+    winner: a tie there plays another hand, whatever the preset says of ties."""
     rules = dict(tournament.rules)
-    if tournament.hands_per_round and HOUSE_RULES["hands"].offered_to(PRESETS[tournament.variant]):
+    preset = PRESETS[tournament.variant]
+    if tournament.hands_per_round and HOUSE_RULES["hands"].offered_to(preset):
+        rules.pop("target", None)
         rules["hands"] = tournament.hands_per_round
+    if fmt == Tournament.Format.KNOCKOUT and HOUSE_RULES["on_tie"].offered_to(preset):
+        rules["on_tie"] = OnTie.ANOTHER_HAND.value
     return rules
 
 
@@ -264,7 +274,7 @@ def round_release(*, round_id: int) -> Round:
                     variant=tournament.variant,
                     players=tournament.players,
                     sides=[_game_side(side) for side in match.sides()],
-                    rules=table_rules(tournament),
+                    rules=table_rules(tournament, played.format),
                 )
             except RuleViolation as violation:  # names are checked on entry: a safety net
                 raise TournamentError(
