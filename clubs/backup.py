@@ -398,8 +398,8 @@ _SHAPE_ERRORS: tuple[type[BaseException], ...] = (
     DatabaseError,
 )
 CHUNK_GAMES = 25  # a transaction's worth: half a second of work
-# A chunk of games or an event's round takes a second or two: an import silent this long was
-# lost with its process (or, waiting, was taken by no worker yet).
+# A chunk of games or an event's round takes a second or two: a running import silent this
+# long was lost with its process.
 STALLED = timedelta(minutes=2)
 
 
@@ -430,19 +430,24 @@ def _undo(job: ClubImport) -> None:
 
 
 def club_import_check(*, job_id: int, user: Any) -> ClubImport | None:
-    """The user's import as its page shows it. One still waiting after a while (no worker took
-    it yet) is sent again; one that began and has been silent too long (its process ended) is
-    undone and failed, to be imported again. Each once, however many pages look (a
-    conditional update claims it)."""
+    """The user's import as its page shows it. One that no worker has taken for a while (a
+    broker with no worker behind it) is run here, in a thread of this process; one that began
+    and has been silent too long (its process ended) is undone and failed, to be imported
+    again. Each once, however many pages look (a conditional update claims it)."""
     job = ClubImport.objects.filter(id=job_id, user_id=user.pk).defer("data").first()
     if job is None:
         return None
-    if timezone.now() - job.updated_at <= STALLED:
+    waiting = job.status == ClubImport.Status.WAITING
+    if waiting and not background.untaken(job.updated_at):
+        return job
+    if not waiting and timezone.now() - job.updated_at <= STALLED:
         return job
     still = ClubImport.objects.filter(id=job.id, updated_at=job.updated_at)
-    if job.status == ClubImport.Status.WAITING:
+    if waiting:
         if still.update(updated_at=timezone.now()):
-            _send(job.id)
+            from clubs import tasks
+
+            background.run_in_thread(tasks.club_import_run, job.id)
     elif job.status == ClubImport.Status.RUNNING:
         stopped = still.update(
             status=ClubImport.Status.FAILED,

@@ -14,9 +14,11 @@ from __future__ import annotations
 import logging
 import threading
 import time
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import InterfaceError, OperationalError, connections, transaction
+from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 logger = logging.getLogger("scorekeeper")
@@ -112,8 +114,26 @@ def send_long(task: Any, *args: Any) -> bool:
     worker will do it."""
     if not _eager() and _to_broker(task, args):
         return True
-    threading.Thread(target=_in_thread, args=(task, args), daemon=True).start()
+    run_in_thread(task, *args)
     return False
+
+
+# Work a page waits on (a round's draw, a print, a club's import, stale standings) that no
+# worker has taken this long after it was queued is done by the page that waits: a broker that
+# answers with no worker behind it (all stopped, none started yet) must not leave a director
+# waiting for ever. A worker takes queued work within a second; the task being idempotent, a
+# worker that takes it late as well does nothing more.
+WORKER_GRACE = timedelta(seconds=5)
+
+
+def untaken(queued_at: datetime | None) -> bool:
+    """Whether work queued at ``queued_at`` (None: none is) has waited past WORKER_GRACE."""
+    return queued_at is not None and timezone.now() - queued_at > WORKER_GRACE
+
+
+def run_in_thread(task: Any, *args: Any) -> None:
+    """Run ``task(*args)`` in a thread of this process, the request answering at once."""
+    threading.Thread(target=_in_thread, args=(task, args), daemon=True).start()
 
 
 def _in_thread(task: Any, args: tuple[Any, ...]) -> None:

@@ -73,6 +73,11 @@ class Tournament(models.Model):
     # Why the last draw asked for was refused (engine.errors.DrawRefused: a message id and its
     # values, shown in the director's language), until the next one is asked for.
     draw_refusal = models.JSONField(null=True, blank=True)
+    # The round the director asked a worker to draw, and when, until it is drawn or refused:
+    # asked again meanwhile, nothing more is queued; taken by no worker for a while, the
+    # director's page draws it itself (services.rounds.round_draw_untaken).
+    draw_asked = models.PositiveSmallIntegerField(null=True, blank=True)
+    draw_asked_at = models.DateTimeField(null=True, blank=True)
     # The club that runs it: its directors direct the event (tournaments.access). None only for
     # an event made outside any club (a script's, or before clubs existed without a director).
     club = models.ForeignKey(

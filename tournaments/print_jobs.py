@@ -106,14 +106,21 @@ def _stalled(job: PrintJob) -> bool:
 
 
 def print_job_check(*, job_id: int) -> PrintJob:
-    """The job as its page polls it; one that stopped making progress is sent again (once,
-    however many pages poll: the send is claimed by a conditional update)."""
+    """The job as its page polls it. One that no worker has taken for a while (a broker with
+    no worker behind it) is made here, in a thread of this process; one that stopped making
+    progress is sent again. Each once, however many pages poll: a conditional update claims
+    it."""
     job = PrintJob.objects.get(id=job_id)
-    if _stalled(job):
+    untaken = job.status == PrintJob.Status.WAITING and background.untaken(job.updated_at)
+    if untaken or _stalled(job):
         claimed = PrintJob.objects.filter(id=job.id, updated_at=job.updated_at).update(
             status=PrintJob.Status.WAITING, updated_at=timezone.now()
         )
-        if claimed:
+        if claimed and untaken:
+            from tournaments import tasks
+
+            background.run_in_thread(tasks.print_render, job.id)
+        elif claimed:
             _send(job.id)
     return job
 

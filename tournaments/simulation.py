@@ -33,10 +33,17 @@ def random_hand(rng: random.Random, variant: str, rules: dict[str, Any]) -> list
                 side["went_out"] = True
                 side.pop("hand")
             sides.append(side)
-        record = {"variant": variant, "rules": rules, "sides": sides}
-        try:
-            score_record(record)
-        except RuleViolation:
-            continue
-        return sides
-    return [{}, {}]  # a preset this generator does not fit: a blank hand is always legal
+        if _legal(variant, rules, sides):
+            return sides
+    # A preset whose going out this generator does not fit (hand-and-foot's books): a hand that
+    # ended with the stock, each side's melds counted, and else a blank hand, always legal.
+    stock_out = [{"melded": {"points": 5 * rng.randrange(0, 40)}} for _ in range(2)]
+    return stock_out if _legal(variant, rules, stock_out) else [{}, {}]
+
+
+def _legal(variant: str, rules: dict[str, Any], sides: list[dict[str, Any]]) -> bool:
+    try:
+        score_record({"variant": variant, "rules": rules, "sides": sides})
+    except RuleViolation:
+        return False
+    return True

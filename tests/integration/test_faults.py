@@ -295,6 +295,9 @@ def test_with_no_worker_running_the_pages_rebuild_standings_left_stale(
         override_settings(CACHES=redis_caches(redis_server.url, retry_after=0.5)),
         web_process_broker(redis_server.url),
     ):
+        # Soon after the change (however slow this machine is), a page leaves the rebuild to
+        # the workers.
+        monkeypatch.setattr(standings_service, "REBUILD_HERE_AFTER", timedelta(hours=1))
         tournament = event(pairs=8)
         for match in tables(tournament):
             assert confirm_from_the_tables(match) == [302, 200, 302, 200]
@@ -431,3 +434,60 @@ def test_a_corrected_table_reaches_its_players_statistics_with_no_worker(
         page = client.get(f"/c/{club.id}/players/{anna.id}/")
         assert page.status_code == 200
         assert PlayerGameLine.objects.get(player=anna).won is False  # caught up by the page
+
+
+@pytest.mark.django_db(transaction=True)
+def test_with_the_broker_up_and_no_worker_the_draw_and_the_print_a_director_waits_on_finish(
+    redis_server: RedisServer, settings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The broker answers, but no worker takes what it queues: "Generate round 2" drew nothing
+    ("Drawing round 2…" for ever, each press queuing one more draw), and a large round's print
+    waited for ever. The director's page now does the work itself once no worker has taken it
+    for a few seconds (background.WORKER_GRACE), in real time."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments import print_jobs
+    from tournaments.models import PrintJob
+
+    settings.PRINT_ROOT = tmp_path / "prints"
+    monkeypatch.setattr(print_jobs, "INLINE_TABLES", 2)  # 4 tables go to the background
+    dora = get_user_model().objects.create_user("dora")
+    director = Client()
+    director.force_login(dora)
+    with (
+        override_settings(CACHES=redis_caches(redis_server.url, retry_after=0.5)),
+        web_process_broker(redis_server.url),
+    ):
+        tournament = tournament_create(name="Club night", format="swiss", rounds=2, director=dora)
+        entries_add(
+            tournament_id=tournament.id,
+            entries=[{"name": f"Entry {i}", "seed": i} for i in range(1, 9)],
+        )
+        round_release(round_id=round_pair(tournament_id=tournament.id).id)
+        for match in tables(tournament):
+            assert confirm_from_the_tables(match) == [302, 200, 302, 200]
+        state_url = reverse("tournament-state", args=[tournament.id])
+        queued = redis_server.client.llen("celery")
+        pressed = director.post(reverse("director-round-next", args=[tournament.id]))
+        assert pressed["Location"].endswith("?drawing=2")
+        assert redis_server.client.llen("celery") == queued + 1  # the draw waits for a worker
+        assert director.get(state_url).json()["rounds"] == 1
+        director.post(reverse("director-round-next", args=[tournament.id]))  # pressed again
+        assert redis_server.client.llen("celery") == queued + 1  # nothing more queued
+        started = time.monotonic()
+        wait_for(
+            lambda: director.get(state_url).json()["rounds"] == 2, 60, "round 2 drawn by the page"
+        )
+        assert time.monotonic() - started < 30
+        page = director.get(reverse("director", args=[tournament.id])).content.decode()
+        assert "Release round 2" in page or "release" in page.lower()
+        tournament.refresh_from_db()
+        assert (tournament.draw_asked, tournament.draw_refusal) == (None, None)
+        # The round's cards, too large to print in the request: queued, then made by the page.
+        asked = director.get(reverse("print-cards", args=[tournament.id, 1]))
+        job = PrintJob.objects.get()
+        job_state = reverse("print-job-state", args=[tournament.id, job.id])
+        assert director.get(job_state).json()["status"] == "waiting"
+        wait_for(lambda: director.get(job_state).json()["status"] == "ready", 90, "the cards made")
+        assert asked.status_code == 302
+        assert PrintJob.objects.get().status == PrintJob.Status.READY

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
@@ -18,6 +19,7 @@ from scorekeeper import services as scoring_services
 from scorekeeper.models import Side
 from scorekeeper.names import MAX_SIDE_NAME, players_text
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
+from scorekeeper.rules.variants import OnTie
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import (
     FORMATS,
@@ -176,21 +178,46 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
 
 
 def round_draw(*, tournament_id: int, number: int | None = None) -> Round | None:
-    """Draw the next round for a worker: a refusal is kept on the tournament, where the
-    director's page shows it (a refusal in a task would otherwise reach nobody)."""
+    """Draw the next round for a worker (or for the director's page that waited too long for
+    one): a refusal is kept on the tournament, where the director's page shows it (a refusal
+    in a task would otherwise reach nobody). Either way the draw asked for is answered."""
+    event = Tournament.objects.filter(id=tournament_id)
     try:
-        return round_pair(tournament_id=tournament_id, number=number)
+        drawn = round_pair(tournament_id=tournament_id, number=number)
     except TournamentError as refusal:
-        Tournament.objects.filter(id=tournament_id).update(draw_refusal=refusal.as_json())
+        event.update(draw_refusal=refusal.as_json(), draw_asked=None, draw_asked_at=None)
         return None
+    event.filter(draw_asked=drawn.number).update(draw_asked=None, draw_asked_at=None)
+    return drawn
 
 
 def round_pair_request(*, tournament_id: int, number: int) -> None:
-    """Ask a worker to draw round ``number`` (on commit; here when the broker is down)."""
+    """Ask a worker to draw round ``number`` (on commit; here when the broker is down). Asked
+    again before it is drawn (a second press of the button), nothing more is queued: the page
+    goes on waiting, and draws it itself if no worker takes it (round_draw_untaken)."""
     from tournaments import tasks
 
-    Tournament.objects.filter(id=tournament_id).update(draw_refusal=None)
-    background.send_on_commit(tasks.round_pair, tournament_id, number)
+    asked = (
+        Tournament.objects.filter(id=tournament_id)
+        .exclude(draw_asked=number)
+        .update(draw_refusal=None, draw_asked=number, draw_asked_at=timezone.now())
+    )
+    if asked:
+        background.send_on_commit(tasks.round_pair, tournament_id, number)
+
+
+def round_draw_untaken(*, tournament_id: int) -> None:
+    """The director's page waits for a draw: one that no worker has taken for a while (a
+    broker with no worker behind it) is drawn here, in the page's request (as it is when the
+    broker does not answer). Drawing is idempotent: a worker that takes it later finds it
+    drawn."""
+    asked = (
+        Tournament.objects.filter(id=tournament_id)
+        .values_list("draw_asked", "draw_asked_at")
+        .first()
+    )
+    if asked is not None and asked[0] is not None and background.untaken(asked[1]):
+        round_draw(tournament_id=tournament_id, number=asked[0])
 
 
 def _reasons(why: Sequence[Any]) -> list[list[int | str]]:
@@ -240,12 +267,21 @@ def _draft(round_id: int, *, releasing: bool = False) -> Round:
     return drawn
 
 
-def table_rules(tournament: Tournament) -> dict[str, Any]:
-    """The house rules of a table's game: the tournament's, and a game of the round's hands
-    (no target: the table plays its hands and the result follows) where the preset allows it."""
+def table_rules(tournament: Tournament, fmt: str) -> dict[str, Any]:
+    """The house rules of a table's game in a round of format ``fmt``: the tournament's (a
+    club's preset among them), and the round decides when the game ends. Where the preset plays
+    a number of hands, the game is the round's hands, whatever target or number of hands the
+    club's preset had (a target given with hands would end the game at that score instead:
+    house_rules._game_of_hands); a preset that knows no number of hands plays on, and the table
+    page counts the round's hands (selectors.results.round_hands). A knockout table needs a
+    winner: a tie there plays another hand, whatever the preset says of ties."""
     rules = dict(tournament.rules)
-    if tournament.hands_per_round and HOUSE_RULES["hands"].offered_to(PRESETS[tournament.variant]):
+    preset = PRESETS[tournament.variant]
+    if tournament.hands_per_round and HOUSE_RULES["hands"].offered_to(preset):
+        rules.pop("target", None)
         rules["hands"] = tournament.hands_per_round
+    if fmt == Tournament.Format.KNOCKOUT and HOUSE_RULES["on_tie"].offered_to(preset):
+        rules["on_tie"] = OnTie.ANOTHER_HAND.value
     return rules
 
 
@@ -264,7 +300,7 @@ def round_release(*, round_id: int) -> Round:
                     variant=tournament.variant,
                     players=tournament.players,
                     sides=[_game_side(side) for side in match.sides()],
-                    rules=table_rules(tournament),
+                    rules=table_rules(tournament, played.format),
                 )
             except RuleViolation as violation:  # names are checked on entry: a safety net
                 raise TournamentError(

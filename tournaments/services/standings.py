@@ -28,7 +28,8 @@ CATCH_UP_SECONDS = 10  # between two rebuilds asked for by pages, per tournament
 # A rebuild waits this long on the worker: the results of a busy round come in a few a second,
 # and one rebuild then counts them all (each later one finds them counted, and stops at once).
 COALESCE_SECONDS = 1.0
-REBUILD_HERE_AFTER = timedelta(seconds=30)  # stale this long: no worker did it, the page does
+# Stale this long, no worker rebuilt them (a broker with no worker behind it): the page does.
+REBUILD_HERE_AFTER = background.WORKER_GRACE + timedelta(seconds=COALESCE_SECONDS)
 _COMPLETE = (Round.Status.COMPLETE, Round.Status.CLOSED)
 
 

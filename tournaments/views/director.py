@@ -221,9 +221,19 @@ def _drawing(asked: str, rounds: list[Round], refusal: str) -> str:
     return "" if drawn >= int(asked) else asked
 
 
+def _waited(tournament: Tournament) -> Tournament:
+    """The tournament, once a draw its director's page waits for, and that no worker took, is
+    drawn here (services.rounds.round_draw_untaken)."""
+    if tournament.draw_asked is None:
+        return tournament
+    rounds.round_draw_untaken(tournament_id=tournament.id)
+    tournament.refresh_from_db()
+    return tournament
+
+
 @login_required
 def dashboard(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    return _dashboard(request, directed(request, tournament_id))
+    return _dashboard(request, _waited(directed(request, tournament_id)))
 
 
 @login_required
@@ -578,7 +588,7 @@ def match_reopen(request: HttpRequest, tournament_id: int, match_id: int) -> Htt
 def state(request: HttpRequest, tournament_id: int) -> JsonResponse:
     """What the director's page polls: while a round is drawn, for the draft; while it is played, for
     new results and disputes (cheap: four small queries)."""
-    tournament = directed(request, tournament_id)
+    tournament = _waited(directed(request, tournament_id))
     progress = round_progress(tournament)
     return JsonResponse(
         {

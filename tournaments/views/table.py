@@ -21,6 +21,7 @@ from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import (
     Said,
     reopened_last,
+    round_hands,
     said_since_director,
     table_version,
 )
@@ -112,6 +113,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     we, they = (match.ns_side, match.ew_side) if north else (match.ew_side, match.ns_side)
     said = said_since_director(match.submissions.all())
     settled = match.status in SETTLED
+    hands = round_hands(match)
     tournament = match.round.tournament
     return render(
         request,
@@ -135,16 +137,10 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "token": token,
             "hands_url": f"{request.path}hands/" if game is not None and not settled else None,
             "game_url": f"/g/{game.id}/" if game is not None else None,
-            "hand_count": game.hand_count if game else 0,
-            "round_hands": tournament.hands_per_round,
-            # The game says when the hands are done: a tied knockout table plays another hand.
-            "hands_done": bool(game and tournament.hands_per_round and game.ended_at),
-            "tie_break": bool(
-                game
-                and tournament.hands_per_round
-                and not game.ended_at
-                and game.hand_count >= tournament.hands_per_round
-            ),
+            "hand_count": hands.entered,
+            "round_hands": hands.planned,
+            "hands_done": hands.done,
+            "tie_break": hands.tie_break,
             # An earlier round's link: where this pair plays now.
             "find_table": _find_table(match, north, tournament),
         },
