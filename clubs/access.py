@@ -1,6 +1,8 @@
 """Who may see and do what in a club: its members see its pages, its directors run it (and its
-events), a superuser everything. To anyone else a club's private page is not a page (404), as
-for a tournament's director pages: nobody learns another club's players or events."""
+events). To anyone else a club's private page is not a page (404), as for a tournament's
+director pages: nobody learns another club's players or events. The server's administrator
+(a superuser) is no exception: the club's pages follow its memberships alone, and the Django
+admin (/admin/) stays the administrator's tool."""
 
 from __future__ import annotations
 
@@ -12,11 +14,9 @@ from clubs.models import Club, Membership
 
 
 def role_in(club_id: int | None, user: Any) -> str | None:
-    """The user's role in the club ("director" for a superuser), or None."""
+    """The user's role in the club, or None."""
     if club_id is None or not getattr(user, "is_authenticated", False):
         return None
-    if user.is_superuser:
-        return Membership.Role.DIRECTOR
     return (
         Membership.objects.filter(club_id=club_id, user_id=user.pk)
         .values_list("role", flat=True)

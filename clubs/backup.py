@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -310,7 +310,68 @@ def _read(data: bytes, name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
     named = _need(club_data.get("name"), str, "club")
     club_name = _checked_name(name or named, limit=MAX_CLUB_NAME, what=_("A club"))
     _name_free(club_name)
+    for keyed in _keyed_lists(backup):  # before anything is made
+        _each_once(*keyed)
     return backup, club_data, club_name
+
+
+# A list of the file whose records the rest of it names (a seat its player, a table its pairs
+# and its result, a season its events) or that the import keys by name: where it is, its rows,
+# the field that names a row ("" where the rows are ids themselves) and how two are compared.
+_Keyed = tuple[str, object, str, Callable[[object], object]]
+
+
+def _id(value: object) -> object:
+    """An id as the file writes it, a whole number or a text; any other shape is refused where
+    the row is read."""
+    return value if isinstance(value, str) or type(value) is int else None
+
+
+def _named(value: object) -> object:
+    return name_key(value) if isinstance(value, str) else None
+
+
+def _keyed_lists(backup: Mapping[str, Any]) -> list[_Keyed]:
+    def rows(value: object) -> list[dict[str, Any]]:
+        return [row for row in value if isinstance(row, dict)] if isinstance(value, list) else []
+
+    lists: list[_Keyed] = [
+        ("players", backup.get("players"), "id", _id),
+        ("games", backup.get("games"), "id", _id),
+        ("events", backup.get("events"), "id", _id),
+        ("presets", backup.get("presets"), "name", _named),
+        ("seasons", backup.get("seasons"), "name", _named),
+    ]
+    for event in rows(backup.get("events")):
+        at = f"event {event.get('id')}"
+        lists += [
+            (f"entries of {at}", event.get("entries"), "id", _id),
+            (f"rounds of {at}", event.get("drawn"), "number", _id),
+        ]
+        for drawn in rows(event.get("drawn")):
+            for match in rows(drawn.get("matches")):
+                table = f"{at} round {drawn.get('number')} table {match.get('table')}"
+                lists.append((f"results of {table}", match.get("submissions"), "version", _id))
+    for season in rows(backup.get("seasons")):
+        lists.append((f"events of season {season.get('name')}", season.get("events"), "", _id))
+    return lists
+
+
+def _each_once(where: str, rows: object, field: str, key: Callable[[object], object]) -> None:
+    """Refuse a list that holds one record twice: two players of one id (the second would take
+    the first's games), two presets of one name (the second would replace the first)."""
+    seen: set[object] = set()
+    for row in rows if isinstance(rows, list) else []:
+        value = (row.get(field) if isinstance(row, dict) else None) if field else row
+        compared = key(value)
+        if compared is None:
+            continue
+        if compared in seen:
+            raise _Refused(
+                _("The backup is damaged: the list “%(list)s” holds %(key)s %(value)s twice.")
+                % {"list": where[:80], "key": field or "id", "value": str(value)[:40]}
+            )
+        seen.add(compared)
 
 
 def _name_free(name: str) -> None:
@@ -473,9 +534,6 @@ def _import(
         players = _players_import(club, backup.get("players", []))
         _presets_import(club, backup.get("presets", []))
         _progress(job, club=club, total=len(games_data) + len(events_data))
-    ids = [g.get("id") if isinstance(g, dict) else None for g in games_data]
-    if len(set(map(str, ids))) != len(ids):  # a seat or a table could not say which game
-        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "game id"})
     games: dict[str, Game] = {}
     for start in range(0, len(games_data), CHUNK_GAMES):
         with transaction.atomic():
@@ -550,8 +608,6 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
     for row in _need(rows, list, "games"):
         row = _need(row, dict, "games")
         old_id = str(_need(row.get("id"), str, "game id"))
-        if old_id in games:  # two games of one id: a seat or a table could not say which
-            raise _Refused(_("The backup is damaged: %(where)s.") % {"where": f"game {old_id}"})
         sides = _need(row.get("sides"), list, "sides")
         positions = sorted(_need(side, dict, "side").get("position") for side in sides)
         if positions != list(range(len(sides))):

@@ -22,7 +22,13 @@ from clubs.models import (
 )
 from clubs.selectors import players_by_name
 from scorekeeper.models import Game
-from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, has_control_characters, name_key
+from scorekeeper.names import (
+    MAX_CLUB_NAME,
+    MAX_PLAYER_NAME,
+    has_control_characters,
+    name_key,
+    shows_nothing,
+)
 
 MAX_PLAYERS = 5000  # players a club keeps
 MAX_PRESETS = 50
@@ -34,7 +40,7 @@ class ClubError(Exception):
 
 def _checked_name(value: object, *, limit: int, what: str) -> str:
     name = " ".join(str(value or "").split())
-    if not name_key(name):  # nothing, or nothing that shows
+    if shows_nothing(name):
         raise ClubError(_("%(what)s needs a name.") % {"what": what})
     if has_control_characters(name):
         raise ClubError(_("%(what)s: no tab, line break or control character.") % {"what": what})

@@ -409,7 +409,12 @@ else:
     }
 
 # Login throttling on both login pages (django-axes, counts in the cache): five failures for a
-# username from one address lock it for 15 minutes.
+# name, from whatever addresses (guesses spread over many), lock that name, and five from one
+# address, whatever the names (one password tried on many accounts), lock that address, each for
+# 15 minutes from the last failure. An administrator lifts a lock at once with `manage.py
+# axes_reset_username NAME` or `axes_reset_ip ADDRESS` (README; the cache handler keys each
+# count by one parameter alone, so those commands find it: no "username + address" count,
+# which axes_reset_username would leave behind).
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
@@ -417,7 +422,7 @@ AUTHENTICATION_BACKENDS = [
 AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_LOCKOUT_PARAMETERS = [["username"], ["ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "scorekeeper.client.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 

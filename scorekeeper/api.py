@@ -180,6 +180,15 @@ def body_object(request: HttpRequest, allowed: set[str]) -> dict[str, Any]:
         raise ApiError(
             400, _("unknown key %(key)r") % {"key": unknown[0][:40]}, field=unknown[0][:40]
         )
+    # No key of a body takes null (the OpenAPI document gives each a type): read as the key
+    # left out, "rules": null would make a game of no house rules, "number": null a hand of any.
+    nulls = sorted(key for key, value in data.items() if value is None)
+    if nulls:
+        raise ApiError(
+            400,
+            _("%(key)s may not be null: give a value or leave it out") % {"key": nulls[0]},
+            field=nulls[0],
+        )
     return data
 
 
@@ -256,10 +265,12 @@ def opening(request: HttpRequest) -> HttpResponse:
         # hand-and-foot goes by the hand's number: there the score is not needed.
         score_value = int(request.GET.get("score", "0" if by_hand else ""))
         players = int(request.GET.get("players", "4"))
-        hand = int(request.GET["hand"]) if by_hand and "hand" in request.GET else None
+        hand = int(request.GET["hand"]) if "hand" in request.GET else None
     except ValueError:
         raise ApiError(400, _("score, hand and players must be whole numbers")) from None
-    minimum = opening_minimum_for(variant, score_value, players, hand)
+    if hand is not None and hand < 1:  # a hand number, wherever it is then ignored
+        raise ApiError(400, _("hand must be a hand number, 1 or more"), field="hand")
+    minimum = opening_minimum_for(variant, score_value, players, hand if by_hand else None)
     return JsonResponse({"minimum": minimum})
 
 

@@ -68,6 +68,14 @@ def name_key(name: str) -> str:
     return " ".join(unicodedata.normalize("NFKC", shown).casefold().split())
 
 
+def shows_nothing(name: str) -> bool:
+    """Whether a name is empty to the eye: nothing, spaces, or only characters that show nothing
+    (joiners, tag characters, variation selectors, fillers: what name_key leaves out). The one
+    check of a missing name: a club's, a player's, a pair's or an event's is refused as missing,
+    and a game's side takes its default name, as if the box were left empty."""
+    return not name_key(name)
+
+
 def has_control_characters(value: str) -> bool:
     """Whether ``value`` holds a character a one-line name cannot hold (a control character,
     or an invisible one that disguises it)."""

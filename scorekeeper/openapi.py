@@ -12,8 +12,10 @@ other.
 
 Two refusals stay outside any schema, both documented as 400 with the side, the meld and the rule:
 the rules of play (VARIANTS.md section 4: a meld of two cards, going out without a canasta, more
-red threes than the packs hold) and what a game holds (its number of sides): a hand's form is the
-document's, whether it could have been played is the engine's.
+red threes than the packs hold) and what a game holds (its number of sides, its preset): a hand's
+form is the document's, whether it could have been played is the engine's. So a record's sides
+are described per preset (a concealed meld or canasta only where the preset has them), and a
+game's hand, whose preset is the game's, names in its descriptions the presets that take a key.
 
 Response shapes are closed (every key listed and required, no others), and the test suite checks
 every API response it gets against this document (tests/openapi_check.py): a response that
@@ -30,6 +32,7 @@ from scorekeeper.rules import HOUSE_RULES, PRESETS, Breakdown, Variant
 from scorekeeper.rules.adjustments import MOST_POINTS as MOST_ADJUSTMENT
 from scorekeeper.rules.adjustments import MOST_REASON
 from scorekeeper.rules.cards import CARD_CLASSES, MELD_RANKS, NATURAL_RANKS
+from scorekeeper.rules.melds import CanastaKind, canasta_bonus
 from scorekeeper.rules.records import (
     CANASTA_KINDS,
     CARD_KEYS,
@@ -117,31 +120,75 @@ def _cards(keys: tuple[str, ...] | frozenset[str]) -> dict[str, Any]:
     }
 
 
-MELD = {
-    "anyOf": [
-        _closed(
-            {
-                "rank": {"enum": [*NATURAL_RANKS, *sorted(MELD_RANKS - set(NATURAL_RANKS))]},
-                "naturals": COUNT,
-                "twos": COUNT,
-                "jokers": COUNT,
-                "concealed": {"type": "boolean"},
-            },
-            optional=("naturals", "twos", "jokers", "concealed"),
-        ),
-        _closed(
-            {
-                "sequence": {
-                    "type": "array",
-                    "items": {"enum": list(NATURAL_RANKS)},
-                    "minItems": 2,
-                    "maxItems": 2,
-                    "description": "the lowest and highest rank (espanola)",
-                }
-            }
-        ),
-    ]
+# Concealed canastas (espanola's bonus, 2.4) are the preset's own: no house rule gives a preset
+# one or takes it away (concealed_canasta_bonus sets its value where the preset has it). A
+# record's sides are therefore described per preset, where the meld's "concealed" and the
+# summary's canasta kinds are those the preset scores; a game's hand, whose preset the document
+# cannot know, says so in words (the engine refuses the rest with a 400 naming the rule).
+CONCEALED_PRESETS = [p.id for p in PRESETS.values() if p.canasta_bonus.concealed is not None]
+CONCEALED = {
+    "type": "boolean",
+    "description": "a natural-rank canasta laid down whole from the hand: only where the "
+    f"preset has concealed canastas ({', '.join(CONCEALED_PRESETS)}); elsewhere 400",
 }
+
+
+def _meld(*, concealed: bool) -> dict[str, Any]:
+    """A meld: of one rank (``concealed`` only of a natural rank, and only where the preset has
+    concealed canastas), or a sequence."""
+    counts = {"naturals": COUNT, "twos": COUNT, "jokers": COUNT}
+    optional = ("naturals", "twos", "jokers", "concealed")
+    not_concealed = {"const": False}
+    return {
+        "anyOf": [
+            _closed(
+                {
+                    "rank": {"enum": list(NATURAL_RANKS)},
+                    **counts,
+                    "concealed": CONCEALED if concealed else not_concealed,
+                },
+                optional=optional,
+            ),
+            _closed(
+                {
+                    "rank": {"enum": sorted(MELD_RANKS - set(NATURAL_RANKS))},
+                    **counts,
+                    "concealed": not_concealed,
+                },
+                optional=optional,
+            ),
+            _closed(
+                {
+                    "sequence": {
+                        "type": "array",
+                        "items": {"enum": list(NATURAL_RANKS)},
+                        "minItems": 2,
+                        "maxItems": 2,
+                        "description": "the lowest and highest rank (espanola)",
+                    }
+                }
+            ),
+        ]
+    }
+
+
+def _canastas(preset: Variant | None) -> dict[str, Any]:
+    """A summary's canastas by kind: for a preset, 0 of a kind it does not score; for a game's
+    hand, each kind with the presets that score it."""
+
+    def count(kind: str) -> dict[str, Any]:
+        if preset is not None:
+            return COUNT if _scores(preset, kind) else {"const": 0}
+        scoring = [p.id for p in PRESETS.values() if _scores(p, kind)]
+        if len(scoring) == len(PRESETS):
+            return COUNT
+        return {**COUNT, "description": f"more than 0 only in {', '.join(scoring)}; else 400"}
+
+    return _open_keys({kind: count(kind) for kind in sorted(CANASTA_KINDS)})
+
+
+def _scores(preset: Variant, kind: str) -> bool:
+    return canasta_bonus(preset.canasta_bonus, CanastaKind(kind)) is not None
 
 
 # A table's adjustment of a side's score (rules/adjustments.py): a game's hand only.
@@ -166,8 +213,11 @@ ADJUSTMENT = _closed(
 )
 
 
-def _side(*, from_the_game: bool) -> dict[str, Any]:
-    """A side of a hand record; a game's hand leaves out what the game supplies (hand_scoring.py)."""
+def _side(preset: Variant | None) -> dict[str, Any]:
+    """A side of a preset's hand record; or (no preset) of a game's hand, which leaves out what
+    the game supplies (hand_scoring.py) and may hold a table's adjustment."""
+    from_the_game = preset is None
+    concealed = preset is None or preset.canasta_bonus.concealed is not None
     own = (
         {}
         if from_the_game
@@ -179,9 +229,9 @@ def _side(*, from_the_game: bool) -> dict[str, Any]:
     side = _open_keys(
         {
             **own,
-            "melds": {"type": "array", "items": _ref("Meld")},
+            "melds": {"type": "array", "items": _ref("Meld" if concealed else "PlainMeld")},
             "melded": _cards(CARD_CLASSES),  # red threes are laid down, not melded
-            "canastas": _open_keys({kind: COUNT for kind in sorted(CANASTA_KINDS)}),
+            "canastas": _canastas(preset),
             "sequences": _open_keys({kind: COUNT for kind in sorted(SEQUENCE_KINDS)}),
             "red_threes": COUNT,
             "went_out": {"type": "boolean"},
@@ -288,7 +338,7 @@ def _record(preset: Variant, players: int, sides: int) -> dict[str, Any]:
             "players": {"const": players},
             "rules": _ref(f"HouseRules.{preset.id}"),
             "hand_number": {"type": "integer", "minimum": 1, "default": 1},
-            "sides": _exactly(_ref("Side"), sides),
+            "sides": _exactly(_ref(f"Side.{preset.id}"), sides),
         },
         optional=("rules", "hand_number", *_players(players)),
     )
@@ -553,9 +603,10 @@ SCHEMA: dict[str, Any] = {
                 "offers",
                 **_per_layout(_record),
             },
-            "Side": _side(from_the_game=False),
-            "EntrySide": _side(from_the_game=True),
-            "Meld": MELD,
+            **{f"Side.{preset.id}": _side(preset) for preset in PRESETS.values()},
+            "EntrySide": _side(None),
+            "Meld": _meld(concealed=True),
+            "PlainMeld": _meld(concealed=False),
             **{f"HouseRules.{preset.id}": _house_rules(preset) for preset in PRESETS.values()},
             "ScoredSide": _closed(
                 {

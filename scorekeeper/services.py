@@ -26,7 +26,13 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.hand_scoring import ScoredEntry, entered_sides, score_entry, stored_sides
 from scorekeeper.models import Game, GameKey, Hand, Revision, Side, hash_token
-from scorekeeper.names import MAX_PLAYER_NAMES, MAX_SIDE_NAME, has_control_characters, players_text
+from scorekeeper.names import (
+    MAX_PLAYER_NAMES,
+    MAX_SIDE_NAME,
+    has_control_characters,
+    players_text,
+    shows_nothing,
+)
 from scorekeeper.rules import RuleViolation, game_outcome, ruleset_for
 from scorekeeper.rules.errors import gettext_noop
 from scorekeeper.rules.paper_totals import side_for_total
@@ -110,10 +116,12 @@ def _side_names(sides: object) -> list[tuple[str, str]]:
             raise RuleViolation(
                 gettext_noop("side names and players are text"), side=i, field="sides"
             )
-        name, players = name.strip() or _("Side %(n)s") % {"n": i}, players.strip()
+        name, players = check_text(name.strip(), side=i), check_text(players.strip(), side=i)
         if len(name) > MAX_SIDE_NAME or len(players) > MAX_PLAYER_NAMES:
             raise RuleViolation(gettext_noop("that name is too long"), side=i, field="sides")
-        out.append((check_text(name, side=i), check_text(players, side=i)))
+        # What shows nothing is left empty (names.shows_nothing): the side takes its default.
+        name, players = ("" if shows_nothing(text) else text for text in (name, players))
+        out.append((name or _("Side %(n)s") % {"n": i}, players))
     return out
 
 

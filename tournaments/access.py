@@ -1,7 +1,7 @@
 """Who may see a tournament's director pages, exports and printing: a director of its club
-(clubs.access), or a superuser. One check for all of them (``directed``); to anyone else they are not pages (404),
-and what they serve is never kept by a shared or a browser cache (it holds the tables' private
-links)."""
+(clubs.access), a superuser no more than anyone else. One check for all of them (``directed``);
+to anyone else they are not pages (404), and what they serve is never kept by a shared or a
+browser cache (it holds the tables' private links)."""
 
 from __future__ import annotations
 
@@ -13,12 +13,9 @@ from tournaments.models import Tournament
 
 
 def directed(request: HttpRequest, tournament_id: int) -> Tournament:
-    """The tournament, if the request's user directs its club (or is a superuser); else 404."""
-    user = request.user
+    """The tournament, if the request's user directs its club; else 404."""
     tournament = Tournament.objects.filter(id=tournament_id).first()
-    if tournament is None or not user.is_authenticated:
-        raise Http404
-    if not (user.is_superuser or directs(tournament.club_id, user)):
+    if tournament is None or not directs(tournament.club_id, request.user):
         raise Http404
     return tournament
 

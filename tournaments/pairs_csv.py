@@ -42,6 +42,7 @@ from django.utils.translation import ngettext
 from scorekeeper.names import (
     has_control_characters,
     name_key,
+    shows_nothing,
 )
 from tournaments.limits import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS
 
@@ -317,7 +318,11 @@ def _pair(line: int, row: list[str] | None, columns: list[str]) -> tuple[dict[st
             % {"line": line, "cells": len(cells), "columns": len(columns)}
         ]
     values = dict(zip(columns, cells, strict=False))
-    problems = [] if values["name"] else [_("Line %(line)s: a pair needs a name.") % {"line": line}]
+    problems = (
+        [_("Line %(line)s: a pair needs a name.") % {"line": line}]
+        if shows_nothing(values["name"])
+        else []
+    )
     for column, limit in PAIR_NAME_LIMITS.items():
         value = values.get(column, "")
         if len(value) > limit:

@@ -529,7 +529,10 @@ def parse_record(record: object) -> HandRecord:
     sides = record.get("sides")
     given = len(sides) if type(sides) is list else None
     # The number of sides picks the seating where a player count has two layouts (2.1).
-    ruleset = ruleset_for(record["variant"], record.get("players", 4), record.get("rules"), given)
+    rules = record.get("rules", {})
+    if rules is None:  # ruleset_for reads None as no house rules: here null is no object
+        raise RuleViolation(gettext_noop("rules must be an object"), field="rules")
+    ruleset = ruleset_for(record["variant"], record.get("players", 4), rules, given)
     if type(sides) is not list:
         raise RuleViolation(
             gettext_noop("sides must be a list, one object per side"), field="sides"

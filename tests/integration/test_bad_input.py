@@ -231,3 +231,16 @@ def test_fuzzed_api_writes_answer_json_and_never_500(client, body, target, if_ma
     if response.status_code >= 400:
         assert response.json()["error"]
         assert (Game.objects.count(), Hand.objects.count(), Revision.objects.count()) == before
+
+
+@pytest.mark.parametrize("name", ["\u200d", "\U000e0041\U000e0042", "\u200d\ufe0f", "\u00ad"])
+def test_a_side_name_that_shows_nothing_is_an_empty_one(client, name: str) -> None:
+    """A side left with no name is Side 1, Side 2...: one that shows nothing is no name either
+    (scorekeeper.names.shows_nothing), never a board whose side has no visible name."""
+    body = json.dumps({"variant": "classic", "sides": [{"name": name, "players": name}, {}]})
+    response = post(client, "/api/v1/games", body)
+    assert response.status_code == 201
+    assert [(s["name"], s["players"]) for s in response.json()["sides"]] == [
+        ("Side 1", ""),
+        ("Side 2", ""),
+    ]

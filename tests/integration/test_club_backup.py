@@ -167,6 +167,76 @@ def test_a_damaged_or_foreign_file_is_refused_with_nothing_saved(client):
     assert (Club.objects.count(), Game.objects.count()) == (clubs_before, games_before)
 
 
+def test_a_backup_that_lists_a_record_twice_is_refused_whole_naming_the_list(client):
+    """A player listed twice under one id was imported as its second record: Anna's games then
+    counted for "Other name". Every list whose records the file names elsewhere (by id, round
+    number, version or name) holds each once, checked before anything is made."""
+    import re
+
+    from clubs.models import ClubImport
+    from tournaments.models import Tournament
+
+    club = a_club_with_history(client)
+    good = club_export(club)
+    anna = next(p for p in good["players"] if p["name"] == "Anna")
+    event = good["events"][0]
+    table = next(m for m in event["drawn"][0]["matches"] if m["submissions"])
+    where = f"event {event['id']} round 1 table {table['table']}"
+    season = good["seasons"][0]
+
+    def first(*path):
+        def copy(data):
+            rows = data
+            for key in path:
+                rows = rows[key]
+            rows.append(json.loads(json.dumps(rows[0])))
+            return rows[-1]
+
+        return copy
+
+    cases = [
+        (
+            lambda d: first("players")(d).update(id=anna["id"], name="Other name"),
+            "players",
+            f"id {anna['id']}",
+        ),
+        (first("games"), "games", f"id {good['games'][0]['id']}"),
+        (lambda d: first("events")(d).update(name="Another"), "events", f"id {event['id']}"),
+        (
+            lambda d: first("events", 0, "entries")(d).update(
+                name="Others", first_player=None, second_player=None
+            ),
+            f"entries of event {event['id']}",
+            f"id {event['entries'][0]['id']}",
+        ),
+        (first("events", 0, "drawn"), f"rounds of event {event['id']}", "number 1"),
+        (
+            lambda d: d["events"][0]["drawn"][0]["matches"][
+                event["drawn"][0]["matches"].index(table)
+            ]["submissions"].append(table["submissions"][0]),
+            f"results of {where}",
+            "version 1",
+        ),
+        (lambda d: first("presets")(d).update(name="HOUSE", rules={}), "presets", "name HOUSE"),
+        (lambda d: first("seasons")(d).update(name="autumn"), "seasons", "name autumn"),
+        (
+            lambda d: d["seasons"][0]["events"].append(season["events"][0]),
+            "events of season Autumn",
+            f"id {season['events'][0]}",
+        ),
+    ]
+    paolo = user("paolo")
+    models = (Club, Player, Game, Tournament, ClubImport)
+    before = [m.objects.count() for m in models]
+    for change, named, value in cases:
+        data = json.loads(json.dumps(good))
+        change(data)
+        says = f"The backup is damaged: the list “{named}” holds {value} twice."
+        with pytest.raises(ClubError, match=re.escape(says)):
+            club_import(data=json.dumps(data).encode(), director=paolo, name="Pisa")
+        assert [m.objects.count() for m in models] == before, named
+
+
 def test_only_a_director_takes_the_backup_and_anyone_signed_in_imports_one(
     client, monkeypatch, django_capture_on_commit_callbacks
 ):

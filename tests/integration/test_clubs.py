@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from django.contrib.auth import get_user_model
+from django.urls import reverse
 
 from clubs.models import Club, Membership, Player, PlayerGameLine, SeatedPlayer
 from clubs.services import (
@@ -355,6 +356,81 @@ def test_each_director_sees_only_their_own_clubs_pages(client):
     assert answers == [404, 404, 404]
     assert not Player.objects.filter(name="Mallory").exists()
     assert not Membership.objects.filter(club=pisa, user__username="dora").exists()
+
+
+def _private_addresses(club, event) -> list[str]:
+    """Every club page that takes the club's id, and every director page, export and print of
+    the club's event (routed by name: a page added later is in the list), filled with ids of
+    this club's own records."""
+    from clubs.services import preset_save, season_save
+    from clubs.urls import urlpatterns as club_routes
+    from tournaments.urls import urlpatterns as tournament_routes
+
+    preset = preset_save(
+        club_id=club.id, name="House", variant="classic", players=4, sides=2, rules={}
+    )
+    season = season_save(
+        club_id=club.id, name="Autumn", method="placing", best=1, event_ids=[event.id]
+    )
+    drawn = round_pair(tournament_id=event.id)
+    ids = {
+        "club_id": club.id,
+        "player_id": Player.objects.filter(club=club).first().id,
+        "preset_id": preset.id,
+        "season_id": season.id,
+        "membership_id": Membership.objects.filter(club=club).first().id,
+        "tournament_id": event.id,
+        "entry_id": event.entries.first().id,
+        "match_id": drawn.matches.first().id,
+        "number": drawn.number,
+        "job_id": 1,
+    }
+    addresses = []
+    for pattern in [*club_routes, *tournament_routes]:
+        name, route = pattern.name or "", str(pattern.pattern)
+        private = "club_id" in route or name.startswith(("director", "export-", "print-"))
+        if private or name == "tournament-state":
+            arguments = {key: ids[key] for key in pattern.pattern.converters}
+            addresses.append(reverse(name, kwargs=arguments))
+    return addresses
+
+
+def test_the_servers_administrator_sees_a_club_as_any_non_member_does(client):
+    """A club's private pages are its members' and directors' (README): the superuser of the
+    server who is not a member gets what any other non-member gets, page after page, and
+    changes nothing; the Django admin stays the administrator's tool."""
+    lucca, _pisa, lucca_event, _ = _two_clubs()
+    addresses = _private_addresses(lucca, lucca_event)
+    assert len(addresses) > 30
+    user("mallory")
+    get_user_model().objects.create_superuser("root", "root@example.org", "pw")
+    before = (
+        Membership.objects.count(),
+        Player.objects.count(),
+        lucca.presets.count(),
+        lucca.seasons.count(),
+        Entry.objects.count(),
+    )
+
+    def answers(name: str) -> list[tuple[str, int, int]]:
+        _login(client, name)
+        return [
+            (url, client.get(url).status_code, client.post(url).status_code) for url in addresses
+        ]
+
+    outsider = answers("mallory")
+    # Not a page (404), or a form's address that takes another method (405), to them both.
+    assert {code for _, get, post in outsider for code in (get, post)} == {404, 405}
+    assert all(404 in (get, post) for _, get, post in outsider)
+    assert answers("root") == outsider
+    assert (
+        Membership.objects.count(),
+        Player.objects.count(),
+        lucca.presets.count(),
+        lucca.seasons.count(),
+        Entry.objects.count(),
+    ) == before
+    assert "Lucca" not in client.get("/c/").content.decode()
 
 
 def test_a_member_sees_the_club_but_does_not_run_it(client):

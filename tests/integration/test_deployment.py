@@ -3,6 +3,7 @@ rate limits on anonymous writes, and a 503 rather than a traceback when the data
 
 from __future__ import annotations
 
+import io
 import logging
 import sys
 
@@ -70,8 +71,56 @@ def test_five_failed_logins_lock_that_name_out_for_a_while(
     locked = client.post(login, {"username": "director", "password": "the-right-one-42"})
     assert locked.status_code == 429
     assert "Too many attempts" in locked.content.decode()
-    other = Client().post(login, {"username": "someone", "password": "wrong"})
-    assert other.status_code == 200  # another name is not locked out
+    other = Client(REMOTE_ADDR="10.0.0.9").post(login, {"username": "someone", "password": "x"})
+    assert other.status_code == 200  # another name from elsewhere is not locked out
+
+
+def _from(address: str, proxies: int) -> Client:
+    """A browser at ``address``: the connection's own, or (behind a proxy) the one the proxy
+    appends to X-Forwarded-For (scorekeeper.client)."""
+    if proxies:
+        return Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=f"203.0.113.7, {address}")
+    return Client(REMOTE_ADDR=address)
+
+
+@pytest.mark.parametrize("proxies", [0, 1], ids=["direct", "behind-a-proxy"])
+def test_guessing_a_password_from_many_addresses_locks_the_account(
+    django_user_model, settings, proxies
+) -> None:
+    from django.core.management import call_command
+
+    settings.PROXY_COUNT = proxies
+    django_user_model.objects.create_user("director", password="the-right-one-42")
+    guesses = [
+        _from(f"198.51.100.{i}", proxies)
+        .post("/accounts/login/", {"username": "director", "password": f"guess-{i}"})
+        .status_code
+        for i in range(5)
+    ]
+    assert guesses == [200] * 4 + [429]  # five addresses, one guess each: the account locks
+    right = {"username": "director", "password": "the-right-one-42"}
+    assert _from("192.0.2.1", proxies).post("/accounts/login/", right).status_code == 429
+    # The administrator unlocks it (README): the right password works again at once.
+    call_command("axes_reset_username", "director", stdout=io.StringIO())
+    assert _from("192.0.2.1", proxies).post("/accounts/login/", right).status_code == 302
+
+
+def test_one_address_guessing_many_accounts_is_locked(django_user_model) -> None:
+    from django.core.management import call_command
+
+    django_user_model.objects.create_user("director", password="the-right-one-42")
+    spray = [
+        _from("198.51.100.1", 0)
+        .post("/accounts/login/", {"username": f"user-{i}", "password": "summer2024"})
+        .status_code
+        for i in range(5)
+    ]
+    assert spray == [200] * 4 + [429]
+    right = {"username": "director", "password": "the-right-one-42"}
+    assert _from("198.51.100.1", 0).post("/accounts/login/", right).status_code == 429
+    assert _from("198.51.100.2", 0).post("/accounts/login/", right).status_code == 302
+    call_command("axes_reset_ip", "198.51.100.1", stdout=io.StringIO())
+    assert _from("198.51.100.1", 0).post("/accounts/login/", right).status_code == 302
 
 
 def test_anonymous_new_games_are_rate_limited_by_address(client, settings) -> None:

@@ -373,6 +373,53 @@ def test_names_that_hide_or_turn_text_around_are_refused(director, name: str) ->
     entries_add(tournament_id=tournament.id, entries=[{"name": "Mehr\u200cdad"}])  # ZWNJ
 
 
+# Names made only of characters that show nothing: a zero-width joiner, tag characters, a
+# variation selector, a soft hyphen, an invisible operator (none a control character).
+INVISIBLE_NAMES = ["\u200d", "\U000e0041\U000e0042", "\u200d\ufe0f", "\u00ad\u2062", " \u200d "]
+
+
+@pytest.mark.parametrize("name", INVISIBLE_NAMES)
+def test_a_pair_name_that_shows_nothing_is_refused_as_no_name(client, director, name) -> None:
+    tournament = event(director, pairs=0)
+    with pytest.raises(TournamentError, match="needs a name"):
+        entries_add(tournament_id=tournament.id, entries=[{"name": name}])
+    form = client.post(reverse("director-pairs", args=[tournament.id]), {"name": name})
+    assert form.status_code == 400 and "needs a name" in form.content.decode()
+    pasted = client.post(
+        reverse("director-import", args=[tournament.id]), {"text": f"name\n{name}\nLes As\n"}
+    )
+    assert pasted.status_code == 400 and "Line 2: a pair needs a name." in pasted.content.decode()
+    assert not Entry.objects.exists()
+    # A player's or a club's name that shows nothing is no name either: left out.
+    entries_add(
+        tournament_id=tournament.id, entries=[{"name": "Les As", "player_1": name, "club": name}]
+    )
+    assert Entry.objects.values_list("player_1", "club").get() == ("", "")
+
+
+@pytest.mark.parametrize("name", INVISIBLE_NAMES)
+def test_an_event_name_that_shows_nothing_is_refused_as_no_name(client, director, name) -> None:
+    with pytest.raises(TournamentError, match="needs a name"):
+        tournament_create(name=name, format="swiss", rounds=1, director=director)
+    form = {
+        "name": name,
+        "club_format": "swiss3-evening",
+        "variant": "classic",
+        **form_values("swiss3-evening"),
+        "tiebreak_1": "tp",
+    }
+    response = client.post(reverse("tournament-new"), form)
+    assert response.status_code == 400 and "needs a name" in response.content.decode()
+    assert not Tournament.objects.exists()
+
+
+def test_an_event_name_is_one_line_of_text(director) -> None:
+    for bad in ("Tuesday\nnight", "Tues\u202eday", "x" * 121):
+        with pytest.raises(TournamentError):
+            tournament_create(name=bad, format="swiss", rounds=1, director=director)
+    assert tournament_create(name="  Tuesday  ", format="swiss", rounds=1).name == "Tuesday"
+
+
 def test_a_pasted_text_too_large_for_the_server_gets_the_sites_own_page(client, director):
     tournament = event(director, pairs=0)
     huge = "name\n" + "Pair\n" * 600_000  # 3 MB: over what Django reads of a form

@@ -13,6 +13,7 @@ import time
 from collections.abc import Iterator
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 from celery import Celery
@@ -57,11 +58,12 @@ def redis_server(tmp_path: Path) -> Iterator[RedisServer]:
     server.stop()
 
 
-def event(pairs: int, individual: bool = False) -> Tournament:
+def event(pairs: int, individual: bool = False, director: Any = None) -> Tournament:
     """A one-round Swiss evening, released: closing its round finishes it. ``individual``: as
-    many tables of players who enter alone (two partners a side)."""
+    many tables of players who enter alone (two partners a side). ``director``: a user whose
+    club runs it (its director's pages are theirs)."""
     fmt, entries = ("individual", 2 * pairs) if individual else ("swiss", pairs)
-    tournament = tournament_create(name="Club night", format=fmt, rounds=1)
+    tournament = tournament_create(name="Club night", format=fmt, rounds=1, director=director)
     entries_add(
         tournament_id=tournament.id,
         entries=[{"name": f"Entry {i}", "seed": i} for i in range(1, entries + 1)],
@@ -109,13 +111,14 @@ def test_redis_stopped_while_tables_confirm_answers_true_and_the_final_standings
     per_table = 2 if individual else 1  # a table's winners: a pair, or two partners
     worker = start_worker(redis_server.url)
     director = Client()
-    director.force_login(django_user_model.objects.create_superuser("dora", "d@x.org", "pw"))
+    dora = django_user_model.objects.create_user("dora", "d@x.org", "pw")
+    director.force_login(dora)
     try:
         with (
             override_settings(CACHES=redis_caches(redis_server.url, retry_after=0.5)),
             web_process_broker(redis_server.url),
         ):
-            tournament = event(pairs=16, individual=individual)
+            tournament = event(pairs=16, individual=individual, director=dora)
             matches = tables(tournament)
             for match in matches[:2]:
                 assert confirm_from_the_tables(match) == [302, 200, 302, 200]

@@ -6,7 +6,9 @@ sends them to the WSGI app in-process, and checks every operation's answers.
   get are the document's answers for state: no such game or hand (404), a stale version or a
   finished game (409), an edit that names no version (428). A 400 is allowed only for a hand
   whose form the engine's own parser (records.py) accepts: then the rules of play refused it,
-  or the game has another number of sides, which no schema can say (openapi.py's docstring).
+  or the game has another number of sides or a preset without a key the hand holds (a concealed
+  meld outside espanola: the game's hand says so in words), which no schema can say (openapi.py's
+  docstring).
   Any other 400 means the document admits a form the server refuses.
 
 Requests aim at one game made by the fixture: its id, token, hands and their versions replace

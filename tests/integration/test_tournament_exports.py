@@ -200,7 +200,7 @@ def test_hands_csv_has_each_hand_score_and_running_total(client, director, event
     ]
 
 
-def test_only_the_director_or_a_superuser_may_download(client, django_user_model, event):
+def test_only_a_director_of_its_club_may_download(client, django_user_model, director, event):
     number = event.round_set.get().number
     urls = [reverse(name, args=[event.id]) for name in ("export-results", "export-standings")]
     urls += [reverse("export-hands", args=[event.id])]
@@ -214,6 +214,9 @@ def test_only_the_director_or_a_superuser_may_download(client, django_user_model
     for url in urls:
         assert client.get(url).status_code == 404  # another user
     client.force_login(django_user_model.objects.create_superuser("root", password="x"))
+    for url in urls:
+        assert client.get(url).status_code == 404  # the server's administrator, not a member
+    client.force_login(director)
     assert client.get(urls[0]).status_code == 200
     assert client.post(urls[0]).status_code == 405
 

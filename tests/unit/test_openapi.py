@@ -55,3 +55,80 @@ def test_every_write_documents_its_idempotency_key_and_errors() -> None:
                 names = {p["name"] for p in operation.get("parameters", [])}
                 assert "Idempotency-Key" in names, (method, path)
                 assert {"400", "413", "422", "500", "503"} <= set(operation["responses"]), path
+
+
+def _record_schema(name: str):
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    registry = Registry().with_resource(
+        "urn:doc", Resource.from_contents(SCHEMA, default_specification=DRAFT202012)
+    )
+    return Draft202012Validator({"$ref": f"urn:doc#/components/schemas/{name}"}, registry=registry)
+
+
+def _side(**side):
+    return {"variant": side.pop("variant"), "sides": [side, {}]}
+
+
+KING_CANASTA = {"rank": "K", "naturals": 7}
+
+
+@pytest.mark.parametrize(
+    ("record", "taken"),
+    [
+        (_side(variant="espanola", melds=[{**KING_CANASTA, "concealed": True}]), True),
+        (_side(variant="classic", melds=[{**KING_CANASTA, "concealed": False}]), True),
+        (_side(variant="classic", melds=[{**KING_CANASTA, "concealed": True}]), False),
+        (_side(variant="italiana", melds=[{**KING_CANASTA, "concealed": True}]), False),
+        (_side(variant="espanola", melds=[{"rank": "wild", "twos": 7, "concealed": True}]), False),
+        (
+            _side(variant="italiana", melded={"points": 500}, canastas={"concealed_natural": 1}),
+            False,
+        ),
+        (
+            _side(
+                variant="italiana", melded={"points": 500}, canastas={"natural": 1, "wild_pure": 0}
+            ),
+            True,
+        ),
+        (
+            _side(variant="espanola", melded={"points": 600}, canastas={"concealed_natural": 1}),
+            True,
+        ),
+        (
+            _side(variant="samba", melded={"points": 600}, canastas={"wild_pure": 1}),
+            False,
+        ),
+    ],
+)
+def test_the_document_takes_a_records_concealed_canastas_where_the_server_does(
+    record, taken
+) -> None:
+    """Concealed melds outside espanola, concealed canastas in italiana: the document allowed
+    them and the server refused them. A record's sides are now described per preset."""
+    from scorekeeper.rules import RuleViolation, score_record
+
+    try:
+        score_record(record)
+        served = True
+    except RuleViolation:
+        served = False
+    assert served == taken
+    assert _record_schema("HandRecord").is_valid(record) == taken
+
+
+def test_a_games_hand_names_the_presets_that_take_a_concealed_canasta() -> None:
+    """A game's hand cannot know its preset: its description says where the key is taken (the
+    fuzz test counts the engine's 400 for it as a rule of play)."""
+    side = SCHEMA["components"]["schemas"]["EntrySide"]["properties"]
+    meld = SCHEMA["components"]["schemas"]["Meld"]["anyOf"][0]["properties"]
+    assert (
+        "only where the preset has concealed canastas (espanola)"
+        in meld["concealed"]["description"]
+    )
+    assert side["canastas"]["properties"]["concealed_natural"]["description"] == (
+        "more than 0 only in espanola; else 400"
+    )
+    assert "description" not in side["canastas"]["properties"]["natural"]  # every preset's

@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from clubs.services import ClubError, players_named
-from scorekeeper.names import has_control_characters, name_key
+from scorekeeper.names import has_control_characters, name_key, shows_nothing
 from tournaments.engine.formats import SEATING
 from tournaments.engine.roundrobin import places_kept
 from tournaments.engine.types import Pair
@@ -61,7 +61,7 @@ def _entry_values(given: Mapping[str, Any]) -> dict[str, Any]:
                 _("%(field)s: at most %(n)s characters (%(name)s…).")
                 % {"field": label, "n": limit, "name": value[:20]}
             )
-        values[field] = value
+        values[field] = "" if shows_nothing(value) else value  # nothing to see: not given
     if not values["name"]:
         raise TournamentError(_("Every pair needs a name of its own."))
     seed = given.get("seed") or 0

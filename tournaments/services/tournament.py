@@ -13,10 +13,12 @@ from clubs.access import directs
 from clubs.models import Club
 from clubs.services import club_of_director
 from scorekeeper.i18n import explain
+from scorekeeper.names import has_control_characters, shows_nothing
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import FORMATS, INDIVIDUAL, check_plan
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
+from tournaments.limits import MAX_EVENT_NAME
 from tournaments.models import Tournament
 from tournaments.services._common import locked_tournament
 from tournaments.services.errors import TournamentError
@@ -46,6 +48,7 @@ def tournament_create(
     of a round robin, a Mitchell movement or a knockout (its length set by the field at round 1).
     It belongs to ``club``, or else to the one club ``director`` directs (their first event
     makes one: clubs.services.club_of_director); a script's event may belong to none."""
+    name = _event_name(name)
     if format not in FORMATS or any(f not in FORMATS for f in round_formats):
         raise TournamentError(_("Unknown format: %(format)s.") % {"format": format})
     if variant not in PRESETS:
@@ -93,6 +96,24 @@ def tournament_create(
         third_place=third_place,
         director=director if getattr(director, "is_authenticated", False) else None,
     )
+
+
+def _event_name(value: str) -> str:
+    """The event's name as every page shows it: one line that shows something (names.py)."""
+    name = str(value or "").strip()
+    label = _("Name of the event")
+    if has_control_characters(name):
+        raise TournamentError(
+            _("%(field)s: no tab, line break or control character.") % {"field": label}
+        )
+    if shows_nothing(name):
+        raise TournamentError(_("An event needs a name."))
+    if len(name) > MAX_EVENT_NAME:
+        raise TournamentError(
+            _("%(field)s: at most %(n)s characters (%(name)s…).")
+            % {"field": label, "n": MAX_EVENT_NAME, "name": name[:20]}
+        )
+    return name
 
 
 def tournament_plan_set(

@@ -28,6 +28,7 @@ from tournaments.selectors.results import (
 from tournaments.services.errors import TournamentError
 from tournaments.services.results import result_submit
 from tournaments.table_keys import TableLink, table_link_of
+from tournaments.words import score_text
 
 
 def _link(token: str) -> TableLink:
@@ -42,9 +43,8 @@ def _state(match: Match, side: str, said: Said, other: str) -> str:
     result = match.result
     if match.status in SETTLED and result is not None:
         if result.by == ResultSubmission.By.DIRECTOR:
-            return _("Decided by the director: %(ns)s–%(ew)s.") % {
-                "ns": result.ns_score,
-                "ew": result.ew_score,
+            return _("Decided by the director: %(score)s.") % {
+                "score": score_text(result.ns_score, result.ew_score)
             }
         return _("Confirmed by both pairs. Thank you!")
     if match.status == Match.Status.DISPUTED:
