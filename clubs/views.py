@@ -60,6 +60,7 @@ from scorekeeper.forms import NewGameForm
 from scorekeeper.game_exports import neutral
 from scorekeeper.i18n import explain
 from scorekeeper.params import int_param
+from scorekeeper.rounding import half_up
 from scorekeeper.rules import PRESETS, RuleViolation
 from scorekeeper.views import game_setup_context
 from tournaments.access import private
@@ -547,7 +548,7 @@ def season_csv(request: HttpRequest, club_id: int, season_id: int) -> HttpRespon
 
 def _plain(value: float) -> str:
     """A number as a machine reads it (no thousands separator, a point for decimals)."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    return str(int(value)) if float(value).is_integer() else str(half_up(value, 1))
 
 
 @never_cache
