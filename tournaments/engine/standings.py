@@ -145,6 +145,10 @@ METRICS: dict[str, Metric] = {
     "opp_less_partners": _opponents_less_partners,
 }
 DEFAULT_ORDER = ("tp", "h2h", "margin", "buchholz")
+# Metrics that say something only of an individual event (in a pair event, plain Buchholz).
+INDIVIDUAL_ONLY = frozenset({"opp_less_partners"})
+# The most decimals a metric holds: an averaged sit-out's points are to two places (_average).
+PLACES = 2
 # Metrics of the pairs still tied, computed within each tie: a pair never in a tie where they
 # were asked has none (None: the page shows a dash, not a misleading 0).
 WITHIN_TIE = frozenset({"h2h", "h2h_all"})
