@@ -209,7 +209,7 @@ def player_page(player: Player) -> PlayerPage:
             row["partner__name"] or "",
             row["drawn"],
         )
-        for row in lines.order_by("-day", "-id").values(
+        for row in lines.order_by("-day", "-game__created_at", "-id").values(
             "game_id", "day", "hands", "points", "won", "finished", "partner__name", "drawn"
         )[:RECENT_GAMES]
     ]
@@ -292,12 +292,29 @@ class SeasonLadder:
     rows: list[tuple[LadderRow, str, list[Contribution | None]]]  # row, name, one per event
 
 
+def season_events(season: Season) -> QuerySet[Any]:
+    """The season's events in the order played: those picked, and where the season has dates,
+    every club event played within them (by the day played, not the day entered)."""
+    from tournaments.models import Tournament
+
+    counted = Q(seasons=season)
+    if season.starts_on or season.ends_on:
+        dated = Q(club_id=season.club_id)
+        if season.starts_on:
+            dated &= Q(played_on__gte=season.starts_on)
+        if season.ends_on:
+            dated &= Q(played_on__lte=season.ends_on)
+        counted |= dated
+    ids = Tournament.objects.filter(counted).values("id")
+    return Tournament.objects.filter(id__in=ids).order_by("played_on", "created_at", "id")
+
+
 def season_ladder(season: Season) -> SeasonLadder:
     """The season's ladder from each event's latest standings (final once it is finished): a
     read per event, whatever its size."""
     from tournaments.models import Entry, StandingsSnapshot, Tournament
 
-    tournaments = list(season.events.order_by("created_at", "id"))
+    tournaments = list(season_events(season))
     results, shown = [], []
     for tournament in tournaments:
         snapshot = (
@@ -356,9 +373,9 @@ def _rated_games(lines: QuerySet[PlayerGameLine]) -> list[RatedGame]:
     players says nothing of their level against each other."""
     sides: dict[str, dict[int, list[int]]] = {}
     winners: dict[str, int] = {}
-    rows = lines.order_by("game__created_at", "game_id", "side", "id").values_list(
-        "game_id", "side", "player_id", "won"
-    )
+    rows = lines.order_by(
+        "game__played_on", "game__created_at", "game_id", "side", "id"
+    ).values_list("game_id", "side", "player_id", "won")
     for game_id, side, player_id, won in rows:
         sides.setdefault(game_id, {}).setdefault(side, []).append(player_id)
         if won:

@@ -56,7 +56,7 @@ from clubs.tables import (
     rating_column,
 )
 from scorekeeper.edit_access import open_edit_link
-from scorekeeper.forms import NewGameForm
+from scorekeeper.forms import DatedGameForm, NewGameForm
 from scorekeeper.game_exports import neutral
 from scorekeeper.i18n import explain
 from scorekeeper.params import int_param
@@ -121,7 +121,7 @@ def club_home(request: HttpRequest, club_id: int) -> HttpResponse:
         "directing": directing,
         "rename": rename,
         "players": club.players.count(),
-        "events": club.tournaments.order_by("-created_at")[:20],
+        "events": club.tournaments.order_by("-played_on", "-created_at")[:20],
     }
     return render(
         request, "clubs/club.html", context, status=400 if rename and rename.errors else 200
@@ -362,7 +362,7 @@ def club_game_new(request: HttpRequest, club_id: int) -> HttpResponse:
         if picked
         else None
     )
-    form = NewGameForm(request.POST or None, initial=initial)
+    form = DatedGameForm(request.POST or None, initial=initial)
     lookalikes: list[tuple[str, str]] = []
     if request.method == "POST" and form.is_valid():
         arguments = form.game_arguments()
@@ -454,12 +454,14 @@ def _season_form(request: HttpRequest, club: Any, season: Any = None) -> SeasonF
             "name": season.name,
             "method": season.method,
             "best": season.best,
+            "starts_on": season.starts_on,
+            "ends_on": season.ends_on,
             "events": list(season.events.values_list("id", flat=True)),
         }
         if season
         else None
     )
-    tournaments = club.tournaments.order_by("-created_at")
+    tournaments = club.tournaments.order_by("-played_on", "-created_at")
     return SeasonForm(request.POST or None, initial=initial, tournaments=tournaments)
 
 
@@ -473,6 +475,8 @@ def _season_saved(club: Any, form: SeasonForm, season_id: Any) -> Any:
             best=d["best"],
             event_ids=[t.id for t in d["events"]],
             season_id=season_id,
+            starts_on=d["starts_on"],
+            ends_on=d["ends_on"],
         ),
     )
 

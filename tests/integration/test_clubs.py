@@ -504,15 +504,15 @@ def test_a_preset_fills_the_club_game_and_the_event_and_shows_on_the_rules_page(
 # A season over three events, checked by hand.
 
 
-def _one_round_event(club, director, name, pairs, scores):
+def _one_round_event(club, director, name, pairs, scores, **event):
     """A one-round Swiss of four seeded pairs (seed 1 v 3, 2 v 4), each table's (NS, EW) score
-    as given, finished."""
+    as given, finished (``event``: more of tournament_create's arguments)."""
     from tournaments.models import ResultSubmission
     from tournaments.services.results import result_submit
     from tournaments.services.rounds import round_close
 
     tournament = tournament_create(
-        name=name, format="swiss", rounds=1, club=club, director=director, points="vp"
+        name=name, format="swiss", rounds=1, club=club, director=director, points="vp", **event
     )
     entries_add(
         tournament_id=tournament.id,
