@@ -133,7 +133,17 @@ def club_home(request: HttpRequest, club_id: int) -> HttpResponse:
 def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     """Every player with their figures; a director adds players and merges duplicates."""
     club, role = club_seen(club_id, request.user)
-    directing = role == Membership.Role.DIRECTOR
+    return _players_page(request, club, directing=role == Membership.Role.DIRECTOR)
+
+
+def _players_page(
+    request: HttpRequest,
+    club: Any,
+    *,
+    directing: bool,
+    add: PlayerForm | None = None,
+    lookalikes: list[tuple[str, str]] | None = None,
+) -> HttpResponse:
     up_to_date = lines_catch_up(club_id=club.id)
     figures = players_with_figures(club)
     query = request.GET.get("q", "").strip()[:80]
@@ -157,10 +167,12 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
         "count": len(figures),
         "query": query,
         "up_to_date": up_to_date,
-        "add": PlayerForm() if directing else None,
+        "add": (add or PlayerForm()) if directing else None,
         "merge": MergeForm(players=club.players.all()) if directing else None,
+        "lookalikes": lookalikes or [],
+        "lookalikes_asked": _names_asked(lookalikes or []),
     }
-    return render(request, "clubs/players.html", context)
+    return render(request, "clubs/players.html", context, status=400 if add else 200)
 
 
 @require_POST
@@ -169,6 +181,11 @@ def player_add(request: HttpRequest, club_id: int) -> HttpResponse:
     club = club_directed(club_id, request.user)
     form = PlayerForm(request.POST)
     if form.is_valid():
+        # A new name like a player's is asked about once, as a club game's form does.
+        lookalikes = lookalike_names(club, [form.cleaned_data["name"]])
+        if lookalikes and request.POST.get("new_players") != _names_asked(lookalikes):
+            form.add_error(None, _("Check the names the club has not met before."))
+            return _players_page(request, club, directing=True, add=form, lookalikes=lookalikes)
         try:
             player = services.player_add(club_id=club.id, name=form.cleaned_data["name"])
         except ClubError as error:
