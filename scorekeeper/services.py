@@ -16,7 +16,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, datetime
 from typing import Any
 
 from django.db import transaction
@@ -124,7 +124,7 @@ def checked_played_on(value: object) -> date:
     today = timezone.localdate()
     if value is None:
         return today
-    if not isinstance(value, date):
+    if not isinstance(value, date) or isinstance(value, datetime):  # a day, not a moment
         raise RuleViolation(gettext_noop("the day played is a date"), field="played_on")
     if value > today:
         raise RuleViolation(
