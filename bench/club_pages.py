@@ -100,7 +100,8 @@ def main() -> None:
             token_hash=hash_token(f"bench-{g}"), variant="classic", players=4, target=5000,
             totals=totals, hand_count=HANDS_PER_GAME, ended_at=HANDS_PER_GAME, winner=winner,
         )  # fmt: skip
-        Game.objects.filter(id=game.id).update(created_at=now - timedelta(days=games - g))
+        played = now - timedelta(days=games - g)  # the statistics follow the day played
+        Game.objects.filter(id=game.id).update(created_at=played, played_on=played.date())
         sides = Side.objects.bulk_create(
             Side(game=game, position=i, name=f"Side {i + 1}") for i in range(2)
         )

@@ -18,7 +18,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Mapping
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -110,6 +110,8 @@ def club_export(club: Club) -> dict[str, Any]:
                 "name": s.name,
                 "method": s.method,
                 "best": s.best,
+                "starts_on": s.starts_on.isoformat() if s.starts_on else None,
+                "ends_on": s.ends_on.isoformat() if s.ends_on else None,
                 "events": sorted(s.events.values_list("id", flat=True)),
             }
             for s in club.seasons.order_by("id")
@@ -156,6 +158,7 @@ def _game_data(game: Game, seated: Mapping[int, list[list[int]]]) -> dict[str, A
         "id": game.id,
         **{f: getattr(game, f) for f in _GAME_FIELDS},
         "created_at": _when(game.created_at),
+        "played_on": game.played_on.isoformat(),
         "sides": [
             {
                 "position": s.position,
@@ -209,6 +212,7 @@ def _event_data(tournament: Tournament) -> dict[str, Any]:
         "id": tournament.id,
         **{f: getattr(tournament, f) for f in _EVENT_FIELDS},
         "created_at": _when(tournament.created_at),
+        "played_on": tournament.played_on.isoformat(),
         "entries": [
             {
                 "id": e.id,
@@ -599,6 +603,20 @@ def _at(value: object, where: str) -> datetime:
     return parsed
 
 
+def _day(value: object, where: str, made: datetime | None = None) -> date | None:
+    """A day played as the file gives it ("2026-03-03"); where it gives none (a file written
+    before games had one), the day it was made (``made``, in the site's time zone), else None."""
+    if value is None:
+        return timezone.localdate(made) if made is not None else None
+    try:
+        day = date.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        day = None
+    if day is None:
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": where})
+    return day
+
+
 def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> dict[str, Game]:
     """Each game as entered, then scored again by the engine (services.game_recompute)."""
     from scorekeeper.rules import ruleset_for
@@ -684,7 +702,10 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
                 _("Game %(id)s of the backup holds a hand the rules refuse: %(reason)s")
                 % {"id": old_id, "reason": explain(violation)}
             ) from None
-        Game.objects.filter(id=game.id).update(created_at=_at(row.get("created_at"), "game"))
+        made = _at(row.get("created_at"), "game")
+        Game.objects.filter(id=game.id).update(
+            created_at=made, played_on=_day(row.get("played_on"), "game", made)
+        )
         games[old_id] = game
     return games
 
@@ -771,8 +792,10 @@ def _event_import(
             Tournament(club=club, **{f: row.get(f) for f in _EVENT_FIELDS}), "event"
         )
         _check_plan(tournament)
+        made = _at(row.get("created_at"), "event")
+        tournament.played_on = _day(row.get("played_on"), "event", made)
         Tournament.objects.filter(id=tournament.id).update(
-            created_at=_at(row.get("created_at"), "event")
+            created_at=made, played_on=tournament.played_on
         )
         entries: dict[int, Entry] = {}
         keys: set[str] = set()
@@ -955,5 +978,7 @@ def _seasons_import(club: Club, rows: object, events: Mapping[int, Tournament]) 
             name=_checked_name(row.get("name"), limit=80, what=_("A season")),
             method=row.get("method") if row.get("method") in Season.Method.values else "placing",
             best=_whole(row.get("best", 0), "season", most=1000),
+            starts_on=_day(row.get("starts_on"), "season"),
+            ends_on=_day(row.get("ends_on"), "season"),
         )
         season.events.set([events[e] for e in row.get("events", []) if e in events])

@@ -11,6 +11,7 @@ from datetime import date
 
 from clubs.statistics import MonthPoint
 from scorekeeper.charts import FONT, nice_ticks
+from scorekeeper.rounding import half_up
 
 WIDTH, HEIGHT = 320, 200
 LEFT, RIGHT, TOP, BOTTOM = 44, 8, 10, 28
@@ -56,7 +57,7 @@ def average_hand_chart(months: Sequence[MonthPoint]) -> BarChart | None:
     shown = [m for m in months if m.average_hand is not None][-MOST_MONTHS:]
     if not shown:
         return None
-    values = [round(m.average_hand or 0) for m in shown]
+    values = [int(half_up(m.average_hand or 0)) for m in shown]
     ticks = nice_ticks(min(0, *values), max(0, *values), MOST_TICKS)
     low, high = ticks[0], ticks[-1]
     top, bottom = TOP, HEIGHT - BOTTOM

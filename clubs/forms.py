@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, cast
 
 from django import forms
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import Membership, Player, Season
@@ -72,6 +73,10 @@ class EventsField(forms.ModelMultipleChoiceField):
     """The club's events, by id: a value no id can be (too large for the database, not a whole
     number) is an unknown choice, never a query."""
 
+    def label_from_instance(self, obj: Any) -> str:
+        """The event and the day it was played: two Tuesdays of one name tell apart."""
+        return f"{obj.name} · {date_format(obj.played_on)}"
+
     def clean(self, value: Any) -> Any:
         for item in value or []:
             text = str(item)
@@ -108,6 +113,20 @@ class SeasonForm(forms.Form):
         max_value=1000,
         initial=0,
         help_text=_("0: every event counts."),
+    )
+    starts_on = forms.DateField(
+        label=_("From"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=_(
+            "With dates, every event of the club played from the first day to the last "
+            "counts, besides those ticked below (either date may be left empty)."
+        ),
+    )
+    ends_on = forms.DateField(
+        label=_("To"),
+        required=False,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
     )
     events = EventsField(
         label=_("Events"),

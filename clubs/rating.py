@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
+from scorekeeper.rounding import half_up
+
 
 @dataclass(frozen=True, slots=True)
 class RatedGame:
@@ -56,7 +58,7 @@ def ratings(games: Iterable[RatedGame]) -> dict[int, Rating]:
     for player, rating in state.items():
         mu, sigma = rating.mu, rating.sigma
         out[player] = Rating(
-            value=max(0.0, round((mu - 3 * sigma) * SCALE, 1)),
+            value=max(0.0, float(half_up((mu - 3 * sigma) * SCALE, 1))),
             mu=mu,
             sigma=sigma,
             games=played.get(player, 0),

@@ -141,6 +141,10 @@ class GameRow:
     finished: bool
     partner: str
     drawn: bool
+    opponents: str = ""  # the other sides' players (or names): "Carla, Dario"; "Eva; Gus"
+    scores: tuple[int, ...] = ()  # the result in force, the player's side first
+    event: str = ""  # an event table's event, and its round
+    round: int | None = None
 
 
 @dataclass(frozen=True)
@@ -159,7 +163,7 @@ RECENT_GAMES = 20
 
 def player_page(player: Player) -> PlayerPage:
     """A player's figures, trend by month, partnerships and latest games: four reads of the
-    lines, whatever the number of hands."""
+    lines, and three of the latest games' tables, whatever the number of hands."""
     lines = PlayerGameLine.objects.filter(player=player)
     totals = _totals(lines.aggregate(**_SUMS))
     by_month = [
@@ -198,24 +202,72 @@ def player_page(player: Player) -> PlayerPage:
         ),
         key=lambda p: (-p.stats.totals.games - p.events, p.name.casefold()),
     )
-    recent = [
-        GameRow(
-            row["game_id"],
-            row["day"],
-            row["hands"],
-            row["points"],
-            row["won"],
-            row["finished"],
-            row["partner__name"] or "",
-            row["drawn"],
-        )
-        for row in lines.order_by("-day", "-id").values(
-            "game_id", "day", "hands", "points", "won", "finished", "partner__name", "drawn"
+    recent = _recent_games(
+        lines.order_by("-day", "-game__created_at", "-id").values(
+            "game_id", "day", "hands", "points", "won", "finished", "partner__name", "drawn", "side"
         )[:RECENT_GAMES]
-    ]
+    )
     return PlayerPage(
         player, stats_of(totals), trend(by_month), partners, recent, events.played, events.won
     )
+
+
+def _recent_games(rows: Iterable[Mapping[str, Any]]) -> list[GameRow]:
+    """The latest games as the page lists them: the event and round of an event table, the
+    opponents, and the result in force (a settled table's, corrected or not, which may differ
+    from its hands' totals; else the game's totals). Three reads, whatever the number of rows."""
+    from scorekeeper.models import Game, Side
+    from tournaments.models import Match
+    from tournaments.selectors.event import SETTLED
+
+    rows = list(rows)
+    ids = [row["game_id"] for row in rows]
+    sides: dict[str, dict[int, str]] = {}
+    for game_id, position, name, players in Side.objects.filter(game_id__in=ids).values_list(
+        "game_id", "position", "name", "player_names"
+    ):
+        sides.setdefault(game_id, {})[position] = players or name
+    totals = dict(Game.objects.filter(id__in=ids).values_list("id", "totals"))
+    tables = {
+        m["game_id"]: m
+        for m in Match.objects.filter(game_id__in=ids).values(
+            "game_id",
+            "round__number",
+            "round__tournament__name",
+            "status",
+            "result__ns_score",
+            "result__ew_score",
+        )
+    }
+    recent = []
+    for row in rows:
+        game_id, side = row["game_id"], row["side"]
+        scores = list(totals.get(game_id) or [])
+        table = tables.get(game_id)
+        if table and table["status"] in SETTLED and table["result__ns_score"] is not None:
+            scores = [table["result__ns_score"], table["result__ew_score"]]
+        others = [n for p, n in sorted(sides.get(game_id, {}).items()) if p != side]
+        recent.append(
+            GameRow(
+                game_id,
+                row["day"],
+                row["hands"],
+                row["points"],
+                row["won"],
+                row["finished"],
+                row["partner__name"] or "",
+                row["drawn"],
+                opponents="; ".join(others),
+                scores=tuple(
+                    [scores[side], *(s for i, s in enumerate(scores) if i != side)]
+                    if side < len(scores)
+                    else ()
+                ),
+                event=table["round__tournament__name"] if table else "",
+                round=table["round__number"] if table else None,
+            )
+        )
+    return recent
 
 
 @dataclass(frozen=True)
@@ -292,12 +344,29 @@ class SeasonLadder:
     rows: list[tuple[LadderRow, str, list[Contribution | None]]]  # row, name, one per event
 
 
+def season_events(season: Season) -> QuerySet[Any]:
+    """The season's events in the order played: those picked, and where the season has dates,
+    every club event played within them (by the day played, not the day entered)."""
+    from tournaments.models import Tournament
+
+    counted = Q(seasons=season)
+    if season.starts_on or season.ends_on:
+        dated = Q(club_id=season.club_id)
+        if season.starts_on:
+            dated &= Q(played_on__gte=season.starts_on)
+        if season.ends_on:
+            dated &= Q(played_on__lte=season.ends_on)
+        counted |= dated
+    ids = Tournament.objects.filter(counted).values("id")
+    return Tournament.objects.filter(id__in=ids).order_by("played_on", "created_at", "id")
+
+
 def season_ladder(season: Season) -> SeasonLadder:
     """The season's ladder from each event's latest standings (final once it is finished): a
     read per event, whatever its size."""
     from tournaments.models import Entry, StandingsSnapshot, Tournament
 
-    tournaments = list(season.events.order_by("created_at", "id"))
+    tournaments = list(season_events(season))
     results, shown = [], []
     for tournament in tournaments:
         snapshot = (
@@ -356,9 +425,9 @@ def _rated_games(lines: QuerySet[PlayerGameLine]) -> list[RatedGame]:
     players says nothing of their level against each other."""
     sides: dict[str, dict[int, list[int]]] = {}
     winners: dict[str, int] = {}
-    rows = lines.order_by("game__created_at", "game_id", "side", "id").values_list(
-        "game_id", "side", "player_id", "won"
-    )
+    rows = lines.order_by(
+        "game__played_on", "game__created_at", "game_id", "side", "id"
+    ).values_list("game_id", "side", "player_id", "won")
     for game_id, side, player_id, won in rows:
         sides.setdefault(game_id, {}).setdefault(side, []).append(player_id)
         if won:

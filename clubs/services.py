@@ -5,6 +5,7 @@ merged) and the players seated at its games. Each function owns its transaction;
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from datetime import date
 from typing import Any
 
 from django.contrib.auth import get_user_model
@@ -348,6 +349,7 @@ def club_game_create(
     players: int,
     sides: Sequence[dict[str, str]],
     rules: dict[str, Any] | None = None,
+    played_on: date | None = None,
 ) -> tuple[Game, str]:
     """A game of the club's players: as any game (scorekeeper.services.game_create), its sides'
     players then seated as the club's records, picked or added by name ("Anna, Ben"), so it
@@ -356,7 +358,12 @@ def club_game_create(
 
     with transaction.atomic():
         game, token = game_create(
-            variant=variant, players=players, sides=list(sides), rules=rules, owner=owner
+            variant=variant,
+            players=players,
+            sides=list(sides),
+            rules=rules,
+            owner=owner,
+            played_on=played_on,
         )
         names = [[n for n in str(side.get("players") or "").split(",")] for side in sides]
         most = max(1, players // max(1, len(sides)))
@@ -428,12 +435,16 @@ def season_save(
     best: int,
     event_ids: Sequence[int],
     season_id: int | None = None,
+    starts_on: date | None = None,
+    ends_on: date | None = None,
 ) -> Season:
-    """A new season, or a season's name, method, best N and events changed; only the club's own
-    events may count."""
+    """A new season, or a season's name, method, best N, events and dates changed; only the
+    club's own events may count (those picked, and every one played within the dates)."""
     from tournaments.models import Tournament
 
     name = _checked_name(name, limit=80, what=_("A season"))
+    if starts_on and ends_on and starts_on > ends_on:
+        raise ClubError(_("A season ends on its first day or after it."))
     if method not in Season.Method.values:
         raise ClubError(_("Unknown method: %(method)s.") % {"method": method})
     if not 0 <= best <= 1000:
@@ -448,6 +459,7 @@ def season_save(
             raise ClubError(_("A season is already called %(name)s.") % {"name": name})
         season = club.seasons.get(id=season_id) if season_id else Season(club=club)
         season.name, season.method, season.best = name, method, best
+        season.starts_on, season.ends_on = starts_on, ends_on
         season.save()
         season.events.set(events)
     return season

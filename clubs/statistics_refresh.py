@@ -82,7 +82,7 @@ def game_lines_refresh(*, game_id: str) -> int:
             position = s.side.position
             line = game_line(
                 by_side.get(position, []),
-                day=game.created_at.date(),
+                day=game.played_on,  # the day played, not entered: a paper evening's
                 won=finished and winner == position,
                 finished=finished,
             )

@@ -4,6 +4,7 @@ row out as a block, each figure with its label."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import django_tables2 as tables
@@ -15,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from clubs.selectors import PartnerFigures, PlayerFigures
+from scorekeeper.rounding import half_up
 from scorekeeper.signs import number_text
 from tournaments.tables import cell_attrs
 
@@ -25,15 +27,24 @@ def percent_text(rate: float | None) -> str:
     if rate is None:
         return DASH
     # Translators: a share, "62%"; French writes "62 %".
-    return _("%(percent)s%%") % {"percent": number_format(round(rate * 100))}
+    return _("%(percent)s%%") % {"percent": number_format(half_up(rate, times=100))}
 
 
 def per_hand_text(rate: float | None) -> str:
-    return DASH if rate is None else number_format(round(rate, 2), 2)  # rounded: Django cuts
+    return DASH if rate is None else number_format(half_up(rate, 2), 2)
 
 
 def points_text(value: float | int | None) -> str:
-    return DASH if value is None else number_text(round(value))
+    return DASH if value is None else number_text(int(half_up(value)))
+
+
+def scores_line(scores: Sequence[int]) -> str:
+    """A game's result, the player's side first: "830 – −60" (spaced en dashes, true minus)."""
+    return " – ".join(number_text(s) for s in scores)
+
+
+def rating_text(value: float | None) -> str:
+    return DASH if value is None else number_format(half_up(value, 1), 1)
 
 
 def rating_column() -> tables.Column:
@@ -119,7 +130,7 @@ class LeadersTable(FiguresTable):
     rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=cell_attrs("rank"))
 
     def render_rating(self, value: float | None) -> str:
-        return DASH if value is None else number_format(value, 1)
+        return rating_text(value)
 
     class Meta(FiguresTable.Meta):
         sequence = ("rank", "name", "...")
@@ -145,7 +156,10 @@ class PartnersTable(FiguresTable):
 
 
 def ladder_points_text(value: float) -> str:
-    return number_format(int(value)) if float(value).is_integer() else number_format(value, 1)
+    """A season's points: whole, or to one place (an averaged sit-out's fraction)."""
+    if float(value).is_integer():
+        return number_format(int(value))
+    return number_format(half_up(value, 1), 1)
 
 
 class LadderTable(tables.Table):

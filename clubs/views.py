@@ -56,10 +56,11 @@ from clubs.tables import (
     rating_column,
 )
 from scorekeeper.edit_access import open_edit_link
-from scorekeeper.forms import NewGameForm
+from scorekeeper.forms import DatedGameForm, NewGameForm
 from scorekeeper.game_exports import neutral
 from scorekeeper.i18n import explain
 from scorekeeper.params import int_param
+from scorekeeper.rounding import half_up
 from scorekeeper.rules import PRESETS, RuleViolation
 from scorekeeper.views import game_setup_context
 from tournaments.access import private
@@ -120,7 +121,7 @@ def club_home(request: HttpRequest, club_id: int) -> HttpResponse:
         "directing": directing,
         "rename": rename,
         "players": club.players.count(),
-        "events": club.tournaments.order_by("-created_at")[:20],
+        "events": club.tournaments.order_by("-played_on", "-created_at")[:20],
     }
     return render(
         request, "clubs/club.html", context, status=400 if rename and rename.errors else 200
@@ -132,7 +133,17 @@ def club_home(request: HttpRequest, club_id: int) -> HttpResponse:
 def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
     """Every player with their figures; a director adds players and merges duplicates."""
     club, role = club_seen(club_id, request.user)
-    directing = role == Membership.Role.DIRECTOR
+    return _players_page(request, club, directing=role == Membership.Role.DIRECTOR)
+
+
+def _players_page(
+    request: HttpRequest,
+    club: Any,
+    *,
+    directing: bool,
+    add: PlayerForm | None = None,
+    lookalikes: list[tuple[str, str]] | None = None,
+) -> HttpResponse:
     up_to_date = lines_catch_up(club_id=club.id)
     figures = players_with_figures(club)
     query = request.GET.get("q", "").strip()[:80]
@@ -156,10 +167,12 @@ def club_players(request: HttpRequest, club_id: int) -> HttpResponse:
         "count": len(figures),
         "query": query,
         "up_to_date": up_to_date,
-        "add": PlayerForm() if directing else None,
+        "add": (add or PlayerForm()) if directing else None,
         "merge": MergeForm(players=club.players.all()) if directing else None,
+        "lookalikes": lookalikes or [],
+        "lookalikes_asked": _names_asked(lookalikes or []),
     }
-    return render(request, "clubs/players.html", context)
+    return render(request, "clubs/players.html", context, status=400 if add else 200)
 
 
 @require_POST
@@ -168,6 +181,11 @@ def player_add(request: HttpRequest, club_id: int) -> HttpResponse:
     club = club_directed(club_id, request.user)
     form = PlayerForm(request.POST)
     if form.is_valid():
+        # A new name like a player's is asked about once, as a club game's form does.
+        lookalikes = lookalike_names(club, [form.cleaned_data["name"]])
+        if lookalikes and request.POST.get("new_players") != _names_asked(lookalikes):
+            form.add_error(None, _("Check the names the club has not met before."))
+            return _players_page(request, club, directing=True, add=form, lookalikes=lookalikes)
         try:
             player = services.player_add(club_id=club.id, name=form.cleaned_data["name"])
         except ClubError as error:
@@ -361,7 +379,7 @@ def club_game_new(request: HttpRequest, club_id: int) -> HttpResponse:
         if picked
         else None
     )
-    form = NewGameForm(request.POST or None, initial=initial)
+    form = DatedGameForm(request.POST or None, initial=initial)
     lookalikes: list[tuple[str, str]] = []
     if request.method == "POST" and form.is_valid():
         arguments = form.game_arguments()
@@ -453,12 +471,14 @@ def _season_form(request: HttpRequest, club: Any, season: Any = None) -> SeasonF
             "name": season.name,
             "method": season.method,
             "best": season.best,
+            "starts_on": season.starts_on,
+            "ends_on": season.ends_on,
             "events": list(season.events.values_list("id", flat=True)),
         }
         if season
         else None
     )
-    tournaments = club.tournaments.order_by("-created_at")
+    tournaments = club.tournaments.order_by("-played_on", "-created_at")
     return SeasonForm(request.POST or None, initial=initial, tournaments=tournaments)
 
 
@@ -472,6 +492,8 @@ def _season_saved(club: Any, form: SeasonForm, season_id: Any) -> Any:
             best=d["best"],
             event_ids=[t.id for t in d["events"]],
             season_id=season_id,
+            starts_on=d["starts_on"],
+            ends_on=d["ends_on"],
         ),
     )
 
@@ -547,7 +569,7 @@ def season_csv(request: HttpRequest, club_id: int, season_id: int) -> HttpRespon
 
 def _plain(value: float) -> str:
     """A number as a machine reads it (no thousands separator, a point for decimals)."""
-    return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
+    return str(int(value)) if float(value).is_integer() else str(half_up(value, 1))
 
 
 @never_cache

@@ -6,6 +6,7 @@ from typing import Any
 
 from django import forms
 from django.core.validators import StepValueValidator
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scorekeeper.i18n import PRESET_CHOICES, preset_name
@@ -248,8 +249,37 @@ class NewGameForm(forms.Form):
         return [(i, self[f"side_{i}"], self[f"players_{i}"]) for i in range(1, MAX_SIDES + 1)]
 
 
+def played_on_field(help_text: Any = None) -> forms.DateField:
+    """The day a game (or an event) was played, which its players' statistics follow: today by
+    default, an evening kept on paper its own day (services.checked_played_on refuses a day
+    after today)."""
+    return forms.DateField(
+        label=_("Played on"),
+        required=False,
+        initial=timezone.localdate,
+        widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
+        help_text=help_text or _("A game kept on paper keeps the day it was played."),
+    )
+
+
+class DatedGameForm(NewGameForm):
+    """The new game form with the day the game was played (a club's game, a paper game)."""
+
+    played_on = played_on_field()
+
+    def game_arguments(self) -> dict[str, Any]:
+        return {**super().game_arguments(), "played_on": self.cleaned_data.get("played_on")}
+
+
 class ImportForm(forms.Form):
+    played_on = played_on_field()
     file = forms.FileField(label=_("JSON Lines file"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # Beside the paper game's form on one page: a box id of its own.
+        self.fields["played_on"].widget.attrs["id"] = "id_file_played_on"
+
     text = forms.CharField(
         label=_("…or paste the hand records, one per line"),
         required=False,

@@ -20,6 +20,7 @@ import secrets
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -62,6 +63,9 @@ class Game(models.Model):
     # No hand may change: set by the tournament app once the table's result stands, until the
     # director reopens the table (services.game_lock). Recomputing is still allowed.
     locked = models.BooleanField(default=False)
+    # The day it was played, which the statistics, trends and seasons follow: today for a game
+    # begun here, the paper's day for an evening entered later (an event's table: the event's).
+    played_on = models.DateField(_("played on"), default=timezone.localdate)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

@@ -20,7 +20,7 @@ from django.http import QueryDict
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
-from scorekeeper.forms import MAX_SIDES, NUMERIC, NewGameForm, side_count
+from scorekeeper.forms import MAX_SIDES, NUMERIC, DatedGameForm, side_count
 from scorekeeper.i18n import PRESET_CHOICES, explain
 from scorekeeper.params import int_param
 from scorekeeper.rules import PRESETS, RuleViolation
@@ -53,7 +53,7 @@ def row_cap(sides: int) -> int:
     return max(1, min(MAX_HANDS, (limit - setup) // (len(BOXES) * sides)))
 
 
-class PaperGameForm(NewGameForm):
+class PaperGameForm(DatedGameForm):
     """The new game form, its variant a list: the rows of hands make the page long enough."""
 
     variant = forms.ChoiceField(

@@ -16,6 +16,7 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from datetime import date, datetime
 from typing import Any
 
 from django.db import transaction
@@ -125,6 +126,23 @@ def _side_names(sides: object) -> list[tuple[str, str]]:
     return out
 
 
+def checked_played_on(value: object) -> date:
+    """The day a game or an event was played: a date, today at the latest (the site's time
+    zone); None is today."""
+    today = timezone.localdate()
+    if value is None:
+        return today
+    if not isinstance(value, date) or isinstance(value, datetime):  # a day, not a moment
+        raise RuleViolation(gettext_noop("the day played is a date"), field="played_on")
+    if value > today:
+        raise RuleViolation(
+            gettext_noop("the day played is today or before (today is %(today)s)"),
+            field="played_on",
+            today=today.isoformat(),
+        )
+    return value
+
+
 def game_create(
     *,
     variant: str,
@@ -132,8 +150,11 @@ def game_create(
     sides: list[dict[str, Any]],
     rules: dict[str, Any] | None = None,
     owner: Any = None,
+    played_on: date | None = None,
 ) -> tuple[Game, str]:
-    """Create a game; returns it with its edit token (shown once: only its hash is kept)."""
+    """Create a game; returns it with its edit token (shown once: only its hash is kept).
+    ``played_on``: the day it was played (today where not given: a paper evening's day)."""
+    day = checked_played_on(played_on)
     names = _side_names(sides)
     # The number of sides picks the layout, and with it the target (2.1, 2.10).
     ruleset = ruleset_for(variant, players, rules or {}, len(names))
@@ -148,6 +169,7 @@ def game_create(
             target=ruleset.target,
             totals=[0] * len(names),
             owner=owner if getattr(owner, "is_authenticated", False) else None,
+            played_on=day,
         )
         Side.objects.bulk_create(
             Side(game=game, position=i, name=name, player_names=player_names)
@@ -202,6 +224,34 @@ def game_lock(*, game_id: str, locked: bool) -> None:
         locked=locked, version=F("version") + 1, updated_at=timezone.now()
     )
     game_changed.send(sender=Game, game_id=game_id)
+
+
+def game_played_on_set(*, game_id: str, played_on: object) -> Game:
+    """Correct the day a game was played (a paper evening entered with today's date). Its
+    players' statistics follow (a new version: their lines are rebuilt). A tournament table's
+    game (one with a pair's key) is played on its event's day: refused, the director changes
+    the event's (games_played_on_set)."""
+    day = checked_played_on(played_on)
+    with transaction.atomic():
+        game = _locked(game_id, writing=False)  # the day changes no hand
+        if game.keys.exists():
+            raise RuleViolation(
+                gettext_noop("a tournament table is played on its event's day: change the event's")
+            )
+        games_played_on_set(game_ids=[game.id], played_on=day)
+        game.refresh_from_db()
+    return game
+
+
+def games_played_on_set(*, game_ids: Sequence[str], played_on: date) -> None:
+    """Set the day these games were played (an event's tables, when the director changes its
+    day), each at a new version so pages and statistics follow; inside the caller's
+    transaction."""
+    Game.objects.filter(id__in=list(game_ids)).update(
+        played_on=played_on, version=F("version") + 1, updated_at=timezone.now()
+    )
+    for game_id in game_ids:
+        game_changed.send(sender=Game, game_id=game_id)
 
 
 def game_key_add(*, game_id: str, holder: str, token: str) -> None:
@@ -439,8 +489,10 @@ def game_import(
     owner: Any = None,
     author: Author,
     sides: list[dict[str, Any]] | None = None,
+    played_on: date | None = None,
 ) -> tuple[Game, str]:
-    """A game from hand records in hand-format (JSON Lines export, or a game begun on paper).
+    """A game from hand records in hand-format (JSON Lines export, or a game begun on paper),
+    played on ``played_on`` (today where not given).
 
     ``records`` are (line number, parsed record). The first gives the preset, players, house
     rules and sides, each named by the first record that names it (``sides``, names and players
@@ -464,6 +516,7 @@ def game_import(
                 sides=sides or _named_sides(first.get("sides"), records),
                 rules=first.get("rules"),
                 owner=owner,
+                played_on=played_on,
             )
             names = _names(game)
             totals = [0] * len(names)
@@ -516,8 +569,9 @@ def game_import_paper(
     hands: Sequence[tuple[int, Sequence[int | dict[str, Any]]]],
     owner: Any = None,
     author: Author,
+    played_on: date | None = None,
 ) -> tuple[Game, str]:
-    """A game kept on paper: game_create's arguments, and per hand (its row's number, each side's
+    """A game kept on paper: game_create's arguments (its day played too), and per hand (its row's number, each side's
     entry) where an entry is the side's total or its parts in hand-format. A total is written as
     parts that score exactly it (rules/paper_totals.py); then as game_import, all or nothing, a
     refusal naming the row."""
@@ -537,7 +591,9 @@ def game_import_paper(
                 raise
         record = {"variant": variant, "players": players, "rules": rules, "sides": record_sides}
         records.append((row, record))
-    return game_import(records=records, owner=owner, author=author, sides=sides)
+    return game_import(
+        records=records, owner=owner, author=author, sides=sides, played_on=played_on
+    )
 
 
 def _named_sides(first: object, records: Sequence[tuple[int, object]]) -> list[dict[str, Any]]:

@@ -54,6 +54,7 @@ urlpatterns = [
     path(edit + "undo/", hand_pages.hand_undo, name="hand-undo"),
     path(edit + "rematch/", views.game_rematch, name="game-rematch"),
     path(edit + "dealer/", views.game_dealer, name="game-dealer"),
+    path(edit + "day/", views.game_played_on, name="game-played-on"),
     path("api/v1/", include(api_v1)),
     # The installed app (scorekeeper/installable.py): at the root, so the worker covers every page.
     path("sw.js", installable.service_worker, name="service-worker"),

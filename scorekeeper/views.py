@@ -6,6 +6,7 @@ Edit pages live under ``/g/<id>/edit/`` and are open to the device holding the g
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Any
 
 import segno
@@ -249,6 +250,8 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
             # director) to its edit page.
             "may_edit": not editable and request.user.is_authenticated and can_edit(request, game),
             "deal": game_deal(game) if game.ended_at is None and not game.locked else None,
+            # A table's game is played on its event's day (the director changes that).
+            "day_editable": writable and not game.keys.exists(),
             "tournament_table": table,
             "of_hands": game_hands(game),
             "share_url": request.build_absolute_uri(reverse("game", args=[game.id])),
@@ -282,6 +285,22 @@ def game_version(request: HttpRequest, game_id: str) -> HttpResponse:
         raise Http404
     version, hands = found
     return version_response(request, f"v{version}", {"version": version, "hands": hands})
+
+
+@require_POST
+def game_played_on(request: HttpRequest, game_id: str) -> HttpResponse:
+    """Correct the day the game was played (its players' statistics follow)."""
+    editable_game(request, game_id)
+    try:
+        day = date.fromisoformat(str(request.POST.get("played_on", "")))
+    except ValueError:
+        messages.error(request, _("Give the day as a date."))
+        return redirect("edit", game_id)
+    try:
+        services.game_played_on_set(game_id=game_id, played_on=day)
+    except RuleViolation as violation:
+        messages.error(request, explain(violation))
+    return redirect("edit", game_id)
 
 
 @require_POST
@@ -421,7 +440,10 @@ def _import_file(request: HttpRequest, form: ImportForm) -> tuple[Game, str] | N
     try:
         records = records_from_text(form.text_given())
         return services.game_import(
-            records=records, owner=request.user, author=services.Author.of(request.user)
+            records=records,
+            owner=request.user,
+            author=services.Author.of(request.user),
+            played_on=form.cleaned_data.get("played_on"),
         )
     except (ImportRefused, ValidationError) as refused:
         form.add_error(

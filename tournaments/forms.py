@@ -10,6 +10,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubs.models import ClubPreset
+from scorekeeper.forms import played_on_field
 from scorekeeper.i18n import PRESET_CHOICES
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME, no_control_characters
 from tournaments.club_formats import CLUB_FORMATS, PLAN_PHASES
@@ -152,6 +153,9 @@ class TournamentForm(PlanForm):
     seeded = forms.BooleanField(
         label=_("Round 1 by seed (else drawn at random)"), required=False, initial=True
     )
+    played_on = played_on_field(
+        _("An evening entered later keeps its day: its tables' games take it.")
+    )
 
     def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -205,6 +209,7 @@ class TournamentForm(PlanForm):
             "sit_out": data["sit_out"],
             "seeded": data["seeded"],
             "tiebreaks": list(dict.fromkeys(order)),
+            "played_on": data.get("played_on"),
             **({"club": data["club"]} if "club" in data else {}),
             **(
                 {"variant": data["preset"].variant, "rules": dict(data["preset"].rules)}
@@ -270,6 +275,14 @@ class PlayerForm(PairForm):
 def entry_form(tournament: Tournament, *args: Any, **kwargs: Any) -> PairForm:
     """The form of an entry of ``tournament``: a pair, or an individual event's player."""
     return (PlayerForm if tournament.individual else PairForm)(*args, **kwargs)
+
+
+class PlayedOnForm(forms.Form):
+    """The day the event was played, corrected by its director."""
+
+    played_on = forms.DateField(
+        label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
 
 
 class ReopenForm(forms.Form):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.db import models
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -86,6 +87,8 @@ class Tournament(models.Model):
     director = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )  # who created it
+    # The day it was played (its tables' games take it): a season counts it by this day.
+    played_on = models.DateField(_("played on"), default=timezone.localdate)
     created_at = models.DateTimeField(auto_now_add=True)
 
     def __str__(self) -> str:

@@ -33,6 +33,7 @@ urlpatterns: list[URLPattern] = [
         name="director-reinstate",
     ),
     path(directing + "plan/", director.plan_set, name="director-plan"),
+    path(directing + "day/", director.played_on_set, name="director-played-on"),
     path(
         directing + "standings/recompute/",
         director.standings_recompute,

@@ -10,6 +10,7 @@ from django.utils import formats
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
+from scorekeeper.rounding import half_up
 from scorekeeper.signs import MINUS, number_text, signed_text
 from tournaments.engine.formats import phases_of
 from tournaments.engine.types import Reason
@@ -91,7 +92,7 @@ def metric_text(value: Any, signed: bool = False) -> str:
     if value is None:
         return "—"
     if isinstance(value, float) and not value.is_integer():
-        text = formats.number_format(abs(value), 1)  # "12,5" in French: people read it
+        text = formats.number_format(abs(half_up(value, 1)), 1)  # "12,5" in French
         return (MINUS if value < 0 else "+" if signed else "") + text
     whole = int(value)
     return signed_text(whole) if signed else number_text(whole)

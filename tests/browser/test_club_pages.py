@@ -40,7 +40,6 @@ def a_club():
         season_save,
     )
     from clubs.statistics_refresh import game_lines_refresh, lines_catch_up
-    from scorekeeper.models import Game
     from scorekeeper.services import Author, hand_add
     from tests.integration.test_clubs import _one_round_event
 
@@ -97,12 +96,10 @@ def a_club():
                 {"name": "", "players": "Anna Rossi, Carla Verdi"},
                 {"name": "", "players": "Ben Bianchi, Dario Neri"},
             ],
+            played_on=timezone.localdate() - timedelta(days=31 * months_ago),
         )
         for sides in hands:
             hand_add(game_id=game.id, sides=sides, author=Author("dora"))
-        Game.objects.filter(id=game.id).update(
-            created_at=timezone.now() - timedelta(days=31 * months_ago)
-        )
         game_lines_refresh(game_id=game.id)
     club_rating_set(club_id=club.id, on=True)
     assert lines_catch_up(club_id=club.id)
@@ -194,3 +191,53 @@ def test_a_members_rules_page_is_not_kept_for_the_next_user_of_the_phone(phone, 
     phone.goto(f"{base}/variants/")
     assert "Martedì: 10,000" not in phone.content()
     assert club.name not in phone.content()
+
+
+def test_the_days_played_and_a_look_alike_name_on_a_phone(phone: Page, live_server) -> None:
+    """A director's day of the club on a phone: the players page asks about a look-alike name,
+    the event's and a game's day are set in their boxes, a season by dates, and the player's
+    latest games name the event, the opponents and the result in force."""
+    from scorekeeper.models import Game
+
+    PAGES.mkdir(parents=True, exist_ok=True)
+    base = live_server.url
+    club, anna, dora = a_club()
+    signed_in(phone, base, dora)
+    problems: list[str] = []
+    refused: list[str] = []
+    phone.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
+    phone.goto(f"{base}/c/{club.id}/players/")
+    phone.get_by_label("Player's name").fill("Ana Rossi")
+    phone.get_by_role("button", name="Add", exact=True).click()
+    question = phone.get_by_test_id("lookalikes")
+    assert "did you mean Anna Rossi?" in question.inner_text()
+    question.scroll_into_view_if_needed()
+    phone.screenshot(path=str(PAGES / "club-en-players-lookalike.png"))
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    event = club.tournaments.order_by("id").first()
+    for name, path in {
+        "club-game-day": f"/c/{club.id}/games/new/",
+        "seasons-dates": f"/c/{club.id}/seasons/",
+        "player-latest": f"/c/{club.id}/players/{anna.id}/",
+    }.items():
+        check_page(phone, base + path, f"club-en-{name}", problems, refused)
+    phone.goto(f"{base}/c/{club.id}/games/new/")
+    phone.get_by_label("Played on").scroll_into_view_if_needed()
+    phone.screenshot(path=str(PAGES / "club-en-club-game-day-field.png"))
+    phone.goto(f"{base}/c/{club.id}/seasons/")
+    phone.locator(".season-dates").scroll_into_view_if_needed()
+    phone.screenshot(path=str(PAGES / "club-en-seasons-dates-field.png"))
+    phone.goto(f"{base}/t/{event.id}/director/")  # its layout is checked by test_every_page
+    phone.get_by_test_id("played-on-card").locator("summary").click()
+    phone.get_by_test_id("played-on-card").screenshot(
+        path=str(PAGES / "club-en-director-day-open.png")
+    )
+    phone.goto(f"{base}/c/{club.id}/players/{anna.id}/")
+    phone.get_by_test_id("recent-games").screenshot(path=str(PAGES / "club-en-latest-games.png"))
+    assert "Martedì" in phone.get_by_test_id("recent-games").inner_text()
+    game = Game.objects.filter(sides__seated__player=anna, match__isnull=True).first()
+    phone.goto(f"{base}/g/{game.id}/edit/")
+    phone.get_by_test_id("played-on").locator("summary").click()
+    phone.get_by_test_id("played-on").scroll_into_view_if_needed()
+    phone.screenshot(path=str(PAGES / "club-en-game-day.png"))
+    assert not problems, "\n".join(problems)

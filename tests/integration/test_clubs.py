@@ -580,15 +580,15 @@ def test_a_preset_fills_the_club_game_and_the_event_and_shows_on_the_rules_page(
 # A season over three events, checked by hand.
 
 
-def _one_round_event(club, director, name, pairs, scores):
+def _one_round_event(club, director, name, pairs, scores, **event):
     """A one-round Swiss of four seeded pairs (seed 1 v 3, 2 v 4), each table's (NS, EW) score
-    as given, finished."""
+    as given, finished (``event``: more of tournament_create's arguments)."""
     from tournaments.models import ResultSubmission
     from tournaments.services.results import result_submit
     from tournaments.services.rounds import round_close
 
     tournament = tournament_create(
-        name=name, format="swiss", rounds=1, club=club, director=director, points="vp"
+        name=name, format="swiss", rounds=1, club=club, director=director, points="vp", **event
     )
     entries_add(
         tournament_id=tournament.id,
@@ -1065,3 +1065,58 @@ def test_the_pages_that_show_a_readers_own_are_stored_nowhere_for_them(client):
     _login(client, "mia")
     for url in ("/", "/variants/"):
         assert "no-store" in client.get(url)["Cache-Control"], url
+
+
+def test_latest_games_name_the_event_and_opponents_and_show_the_result_in_force(client):
+    from tournaments.services.results import result_correct, result_submit
+
+    club, drawn = a_released_round()
+    match = drawn.matches.exclude(game=None).select_related("ns", "ew", "game").first()
+    _play(match.game, WON_BY_NS)  # the hands: 830 – −60
+    with _committed(execute=True):
+        for by in ("ns", "ew"):
+            result_submit(match_id=match.id, by=by, ns_score=830, ew_score=-60)
+        result_correct(match_id=match.id, ns_score=500, ew_score=900, reason="slip misread")
+    ns = match.ns.first_player
+    page = _login(client, "dora").get(f"/c/{club.id}/players/{ns.id}/").content.decode()
+    latest = page[page.index('data-testid="recent-games"') :].split("</ul>")[0]
+    assert "Tuesday, round 1" in latest
+    assert f"with {match.ns.second_player.name}" in latest
+    assert f"against {match.ew.player_1}, {match.ew.player_2}" in latest
+    assert "500 – 900" in latest and "830" not in latest  # the corrected figures, not the hands'
+    assert "lost" in latest
+    # East-West's page shows it from their side: their score first.
+    ew = match.ew.first_player
+    theirs = client.get(f"/c/{club.id}/players/{ew.id}/").content.decode()
+    assert "900 – 500" in theirs[theirs.index('data-testid="recent-games"') :]
+
+
+def test_a_club_game_in_the_latest_games_shows_its_opponents_and_its_totals(client):
+    lucca, _pisa, _, _ = _two_clubs()
+    _login(client, "dora").post(f"/c/{lucca.id}/games/new/", _new_game_form())
+    game = SeatedPlayer.objects.filter(player__club=lucca).first().side.game
+    _play(game, WON_BY_NS)
+    anna = Player.objects.get(club=lucca, name="Anna")
+    page = client.get(f"/c/{lucca.id}/players/{anna.id}/").content.decode()
+    latest = page[page.index('data-testid="recent-games"') :].split("</ul>")[0]
+    assert "against Carla, Dario" in latest and "830 – −60" in latest
+    assert "round" not in latest  # no event
+
+
+def test_the_players_page_asks_about_a_new_name_like_a_players_before_adding_it(client):
+    lucca, _pisa, _, _ = _two_clubs()
+    Player.objects.create(club=lucca, name="Anna Rossi")
+    players = Player.objects.filter(club=lucca).count()
+    _login(client, "dora")
+    asked = client.post(f"/c/{lucca.id}/players/add/", {"name": "Ana Rossi"})
+    page = asked.content.decode()
+    assert asked.status_code == 400 and 'data-testid="lookalikes"' in page
+    assert "Ana Rossi is new to the club: did you mean Anna Rossi?" in page
+    assert Player.objects.filter(club=lucca).count() == players  # nothing added yet
+    again = client.post(
+        f"/c/{lucca.id}/players/add/", {"name": "Ana Rossi", "new_players": "Ana Rossi"}
+    )
+    assert again.status_code == 302  # sent again as it was: a new player
+    assert Player.objects.filter(club=lucca, name="Ana Rossi").exists()
+    plain = client.post(f"/c/{lucca.id}/players/add/", {"name": "Zoe Nuova"})
+    assert plain.status_code == 302 and Player.objects.filter(name="Zoe Nuova").exists()

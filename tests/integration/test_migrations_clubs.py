@@ -11,7 +11,11 @@ from django.db.migrations.executor import MigrationExecutor
 from clubs.models import Club, Membership, Player, SeatedPlayer
 from tournaments.models import Entry, Tournament
 
-BEFORE = [("tournaments", "0008_public_version"), ("clubs", "0001_initial")]
+BEFORE = [
+    ("tournaments", "0008_public_version"),
+    ("clubs", "0001_initial"),
+    ("scorekeeper", "0011_game_status_derived_dead_fields_dropped"),  # games had no day played
+]
 
 
 @pytest.fixture
@@ -152,3 +156,49 @@ def test_lines_of_games_not_won_are_rebuilt_to_say_a_draw():
         (True, False, True)
     ] * 4 + [(True, True, False)] * 2 + [(True, False, False)] * 2
     assert {line.game_version for line in lines} == {versions[drawn], versions[won]}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_games_and_events_stored_before_a_day_played_take_the_day_they_were_made():
+    """scorekeeper 0012, tournaments 0012, clubs 0006: a game's and an event's day played is
+    the date it was made (in the site's time zone), an event's tables take the event's, and the
+    statistics' lines take their game's."""
+    from datetime import UTC, datetime, timedelta
+
+    from django.contrib.auth import get_user_model
+
+    from clubs.models import PlayerGameLine
+    from clubs.services import club_create, game_players_seat
+    from clubs.statistics_refresh import lines_catch_up
+    from scorekeeper.models import Game
+    from scorekeeper.services import Author, game_create, hand_add
+    from tests.integration.test_clubs import FOUR_PAIRS, evening
+    from tournaments.services.rounds import round_pair, round_release
+
+    executor = MigrationExecutor(connection)
+    dora = get_user_model().objects.create(username="dora")
+    club = club_create(name="Lucca", director=dora)
+    game, _token = game_create(variant="classic", players=4, sides=[{"name": "A"}, {"name": "B"}])
+    game_players_seat(game=game, club_id=club.id, sides=[["Anna", "Ben"], ["Carla", "Dario"]])
+    hand_add(game_id=game.id, sides=[{"hand": {"points": 0}}, {}], author=Author("t"))
+    lines_catch_up(club_id=club.id)
+    event = evening(club, dora, FOUR_PAIRS)
+    round_release(round_id=round_pair(tournament_id=event.id).id)
+    made = datetime(2025, 3, 4, 20, 30, tzinfo=UTC)  # the site's zone (settings)
+    Game.objects.filter(id=game.id).update(created_at=made)
+    Tournament.objects.filter(id=event.id).update(created_at=made - timedelta(days=1))
+    executor.migrate(
+        [
+            ("clubs", "0005_line_drawn"),
+            ("tournaments", "0010_individual_events"),
+            ("scorekeeper", "0011_game_status_derived_dead_fields_dropped"),
+        ]
+    )
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    assert Game.objects.get(id=game.id).played_on == made.date()
+    assert Tournament.objects.get(id=event.id).played_on == made.date() - timedelta(days=1)
+    tables = Game.objects.exclude(id=game.id)
+    assert tables.exists()
+    assert set(tables.values_list("played_on", flat=True)) == {made.date() - timedelta(days=1)}
+    assert set(PlayerGameLine.objects.values_list("day", flat=True)) == {made.date()}

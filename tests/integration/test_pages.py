@@ -282,11 +282,13 @@ def test_scoreboard_reads_a_fixed_number_of_rows_whatever_the_games_length(
     play_hands(game, hands)
     client.get(url)  # warm the session and the template caches
     caches["fragments"].clear()
-    # game, last delete, dealer's seats, sides, hands, chart (a tournament table's match is
-    # looked up only for a device holding a pair's key)...
-    with django_assert_num_queries(6):
+    # game, last delete, whether a pair holds a key (a table's day is its event's), dealer's
+    # seats, sides, hands, chart (a tournament table's match is looked up only for a device
+    # holding a pair's key)...
+    with django_assert_num_queries(7):
         page = client.get(url).content.decode()
-    with django_assert_num_queries(3):  # ...and with the board cached: game, last delete, seats
+    with django_assert_num_queries(4):  # ...and with the board cached: game, last delete, keys,
+        # seats
         again = client.get(url).content.decode()
     rows = slice(page.index('<div class="table-wrap">'), page.index("</table>"))
     assert again[rows] == page[rows]

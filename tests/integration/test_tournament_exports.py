@@ -179,6 +179,59 @@ def test_standings_csv_before_any_result_is_its_header(client, director):
     assert len(rows) == 1 and rows[0][:3] == ["Rank", "Pair", "Points"]
 
 
+def _raw_score_evening(director, ns_score: int, ew_score: int) -> Tournament:
+    """Three pairs under raw scores, the bye scoring the field's average: one table played."""
+    tournament = tournament_create(
+        name="Raw",
+        format="swiss",
+        rounds=2,
+        points="raw",
+        sit_out="field_average",
+        director=director,
+    )
+    entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": n, "seed": i} for i, n in enumerate(["Ash", "Birch", "Cedar"], 1)],
+    )
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
+    table = drawn.matches.get(ew__isnull=False)
+    for by in (NS, EW):
+        result_submit(match_id=table.id, by=by, ns_score=ns_score, ew_score=ew_score)
+    standings_recompute(tournament_id=tournament.id)
+    return tournament
+
+
+def _column(rows: list[list[str]], name: str) -> list[str]:
+    at = rows[0].index(name)
+    return [row[at] for row in rows[1:]]
+
+
+def test_standings_csv_writes_each_column_with_one_number_of_decimals(client, director):
+    client.force_login(director)
+    # The bye scores the field's average, 700 (1000 and 400): a whole number, as the others.
+    whole = read_csv(
+        client.get(reverse("export-standings", args=[_raw_score_evening(director, 1000, 400).id]))
+    )
+    assert sorted(_column(whole, "Points")) == ["1000", "400", "700"]  # not "700.0"
+    # 905 and 300 average 602.5: every row of the column then has its one decimal.
+    half = read_csv(
+        client.get(reverse("export-standings", args=[_raw_score_evening(director, 905, 300).id]))
+    )
+    assert sorted(_column(half, "Points")) == ["300.0", "602.5", "905.0"]
+    assert sorted(_column(half, "Margin")) == ["-605", "0", "605"]
+
+
+def test_a_pair_events_standings_csv_has_no_individual_event_column(client, director, event):
+    client.force_login(director)
+    header = read_csv(client.get(reverse("export-standings", args=[event.id])))[0]
+    assert "Opponents less partners" not in header
+    event.tiebreaks = ["tp", "opp_less_partners"]  # unless the director ranks by it
+    event.save(update_fields=["tiebreaks"])
+    header = read_csv(client.get(reverse("export-standings", args=[event.id])))[0]
+    assert header[2:4] == ["Points", "Opponents less partners"]
+
+
 def test_hands_csv_has_each_hand_score_and_running_total(client, director, event):
     client.force_login(director)
     rows = read_csv(client.get(reverse("export-hands", args=[event.id])))

@@ -27,7 +27,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 
+from scorekeeper.rounding import half_up
 from tournaments.engine.points import Scoring, SitOut, loss_points, table_points, win_points
 from tournaments.engine.types import Outcome, Pair, Result
 
@@ -143,6 +145,10 @@ METRICS: dict[str, Metric] = {
     "opp_less_partners": _opponents_less_partners,
 }
 DEFAULT_ORDER = ("tp", "h2h", "margin", "buchholz")
+# Metrics that say something only of an individual event (in a pair event, plain Buchholz).
+INDIVIDUAL_ONLY = frozenset({"opp_less_partners"})
+# The most decimals a metric holds: an averaged sit-out's points are to two places (_average).
+PLACES = 2
 # Metrics of the pairs still tied, computed within each tie: a pair never in a tie where they
 # were asked has none (None: the page shows a dash, not a misleading 0).
 WITHIN_TIE = frozenset({"h2h", "h2h_all"})
@@ -162,13 +168,15 @@ class Standing:
 
 
 def _round_averages(results: Iterable[Result]) -> dict[int, int]:
-    """Each round's average table score, for a bye under the raw-score method."""
+    """Each round's average table score, for a bye under the raw-score method: a score, so a
+    whole number, a half rounded up (scorekeeper.rounding: 800.5 scores 801, not round()'s
+    800)."""
     sums: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     for r in results:
         if r.ew is not None and r.outcome is Outcome.PLAYED:
             sums[r.round][0] += r.ns_score + r.ew_score
             sums[r.round][1] += 2
-    return {n: round(total / count) for n, (total, count) in sums.items() if count}
+    return {n: int(half_up(Decimal(total) / count)) for n, (total, count) in sums.items() if count}
 
 
 def _sat_out(r: Result) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -183,7 +191,11 @@ def _sat_out(r: Result) -> tuple[tuple[int, ...], tuple[int, ...]]:
 
 
 def _average(values: list[Number]) -> Number:
-    return round(sum(values) / len(values), 2) if values else 0
+    """An averaged sit-out's points, to two places, a half rounded up (101 over 8 tables:
+    12.63), from the exact quotient."""
+    if not values:
+        return 0
+    return float(half_up(Decimal(repr(sum(values))) / len(values), 2))
 
 
 def points_by_round(

@@ -5,6 +5,7 @@ when the rows are asked for, not while the response streams."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from decimal import Decimal
 from typing import Any
 
 from django.db.models import Case, IntegerField, Value, When
@@ -12,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
 from scorekeeper.models import Hand
-from tournaments.engine.standings import METRICS
+from scorekeeper.rounding import half_up
+from tournaments.engine.standings import INDIVIDUAL_ONLY, METRICS, PLACES
 from tournaments.models import (
     Match,
     ResultSubmission,
@@ -95,11 +97,30 @@ def results_rows(tournament: Tournament) -> Iterator[list[Any]]:
 
 
 def metric_order(tournament: Tournament, present: Iterable[str]) -> list[str]:
-    """The metrics of a snapshot: the tournament's tie-breaks in their order, then the rest."""
+    """The metrics of a snapshot: the tournament's tie-breaks in their order, then the rest
+    (an individual event's own metrics only in an individual event, or where it ranks by one)."""
     names = set(present)
+    if not tournament.individual:
+        names -= INDIVIDUAL_ONLY - set(tournament.tiebreaks)
     order = [m for m in tournament.tiebreaks if m in names]
     order += [m for m in METRICS if m in names and m not in order]
     return order + sorted(names - set(order))
+
+
+def _places(value: Any) -> int:
+    """The decimals a metric's value needs (PLACES at most): 0 for 700 or 700.0."""
+    if not isinstance(value, float) or value.is_integer():
+        return 0
+    exponent = int(half_up(value, PLACES).normalize().as_tuple().exponent)
+    return max(0, min(PLACES, -exponent))
+
+
+def column_numbers(values: Sequence[Any]) -> list[Decimal | str]:
+    """A column of metrics with one number of decimals, the most any of them needs (1340.0
+    beside 602.5, never 1340 in one row and 700.0 in another), half up; a metric a pair has
+    none of (head to head outside a tie) is empty. Numbers, not text: -605 is no formula."""
+    places = max((_places(v) for v in values), default=0)
+    return ["" if v is None or v == "" else half_up(v, places) for v in values]
 
 
 def standings_rows(
@@ -122,17 +143,18 @@ def standings_rows(
     ]
     yes, no = _("yes"), _("no")
 
+    columns = [column_numbers([row.get("metrics", {}).get(m, "") for row in rows]) for m in metrics]
+
     def lines() -> Iterator[list[Any]]:
         yield header
         if snapshot is None:
             return
         about = [snapshot.version, snapshot.after_round, yes if snapshot.provisional else no]
-        for row in rows:
-            values = row.get("metrics", {})
+        for i, row in enumerate(rows):
             yield [
                 row.get("rank", ""),
                 row.get("name", ""),
-                *(values.get(m, "") for m in metrics),
+                *(column[i] for column in columns),
                 yes if row.get("withdrawn") else no,
                 *about,
             ]

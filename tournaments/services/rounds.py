@@ -301,6 +301,7 @@ def round_release(*, round_id: int) -> Round:
                     players=tournament.players,
                     sides=[_game_side(side) for side in match.sides()],
                     rules=table_rules(tournament, played.format),
+                    played_on=tournament.played_on,  # the event's day, whenever released
                 )
             except RuleViolation as violation:  # names are checked on entry: a safety net
                 raise TournamentError(

@@ -4,6 +4,7 @@ drawn."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import Any
 
 from django.db import transaction
@@ -15,11 +16,12 @@ from clubs.services import club_of_director
 from scorekeeper.i18n import explain
 from scorekeeper.names import has_control_characters, shows_nothing
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
+from scorekeeper.services import checked_played_on, games_played_on_set
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import FORMATS, INDIVIDUAL, check_plan
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 from tournaments.limits import MAX_EVENT_NAME
-from tournaments.models import Tournament
+from tournaments.models import Match, Tournament
 from tournaments.services._common import locked_tournament
 from tournaments.services.errors import TournamentError
 
@@ -43,11 +45,13 @@ def tournament_create(
     third_place: bool = False,
     director: Any = None,
     club: Club | None = None,
+    played_on: date | None = None,
 ) -> Tournament:
     """A tournament, checked before anything is saved: ``rounds`` 0 plays the whole schedule
     of a round robin, a Mitchell movement or a knockout (its length set by the field at round 1).
     It belongs to ``club``, or else to the one club ``director`` directs (their first event
-    makes one: clubs.services.club_of_director); a script's event may belong to none."""
+    makes one: clubs.services.club_of_director); a script's event may belong to none. It is
+    played on ``played_on`` (today where not given), which its tables' games take."""
     name = _event_name(name)
     if format not in FORMATS or any(f not in FORMATS for f in round_formats):
         raise TournamentError(_("Unknown format: %(format)s.") % {"format": format})
@@ -66,6 +70,7 @@ def tournament_create(
         raise TournamentError(_("Unknown sit-out score: %(sit_out)s.") % {"sit_out": sit_out})
     try:
         ruleset_for(variant, 4, rules or {}, 2)
+        day = checked_played_on(played_on)
     except RuleViolation as violation:
         raise TournamentError(explain(violation)) from None
     signed_in = getattr(director, "is_authenticated", False)
@@ -95,6 +100,7 @@ def tournament_create(
         knockout_top=knockout_top,
         third_place=third_place,
         director=director if getattr(director, "is_authenticated", False) else None,
+        played_on=day,
     )
 
 
@@ -114,6 +120,26 @@ def _event_name(value: str) -> str:
             % {"field": label, "n": MAX_EVENT_NAME, "name": name[:20]}
         )
     return name
+
+
+def tournament_played_on_set(*, tournament_id: int, played_on: object) -> Tournament:
+    """Correct the day the event was played (an evening entered later, a date mistyped): its
+    tables' games take it, and with them its players' statistics and the seasons that count
+    the event by its day."""
+    try:
+        day = checked_played_on(played_on)
+    except RuleViolation as violation:
+        raise TournamentError(explain(violation)) from None
+    with transaction.atomic():
+        tournament = locked_tournament(tournament_id)
+        if tournament.played_on != day:
+            tournament.played_on = day
+            tournament.save(update_fields=["played_on"])
+            tables = Match.objects.filter(round__tournament=tournament).exclude(game=None)
+            games_played_on_set(
+                game_ids=list(tables.values_list("game_id", flat=True)), played_on=day
+            )
+    return tournament
 
 
 def tournament_plan_set(

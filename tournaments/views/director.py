@@ -26,6 +26,7 @@ from tournaments.forms import (
     ImportForm,
     PairForm,
     PlanForm,
+    PlayedOnForm,
     ReopenForm,
     TournamentForm,
     entry_form,
@@ -47,7 +48,11 @@ from tournaments.selectors.director import (
 from tournaments.selectors.lookups import entry_of, round_of
 from tournaments.services import entries, results, rounds, standings
 from tournaments.services.errors import TournamentError, refusal_text
-from tournaments.services.tournament import tournament_create, tournament_plan_set
+from tournaments.services.tournament import (
+    tournament_create,
+    tournament_plan_set,
+    tournament_played_on_set,
+)
 from tournaments.tables import StandingsTable
 from tournaments.words import plan_words, standings_heading
 
@@ -301,6 +306,26 @@ def plan_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
             messages.success(request, _("Plan changed."))
             return redirect("director", tournament.id)
     return _dashboard(request, tournament, plan_form=form, status=400)
+
+
+@login_required
+@require_POST
+def played_on_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The day the event was played, corrected: its tables' games and statistics follow."""
+    tournament = directed(request, tournament_id)
+    form = PlayedOnForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, " ".join(str(e) for e in form.errors.get("played_on", [])))
+        return redirect("director", tournament.id)
+    try:
+        tournament_played_on_set(
+            tournament_id=tournament.id, played_on=form.cleaned_data["played_on"]
+        )
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Day changed: the tables' games and statistics follow it."))
+    return redirect("director", tournament.id)
 
 
 @login_required

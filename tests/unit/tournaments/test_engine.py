@@ -411,3 +411,26 @@ def test_a_swap_with_the_pair_on_a_bye_says_so_and_leaves_the_rest_alone() -> No
     assert swapped.pairings[0] == kept and effects == ()
     assert [w.reason for w in swapped.pairings[1].why] == [Reason.SWAPPED]
     assert swapped.byes == (Bye(D, (Why(Reason.SWAPPED),)),)
+
+
+def test_a_raw_score_bye_rounds_the_rounds_half_point_up() -> None:
+    # (1000 + 601) / 2 = 800.5: a score, so a whole number, and people round a half up (801),
+    # where round() gave the even 800.
+    results = (Result(1, A, None), Result(1, B, C, 1000, 601))
+    table = {s.pair: s for s in rank(field(A, B, C), results, Scoring(PointsMethod.RAW))}
+    assert table[A].metric("tp") == 801
+
+
+def test_an_averaged_sit_out_rounds_its_third_decimal_half_up() -> None:
+    # Raw scores, the field's average: 101 points over 8 pair-tables is 12.625, so 12.63 (round()
+    # gave 12.62).
+    results = (
+        Result(1, A, B, 101, 0),
+        Result(1, C, D, 0, 0),
+        Result(1, E, F, 0, 0),
+        Result(1, G, 8, 0, 0),
+        Result(1, 9, None, outcome=Outcome.BYE),
+    )
+    scoring = Scoring(PointsMethod.RAW, sit_out=SitOut.FIELD_AVERAGE)
+    nine = tuple(Pair(i, str(i), seed=i) for i in range(1, 10))
+    assert points_by_round(nine, results, scoring)[9] == {1: 12.63}
