@@ -18,12 +18,7 @@ from scorekeeper.versions import version_response
 from tournaments.forms import ResultForm
 from tournaments.models import Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
-from tournaments.selectors.results import (
-    Said,
-    reopened_last,
-    said_since_director,
-    table_version,
-)
+from tournaments.selectors.results import Said, said_since_director, table_version
 from tournaments.services.errors import TournamentError
 from tournaments.services.results import result_submit
 from tournaments.table_keys import TableLink, table_link_of
@@ -41,10 +36,13 @@ def _state(match: Match, side: str, said: Said, other: str) -> str:
     result = match.result
     if match.status in SETTLED and result is not None:
         if result.by == ResultSubmission.By.DIRECTOR:
-            return _("Decided by the director: %(ns)s–%(ew)s.") % {
-                "ns": result.ns_score,
-                "ew": result.ew_score,
-            }
+            figures = {"ns": result.ns_score, "ew": result.ew_score}
+            if result.author:
+                return _("Decided by the director, %(name)s: %(ns)s–%(ew)s.") % {
+                    **figures,
+                    "name": result.author,
+                }
+            return _("Decided by the director: %(ns)s–%(ew)s.") % figures
         return _("Confirmed by both pairs. Thank you!")
     if match.status == Match.Status.DISPUTED:
         return _("With the director: the two pairs entered different results.")
@@ -122,7 +120,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "state": _state(match, mine, said, they),
             "settled": settled,
             "closed": match.round.status == Round.Status.CLOSED,
-            "reopened": None if settled else reopened_last(match),
+            "reopened": None if settled else said.reopened,
             "side": mine,
             "we": we,
             "they": they,
