@@ -92,6 +92,13 @@ class Tournament(models.Model):
         entry is one player, and a table's side two entries."""
         return self.format in INDIVIDUAL
 
+    @property
+    def entry_players(self) -> int:
+        """The players an entry is: one in an individual event, else a pair's two. A message
+        whose subject is an entry, or a table's side, agrees with them ("Anna & Ben sent their
+        result")."""
+        return 1 if self.individual else 2
+
     def format_of(self, number: int) -> str:
         """The format of round ``number`` (1-based)."""
         if 0 < number <= len(self.round_formats):

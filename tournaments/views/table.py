@@ -12,6 +12,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.versions import version_response
@@ -31,8 +32,10 @@ def _link(token: str) -> TableLink:
     return link
 
 
-def _state(match: Match, side: str, said: Said, other: str) -> str:
-    """Where the table stands, as this link's pair needs to hear it."""
+def _state(match: Match, side: str, said: Said, other: str, players: int) -> str:
+    """Where the table stands, as this link's pair needs to hear it. ``other``: the other side's
+    name, and ``players`` its players, which a message with the side as its subject agrees with
+    (a pair, or an individual event's two partners: "Anna & Ben sent their result")."""
     result = match.result
     if match.status in SETTLED and result is not None:
         if result.by == ResultSubmission.By.DIRECTOR:
@@ -46,22 +49,18 @@ def _state(match: Match, side: str, said: Said, other: str) -> str:
         return _("Confirmed by both pairs. Thank you!")
     if match.status == Match.Status.DISPUTED:
         return _("With the director: the two pairs entered different results.")
-    name = other
-    two = match.ns_with_id is not None  # an individual event's side: two players, "their"
     if said.by(side) is not None:
-        if two:
-            return _("Sent. Waiting for %(names)s to confirm it from their own link.") % {
-                "names": name
-            }
-        return _("Sent. Waiting for %(name)s to confirm it from its own link.") % {"name": name}
+        return ngettext(
+            "Sent. Waiting for %(name)s to confirm it from their own link.",
+            "Sent. Waiting for %(name)s to confirm it from their own link.",
+            players,
+        ) % {"name": other}
     if said.anything:
-        if two:
-            return _("%(names)s sent their result: confirm it by entering the same figures.") % {
-                "names": name
-            }
-        return _("%(name)s sent its result: confirm it by entering the same figures.") % {
-            "name": name
-        }
+        return ngettext(
+            "%(name)s sent their result: confirm it by entering the same figures.",
+            "%(name)s sent their result: confirm it by entering the same figures.",
+            players,
+        ) % {"name": other}
     return _("Playing: enter the hands, then send the result.")
 
 
@@ -83,6 +82,12 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     if not link.side:
         # A card printed before each pair had its own link: it no longer enters anything.
         return render(request, "tournaments/table_old_card.html", {"match": match}, status=410)
+    tournament = match.round.tournament
+    mine = link.side
+    # The sides' names: a pair's, or an individual event's two partners ("Ann & Ben").
+    north = mine == ResultSubmission.By.NS
+    we, they = (match.ns_side, match.ew_side) if north else (match.ew_side, match.ns_side)
+    they_players = len(match.sides()[1 if north else 0]) * tournament.entry_players
     form = ResultForm(request.POST or None)
     status = 200
     if request.method == "POST":
@@ -104,20 +109,15 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     if request.method != "POST" and game is not None and game.hand_count:
         # The hands' totals, as a start; with no hand entered the pair types its figures.
         form = ResultForm(initial={"ns_score": game.totals[0], "ew_score": game.totals[-1]})
-    mine = link.side
-    # The sides' names: a pair's, or an individual event's two partners ("Ann & Ben").
-    north = mine == ResultSubmission.By.NS
-    we, they = (match.ns_side, match.ew_side) if north else (match.ew_side, match.ns_side)
     said = said_since_director(match.submissions.all())
     settled = match.status in SETTLED
-    tournament = match.round.tournament
     return render(
         request,
         "tournaments/table.html",
         {
             "match": match,
             "tournament": tournament,
-            "state": _state(match, mine, said, they),
+            "state": _state(match, mine, said, they, they_players),
             "settled": settled,
             "closed": match.round.status == Round.Status.CLOSED,
             "reopened": None if settled else said.reopened,
