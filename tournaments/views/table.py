@@ -8,6 +8,7 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from csp.decorators import csp_exempt
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -64,6 +65,19 @@ def _state(match: Match, side: str, said: Said, other: str, players: int) -> str
     return _("Playing: enter the hands, then send the result.")
 
 
+def _sent_again(match: Match, other: str, players: int) -> str:
+    """A pair sent its own last figures again: nothing changed, and why."""
+    if match.status == Match.Status.DISPUTED:
+        return _("These figures were already sent: the two pairs disagree, the director decides.")
+    return ngettext(
+        "These figures were already sent: waiting for %(name)s to confirm them from their own "
+        "link.",
+        "These figures were already sent: waiting for %(name)s to confirm them from their own "
+        "link.",
+        players,
+    ) % {"name": other}
+
+
 def _find_table(match: Match, north: bool, tournament: Tournament) -> str:
     """An earlier round's link: where this pair plays now (the event's page, found by the
     pair's name; an individual event's partners part, and each looks for their own)."""
@@ -93,7 +107,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     if request.method == "POST":
         if form.is_valid():
             try:
-                result_submit(
+                sent = result_submit(
                     match_id=match.id,
                     by=link.side,
                     ns_score=form.cleaned_data["ns_score"],
@@ -103,6 +117,8 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             except TournamentError as error:
                 form.add_error(None, str(error))
             else:
+                if sent.repeated:
+                    messages.info(request, _sent_again(sent.match, they, they_players))
                 return redirect("table", token)
         status = 400
     game = match.game
