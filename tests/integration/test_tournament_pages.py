@@ -550,3 +550,20 @@ def test_a_plan_changed_after_round_1_says_why_it_was_refused(client, director) 
     plan = {"phase_1_format": "swiss", "phase_1_rounds": 5}
     page = client.post(reverse("director-plan", args=[tournament.id]), plan, follow=True)
     assert "The plan is set once round 1 is drawn." in page.content.decode()
+
+
+def test_a_table_page_counts_the_tie_break_hands_played(client) -> None:
+    from scorekeeper.services import Author, hand_add
+
+    tournament = tournament_create(name="Cup", format="knockout", rounds=0, hands_per_round=2)
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 5)])
+    round_release(round_id=round_pair(tournament_id=tournament.id).id)
+    match = Match.objects.filter(ew__isnull=False).order_by("table").first()
+    for sides in (KINGS_OUT, KINGS_OUT[::-1], KINGS_OUT):  # tied after 2: a third hand
+        hand_add(game_id=match.game_id, sides=sides, author=Author("t"))
+    north = client.get(link(match, "ns")).content.decode()
+    assert "3 hands played (2 + a tie-break hand): check the result below and send it." in north
+    confirm(match, 1340, 670)
+    settled = client.get(link(match, "ew")).content.decode()
+    assert "3 hands played (2 + a tie-break hand)." in settled
+

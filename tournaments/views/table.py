@@ -151,6 +151,10 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "game_url": f"/g/{game.id}/" if game is not None else None,
             "hand_count": game.hand_count if game else 0,
             "round_hands": tournament.hands_per_round,
+            # Hands past the round's: a tied table's tie-break hands.
+            "extra_hands": max(0, game.hand_count - tournament.hands_per_round)
+            if game and tournament.hands_per_round
+            else 0,
             # The game says when the hands are done: a tied knockout table plays another hand.
             "hands_done": bool(game and tournament.hands_per_round and game.ended_at),
             "tie_break": bool(
