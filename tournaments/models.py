@@ -157,6 +157,10 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     format = models.CharField(max_length=20, choices=Tournament.Format.choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    # The draft as its format drew it, before any swap: [ns, ew, reasons] per table, ew null for
+    # a bye. A pairing the director's swaps bring back says the draw's reasons again
+    # (engine.swap); empty for a round drawn before it was kept.
+    drawn = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -567,3 +567,23 @@ def test_a_table_page_counts_the_tie_break_hands_played(client) -> None:
     settled = client.get(link(match, "ew")).content.decode()
     assert "3 hands played (2 + a tie-break hand)." in settled
 
+
+def test_a_swap_undone_leaves_the_draft_as_drawn_with_its_reasons(client, director) -> None:
+    tournament, tables = a_released_round(director, pairs=6, rounds=2)
+    for match in tables:
+        confirm(match)
+    draft = round_pair(tournament_id=tournament.id)
+    board = reverse("director", args=[tournament.id])
+
+    def reasons() -> list[str]:
+        return re.findall(r'<div class="why">(.*?)</div>', client.get(board).content.decode())
+
+    drawn = reasons()
+    assert len(drawn) == 3 and not any("swapped" in why for why in drawn)
+    first, second = draft.matches.order_by("table").values_list("ns_id", flat=True)[:2]
+    swap = reverse("director-swap", args=[tournament.id, 2])
+    client.post(swap, {"first": first, "second": second})
+    assert sum("swapped by the director" in why for why in reasons()) == 2
+    client.post(swap, {"first": second, "second": first})  # the same two back
+    assert reasons() == drawn
+
