@@ -587,3 +587,16 @@ def test_a_swap_undone_leaves_the_draft_as_drawn_with_its_reasons(client, direct
     client.post(swap, {"first": second, "second": first})  # the same two back
     assert reasons() == drawn
 
+
+def test_the_plan_says_what_modified_danish_changes_from_plain_danish(client, director) -> None:
+    html = client.get(reverse("tournament-new")).content.decode()
+    plan = html.split('data-testid="plan"')[1].split("</fieldset>")[0]
+    help_id = re.search(r'<p[^>]*id="([^"]+)"[^>]*>[^<]*Modified Danish', plan).group(1)
+    assert (
+        "Danish pairs by the standings: 1st v 2nd, 3rd v 4th, and so on. Modified Danish does the "
+        "same, but never seats two pairs that met in the round before at one table (with four "
+        "pairs or more): the lower one moves down a place, or at the foot of the standings the "
+        "upper one moves up." in plan
+    )
+    select = re.search(r'<select name="phase_1_format"[^>]*>', plan).group(0)
+    assert help_id in re.search(r'aria-describedby="([^"]+)"', select).group(1)
