@@ -27,7 +27,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
 from scorekeeper import idempotency, phone_engine, services
@@ -149,12 +149,10 @@ LABELS = {
     "fewer": gettext_lazy("%(what)s: one fewer"),
     "needs": gettext_lazy("needs %(n)s to open"),
     "needsCanasta": gettext_lazy("needs a complete canasta"),
-    "winsGame": gettext_lazy("wins the game at once"),
     "from": gettext_lazy("from"),
     "to": gettext_lazy("to"),
     "sequenceFrom": gettext_lazy("Sequence starts at"),
     "sequenceTo": gettext_lazy("Sequence ends at"),
-    "outMoved": gettext_lazy("Only one side goes out: %(name)s is no longer marked as out."),
     # The families' boxes (VARIANTS-families.md section 5), shown only where the preset uses them.
     "sevens": gettext_lazy("Sevens"),
     "wild_jokers": gettext_lazy("Wild, four jokers and three twos"),
@@ -178,12 +176,6 @@ LABELS = {
     "pickSpecialHand": gettext_lazy("Which special hand? Tap it:"),
     "removeSpecialHand": gettext_lazy("Remove the special hand"),
     "specialAlone": gettext_lazy("A special hand is the side's whole score: nothing else counts."),
-    "specialMoved": gettext_lazy(
-        "A special hand ends the hand: %(name)s no longer went out or laid a special hand."
-    ),
-    "specialDropped": gettext_lazy(
-        "A hand ends by going out or by a special hand: %(name)s no longer laid a special hand."
-    ),
     "winsShort": gettext_lazy("wins the game"),
     "foot": gettext_lazy("Cards left in unplayed feet"),
     "extras": gettext_lazy("Also in this hand"),
@@ -213,7 +205,6 @@ LABELS = {
     "keptHand": gettext_lazy(
         "Hand %(n)s is kept on this phone: it is sent when the connection returns."
     ),
-    "keptGameOver": gettext_lazy("%(name)s wins the game."),
     "draw": gettext_lazy("A draw."),
     "keptCount": gettext_lazy("Kept on this phone: %(n)s"),
     "waitingAll": gettext_lazy("waiting to send"),
@@ -232,6 +223,35 @@ RANK_LABELS = {
     "K": pgettext_lazy("card rank", "K"),
     "A": pgettext_lazy("card rank", "A"),
 }
+
+
+def _side_words(name: str, players: int) -> dict[str, str]:
+    """What the entry page says of one side, its verb agreeing with the side's players ("Anna &
+    Ben win the game.", "Anna wins the game.")."""
+    said = {
+        "winsAtOnce": ngettext(
+            "%(name)s wins the game at once", "%(name)s win the game at once", players
+        ),
+        "wins": ngettext("%(name)s wins the game.", "%(name)s win the game.", players),
+        "outMoved": ngettext(
+            "Only one side goes out: %(name)s is no longer marked as out.",
+            "Only one side goes out: %(name)s are no longer marked as out.",
+            players,
+        ),
+        "specialMoved": ngettext(
+            "A special hand ends the hand: %(name)s no longer went out or laid a special hand.",
+            "A special hand ends the hand: %(name)s no longer went out or laid a special hand.",
+            players,
+        ),
+        "specialDropped": ngettext(
+            "A hand ends by going out or by a special hand: %(name)s no longer laid a special "
+            "hand.",
+            "A hand ends by going out or by a special hand: %(name)s no longer laid a special "
+            "hand.",
+            players,
+        ),
+    }
+    return {key: words % {"name": name} for key, words in said.items()}
 
 
 def _entry_config(
@@ -271,6 +291,7 @@ def _entry_config(
                 "name": s.name,
                 "score_before": before[i],
                 "solo": layout[i] == 1,
+                "said": _side_words(s.name, layout[i]),
                 # The opening this side needs in this very hand (the preview then tells the next).
                 "opening_minimum": next_opening(
                     state.ruleset.variant, before[i], game_hand_number(state.ruleset, number)

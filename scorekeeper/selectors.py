@@ -77,6 +77,12 @@ class GameState:
     def winner_name(self) -> str | None:
         return self.sides[self.winner].name if self.winner is not None else None
 
+    @property
+    def winner_players(self) -> int:
+        """The winning side's players, which its message agrees with: "Anna & Ben win!", "Anna
+        wins!" (0 without a winner)."""
+        return self.ruleset.layout[self.winner] if self.winner is not None else 0
+
 
 def game_ruleset(game: Game, sides: int) -> Ruleset:
     """The ruleset a game's hands are scored under (its sides pick the seating)."""
@@ -287,6 +293,7 @@ class GameCard:
     variant_name: str
     sides: tuple[tuple[str, int], ...]
     winner: str | None  # the winning side's name once the game has ended
+    winner_players: int  # its players, which "Anna & Ben won" agrees with (0 without a winner)
     next_number: int
 
     @property
@@ -312,6 +319,9 @@ def game_cards(ids: Sequence[str]) -> list[GameCard]:
                 else game.variant,
                 sides=tuple(zip(names, totals, strict=False)),
                 winner=names[game.winner] if game.winner is not None else None,
+                winner_players=game_ruleset(game, len(names)).layout[game.winner]
+                if game.winner is not None
+                else 0,
                 next_number=game.hand_count + 1,
             )
         )

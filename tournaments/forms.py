@@ -46,6 +46,8 @@ class PlanForm(forms.Form):
                 ],
                 required=first,
                 initial="swiss" if first else "",
+                # The formats' words beside the plan (_plan_fields.html): what each differs by.
+                widget=forms.Select(attrs={"aria-describedby": "plan-help formats-help"}),
             )
             self.fields[f"phase_{i}_rounds"] = forms.IntegerField(
                 label=_("Rounds"),

@@ -100,6 +100,13 @@ class Tournament(models.Model):
         entry is one player, and a table's side two entries."""
         return self.format in INDIVIDUAL
 
+    @property
+    def entry_players(self) -> int:
+        """The players an entry is: one in an individual event, else a pair's two. A message
+        whose subject is an entry, or a table's side, agrees with them ("Anna & Ben sent their
+        result")."""
+        return 1 if self.individual else 2
+
     def format_of(self, number: int) -> str:
         """The format of round ``number`` (1-based)."""
         if 0 < number <= len(self.round_formats):
@@ -158,6 +165,10 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     format = models.CharField(max_length=20, choices=Tournament.Format.choices)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    # The draft as its format drew it, before any swap: [ns, ew, reasons] per table, ew null for
+    # a bye. A pairing the director's swaps bring back says the draw's reasons again
+    # (engine.swap); empty for a round drawn before it was kept.
+    drawn = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -1,5 +1,5 @@
 """The tournament's codes and figures as the pages say them, defined once: why a pairing was
-made, the tie-break metrics' names, and a metric's value."""
+made, where a table stands, the tie-break metrics' names, and a metric's value."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from scorekeeper.rounding import half_up
 from scorekeeper.signs import MINUS, number_text, signed_text
 from tournaments.engine.formats import phases_of
 from tournaments.engine.types import Reason
-from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.models import Match, ResultSubmission, StandingsSnapshot, Tournament
+from tournaments.selectors.event import SETTLED
 
 REASON_WORDS = {
     Reason.SEEDED: gettext_lazy("seeded"),
@@ -54,6 +55,42 @@ def reason_words(reasons: list[list[int | str]]) -> list[str]:
     why = [Reason(str(r[0])) for r in reasons]
     words = SWAPPED_WORDS if Reason.SWAPPED in why else {}
     return [str(words.get(r) or REASON_WORDS[r]) for r in why]
+
+
+# The director's result on a table, by its kind, naming the director who entered it (the
+# account's name, kept with the result). A result without one (a script's) says its kind alone.
+DECIDED_BY = {
+    ResultSubmission.Kind.CORRECTED: gettext_lazy("Corrected by %(name)s"),
+    ResultSubmission.Kind.ADJUSTED: gettext_lazy("Score adjusted by %(name)s"),
+    ResultSubmission.Kind.FORFEIT: gettext_lazy("Forfeit, entered by %(name)s"),
+}
+
+
+def decided_words(result: ResultSubmission) -> str:
+    """How the director's result came about: "Corrected by dora"."""
+    words = DECIDED_BY.get(ResultSubmission.Kind(result.kind))
+    if words is None or not result.author:
+        return str(result.get_kind_display())
+    return str(words) % {"name": result.author}
+
+
+def table_state(match: Match, reopened: ResultSubmission | None) -> str:
+    """Where a table stands, as every page says it (the director's board, the public page, a
+    pair's rounds, the wall): "Confirmed", the director's result ("Corrected by dora"), or a
+    reopened table's reason until it settles again, with what the pairs have sent since
+    ("Reopened: a hand entered twice · Waiting for the other pair"). ``reopened``: the
+    director's reopening, while it is the director's last act (selectors.results.Said)."""
+    result = match.result
+    if match.status in SETTLED and result is not None:
+        if result.by == ResultSubmission.By.DIRECTOR:
+            return decided_words(result)
+        return str(match.get_status_display())
+    if reopened is not None:
+        why = gettext("Reopened: %(reason)s") % {"reason": reopened.reason}
+        if match.status == Match.Status.PLAYING:
+            return why
+        return f"{why} · {match.get_status_display()}"
+    return str(match.get_status_display())
 
 
 # The tie-break metrics (engine.standings.METRICS) as the standings' column headings, where

@@ -396,11 +396,11 @@
   function pickSpecial(s, i, hand) {
     var moved = [];
     sides.forEach(function (o, k) {
-      if (o !== s && (o.went_out || o.special)) { o.went_out = false; o.special = null; moved.push(config.sides[k].name); }
+      if (o !== s && (o.went_out || o.special)) { o.went_out = false; o.special = null; moved.push(config.sides[k].said.specialMoved); }
       o.notice = "";
     });
     s.special = hand.id; s.went_out = false; s.pickingSpecial = false;
-    s.notice = moved.length ? L.specialMoved.replace("%(name)s", moved.join(", ")) : "";
+    s.notice = moved.join(" ");
     render(); changed();
     focusTestid("side-" + i + "-special-remove");
   }
@@ -464,12 +464,12 @@
       var moved = [], dropped = [];
       sides.forEach(function (o, k) {
         if (o === s || !e.target.checked) { return; }
-        if (o.went_out) { o.went_out = false; moved.push(config.sides[k].name); }
-        if (o.special) { o.special = null; dropped.push(config.sides[k].name); }
+        if (o.went_out) { o.went_out = false; moved.push(config.sides[k].said.outMoved); }
+        if (o.special) { o.special = null; dropped.push(config.sides[k].said.specialDropped); }
       });
       sides.forEach(function (o) { o.notice = ""; });
-      s.notice = [moved.length ? L.outMoved.replace("%(name)s", moved.join(", ")) : "",
-        dropped.length ? L.specialDropped.replace("%(name)s", dropped.join(", ")) : ""].filter(Boolean).join(" ");
+      // Each side's own sentence (its verb agrees with its players: hand_pages._side_words).
+      s.notice = moved.concat(dropped).join(" ");
       s.went_out = e.target.checked; render(); changed(); }});
     out.checked = s.went_out;
     var concealed = el("input", {type: "checkbox", "data-testid": id + "-concealed", onchange: function (e) { s.concealed = e.target.checked; changed(); }});
@@ -607,7 +607,7 @@
       document.getElementById("side-" + i + "-live").textContent = line;
       summary.push(config.sides[i].name + " " + line);
     });
-    if (data.wins_game !== null) { summary.push(config.sides[data.wins_game].name + " " + L.winsGame); }
+    if (data.wins_game !== null) { summary.push(config.sides[data.wins_game].said.winsAtOnce); }
     else if (data.outcome && data.outcome.finished) { summary.push(overText(data.outcome)); }
     document.getElementById("preview").textContent = summary.join(" · ");
   }
@@ -818,7 +818,7 @@
 
   // How a game ends, as the phone's engine says it (rules/live.py: the server decides the same).
   function overText(over) {
-    return over.winner === null ? L.draw : L.keptGameOver.replace("%(name)s", config.sides[over.winner].name);
+    return over.winner === null ? L.draw : config.sides[over.winner].said.wins;
   }
 
   // Hands kept on this phone for this game, from earlier (offline, a reload, a restarted phone):

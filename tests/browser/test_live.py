@@ -84,7 +84,7 @@ def test_a_table_page_shows_the_other_pairs_result_as_it_comes(phone: Page, live
     expect(phone.get_by_test_id("table-state")).to_contain_text("Playing")
     phone.evaluate("window.stillTheSamePage = true")
     result_submit(match_id=match.id, by="ew", ns_score=300, ew_score=900)
-    expect(phone.get_by_test_id("table-state")).to_contain_text("sent its result", timeout=SOON)
+    expect(phone.get_by_test_id("table-state")).to_contain_text("sent their result", timeout=SOON)
     # The pair begins typing its own figures; another change then waits for a tap.
     phone.locator("input[name=ns_score]").fill("300")
     result_submit(match_id=match.id, by="ew", ns_score=310, ew_score=900)

@@ -169,7 +169,7 @@ def test_ticking_went_out_for_a_side_says_the_other_is_no_longer_out(
     page.get_by_test_id("enter-hand").click()
     page.get_by_test_id("side-0-went-out").check()
     page.get_by_test_id("side-1-went-out").check()
-    expect(page.get_by_test_id("side-1-notice")).to_contain_text("Us is no longer marked as out")
+    expect(page.get_by_test_id("side-1-notice")).to_contain_text("Us are no longer marked as out")
     expect(page.get_by_test_id("side-0-went-out")).not_to_be_checked()
     expect(page.get_by_test_id("side-1-went-out")).to_be_focused()  # focus kept on redraw
 

@@ -163,3 +163,96 @@ def test_an_error_a_person_reads_begins_with_a_capital(client, language: str) ->
     ]
     assert all(text[0].isupper() for text in shown), shown
     assert shown[0] == shown[1] and shown[0][1:3].islower()  # only its first letter raised
+
+
+# Messages whose subject is a side or a pair, in a French that agrees the verb with its players
+# (the catalogue's own translations come from the lead; these show that the messages let them).
+AGREEING = {
+    ("%(name)s wins!", "%(name)s win!"): ("%(name)s gagne !", "%(name)s gagnent !"),
+    ("%(name)s won", "%(name)s won"): ("%(name)s a gagné", "%(name)s ont gagné"),
+    ("%(name)s wins the game.", "%(name)s win the game."): (
+        "%(name)s gagne la partie.",
+        "%(name)s gagnent la partie.",
+    ),
+    (
+        "%(name)s sent their result: confirm it by entering the same figures.",
+        "%(name)s sent their result: confirm it by entering the same figures.",
+    ): (
+        "%(name)s a envoyé son résultat : confirmez-le en entrant les mêmes chiffres.",
+        "%(name)s ont envoyé leur résultat : confirmez-le en entrant les mêmes chiffres.",
+    ),
+}
+
+
+@pytest.fixture
+def agreeing_french(settings, tmp_path):
+    """AGREEING's French, ahead of the project's catalogue (setting LOCALE_PATHS resets
+    Django's translations, and the fixture's end restores them)."""
+    import subprocess
+
+    def quoted(text: str) -> str:
+        return '"' + text.replace('"', '\\"') + '"'
+
+    po = [
+        'msgid ""',
+        'msgstr ""',
+        '"Content-Type: text/plain; charset=UTF-8\\n"',
+        '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"',
+    ]
+    for (one, many), (un, plusieurs) in AGREEING.items():
+        po += [
+            "",
+            f"msgid {quoted(one)}",
+            f"msgid_plural {quoted(many)}",
+            f"msgstr[0] {quoted(un)}",
+            f"msgstr[1] {quoted(plusieurs)}",
+        ]
+    folder = tmp_path / "fr" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "django.po").write_text("\n".join(po) + "\n", encoding="utf-8")
+    subprocess.run(
+        ["msgfmt", "-o", str(folder / "django.mo"), str(folder / "django.po")], check=True
+    )
+    settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
+
+
+def test_a_sides_verb_can_agree_with_its_players_in_every_language(client, agreeing_french) -> None:
+    from tests.factories import BIG_HAND, play_hands
+
+    pair, pair_token = new_game(names=("Anna & Ben", "Carl & Dee"), rules={"target": 2000})
+    alone, alone_token = new_game(players=2, names=("Anna", "Ben"), rules={"target": 2000})
+    for game in (pair, alone):
+        play_hands(game, 1, BIG_HAND)
+    french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
+    board = client.get(open_edit_link(client, pair, pair_token), **french).content.decode()
+    assert "Anna &amp; Ben gagnent !" in board
+    board = client.get(open_edit_link(client, alone, alone_token), **french).content.decode()
+    assert "Anna gagne !" in board
+    home = client.get(reverse("home"), **french).content.decode()
+    assert "Anna &amp; Ben ont gagné" in home and "Anna a gagné" in home
+    # The hand entry's words for each side, which its script shows (a game won offline).
+    fresh, token = new_game(names=("Anna & Ben", "Carl & Dee"))
+    open_edit_link(client, fresh, token)
+    entry = client.get(reverse("hand-new", args=[fresh.id]), **french).content.decode()
+    config = json.loads(re.search(r'id="hand-config"[^>]*>(.*?)</script>', entry, re.S).group(1))
+    assert config["sides"][0]["said"]["wins"] == "Anna & Ben gagnent la partie."
+
+
+def test_a_pairs_result_is_sent_by_a_plural_subject(client, agreeing_french) -> None:
+    from tournaments.services.entries import entries_add
+    from tournaments.services.results import result_submit
+    from tournaments.services.rounds import round_pair, round_release
+    from tournaments.services.tournament import tournament_create
+    from tournaments.table_keys import table_token
+
+    tournament = tournament_create(name="Tuesday", format="swiss", rounds=1)
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 5)])
+    drawn = round_pair(tournament_id=tournament.id)
+    round_release(round_id=drawn.id)
+    match = drawn.matches.order_by("table").first()
+    result_submit(match_id=match.id, by="ns", ns_score=900, ew_score=300)
+    east = reverse("table", args=[table_token(match.game, "ew")])
+    sent = f"{match.ns.name} sent their result: confirm it by entering the same figures."
+    assert sent in client.get(east).content.decode()
+    french = client.get(east, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
+    assert f"{match.ns.name} ont envoyé leur résultat" in french

@@ -179,7 +179,18 @@ def test_winner_banner_when_the_game_ends(client) -> None:
     edit_url = opened(client, game, token)
     play_hands(game, 1, BIG_HAND)
     board = client.get(edit_url).content.decode()
-    assert "NS wins!" in board and "Enter hand" not in board
+    assert "NS win!" in board and "Enter hand" not in board  # a side of two: the plural
+
+
+def test_the_winners_verb_agrees_with_the_sides_players(client) -> None:
+    pair, pair_token = new_game(names=("Anna & Ben", "Carl & Dee"), rules={"target": 2000})
+    alone, alone_token = new_game(players=2, names=("Anna", "Ben"), rules={"target": 2000})
+    for game, token, words in (
+        (pair, pair_token, "Anna &amp; Ben win!"),
+        (alone, alone_token, "Anna wins!"),
+    ):
+        play_hands(game, 1, BIG_HAND)
+        assert words in client.get(opened(client, game, token)).content.decode()
 
 
 def test_exports_and_import_round_trip(client) -> None:

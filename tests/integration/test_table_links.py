@@ -211,3 +211,30 @@ def test_the_directors_decision_reads_with_a_minus_sign_and_a_spaced_dash() -> N
     page = Client().get(link(match, "ew")).content.decode()
     assert "Decided by the director: 2210 – \u221280." in page
     assert "–-" not in page
+
+
+def test_the_same_result_sent_again_is_kept_once_and_the_page_says_it_waits() -> None:
+    _, (match, _other) = released()
+    north, url = Client(), link(match, "ns")
+    north.post(url, {"ns_score": 900, "ew_score": 300})
+    page = north.get(url).content.decode()
+    form = page.split('data-testid="result-form"')[1].split("</form>")[0]
+    assert "Send our result" not in form and "Send the changed figures" in form
+    # Sent again as it was (a second tap, or trying to confirm it from its own link): nothing
+    # new is stored, and the page says why nothing happened.
+    again = north.post(url, {"ns_score": 900, "ew_score": 300}, follow=True).content.decode()
+    assert (
+        "These figures were already sent: waiting for Pair 3 to confirm them from their own link."
+        in again
+    )
+    result_submit(match_id=match.id, by="ns", ns_score=900, ew_score=300)
+    assert match.submissions.count() == 1
+    # Different figures are a new version, as before; sent twice, kept once.
+    for _ in range(2):
+        north.post(url, {"ns_score": 800, "ew_score": 300})
+    assert list(match.submissions.values_list("version", "ns_score")) == [(1, 900), (2, 800)]
+    match.refresh_from_db()
+    assert match.status == Match.Status.SUBMITTED
+    Client().post(link(match, "ew"), {"ns_score": 800, "ew_score": 300})
+    match.refresh_from_db()
+    assert match.status == Match.Status.CONFIRMED and match.result.version == 3

@@ -550,3 +550,53 @@ def test_a_plan_changed_after_round_1_says_why_it_was_refused(client, director) 
     plan = {"phase_1_format": "swiss", "phase_1_rounds": 5}
     page = client.post(reverse("director-plan", args=[tournament.id]), plan, follow=True)
     assert "The plan is set once round 1 is drawn." in page.content.decode()
+
+
+def test_a_table_page_counts_the_tie_break_hands_played(client) -> None:
+    from scorekeeper.services import Author, hand_add
+
+    tournament = tournament_create(name="Cup", format="knockout", rounds=0, hands_per_round=2)
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(1, 5)])
+    round_release(round_id=round_pair(tournament_id=tournament.id).id)
+    match = Match.objects.filter(ew__isnull=False).order_by("table").first()
+    for sides in (KINGS_OUT, KINGS_OUT[::-1], KINGS_OUT):  # tied after 2: a third hand
+        hand_add(game_id=match.game_id, sides=sides, author=Author("t"))
+    north = client.get(link(match, "ns")).content.decode()
+    assert "3 hands played (2 + a tie-break hand): check the result below and send it." in north
+    confirm(match, 1340, 670)
+    settled = client.get(link(match, "ew")).content.decode()
+    assert "3 hands played (2 + a tie-break hand)." in settled
+
+
+def test_a_swap_undone_leaves_the_draft_as_drawn_with_its_reasons(client, director) -> None:
+    tournament, tables = a_released_round(director, pairs=6, rounds=2)
+    for match in tables:
+        confirm(match)
+    draft = round_pair(tournament_id=tournament.id)
+    board = reverse("director", args=[tournament.id])
+
+    def reasons() -> list[str]:
+        return re.findall(r'<div class="why">(.*?)</div>', client.get(board).content.decode())
+
+    drawn = reasons()
+    assert len(drawn) == 3 and not any("swapped" in why for why in drawn)
+    first, second = draft.matches.order_by("table").values_list("ns_id", flat=True)[:2]
+    swap = reverse("director-swap", args=[tournament.id, 2])
+    client.post(swap, {"first": first, "second": second})
+    assert sum("swapped by the director" in why for why in reasons()) == 2
+    client.post(swap, {"first": second, "second": first})  # the same two back
+    assert reasons() == drawn
+
+
+def test_the_plan_says_what_modified_danish_changes_from_plain_danish(client, director) -> None:
+    html = client.get(reverse("tournament-new")).content.decode()
+    plan = html.split('data-testid="plan"')[1].split("</fieldset>")[0]
+    help_id = re.search(r'<p[^>]*id="([^"]+)"[^>]*>[^<]*Modified Danish', plan).group(1)
+    assert (
+        "Danish pairs by the standings: 1st v 2nd, 3rd v 4th, and so on. Modified Danish does the "
+        "same, but never seats two pairs that met in the round before at one table (with four "
+        "pairs or more): the lower one moves down a place, or at the foot of the standings the "
+        "upper one moves up." in plan
+    )
+    select = re.search(r'<select name="phase_1_format"[^>]*>', plan).group(0)
+    assert help_id in re.search(r'aria-describedby="([^"]+)"', select).group(1)

@@ -90,9 +90,9 @@ def row(html: str, attribute: str, value: object) -> str:
     return text(found.group(2))
 
 
-def a_round_in_play() -> tuple[Tournament, list[Match]]:
+def a_round_in_play(**extra) -> tuple[Tournament, list[Match]]:
     """Table 1 confirmed, table 2 waiting for EW, table 3 with the director."""
-    tournament = a_tournament()
+    tournament = a_tournament(**extra)
     tables = released(tournament)
     confirm(tables[0], 900, 300)
     result_submit(match_id=tables[1].id, by=NS, ns_score=700, ew_score=500)
@@ -142,7 +142,71 @@ def test_a_settled_table_shows_how_its_result_came_about(client) -> None:
     tournament, tables = a_round_in_play()
     result_correct(match_id=tables[2].id, ns_score=800, ew_score=400, reason="Score sheet checked")
     html = page(client, f"/t/{tournament.id}/")
-    assert row(html, "data-table", 3) == "Table 3 Jokers Canastas 800 – 400 Confirmed (Corrected)"
+    assert row(html, "data-table", 3) == "Table 3 Jokers Canastas 800 – 400 Corrected"
+
+
+def test_a_directors_result_names_the_director_who_entered_it(client, django_user_model) -> None:
+    dora = django_user_model.objects.create_user("dora", password="x")
+    tournament, tables = a_round_in_play(director=dora)
+    client.force_login(dora)
+    client.post(
+        f"/t/{tournament.id}/director/match/{tables[2].id}/",
+        {"ns_score": 800, "ew_score": 400, "kind": "corrected", "reason": "Sheet checked"},
+    )
+    result_correct(
+        match_id=tables[1].id,
+        ns_score=700,
+        ew_score=500,
+        reason="Late",
+        kind="adjusted",
+        author="max",
+    )
+    public = page(client, f"/t/{tournament.id}/")
+    assert row(public, "data-table", 3) == "Table 3 Jokers Canastas 800 – 400 Corrected by dora"
+    assert row(public, "data-table", 2) == (
+        "Table 2 Queens Wild Cards 700 – 500 Score adjusted by max"
+    )
+    board = page(client, f"/t/{tournament.id}/director/")
+    assert "Corrected by dora · 800 – 400" in text(board.split('data-testid="match-3"')[1])
+    assert "Decided by the director" not in board
+    versions = page(client, f"/t/{tournament.id}/director/match/{tables[2].id}/")
+    assert "Director (dora) · Corrected 800 400 Sheet checked" in text(versions)
+    cross = page(client, f"/t/{tournament.id}/pair/{entry('Jokers').id}/")
+    assert row(cross, "data-round", 1).endswith("800 – 400 2 Corrected by dora")
+
+
+def test_a_reopened_table_says_why_on_every_page_until_it_settles_again(
+    client, django_user_model
+) -> None:
+    from tournaments.services.results import result_reopen
+
+    dora = django_user_model.objects.create_user("dora", password="x")
+    tournament, tables = a_round_in_play(director=dora)
+    client.force_login(dora)
+    reopened = "Reopened: hand 3 was entered twice"
+    result_reopen(match_id=tables[0].id, reason="hand 3 was entered twice", author="dora")
+
+    def states() -> dict[str, str]:
+        public = page(client, f"/t/{tournament.id}/")
+        wall = page(client, f"/t/{tournament.id}/screen/")
+        results = wall.split('data-panel="results"')[1].split("</section>")[0]
+        board = page(client, f"/t/{tournament.id}/director/")
+        cross = page(client, f"/t/{tournament.id}/pair/{entry('Les As').id}/")
+        return {
+            "public": row(public, "data-table", 1),
+            "wall": text(re.findall(r"<tr[^>]*>(.*?)</tr>", results, re.S)[1]),
+            "board": text(board.split('data-testid="match-1"')[1].split("</tr>")[0]),
+            "pair": row(cross, "data-round", 1),
+        }
+
+    for where, said in states().items():
+        assert reopened in said and "Playing" not in said, where
+    result_submit(match_id=tables[0].id, by=NS, ns_score=950, ew_score=300)
+    for where, said in states().items():
+        assert f"{reopened} · Waiting for the other pair" in said, where
+    result_submit(match_id=tables[0].id, by=EW, ns_score=950, ew_score=300)
+    for where, said in states().items():
+        assert "Reopened" not in said and "Confirmed" in said, where
 
 
 def test_before_any_release_the_pairings_are_not_out_and_a_draft_is_never_public(client) -> None:

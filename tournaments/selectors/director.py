@@ -18,7 +18,7 @@ from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import Said, said_since_director
 from tournaments.selectors.standings import CurrentStandings, standings_current
 from tournaments.table_keys import table_token
-from tournaments.words import reason_words
+from tournaments.words import reason_words, table_state
 
 
 def tournaments_directed(user: Any) -> QuerySet[Tournament]:
@@ -67,6 +67,7 @@ class MatchRow:
     match: Match
     ns_said: ResultSubmission | None
     ew_said: ResultSubmission | None
+    state: str  # where the table stands, in words (words.table_state)
     why: list[str]
     ns_url: str
     ew_url: str
@@ -87,6 +88,7 @@ def match_rows(played: Round, links: PhoneLinks) -> list[MatchRow]:
                 match=m,
                 ns_said=said.ns,
                 ew_said=said.ew,
+                state=table_state(m, said.reopened),
                 why=reason_words(m.reasons),
                 ns_url=links.table(table_token(m.game, "ns")) if m.game else "",
                 ew_url=links.table(table_token(m.game, "ew")) if m.game else "",

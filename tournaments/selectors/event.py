@@ -64,6 +64,16 @@ def _why(reasons: list[list[int | str]]) -> tuple[Why, ...]:
     return tuple(Why(Reason(str(r[0])), tuple(int(v) for v in r[1:])) for r in reasons)
 
 
+def drawn_of(played: Round) -> Draw:
+    """A round's draft as its format drew it, before any swap (Round.drawn); no pairing for a
+    round drawn before it was kept."""
+    pairings = tuple(
+        Pairing(ns, ew, why=_why(why)) for ns, ew, why in played.drawn if ew is not None
+    )
+    byes = tuple(Bye(ns, _why(why)) for ns, ew, why in played.drawn if ew is None)
+    return Draw(played.number, pairings, byes)
+
+
 def event_state(tournament: Tournament) -> EventState:
     """Entries, draws and settled results of ``tournament`` (three queries)."""
     pairs = tuple(pair_of(e) for e in tournament.entries.all())

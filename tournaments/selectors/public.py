@@ -14,9 +14,10 @@ from django.utils.translation import gettext as _
 from tournaments.engine.formats import INDIVIDUAL
 from tournaments.engine.standings import points_by_round
 from tournaments.engine.types import Pair, Reason, Result
-from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
+from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import SETTLED, event_state, scoring_of
-from tournaments.words import metric_text, score_text
+from tournaments.selectors.results import director_acts, said_since_director
+from tournaments.words import metric_text, score_text, table_state
 
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
 
@@ -29,7 +30,7 @@ class Table:
     settled: bool
     status: str
     score: str  # "900–300" once settled, else ""
-    note: str  # how a settled result came about, where it is not the pairs' own
+    reopened: bool = False  # the director reopened it: its state says why (words.table_state)
 
 
 def at_phantom_table(match: Match) -> bool:
@@ -44,12 +45,6 @@ def sit_out_words(match: Match) -> str:
     if at_phantom_table(match):
         return str(_("Sits out (the phantom's table)"))
     return str(_("Bye"))
-
-
-def _status_words(match: Match) -> str:
-    if match.ew_id is None:
-        return sit_out_words(match)
-    return str(match.get_status_display())
 
 
 @dataclass(frozen=True)
@@ -71,9 +66,9 @@ def round_public(tournament: Tournament) -> PublicRound:
     if played is None:
         return PublicRound(None, [], [])
     matches = list(
-        played.matches.select_related("ns", "ew", "ns_with", "ew_with", "result").order_by(
-            "table", "id"
-        )
+        played.matches.select_related("ns", "ew", "ns_with", "ew_with", "result")
+        .prefetch_related(director_acts())
+        .order_by("table", "id")
     )
     rows, byes = [], []
     for m in matches:
@@ -83,10 +78,8 @@ def round_public(tournament: Tournament) -> PublicRound:
         result = m.result
         settled = m.status in SETTLED and result is not None
         score = score_text(result.ns_score, result.ew_score) if settled and result else ""
-        note = ""
-        if settled and result and result.kind != ResultSubmission.Kind.SUBMITTED:
-            note = str(result.get_kind_display())
-        rows.append(Table(m, settled, _status_words(m), score, note))
+        reopened = said_since_director(m.submissions.all()).reopened
+        rows.append(Table(m, settled, table_state(m, reopened), score, reopened is not None))
     return PublicRound(played, rows, byes)
 
 
@@ -151,7 +144,6 @@ class Line:
     score: str  # "900–300": the pair's score first
     points: str
     status: str
-    note: str
     partner: Entry | None = None  # an individual event's partner for the round
 
 
@@ -172,6 +164,7 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
         .exclude(round__status=Round.Status.DRAFT)
         .filter(Q(ns=entry) | Q(ew=entry) | Q(ns_with=entry) | Q(ew_with=entry))
         .select_related("round", "ns", "ew", "ns_with", "ew_with", "result")
+        .prefetch_related(director_acts())
         .order_by("round__number", "table")
     )
     state = event_state(tournament)
@@ -181,18 +174,16 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
         number = m.round.number
         if m.ew is None:
             status = sit_out_words(m)
-            lines.append(Line(number, None, "", (), "", points.get(number, ""), status, ""))
+            lines.append(Line(number, None, "", (), "", points.get(number, ""), status))
             continue
         north = entry.id in (m.ns_id, m.ns_with_id)
         ours, theirs = m.sides() if north else reversed(m.sides())
         result = m.result
         settled = m.status in SETTLED and result is not None
-        score, note = "", ""
+        score = ""
         if settled and result is not None:
             scores = (result.ns_score, result.ew_score)
             score = score_text(*(scores if north else reversed(scores)))
-            if result.kind != ResultSubmission.Kind.SUBMITTED:
-                note = str(result.get_kind_display())
         lines.append(
             Line(
                 number,
@@ -201,8 +192,7 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
                 theirs,
                 score,
                 points.get(number, "") if settled else "",
-                str(m.get_status_display()),
-                note,
+                table_state(m, said_since_director(m.submissions.all()).reopened),
                 next((e for e in ours if e.id != entry.id), None),
             )
         )

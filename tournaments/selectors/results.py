@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from django.db.models import Prefetch
+
 from scorekeeper.selectors import game_hands
 from tournaments.models import Match, ResultSubmission, Tournament
 from tournaments.selectors.event import SETTLED
@@ -14,10 +16,12 @@ from tournaments.selectors.event import SETTLED
 @dataclass(frozen=True)
 class Said:
     """Each pair's latest word on a table since the director last acted on it (a reopened
-    table starts afresh); None where the pair has said nothing."""
+    table starts afresh); None where the pair has said nothing. ``director``: that last act (a
+    correction, a reopening...), None if the director has not acted on the table."""
 
     ns: ResultSubmission | None = None
     ew: ResultSubmission | None = None
+    director: ResultSubmission | None = None
 
     def by(self, side: str) -> ResultSubmission | None:
         """What the pair on ``side`` ("ns" or "ew") said."""
@@ -33,23 +37,35 @@ class Said:
     def anything(self) -> bool:
         return self.ns is not None or self.ew is not None
 
+    @property
+    def reopened(self) -> ResultSubmission | None:
+        """The director's reopening of the table, while it is the director's last act on it
+        (the pages say so until the table settles again)."""
+        director = self.director
+        return director if director and director.kind == ResultSubmission.Kind.REOPENED else None
+
 
 def said_since_director(submissions: Iterable[ResultSubmission]) -> Said:
     """Each pair's latest word on a table from its submissions in version order (the model's
-    ordering: ``match.submissions.all()``, prefetched or not)."""
+    ordering: ``match.submissions.all()``, prefetched or not), and the director's last act."""
     said: dict[str, ResultSubmission] = {}
+    director = None
     for submission in submissions:
         if submission.by == ResultSubmission.By.DIRECTOR:
             said.clear()
+            director = submission
         else:
             said[submission.by] = submission
-    return Said(said.get(ResultSubmission.By.NS), said.get(ResultSubmission.By.EW))
+    return Said(said.get(ResultSubmission.By.NS), said.get(ResultSubmission.By.EW), director)
 
 
-def reopened_last(match: Match) -> ResultSubmission | None:
-    """The director's reopening of the table, if that is the last word on it."""
-    last = match.submissions.order_by("-version").first()
-    return last if last is not None and last.kind == ResultSubmission.Kind.REOPENED else None
+def director_acts() -> Prefetch:
+    """The director's submissions of each match, as ``said_since_director`` reads them: a page
+    that needs only the director's last act (the public pages) prefetches no pair's."""
+    return Prefetch(
+        "submissions",
+        queryset=ResultSubmission.objects.filter(by=ResultSubmission.By.DIRECTOR),
+    )
 
 
 def table_version(match: Match) -> str:
@@ -110,6 +126,11 @@ class RoundHands:
     planned: int | None
     done: bool
     tie_break: bool
+
+    @property
+    def extra(self) -> int:
+        """Hands played past the round's: a tied table's tie-break hands."""
+        return max(0, self.entered - self.planned) if self.planned else 0
 
 
 def round_hands(match: Match) -> RoundHands:

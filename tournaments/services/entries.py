@@ -11,7 +11,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.services import ClubError, players_named
 from scorekeeper.names import has_control_characters, name_key, shows_nothing
@@ -202,7 +202,11 @@ def entry_edit(*, entry_id: int, values: Mapping[str, Any]) -> Entry:
         entry = Entry.objects.get(id=entry_id)
         if has_played(entry):
             raise TournamentError(
-                _("%(name)s has played: its names and seed stay as they were.")
+                ngettext(
+                    "%(name)s has played: their name and seed stay as they were.",
+                    "%(name)s have played: their names and seed stay as they were.",
+                    tournament.entry_players,
+                )
                 % {"name": entry.name}
             )
         checked = _as_individual(tournament, _entry_values(values))
@@ -233,7 +237,14 @@ def entry_reinstate(*, entry_id: int) -> Entry:
         _open(tournament)
         entry = Entry.objects.get(id=entry_id)
         if entry.withdrawn_after is None:
-            raise TournamentError(_("%(name)s has not withdrawn.") % {"name": entry.name})
+            raise TournamentError(
+                ngettext(
+                    "%(name)s has not withdrawn.",
+                    "%(name)s have not withdrawn.",
+                    tournament.entry_players,
+                )
+                % {"name": entry.name}
+            )
         # Its players may have entered again in another pair meanwhile: one pair each.
         _check_one_pair_each(
             tournament,
@@ -265,9 +276,12 @@ def _check_place_free(
         return
     if withdrawn_after < start:
         raise TournamentError(
-            _(
-                "%(name)s withdrew before this schedule began, which has no place for it: "
-                "%(name)s can play again from the next phase."
+            ngettext(
+                "%(name)s withdrew before this schedule began, which has no place for them: "
+                "%(name)s can play again from the next phase.",
+                "%(name)s withdrew before this schedule began, which has no place for them: "
+                "%(name)s can play again from the next phase.",
+                tournament.entry_players,
             )
             % {"name": entry.name}
         )
@@ -275,9 +289,12 @@ def _check_place_free(
     seated = SEATING[fmt]
     if not places_kept(seated(before, start), seated(after, start), start, number):
         raise TournamentError(
-            _(
+            ngettext(
                 "A late entry has taken %(name)s's place in the schedule: %(name)s can play "
-                "again from the next phase, or once a place is free."
+                "again from the next phase, or once a place is free.",
+                "A late entry has taken %(name)s's place in the schedule: %(name)s can play "
+                "again from the next phase, or once a place is free.",
+                tournament.entry_players,
             )
             % {"name": entry.name}
         )
@@ -292,7 +309,11 @@ def entry_withdraw(*, entry_id: int) -> Entry:
         entry = Entry.objects.get(id=entry_id)
         if entry.withdrawn_after is not None:  # a form sent twice: its round stands
             raise TournamentError(
-                _("%(name)s withdrew after round %(n)s.")
+                ngettext(
+                    "%(name)s withdrew after round %(n)s.",
+                    "%(name)s withdrew after round %(n)s.",
+                    tournament.entry_players,
+                )
                 % {"name": entry.name, "n": entry.withdrawn_after}
             )
         played = tournament.round_set.exclude(status=Round.Status.DRAFT)  # a draft is not played

@@ -6,6 +6,8 @@ no result changes in a closed round."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
@@ -73,6 +75,15 @@ def _next_version(match: Match) -> int:
     return (match.submissions.aggregate(v=Max("version"))["v"] or 0) + 1
 
 
+@dataclass(frozen=True)
+class Sent:
+    """What a pair's submission did: the match as it now stands, and whether it repeated the
+    pair's own last word (the same figures again: nothing was stored)."""
+
+    match: Match
+    repeated: bool = False
+
+
 def result_submit(
     *,
     match_id: int,
@@ -81,10 +92,12 @@ def result_submit(
     ew_score: int,
     winner_id: int | None = None,
     author: str = "",
-) -> Match:
+) -> Sent:
     """One pair's result, ``by`` the pair whose link it came through. The other pair's matching
     submission confirms it; a different one sends the match to the director with both figures.
-    Only submissions since the director last acted count (a reopened table starts afresh)."""
+    Only submissions since the director last acted count (a reopened table starts afresh). The
+    pair's own last figures sent again are stored once: a second tap, a phone's retry, or a pair
+    trying to confirm its own result is no new version."""
     if by not in (ResultSubmission.By.NS, ResultSubmission.By.EW):
         raise TournamentError(_("A result is submitted by North-South or East-West."))
     with transaction.atomic():
@@ -92,10 +105,12 @@ def result_submit(
         if match.status in SETTLED:
             raise TournamentError(_("This result is settled: ask the director to correct it."))
         _check_scores(match, ns_score, ew_score, winner_id)
-        other_side = (
-            ResultSubmission.By.EW if by == ResultSubmission.By.NS else ResultSubmission.By.NS
-        )
-        other = said_since_director(match.submissions.all()).by(other_side)
+        said = said_since_director(match.submissions.all())
+        figures = (ns_score, ew_score, winner_id)
+        mine = said.by(by)
+        if mine is not None and (mine.ns_score, mine.ew_score, mine.winner_id) == figures:
+            return Sent(match, repeated=True)
+        other = said.against(by)
         submission = ResultSubmission.objects.create(
             match=match,
             version=_next_version(match),
@@ -109,12 +124,12 @@ def result_submit(
             match.status = Match.Status.SUBMITTED
             match.save(update_fields=["status"])
             _round_status(match.round)
-        elif (other.ns_score, other.ew_score, other.winner_id) == (ns_score, ew_score, winner_id):
+        elif (other.ns_score, other.ew_score, other.winner_id) == figures:
             _settle(match, submission, Match.Status.CONFIRMED)
         else:
             match.status = Match.Status.DISPUTED
             match.save(update_fields=["status"])
-    return match
+    return Sent(match)
 
 
 def result_correct(

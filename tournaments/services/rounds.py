@@ -33,7 +33,13 @@ from tournaments.engine.swap import SwapEffect, swap
 from tournaments.engine.table_numbers import number_tables
 from tournaments.engine.types import Draw, History, RoundInput
 from tournaments.models import Entry, Match, Round, Tournament, side_name
-from tournaments.selectors.event import SETTLED, EventState, event_state, standings_computed
+from tournaments.selectors.event import (
+    SETTLED,
+    EventState,
+    drawn_of,
+    event_state,
+    standings_computed,
+)
 from tournaments.services._common import locked_tournament, public_changed
 from tournaments.services.errors import TournamentError
 from tournaments.services.standings import standings_mark_stale, standings_write
@@ -169,7 +175,9 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
             _plan_ends(tournament, end)  # a knockout's final, sooner or later than planned
         previous = state.draws[-1] if state.draws else None
         draw = number_tables(draw, ranking, previous, keep=fmt == Tournament.Format.ROUND_ROBIN)
-        played = Round.objects.create(tournament=tournament, number=number, format=fmt)
+        played = Round.objects.create(
+            tournament=tournament, number=number, format=fmt, drawn=_drawn(draw)
+        )
         _matches_create(played, draw)
         tournament.status = Tournament.Status.RUNNING
         tournament.draw_refusal = None
@@ -222,6 +230,13 @@ def round_draw_untaken(*, tournament_id: int) -> None:
 
 def _reasons(why: Sequence[Any]) -> list[list[int | str]]:
     return [[w.reason.value, *w.values] for w in why]
+
+
+def _drawn(draw: Draw) -> list[list[Any]]:
+    """The draft as drawn, as Round.drawn keeps it (selectors.event.drawn_of reads it back)."""
+    return [[m.ns, m.ew, _reasons(m.why)] for m in draw.pairings] + [
+        [b.pair, None, _reasons(b.why)] for b in draw.byes
+    ]
 
 
 def _matches_create(played: Round, draw: Draw) -> None:
@@ -391,7 +406,7 @@ def round_swap(*, round_id: int, first: int, second: int) -> list[SwapEffect]:
         )
         clubs = {p.id: p.club for p in state.pairs}
         try:
-            swapped, effects = swap(draw, first, second, earlier, clubs)
+            swapped, effects = swap(draw, first, second, earlier, clubs, drawn_of(drawn))
         except ValueError:
             raise TournamentError(_("Choose two different pairs of this round.")) from None
         drawn.matches.all().delete()

@@ -359,7 +359,11 @@ def pair_withdraw(request: HttpRequest, tournament_id: int, entry_id: int) -> Ht
         return redirect("director", tournament.id)
     messages.success(
         request,
-        _("%(name)s withdrew: its results stand. “Reinstate” beside it undoes this.")
+        ngettext(
+            "%(name)s withdrew: their results stand. “Reinstate” beside them undoes this.",
+            "%(name)s withdrew: their results stand. “Reinstate” beside them undoes this.",
+            tournament.entry_players,
+        )
         % {"name": entry.name},
     )
     draft = draft_of(tournament)
@@ -384,7 +388,13 @@ def pair_reinstate(request: HttpRequest, tournament_id: int, entry_id: int) -> H
         messages.error(request, str(error))
     else:
         messages.success(
-            request, _("%(name)s is back: it plays from the next round.") % {"name": entry.name}
+            request,
+            ngettext(
+                "%(name)s is back: they play from the next round.",
+                "%(name)s are back: they play from the next round.",
+                tournament.entry_players,
+            )
+            % {"name": entry.name},
         )
         _draft_leaves_out(request, tournament, entry.name)
     return redirect("director", tournament.id)

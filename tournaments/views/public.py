@@ -276,7 +276,7 @@ def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int
     if played:
         n = {"n": played.number}
         if not finished:  # after the end, who sat where no longer matters
-            pairings = [*rows, *(Table(b, True, sit_out_words(b), "", "") for b in byes)]
+            pairings = [*rows, *(Table(b, True, sit_out_words(b), "") for b in byes)]
             round_panels.append(Panel("pairings", _("Pairings · round %(n)s") % n, pairings))
         if rows:
             round_panels.append(Panel("results", _("Results · round %(n)s") % n, rows))

@@ -8,23 +8,19 @@ from __future__ import annotations
 from urllib.parse import urlencode
 
 from csp.decorators import csp_exempt
+from django.contrib import messages
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.versions import version_response
 from tournaments.forms import ResultForm
 from tournaments.models import Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
-from tournaments.selectors.results import (
-    Said,
-    reopened_last,
-    round_hands,
-    said_since_director,
-    table_version,
-)
+from tournaments.selectors.results import Said, round_hands, said_since_director, table_version
 from tournaments.services.errors import TournamentError
 from tournaments.services.results import result_submit
 from tournaments.table_keys import TableLink, table_link_of
@@ -38,34 +34,50 @@ def _link(token: str) -> TableLink:
     return link
 
 
-def _state(match: Match, side: str, said: Said, other: str) -> str:
-    """Where the table stands, as this link's pair needs to hear it."""
+def _state(match: Match, side: str, said: Said, other: str, players: int) -> str:
+    """Where the table stands, as this link's pair needs to hear it. ``other``: the other side's
+    name, and ``players`` its players, which a message with the side as its subject agrees with
+    (a pair, or an individual event's two partners: "Anna & Ben sent their result")."""
     result = match.result
     if match.status in SETTLED and result is not None:
         if result.by == ResultSubmission.By.DIRECTOR:
+            if result.author:
+                return _("Decided by the director, %(name)s: %(score)s.") % {
+                    "name": result.author,
+                    "score": score_text(result.ns_score, result.ew_score),
+                }
             return _("Decided by the director: %(score)s.") % {
                 "score": score_text(result.ns_score, result.ew_score)
             }
         return _("Confirmed by both pairs. Thank you!")
     if match.status == Match.Status.DISPUTED:
         return _("With the director: the two pairs entered different results.")
-    name = other
-    two = match.ns_with_id is not None  # an individual event's side: two players, "their"
     if said.by(side) is not None:
-        if two:
-            return _("Sent. Waiting for %(names)s to confirm it from their own link.") % {
-                "names": name
-            }
-        return _("Sent. Waiting for %(name)s to confirm it from its own link.") % {"name": name}
+        return ngettext(
+            "Sent. Waiting for %(name)s to confirm it from their own link.",
+            "Sent. Waiting for %(name)s to confirm it from their own link.",
+            players,
+        ) % {"name": other}
     if said.anything:
-        if two:
-            return _("%(names)s sent their result: confirm it by entering the same figures.") % {
-                "names": name
-            }
-        return _("%(name)s sent its result: confirm it by entering the same figures.") % {
-            "name": name
-        }
+        return ngettext(
+            "%(name)s sent their result: confirm it by entering the same figures.",
+            "%(name)s sent their result: confirm it by entering the same figures.",
+            players,
+        ) % {"name": other}
     return _("Playing: enter the hands, then send the result.")
+
+
+def _sent_again(match: Match, other: str, players: int) -> str:
+    """A pair sent its own last figures again: nothing changed, and why."""
+    if match.status == Match.Status.DISPUTED:
+        return _("These figures were already sent: the two pairs disagree, the director decides.")
+    return ngettext(
+        "These figures were already sent: waiting for %(name)s to confirm them from their own "
+        "link.",
+        "These figures were already sent: waiting for %(name)s to confirm them from their own "
+        "link.",
+        players,
+    ) % {"name": other}
 
 
 def _find_table(match: Match, north: bool, tournament: Tournament) -> str:
@@ -86,12 +98,18 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     if not link.side:
         # A card printed before each pair had its own link: it no longer enters anything.
         return render(request, "tournaments/table_old_card.html", {"match": match}, status=410)
+    tournament = match.round.tournament
+    mine = link.side
+    # The sides' names: a pair's, or an individual event's two partners ("Ann & Ben").
+    north = mine == ResultSubmission.By.NS
+    we, they = (match.ns_side, match.ew_side) if north else (match.ew_side, match.ns_side)
+    they_players = len(match.sides()[1 if north else 0]) * tournament.entry_players
     form = ResultForm(request.POST or None)
     status = 200
     if request.method == "POST":
         if form.is_valid():
             try:
-                result_submit(
+                sent = result_submit(
                     match_id=match.id,
                     by=link.side,
                     ns_score=form.cleaned_data["ns_score"],
@@ -101,30 +119,27 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             except TournamentError as error:
                 form.add_error(None, str(error))
             else:
+                if sent.repeated:
+                    messages.info(request, _sent_again(sent.match, they, they_players))
                 return redirect("table", token)
         status = 400
     game = match.game
     if request.method != "POST" and game is not None and game.hand_count:
         # The hands' totals, as a start; with no hand entered the pair types its figures.
         form = ResultForm(initial={"ns_score": game.totals[0], "ew_score": game.totals[-1]})
-    mine = link.side
-    # The sides' names: a pair's, or an individual event's two partners ("Ann & Ben").
-    north = mine == ResultSubmission.By.NS
-    we, they = (match.ns_side, match.ew_side) if north else (match.ew_side, match.ns_side)
     said = said_since_director(match.submissions.all())
     settled = match.status in SETTLED
     hands = round_hands(match)
-    tournament = match.round.tournament
     return render(
         request,
         "tournaments/table.html",
         {
             "match": match,
             "tournament": tournament,
-            "state": _state(match, mine, said, they),
+            "state": _state(match, mine, said, they, they_players),
             "settled": settled,
             "closed": match.round.status == Round.Status.CLOSED,
-            "reopened": None if settled else reopened_last(match),
+            "reopened": None if settled else said.reopened,
             "side": mine,
             "we": we,
             "they": they,
@@ -139,6 +154,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "game_url": f"/g/{game.id}/" if game is not None else None,
             "hand_count": hands.entered,
             "round_hands": hands.planned,
+            "extra_hands": hands.extra,
             "hands_done": hands.done,
             "tie_break": hands.tie_break,
             # An earlier round's link: where this pair plays now.

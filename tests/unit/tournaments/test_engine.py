@@ -434,3 +434,26 @@ def test_an_averaged_sit_out_rounds_its_third_decimal_half_up() -> None:
     scoring = Scoring(PointsMethod.RAW, sit_out=SitOut.FIELD_AVERAGE)
     nine = tuple(Pair(i, str(i), seed=i) for i in range(1, 10))
     assert points_by_round(nine, results, scoring)[9] == {1: 12.63}
+
+
+def test_a_swap_undone_gives_back_the_draws_own_reasons() -> None:
+    from tournaments.engine.swap import swap
+
+    drawn = Draw(
+        2,
+        (
+            Pairing(A, B, table=1, why=(Why(Reason.SCORE_GROUP, (2, 2)),)),
+            Pairing(C, D, table=2, why=(Why(Reason.PULLED_DOWN, (2, 0)),)),
+        ),
+        (Bye(E, (Why(Reason.BYE),)),),
+    )
+    once, _ = swap(drawn, B, E, History(), {}, drawn)
+    assert [w.reason for w in once.pairings[0].why] == [Reason.SWAPPED]
+    back, effects = swap(once, B, E, History(), {}, drawn)
+    assert back == drawn and effects == ()
+    # Swaps of other pairs that restore a pairing restore its reasons; the rest stay swapped.
+    twice, _ = swap(swap(drawn, A, C, History(), {}, drawn)[0], B, D, History(), {}, drawn)
+    assert [(m.ns, m.ew, m.why) for m in twice.pairings] == [
+        (C, D, drawn.pairings[1].why),
+        (A, B, drawn.pairings[0].why),
+    ]
