@@ -9,7 +9,7 @@ The page's script sends the entry itself (fetch, asking for JSON) rather than le
 a send that fails (no Wi-Fi, no answer) keeps the entry on the page to send again with the same
 key. Where a plain form gets a redirect to the scoreboard, the script gets the scoreboard's address
 and what became of the entry (:func:`_to_scoreboard`), and clears its draft only once the entry
-is saved or dropped; a rule's refusal is the preview's JSON 400. Any other answer is a page
+is saved or dropped; a rule's refusal is a JSON 400 in the preview's shape. Any other answer is a page
 (another phone's save, a page gone): those saved nothing, so the script posts the form again as
 a plain form and the browser shows the server's page, as it always did.
 """
@@ -540,7 +540,10 @@ def hand_preview(request: HttpRequest, game_id: str, number: int) -> HttpRespons
     try:
         answer = live.preview(table_of(game, [s.name for s in state.sides]), sides, before, number)
     except RuleViolation as violation:
-        return refusal(violation)
+        # The hand as typed so far breaks a rule: that is the preview's answer, as the phone's
+        # engine gives it (rules/phone.py), not a failed request (which a browser logs as an
+        # error at every tap). Saving it is still refused with a 400.
+        return refusal(violation, status=200)
     return JsonResponse(answer)
 
 

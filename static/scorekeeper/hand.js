@@ -566,7 +566,10 @@
     var asked;
     if (engine && engine.isReady) {
       asked = engine.preview({table: config.table, sides: records, before: before, number: number});
+    } else if (!navigator.onLine) {
+      asked = Promise.reject(new Error("offline"));  // no server to ask: the engine, when it comes
     } else {
+      // A rule's refusal is an answer (the error's body), as the phone's engine gives it.
       asked = fetch(previewUrl(), {method: "POST", headers: {"Content-Type": "application/json", "X-CSRFToken": csrf},
         body: JSON.stringify(records)})
         .then(function (r) { if (r.status >= 500) { throw new Error(r.status); } return r.json(); });
