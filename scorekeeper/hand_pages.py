@@ -221,6 +221,7 @@ LABELS = {
         "Another phone has just saved hand %(n)s. When you save, you choose whether this entry "
         "is the same hand or the next one."
     ),
+    "movedOn": gettext_lazy("Another phone saved hand %(n)s: this is the next hand."),
 }
 
 
@@ -257,13 +258,7 @@ def _entry_config(
         "version_url": reverse("game-version", args=[state.game.id]),
         # The phone's own engine (scorekeeper/phone_engine.py) scores the game's hands as the
         # server would, given the game as plain data (rules/live.py Table).
-        "table": {
-            "variant": state.game.variant,
-            "players": state.game.players,
-            "rules": state.game.engine_rules,
-            "names": [s.name for s in state.sides],
-        },
-        "engine": phone_engine.engine_config(),
+        "table": table_of(state.game, [s.name for s in state.sides]).to_json(),
         "entry_key": entry_key,
         "sides": [
             # A one-player side that went out holds no cards: the page hides "cards left".
@@ -389,6 +384,7 @@ def _form(
             "labels": LABELS,
             "queue_labels": QUEUE_LABELS,
             "config": _entry_config(state, target, totals_before(game, target), sides, entry_key),
+            "phone_engine": phone_engine.page_engine(),
         },
         status=status,
     )

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from scorekeeper.edit_access import open_edit_link
+from scorekeeper.phone_engine import page_engine
 from scorekeeper.versions import version_response
 from tournaments.forms import ResultForm
 from tournaments.models import Match, ResultSubmission, Round, Tournament
@@ -134,6 +135,8 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "version": table_version(match),
             "token": token,
             "hands_url": f"{request.path}hands/" if game is not None and not settled else None,
+            # The pair enters its hands on this phone next: its engine loads meanwhile.
+            "phone_engine": page_engine() if game is not None and not settled else None,
             "game_url": f"/g/{game.id}/" if game is not None else None,
             "hand_count": game.hand_count if game else 0,
             "round_hands": tournament.hands_per_round,
