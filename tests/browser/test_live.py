@@ -134,6 +134,11 @@ def test_a_table_page_shows_the_other_pairs_result_as_it_comes(phone: Page, live
     match = drawn.matches.get(table=1)
     phone.goto(f"{live_server.url}/t/table/{table_token(match.game, 'ns')}/")
     expect(phone.get_by_test_id("table-state")).to_contain_text("Playing")
+    # The pair enters its hands on this phone next: the engine starts here (refused to this
+    # test's phone, which then says so).
+    expect(phone.get_by_test_id("offline-scoring")).to_have_text(
+        "Offline scoring unavailable on this phone"
+    )
     phone.evaluate("window.stillTheSamePage = true")
     result_submit(match_id=match.id, by="ew", ns_score=300, ew_score=900)
     expect(phone.get_by_test_id("table-state")).to_contain_text("sent its result", timeout=SOON)

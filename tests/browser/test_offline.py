@@ -101,8 +101,11 @@ def test_three_hands_offline_survive_a_reload_and_a_closed_tab_and_are_saved_onc
     page.goto(f"{live_server.url}/g/{game.id}/edit/")
     expect(page.get_by_test_id("queued")).to_contain_text("Hand 3")
     # Where the table stands with the hands kept here, and the next hand's number.
-    expect(page.get_by_test_id("kept-total-0")).to_contain_text("100 with the hands kept")
-    expect(page.get_by_test_id("kept-total-1")).to_contain_text("50 with the hands kept")
+    expect(page.get_by_test_id("total-0")).to_have_text("100")
+    expect(page.get_by_test_id("total-1")).to_have_text("50")
+    expect(page.get_by_test_id("kept-total-0")).to_have_text(
+        "with the hands not yet sent (saved: 0)"
+    )
     expect(page.get_by_test_id("enter-hand")).to_have_text("Enter hand 4")
     shot(page, "61-offline-scoreboard-waiting")
 
