@@ -233,8 +233,8 @@
   // hand kept and each side's score before it, as the page has them), and each takes its
   // scores and how the game then stands. Only hands that follow the page's own: a page older
   // than the hands kept (a copy opened offline) scores nothing. One pass at a time; a hand the
-  // engine refuses is not tried again on this page, nor the hands after it. Resolves to
-  // whether it scored anything.
+  // engine refuses is not tried again on this page, nor the hands after it. Resolves to true
+  // once a pass has run (the items it scored changed: the page shows them again).
   var scoring = false;
   var unscorable = {};
   function scoreKept(engine, start, items) {
