@@ -9,7 +9,7 @@ The page's script sends the entry itself (fetch, asking for JSON) rather than le
 a send that fails (no Wi-Fi, no answer) keeps the entry on the page to send again with the same
 key. Where a plain form gets a redirect to the scoreboard, the script gets the scoreboard's address
 and what became of the entry (:func:`_to_scoreboard`), and clears its draft only once the entry
-is saved or dropped; a rule's refusal is the preview's JSON 400. Any other answer is a page
+is saved or dropped; a rule's refusal is a JSON 400 in the preview's shape. Any other answer is a page
 (another phone's save, a page gone): those saved nothing, so the script posts the form again as
 a plain form and the browser shows the server's page, as it always did.
 """
@@ -212,6 +212,7 @@ LABELS = {
         "Another phone has just saved hand %(n)s. When you save, you choose whether this entry "
         "is the same hand or the next one."
     ),
+    "movedOn": gettext_lazy("Another phone saved hand %(n)s: this is the next hand."),
 }
 
 
@@ -277,13 +278,7 @@ def _entry_config(
         "version_url": reverse("game-version", args=[state.game.id]),
         # The phone's own engine (scorekeeper/phone_engine.py) scores the game's hands as the
         # server would, given the game as plain data (rules/live.py Table).
-        "table": {
-            "variant": state.game.variant,
-            "players": state.game.players,
-            "rules": state.game.engine_rules,
-            "names": [s.name for s in state.sides],
-        },
-        "engine": phone_engine.engine_config(),
+        "table": table_of(state.game, [s.name for s in state.sides]).to_json(),
         "entry_key": entry_key,
         "sides": [
             # A one-player side that went out holds no cards: the page hides "cards left".
@@ -410,6 +405,7 @@ def _form(
             "labels": LABELS,
             "queue_labels": QUEUE_LABELS,
             "config": _entry_config(state, target, totals_before(game, target), sides, entry_key),
+            "phone_engine": phone_engine.page_engine(),
         },
         status=status,
     )
@@ -561,7 +557,10 @@ def hand_preview(request: HttpRequest, game_id: str, number: int) -> HttpRespons
     try:
         answer = live.preview(table_of(game, [s.name for s in state.sides]), sides, before, number)
     except RuleViolation as violation:
-        return refusal(violation)
+        # The hand as typed so far breaks a rule: that is the preview's answer, as the phone's
+        # engine gives it (rules/phone.py), not a failed request (which a browser logs as an
+        # error at every tap). Saving it is still refused with a 400.
+        return refusal(violation, status=200)
     return JsonResponse(answer)
 
 

@@ -17,12 +17,13 @@ import json
 import zipfile
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from django.conf import settings
 from django.http import Http404, HttpRequest, HttpResponse
 from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 
 import scorekeeper.rules
 
@@ -33,6 +34,23 @@ FOREVER = "public, max-age=31536000, immutable"
 # Pinned by package.json; scripts/vendor-pyodide copies it under static/ (settings: served
 # compressed and cached for good, since the version is in the path).
 PYODIDE = "vendor/pyodide/314.0.7/"
+# The files of it that the engine's worker loads (the ones scripts/vendor-pyodide copies): the
+# phone's service worker keeps them, so that a page opened later with no connection loads the
+# engine.
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+# The line saying whether this phone can score offline (static/scorekeeper/engine.js), by where
+# its engine stands.
+OFFLINE_SCORING = {
+    "loading": gettext_lazy("Getting ready to score offline…"),
+    "ready": gettext_lazy("This phone can score offline"),
+    "failed": gettext_lazy("Offline scoring unavailable on this phone"),
+}
 
 
 @cache
@@ -130,12 +148,25 @@ def pyodide_url() -> str:
     return static_prefix() + PYODIDE
 
 
-def engine_config() -> dict[str, str]:
-    """Where a page's engine worker finds Pyodide, the engine and its messages."""
+def engine_config() -> dict[str, Any]:
+    """Where a page's engine worker finds Pyodide, the engine and its messages, and every file
+    it loads (for the service worker to keep)."""
     language = get_language() or settings.LANGUAGE_CODE
+    pyodide = pyodide_url()
+    engine = reverse("engine-zip", args=[bundle()[0]])
+    messages = reverse("engine-catalog", args=[language, catalog(language)[0]])
     return {
         "worker": static("scorekeeper/engine-worker.mjs"),
-        "pyodide": pyodide_url(),
-        "bundle": reverse("engine-zip", args=[bundle()[0]]),
-        "messages": reverse("engine-catalog", args=[language, catalog(language)[0]]),
+        "pyodide": pyodide,
+        "bundle": engine,
+        "messages": messages,
+        "files": [pyodide + name for name in PYODIDE_FILES] + [engine, messages],
     }
+
+
+def page_engine() -> dict[str, Any]:
+    """What a game's page carries (templates/scorekeeper/_phone_engine.html) for engine.js to
+    start the phone's engine once the page is idle, and to say whether it can score offline:
+    on the pages where hands are entered or a table plays, never on the others (Pyodide is
+    several megabytes)."""
+    return {"config": engine_config(), "words": OFFLINE_SCORING}

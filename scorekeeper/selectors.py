@@ -332,7 +332,13 @@ def game_cards(ids: Sequence[str]) -> list[GameCard]:
 class Deal:
     seats: tuple[str, ...]  # each seat's player, going round the table
     first_dealer: int
-    next_dealer: str  # who deals the next hand
+    # Who deals the next hands, once round the table from the next: the board follows the
+    # hands kept on a phone with them (board.js).
+    coming: tuple[str, ...]
+
+    @property
+    def next_dealer(self) -> str:
+        return self.coming[0]
 
 
 def game_deal(game: Game) -> Deal:
@@ -340,7 +346,8 @@ def game_deal(game: Game) -> Deal:
     sides = list(game.sides.values_list("name", "player_names"))
     seats = tuple(seat_names(sides, game_ruleset(game, len(sides)).layout))
     first = game.first_dealer if game.first_dealer < len(seats) else 0
-    return Deal(seats, first, dealer_of(seats, first, game.hand_count + 1))
+    following = range(game.hand_count + 1, game.hand_count + 1 + len(seats))
+    return Deal(seats, first, tuple(dealer_of(seats, first, number) for number in following))
 
 
 @dataclass(frozen=True)

@@ -36,12 +36,14 @@ from scorekeeper.edit_access import (
     recent_games_keep,
 )
 from scorekeeper.forms import ImportForm, NewGameForm, OpeningLookupForm
-from scorekeeper.hand_pages import QUEUE_LABELS
+from scorekeeper.hand_pages import LABELS, QUEUE_LABELS
+from scorekeeper.hand_scoring import table_of
 from scorekeeper.i18n import explain, preset_name
 from scorekeeper.imports import ImportRefused, records_from_text
 from scorekeeper.models import Game
 from scorekeeper.paper_forms import PaperImport
 from scorekeeper.params import int_param
+from scorekeeper.phone_engine import page_engine
 from scorekeeper.phone_links import phone_links
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
 from scorekeeper.rules.house_rules import house_rule_defaults
@@ -256,18 +258,25 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
             "of_hands": game_hands(game),
             "share_url": request.build_absolute_uri(reverse("game", args=[game.id])),
             "queue_labels": QUEUE_LABELS,
-            # The words about hands kept on this phone only where hands are entered.
+            # The words about hands kept on this phone, and the phone's engine, only where hands
+            # are entered.
             "board_labels": BOARD_LABELS
             if writable and game.ended_at is None
             else {"offline": BOARD_LABELS["offline"]},
+            "phone_engine": page_engine() if writable and game.ended_at is None else None,
         },
     )
 
 
 # The words of the scoreboard's script (board.js).
 BOARD_LABELS = {
-    "withKept": gettext_lazy("%(total)s with the hands kept on this phone"),
+    "withKept": gettext_lazy("with the hands not yet sent (saved: %(saved)s)"),
+    "notCounted": gettext_lazy("not counting the hands kept on this phone yet"),
     "enterHand": gettext_lazy("Enter hand %(n)s"),
+    "enterHandOf": gettext_lazy("Enter hand %(n)s of %(total)s"),
+    "dealer": gettext_lazy("Hand %(n)s: <strong>%(name)s</strong> deals"),
+    # As the entry page says them (hand_pages.LABELS): one message each.
+    **{key: LABELS[key] for key in ("needs", "needsCanasta", "keptGameOver", "draw")},
     "offline": gettext_lazy(
         "No connection: this board shows what this phone last saw; hands entered now are kept "
         "on this phone and sent when the connection returns."
@@ -350,6 +359,15 @@ def _board(request: HttpRequest, game: Game, editable: bool) -> dict[str, str]:
             "chart": totals_chart(
                 chart_points(game), [s.name for s in state.sides], state.ruleset.target
             ),
+            # Where the hands kept on this phone go on from, for its engine to score them
+            # (board.js).
+            "kept_from": {
+                "table": table_of(game, [s.name for s in state.sides]).to_json(),
+                "number": state.next_number,
+                "before": state.totals,
+            }
+            if editable and not state.finished
+            else None,
         }
         parts = {
             "title": " – ".join(side.name for side in state.sides),

@@ -41,6 +41,15 @@ class Table:
         """The table as the entry page sends it to the phone's engine."""
         return cls(data["variant"], data["players"], data["rules"] or {}, tuple(data["names"]))
 
+    def to_json(self) -> dict[str, Any]:
+        """The table as the pages give it to the phone's engine (:meth:`from_json` reads it)."""
+        return {
+            "variant": self.variant,
+            "players": self.players,
+            "rules": dict(self.rules),
+            "names": list(self.names),
+        }
+
     @property
     def ruleset(self) -> Ruleset:
         return ruleset_for(self.variant, self.players, dict(self.rules), len(self.names))

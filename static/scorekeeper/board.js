@@ -1,8 +1,8 @@
 /* The scoreboard follows the game: every few seconds (while the page is in view) it asks the
    game's version, a request the server answers 304 while nothing changed; a new version (a hand
    from another phone, a correction) brings the new board in place, without a reload. It lists
-   the hands kept on this phone (queue.js) with what they wait for, and says when the phone has
-   no connection. */
+   the hands kept on this phone (queue.js) with what they wait for, counts them in the totals,
+   and says when the phone has no connection. */
 (function () {
   "use strict";
   var live = document.getElementById("live");
@@ -19,25 +19,102 @@
     queue.list(game).then(function (items) { queue.show(section, items); showKept(items); }, function () {});
   }
 
-  // The totals with the hands kept on this phone (scored by the phone's engine), under the
-  // server's, and the next hand's number after them: the board says where the table stands.
+  // Where the table stands with the hands kept on this phone: each side's total counts them
+  // (as the phone's engine scored them), marked as not yet sent beside what the server has, with
+  // the opening it needs next; the next hand's number and dealer come after them. Hands kept
+  // before the engine was ready are scored by it here (it starts at once then); until it has,
+  // the totals say they do not count them yet.
   function showKept(items) {
-    var kept = items.filter(function (i) { return i.state !== "refused" && i.totals; });
-    var last = kept[kept.length - 1];
+    var from = document.getElementById("kept-from");
+    var enter = document.querySelector('[data-testid="enter-hand"]');
     document.querySelectorAll("[data-kept-total]").forEach(function (node) { node.remove(); });
+    document.querySelectorAll("[data-server-html]").forEach(function (node) {
+      node.innerHTML = node.getAttribute("data-server-html");
+      node.removeAttribute("data-server-html");
+    });
+    document.querySelectorAll("[data-server-hidden]").forEach(function (node) {
+      node.hidden = false;
+      node.removeAttribute("data-server-hidden");
+    });
+    document.querySelectorAll(".unsent").forEach(function (node) { node.classList.remove("unsent"); });
+    if (!from || !enter) { return; }  // no hand to enter here
+    from = JSON.parse(from.textContent);
+    var kept = items.filter(function (i) { return i.number >= from.number && i.state !== "refused"; });
+    var last = kept[kept.length - 1];
     if (!last) { return; }
-    last.totals.forEach(function (t, i) {
+    var engine = window.canastaEngine && window.canastaEngine.page ? window.canastaEngine.page : null;
+    if (kept.some(function (i) { return !i.totals; }) && engine) { queue.scoreKept(engine(), from, items); }
+    var counted = kept.every(function (i) { return i.totals; });
+    from.before.forEach(function (saved, i) {
       var total = document.querySelector('[data-testid="total-' + i + '"]');
       if (!total) { return; }
       var note = document.createElement("div");
       note.className = "kept-total";
       note.setAttribute("data-kept-total", "");
       note.setAttribute("data-testid", "kept-total-" + i);
-      note.textContent = L.withKept.replace("%(total)s", window.canastaNumbers.plain(t.score_after));
+      note.textContent = counted ? L.withKept.replace("%(saved)s", window.canastaNumbers.plain(saved)) : L.notCounted;
       total.parentNode.insertBefore(note, total.nextSibling);
+      var needs = document.querySelector('[data-testid="needs-' + i + '"]');
+      if (counted) {
+        change(total, document.createTextNode(window.canastaNumbers.plain(last.totals[i].score_after)));
+        total.classList.add("unsent");
+        if (needs) {
+          var m = last.totals[i].opening_minimum;
+          change(needs, document.createTextNode(m === "canasta" ? L.needsCanasta : L.needs.replace("%(n)s", m)));
+        }
+      } else if (needs) {
+        hide(needs);  // not known until the engine has scored the hands kept
+      }
     });
-    var enter = document.querySelector('[data-testid="enter-hand"]');
-    if (enter && !enter.hasAttribute("data-of-hands")) { enter.textContent = L.enterHand.replace("%(n)s", last.number + 1); }
+    var over = counted && last.over && last.over.finished;
+    if (over) {
+      hide(enter);
+      var winner = document.createElement("p");
+      winner.className = "kept-total";
+      winner.setAttribute("data-kept-total", "");
+      winner.setAttribute("data-testid", "kept-over");
+      winner.textContent = last.over.winner === null ? L.draw : L.keptGameOver.replace("%(name)s", from.table.names[last.over.winner]);
+      enter.parentNode.insertBefore(winner, enter);
+      return;
+    }
+    var n = last.number + 1;
+    var of = parseInt(enter.getAttribute("data-of-hands"), 10);
+    change(enter, document.createTextNode(of && n <= of
+      ? L.enterHandOf.replace("%(n)s", n).replace("%(total)s", of) : L.enterHand.replace("%(n)s", n)));
+    var dealer = document.querySelector('[data-testid="dealer"]');
+    var dealers = document.getElementById("dealers");
+    if (dealer && dealers) {
+      dealers = JSON.parse(dealers.textContent);
+      change(dealer, dealerLine(n, dealers[(n - from.number) % dealers.length]));
+    }
+  }
+
+  // A node shows what the phone knows; what the server said comes back with the next showKept.
+  function change(node, content) {
+    if (!node.hasAttribute("data-server-html")) { node.setAttribute("data-server-html", node.innerHTML); }
+    node.textContent = "";
+    node.appendChild(content);
+  }
+
+  function hide(node) {
+    if (node.hidden) { return; }
+    node.hidden = true;
+    node.setAttribute("data-server-hidden", "");
+  }
+
+  // "Hand 4: <strong>Anna</strong> deals", the name set as text (the words come from the
+  // server's catalogue, the name from a player).
+  function dealerLine(n, name) {
+    var words = L.dealer.replace("%(n)s", n);
+    var parts = words.split("<strong>%(name)s</strong>");
+    if (parts.length !== 2) { return document.createTextNode(words.replace(/<\/?strong>/g, "").replace("%(name)s", name)); }
+    var line = document.createDocumentFragment();
+    var strong = document.createElement("strong");
+    strong.textContent = name;
+    line.appendChild(document.createTextNode(parts[0]));
+    line.appendChild(strong);
+    line.appendChild(document.createTextNode(parts[1]));
+    return line;
   }
 
   function refresh() {
@@ -51,7 +128,8 @@
         version = fresh.getAttribute("data-version");
         live.setAttribute("data-version", version);
         showQueue();
-      });
+      })
+      .catch(function () { showQueue(); /* no connection: the next poll brings it */ });
   }
 
   function poll() {
@@ -77,9 +155,9 @@
     if (!queue) { return; }
     queue.list(game).then(function (items) {
       // A hand of this game went to the server: the board shows it from there.
-      if (count !== null && items.length < count) { refresh(); } else { showQueue(); }
+      if (count !== null && items.length < count && navigator.onLine) { refresh(); } else { showQueue(); }
       count = items.length;
-    });
+    }, function () { /* no IndexedDB: nothing is kept */ });
   });
   if (queue) { queue.list(game).then(function (items) { count = items.length; }, function () {}); }
   window.addEventListener("online", connection);

@@ -21,7 +21,7 @@
   var number = config.number;
   var before = config.sides.map(function (side) { return side.score_before; });
   var opening = config.sides.map(function (side) { return side.opening_minimum; });
-  var engine = config.engine && window.canastaEngine ? window.canastaEngine(config.engine) : null;
+  var engine = window.canastaEngine ? window.canastaEngine.page() : null;  // at once: the live score needs it
   var queue = window.canastaQueue || null;
   // A draft survives a reload or a phone call: kept per game (a new hand) or per hand (a
   // correction) until it is saved.
@@ -566,7 +566,10 @@
     var asked;
     if (engine && engine.isReady) {
       asked = engine.preview({table: config.table, sides: records, before: before, number: number});
+    } else if (!navigator.onLine) {
+      asked = Promise.reject(new Error("offline"));  // no server to ask: the engine, when it comes
     } else {
+      // A rule's refusal is an answer (the error's body), as the phone's engine gives it.
       asked = fetch(previewUrl(), {method: "POST", headers: {"Content-Type": "application/json", "X-CSRFToken": csrf},
         body: JSON.stringify(records)})
         .then(function (r) { if (r.status >= 500) { throw new Error(r.status); } return r.json(); });
@@ -719,7 +722,7 @@
         return;
       }
       var item = {key: entryKey, game: config.game, url: form.action || window.location.href, fields: fields,
-        number: number, names: config.table.names, totals: scored && totalsOf(scored), over: scored ? scored.outcome : null};
+        number: number, names: config.table.names, totals: scored && queue.totalsOf(scored), over: scored ? scored.outcome : null};
       return queue.get(item.key).then(function (kept) {
         // A key already kept for another hand (a page opened again from the phone's copy, whose
         // key went with an earlier hand) is never reused: this entry takes a key of its own.
@@ -758,12 +761,6 @@
     }
     var same = lastPreview && lastPreview.records === JSON.stringify(records);
     return Promise.resolve(same ? lastPreview.data : null);
-  }
-
-  function totalsOf(data) {
-    return data.sides.map(function (side) {
-      return {total: side.total, score_after: side.score_after, opening_minimum: side.opening_minimum};
-    });
   }
 
   function forget(key) { if (queue) { queue.remove(key).catch(function () {}); } }
@@ -824,8 +821,8 @@
   // Hands kept on this phone for this game, from earlier (offline, a reload, a restarted phone):
   // listed, and the entry goes on after the last of them. The phone's engine scores those it
   // could not score when they were kept (whenever some wait for it, not once per page).
-  var rescoring = false;
-  var unscorable = {};  // keys the engine refused: not tried again on this page
+  var keptFrom = {table: config.table, number: config.number,
+    before: config.sides.map(function (side) { return side.score_before; })};
   function restore() {
     if (!queue || editing || choosing) { return; }
     queue.list(config.game).then(function (items) {
@@ -834,47 +831,52 @@
       if (!ahead.length) { return; }
       var last = ahead[ahead.length - 1];
       if (last.number + 1 !== number || last.totals) { follow(last); if (sequence) { preview(); } }
-      var missing = ahead.some(function (i) { return !i.totals && !unscorable[i.key]; });
-      if (missing && !rescoring && engine) {
-        rescoring = true;
-        engine.ready.then(function () { return rescore(ahead); })
-          .then(function () { rescoring = false; restore(); }, function () { rescoring = false; });
-      }
+      queue.scoreKept(engine, keptFrom, items).then(function (scored) { if (scored) { restore(); } });
     }, function () { /* no IndexedDB: nothing was kept */ });
   }
 
-  function rescore(items) {
-    var chain = config.sides.map(function (side) { return side.score_before; });
-    return items.reduce(function (done, item) {
-      return done.then(function () {
-        if (!chain) { return; }
-        return engine.preview({table: config.table, sides: JSON.parse(item.fields.record), before: chain, number: item.number})
-          .then(function (data) {
-            if (data.error) { unscorable[item.key] = true; chain = null; return; }
-            chain = data.sides.map(function (side) { return side.score_after; });
-            // Only an item still kept: another tab may have sent it meanwhile.
-            return queue.update(item.key, function (kept) { kept.totals = totalsOf(data); kept.over = data.outcome; });
-          });
-      });
-    }, Promise.resolve());
-  }
-
   // The game followed while a new hand is entered: another phone that saves this very hand is
-  // seen within seconds and the page says so. It never moves on by itself: the player may be
-  // about to enter that same hand, which Save then meets as the two-phone choice; a blank entry
-  // offers to go on to the next hand.
+  // seen within seconds. An entry nobody has touched moves on to the next hand by itself (the
+  // page again, from the server, which says why). Once the player has begun (a tap, a key) the
+  // entry stays, and the page says what Save will ask: the two-phone choice, the same hand or
+  // the next; a begun entry still blank also offers to go on to the next hand.
   var FOLLOW_EVERY = 5000;
+  var MOVED = "canasta.moved." + config.game;  // the hand another phone saved, as the page moved on
+  var touched = false;
+  ["click", "input", "change"].forEach(function (type) { form.addEventListener(type, function () { touched = true; }); });
   function followGame() {
     if (editing || choosing || document.hidden || !navigator.onLine) { return; }
     fetch(config.version_url, {credentials: "same-origin", cache: "no-cache"})
       .then(function (r) { return r.ok ? r.json() : null; })
       .then(function (answer) {
         if (!answer || answer.hands < number) { return; }
-        var note = document.getElementById("other-saved");
-        note.querySelector("span").textContent = L.otherSaved.replace("%(n)s", number);
-        note.querySelector("a").hidden = !isBlank();
-        note.hidden = false;
+        if (!touched && isBlank() && movedFrom() !== number) {
+          try { sessionStorage.setItem(MOVED, String(number)); } catch (e) { /* moved on all the same */ }
+          window.location.reload();
+          return;
+        }
+        otherSaved(L.otherSaved.replace("%(n)s", number), isBlank());
       }, function () { /* no connection: the next look tries again */ });
+  }
+
+  function otherSaved(text, offerNext) {
+    var note = document.getElementById("other-saved");
+    note.querySelector("span").textContent = text;
+    note.querySelector("a").hidden = !offerNext;
+    note.hidden = false;
+  }
+
+  function movedFrom() {
+    try { return parseInt(sessionStorage.getItem(MOVED), 10) || null; } catch (e) { return null; }
+  }
+
+  // The page moved on by itself: it says so, once. A copy as old as the page it left (the
+  // service worker's, on Wi-Fi too slow) does not move on again: it says what Save will ask.
+  function sayMovedOn() {
+    var from = movedFrom();
+    if (!from || from >= number) { return; }
+    try { sessionStorage.removeItem(MOVED); } catch (e) { /* said once all the same */ }
+    otherSaved(L.movedOn.replace("%(n)s", from), false);
   }
   setInterval(followGame, FOLLOW_EVERY);
 
@@ -934,10 +936,10 @@
   if (config.entered || draft) { preview(); }
   connection();
   restore();
+  sayMovedOn();
   // The engine ready: the score on the page is its own from now on.
   if (engine) {
-    engine.ready.then(function () { document.body.setAttribute("data-engine", "ready"); if (sequence) { preview(); } },
-      function () { engineFailed = true; document.body.setAttribute("data-engine", "failed"); });
+    engine.ready.then(function () { if (sequence) { preview(); } }, function () { engineFailed = true; });
   }
   // Save works once the entry is ready: a tap while the page still loads would send no hand.
   save.disabled = ended;

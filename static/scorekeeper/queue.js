@@ -13,8 +13,9 @@
    it: a settled table, a rule, a game no longer there; the message says why, and the player
    discards it).
 
-   window.canastaQueue: put, update(key, change), remove, discard, get, list(game), flush, show.
-   Each change fires a "canasta-queue" event on window. */
+   window.canastaQueue: put, update(key, change), remove, discard, get, list(game), flush, show,
+   and scoreKept (the phone's engine scores the hands kept before it was ready). Each change
+   fires a "canasta-queue" event on window. */
 (function () {
   "use strict";
   var DB = "canasta", STORE = "hands", RETRY = 10000, SEND_TIMEOUT = 10000;
@@ -160,9 +161,11 @@
   }
 
   // One item sent: resolves to "sent" (with the answer), "choice", "refused" or "wait" (no
-  // answer, or none in time, or a refusal a reload cures: try later).
+  // answer, or none in time, or a refusal a reload cures: try later). With the phone offline it
+  // waits without asking: the "online" event sends it.
   function send(item) {
     if (!sendable(item)) { return mark(item.key, "refused", "").then(function () { return {outcome: "refused"}; }); }
+    if (!navigator.onLine) { return Promise.resolve({outcome: "wait"}); }
     var controller = new AbortController();
     var timer = setTimeout(function () { controller.abort(); }, SEND_TIMEOUT);
     return fetch(item.url, {method: "POST", body: new URLSearchParams(fields(item)), credentials: "same-origin",
@@ -216,6 +219,44 @@
     list().then(function (items) {
       if (items.some(function (i) { return i.state === "waiting"; })) { flush(); }
     }, function () { /* no IndexedDB here (a private window): nothing is ever queued */ });
+  }
+
+  // A hand's scores as an item keeps them, from the phone's engine's answer (rules/live.py).
+  function totalsOf(data) {
+    return data.sides.map(function (side) {
+      return {total: side.total, score_after: side.score_after, opening_minimum: side.opening_minimum};
+    });
+  }
+
+  // A game's hands kept before the phone's engine was ready have no scores: the engine scores
+  // them, in order from `start` ({table, number, before}: the game, the number of the first
+  // hand kept and each side's score before it, as the page has them), and each takes its
+  // scores and how the game then stands. Only hands that follow the page's own: a page older
+  // than the hands kept (a copy opened offline) scores nothing. One pass at a time; a hand the
+  // engine refuses is not tried again on this page, nor the hands after it. Resolves to true
+  // once a pass has run (the items it scored changed: the page shows them again).
+  var scoring = false;
+  var unscorable = {};
+  function scoreKept(engine, start, items) {
+    var ahead = items.filter(function (i) { return i.number >= start.number && i.state !== "refused"; });
+    var missing = ahead.some(function (i) { return !i.totals && !unscorable[i.key]; });
+    if (!engine || scoring || !missing || ahead[0].number !== start.number) { return Promise.resolve(false); }
+    scoring = true;
+    var chain = start.before;
+    return engine.ready.then(function () {
+      return ahead.reduce(function (done, item) {
+        return done.then(function () {
+          if (!chain) { return; }
+          var request = {table: start.table, sides: JSON.parse(item.fields.record), before: chain, number: item.number};
+          return engine.preview(request).then(function (data) {
+            if (data.error) { unscorable[item.key] = true; chain = null; return; }
+            chain = data.sides.map(function (side) { return side.score_after; });
+            // Only an item still kept: another tab may have sent it meanwhile.
+            return update(item.key, function (kept) { kept.totals = totalsOf(data); kept.over = data.outcome; });
+          });
+        });
+      }, Promise.resolve());
+    }).then(function () { scoring = false; return true; }, function () { scoring = false; return false; });
   }
 
   // The hands of a game kept on this phone, listed in `section` (the entry page, the
@@ -290,7 +331,7 @@
   }
 
   window.canastaQueue = {put: put, update: update, remove: remove, discard: discard, mark: mark,
-    list: list, flush: flush, get: get, show: show};
+    list: list, flush: flush, get: get, show: show, totalsOf: totalsOf, scoreKept: scoreKept};
   window.addEventListener("online", tick);
   tick();
   setInterval(tick, RETRY);

@@ -41,16 +41,46 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
+// Where a file kept for good goes: Pyodide's folder (kept across releases), the app's static
+// files and the engine's (this release's); null for anything else.
+function cacheOf(url) {
+  if (url.origin !== self.location.origin) { return null; }
+  if (url.pathname.indexOf(PYODIDE) === 0) { return VENDOR; }
+  if (url.pathname.indexOf(STATIC) === 0 || url.pathname.indexOf("/engine/") === 0) { return SHELL; }
+  return null;
+}
+
+// No copy and no connection: the page's request fails as it would without this worker (a
+// network error, not an error of the worker's own); a copy that could not be written (the
+// phone's storage full) is fetched again next time.
 function cacheFirst(request, name) {
   return caches.match(request).then(function (kept) {
     return kept || fetch(request).then(function (response) {
       if (response.ok) {
         var copy = response.clone();
-        caches.open(name).then(function (cache) { cache.put(request, copy); });
+        caches.open(name).then(function (cache) { return cache.put(request, copy); }).catch(function () {});
       }
       return response;
-    });
+    }, function () { return Response.error(); });
   });
+}
+
+// A page's engine loaded (engine.js): each of its files is kept here if it is not yet (the
+// page may have loaded them before this worker was there to keep them), so that a page opened
+// later with no connection loads the engine. Nothing but static files and the engine's.
+function keepEngine(paths) {
+  return Promise.all(paths.map(function (path) {
+    var url = new URL(path, self.location.origin);
+    var name = cacheOf(url);
+    if (!name) { return null; }
+    return caches.match(url.href).then(function (copy) {
+      if (copy) { return null; }
+      return fetch(url.href).then(function (response) {
+        if (!response.ok) { return null; }
+        return caches.open(name).then(function (cache) { return cache.put(url.href, response); });
+      });
+    });
+  })).catch(function () { /* no connection: the next page's engine asks again */ });
 }
 
 function trim(cache) {
@@ -110,7 +140,8 @@ function keepPage(path, always) {
 self.addEventListener("message", function (event) {
   var asked = event.data || {};
   var work = (asked.keep || []).map(function (path) { return keepPage(path, true); })
-    .concat((asked.also || []).map(function (path) { return keepPage(path, false); }));
+    .concat((asked.also || []).map(function (path) { return keepPage(path, false); }))
+    .concat(Array.isArray(asked.engine) ? [keepEngine(asked.engine)] : []);
   event.waitUntil(Promise.all(work));
 });
 
@@ -118,10 +149,9 @@ self.addEventListener("fetch", function (event) {
   var request = event.request;
   var url = new URL(request.url);
   if (request.method !== "GET" || url.origin !== self.location.origin) { return; }
-  if (url.pathname.indexOf(PYODIDE) === 0) {
-    event.respondWith(cacheFirst(request, VENDOR));
-  } else if (url.pathname.indexOf(STATIC) === 0 || url.pathname.indexOf("/engine/") === 0) {
-    event.respondWith(cacheFirst(request, SHELL));
+  var name = cacheOf(url);
+  if (name) {
+    event.respondWith(cacheFirst(request, name));
   } else if (request.mode === "navigate") {
     event.respondWith(networkFirst(request));
   }

@@ -83,3 +83,14 @@ def phone(browser, live_server, request: pytest.FixtureRequest) -> Iterator[obje
 def second_phone(browser, live_server, request: pytest.FixtureRequest) -> Iterator[object]:
     """Another phone at the same table."""
     yield from phone_page(browser, _engine(request))
+
+
+def console_errors(page) -> list[str]:
+    """Every error the page's console shows from now on (console.error, an uncaught exception or
+    promise rejection, a request that failed), for a test to assert there is none."""
+    errors: list[str] = []
+    page.on(
+        "console", lambda message: errors.append(message.text) if message.type == "error" else None
+    )
+    page.on("pageerror", lambda error: errors.append(f"uncaught: {error}"))
+    return errors

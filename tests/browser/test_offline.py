@@ -5,10 +5,14 @@ choice. Screenshots go to test-artifacts/browser/."""
 
 from __future__ import annotations
 
+import json
+import re
+
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ARTIFACTS, PHONE
+from tests.browser.conftest import ARTIFACTS, PHONE, console_errors
+from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS
 
 pytestmark = [
     pytest.mark.browser,
@@ -97,8 +101,11 @@ def test_three_hands_offline_survive_a_reload_and_a_closed_tab_and_are_saved_onc
     page.goto(f"{live_server.url}/g/{game.id}/edit/")
     expect(page.get_by_test_id("queued")).to_contain_text("Hand 3")
     # Where the table stands with the hands kept here, and the next hand's number.
-    expect(page.get_by_test_id("kept-total-0")).to_contain_text("100 with the hands kept")
-    expect(page.get_by_test_id("kept-total-1")).to_contain_text("50 with the hands kept")
+    expect(page.get_by_test_id("total-0")).to_have_text("100")
+    expect(page.get_by_test_id("total-1")).to_have_text("50")
+    expect(page.get_by_test_id("kept-total-0")).to_have_text(
+        "with the hands not yet sent (saved: 0)"
+    )
     expect(page.get_by_test_id("enter-hand")).to_have_text("Enter hand 4")
     shot(page, "61-offline-scoreboard-waiting")
 
@@ -297,3 +304,148 @@ def test_offline_the_phone_says_when_the_game_is_won(phone: Page, live_server) -
     phone.evaluate("window.dispatchEvent(new Event('online'))")
     phone.goto(f"{live_server.url}/g/{game.id}/edit/")
     expect(phone.get_by_test_id("winner")).to_contain_text("Us win!", timeout=20_000)
+
+
+ENGINE_KEPT = (
+    """files => Promise.all(files.map(f => caches.match(f))).then(found => found.every(Boolean))"""
+)
+
+
+def engine_kept(page: Page) -> None:
+    """Once the service worker has every file of the phone's engine (it is asked once the engine
+    is ready): a page opened later with no connection loads the engine."""
+    import time
+
+    from scorekeeper.phone_engine import engine_config
+
+    files = engine_config()["files"]
+    deadline = time.monotonic() + 60
+    while not page.evaluate(ENGINE_KEPT, files):
+        assert time.monotonic() < deadline, "the engine's files are not kept"
+        page.wait_for_timeout(200)
+
+
+def test_a_phone_that_opened_its_game_scores_offline_on_the_entry_it_opens_next(
+    browser, live_server
+) -> None:
+    """From a new player (issue 29): the engine loaded on the entry page only, so a player who
+    opened the game and lost the Wi-Fi within seconds had no live score. The scoreboard starts it
+    once idle and says so, the service worker keeps its files (this first page came before the
+    worker), and the entry page, opened next with no connection, scores on the phone."""
+    from scorekeeper.services import game_create
+
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    errors = console_errors(page)
+    game, token = game_create(
+        variant="classic", players=4, sides=[{"name": "Us"}, {"name": "Them"}]
+    )
+    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/")  # the scoreboard, a first visit
+    line = page.get_by_test_id("offline-scoring")
+    expect(line).to_have_text(
+        re.compile("^(Getting ready to score offline…|This phone can score offline)$")
+    )
+    expect(line).to_have_text("This phone can score offline", timeout=60_000)
+    shot(page, "63-offline-scoring-ready")
+    line.screenshot(path=str(ARTIFACTS / "64-offline-scoring-line.png"))
+    engine_kept(page)
+    for_the_entry_page_kept(page, game)
+
+    context.set_offline(True)
+    page.get_by_test_id("enter-hand").click()  # the service worker's copy of the entry page
+    expect(page.locator("#hand-title")).to_have_text("Hand 1")
+    enter(page, 0, "Q", 4)
+    expect(page.get_by_test_id("side-0-live")).to_have_text("+40 → 40", timeout=60_000)
+    expect(page.get_by_test_id("offline-scoring")).to_have_text("This phone can score offline")
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("queued-1")).to_contain_text("waiting to send")
+    assert page.evaluate("window.canastaQueue.list().then(i => i[0].totals[0].score_after)") == 40
+    assert errors == []
+    context.close()
+
+
+def for_the_entry_page_kept(page: Page, game) -> None:
+    import time
+
+    deadline = time.monotonic() + 20
+    while f"/g/{game.id}/edit/hand/" not in page.evaluate(KEPT_PAGES):
+        assert time.monotonic() < deadline, page.evaluate(KEPT_PAGES)
+        page.wait_for_timeout(200)
+
+
+def test_the_offline_board_counts_the_hands_kept_on_the_phone(browser, live_server) -> None:
+    """From a new player (issue 29): with three hands waiting on the phone, kept before its
+    engine was ready (so without their scores), the scoreboard opened offline showed 0–0 and
+    "Enter hand 1". Its engine scores them: each total counts them, marked as not yet sent, with
+    the opening each side needs next, the next hand's number and its dealer."""
+    from scorekeeper.rules.live import Table, preview
+    from scorekeeper.selectors import game_deal
+    from scorekeeper.services import game_create
+
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    game, token = game_create(
+        variant="classic", players=4, sides=[{"name": "Us"}, {"name": "Them"}]
+    )
+    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/")
+    expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=60_000)
+    engine_kept(page)
+    page.reload()  # under the service worker, which keeps the page
+
+    hands = [BIG_HAND, [{}, {"melds": [{"rank": "Q", "naturals": 4}]}], NS_OUT_WITH_KINGS]
+    table, before = Table("classic", 4, {}, ("Us", "Them")), [0, 0]
+    for number, sides in enumerate(hands, 1):
+        scored = preview(table, sides, before, number)
+        before = [side["score_after"] for side in scored["sides"]]
+    needs = [side["opening_minimum"] for side in scored["sides"]]
+    assert before == [2780, -10] and needs == [90, 15]  # as the server scores them
+    kept = [
+        {
+            "key": f"{n}" * 32,
+            "game": game.id,
+            "url": f"/g/{game.id}/edit/hand/",
+            "number": n,
+            "fields": {"number": str(n), "record": json.dumps(sides), "entry_key": f"{n}" * 32},
+            "names": ["Us", "Them"],
+            "totals": None,  # kept before the engine was ready
+            "over": None,
+            "state": "waiting",
+            "at": n,
+        }
+        for n, sides in enumerate(hands, 1)
+    ]
+    context.set_offline(True)
+    errors = console_errors(page)
+    page.evaluate("items => Promise.all(items.map(i => window.canastaQueue.put(i)))", kept)
+    page.reload()  # the service worker's copy, the engine from its files
+
+    expect(page.get_by_test_id("total-0")).to_have_text("2780", timeout=60_000)
+    expect(page.get_by_test_id("total-1")).to_have_text("−10")
+    for side in (0, 1):
+        expect(page.get_by_test_id(f"kept-total-{side}")).to_have_text(
+            "with the hands not yet sent (saved: 0)"
+        )
+    expect(page.get_by_test_id("needs-0")).to_have_text("needs 90 to open")
+    expect(page.get_by_test_id("needs-1")).to_have_text("needs 15 to open")
+    expect(page.get_by_test_id("enter-hand")).to_have_text("Enter hand 4")
+    dealer = game_deal(game).coming[3]
+    expect(page.get_by_test_id("dealer")).to_have_text(f"Hand 4: {dealer} deals")
+    expect(page.get_by_test_id("queued-3")).to_contain_text("Us +670 → 2780")
+    shot(page, "65-offline-board-counts-kept-hands")
+    assert errors == []
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.get_by_test_id("queued")).to_be_hidden(timeout=40_000)
+    expect(page.get_by_test_id("total-0")).to_have_text("2780")
+    expect(page.get_by_test_id("kept-total-0")).to_have_count(0)
+    expect(page.get_by_test_id("total-0")).not_to_have_class(re.compile("unsent"))
+    expect(page.get_by_test_id("enter-hand")).to_have_text("Enter hand 4")
+    assert [h.number for h in game.hands.order_by("number")] == [1, 2, 3]
+    context.close()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, Route, expect
 
-from tests.browser.conftest import ARTIFACTS
+from tests.browser.conftest import ARTIFACTS, console_errors
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -137,3 +137,45 @@ def test_a_hand_the_rules_refuse_stays_on_the_page_with_the_reason(
     expect(page.get_by_test_id("side-0-meld-0-naturals")).to_have_value("1")
     expect(page.get_by_test_id("save")).to_be_enabled()
     assert game.hands.count() == 0
+
+
+def test_a_phone_where_the_engine_cannot_load_says_so_and_logs_no_error(
+    phone: Page, live_server
+) -> None:
+    """From a new player (issue 29): an uncaught "Failed to fetch" in the console where Pyodide
+    could not load. Every page that starts the engine handles its failure, and says this phone
+    cannot score offline; offline, the entry page keeps the hand all the same."""
+    page = phone  # its Pyodide files are refused (conftest.phone_page)
+    errors = console_errors(page)
+    game = open_hand_1(page, live_server.url)
+    unavailable = "Offline scoring unavailable on this phone"
+    expect(page.get_by_test_id("offline-scoring")).to_have_text(unavailable)
+    page.goto(f"{live_server.url}/g/{game.id}/edit/")
+    expect(page.get_by_test_id("offline-scoring")).to_have_text(unavailable)
+    page.goto(f"{live_server.url}/g/{game.id}/edit/hand/")
+    page.context.set_offline(True)
+    page.get_by_test_id("side-0-add-meld").click()
+    page.get_by_test_id("side-0-rank-Q").click()
+    page.get_by_test_id("side-0-meld-0-naturals").fill("4")
+    expect(page.get_by_test_id("preview")).to_contain_text("the score shows when the connection")
+    page.get_by_test_id("save").click()
+    expect_kept_on_the_phone(page, game)
+    assert errors == []
+
+
+def test_a_hand_the_rules_refuse_as_typed_is_no_error_in_the_console(
+    phone: Page, live_server
+) -> None:
+    """From a new player (issue 29): each tap of a hand the rules refuse so far (a meld of one
+    card, on the way to four) logged the server's preview as a failed request."""
+    page = phone  # no engine: the server scores the preview
+    errors = console_errors(page)
+    open_hand_1(page, live_server.url)
+    page.get_by_test_id("side-0-add-meld").click()
+    page.get_by_test_id("side-0-rank-K").click()
+    page.get_by_test_id("side-0-meld-0-naturals").fill("1")
+    expect(page.get_by_test_id("preview")).to_contain_text("a meld needs at least")
+    expect(page.locator(".has-error .field-error")).to_contain_text("a meld needs at least")
+    page.get_by_test_id("side-0-meld-0-naturals").fill("4")
+    expect(page.get_by_test_id("side-0-live")).to_have_text("+40 → 40")
+    assert errors == []

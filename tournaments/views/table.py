@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from scorekeeper.edit_access import open_edit_link
+from scorekeeper.phone_engine import page_engine
 from scorekeeper.versions import version_response
 from tournaments.forms import ResultForm
 from tournaments.models import Match, ResultSubmission, Round, Tournament
@@ -151,6 +152,8 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "version": table_version(match),
             "token": token,
             "hands_url": f"{request.path}hands/" if game is not None and not settled else None,
+            # The pair enters its hands on this phone next: its engine loads meanwhile.
+            "phone_engine": page_engine() if game is not None and not settled else None,
             "game_url": f"/g/{game.id}/" if game is not None else None,
             "hand_count": hands.entered,
             "round_hands": hands.planned,
