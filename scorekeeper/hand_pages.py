@@ -226,7 +226,7 @@ RANK_LABELS = {
 }
 
 
-def _side_words(name: str, players: int) -> dict[str, str]:
+def side_words(name: str, players: int) -> dict[str, str]:
     """What the entry page says of one side, its verb agreeing with the side's players ("Anna &
     Ben win the game.", "Anna wins the game.")."""
     said = {
@@ -286,7 +286,7 @@ def _entry_config(
                 "name": s.name,
                 "score_before": before[i],
                 "solo": layout[i] == 1,
-                "said": _side_words(s.name, layout[i]),
+                "said": side_words(s.name, layout[i]),
                 # The opening this side needs in this very hand (the preview then tells the next).
                 "opening_minimum": next_opening(
                     state.ruleset.variant, before[i], game_hand_number(state.ruleset, number)

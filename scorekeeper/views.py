@@ -36,7 +36,7 @@ from scorekeeper.edit_access import (
     recent_games_keep,
 )
 from scorekeeper.forms import ImportForm, NewGameForm, OpeningLookupForm
-from scorekeeper.hand_pages import LABELS, QUEUE_LABELS
+from scorekeeper.hand_pages import LABELS, QUEUE_LABELS, side_words
 from scorekeeper.hand_scoring import table_of
 from scorekeeper.i18n import explain, preset_name
 from scorekeeper.imports import ImportRefused, records_from_text
@@ -276,7 +276,7 @@ BOARD_LABELS = {
     "enterHandOf": gettext_lazy("Enter hand %(n)s of %(total)s"),
     "dealer": gettext_lazy("Hand %(n)s: <strong>%(name)s</strong> deals"),
     # As the entry page says them (hand_pages.LABELS): one message each.
-    **{key: LABELS[key] for key in ("needs", "needsCanasta", "keptGameOver", "draw")},
+    **{key: LABELS[key] for key in ("needs", "needsCanasta", "draw")},
     "offline": gettext_lazy(
         "No connection: this board shows what this phone last saw; hands entered now are kept "
         "on this phone and sent when the connection returns."
@@ -365,6 +365,11 @@ def _board(request: HttpRequest, game: Game, editable: bool) -> dict[str, str]:
                 "table": table_of(game, [s.name for s in state.sides]).to_json(),
                 "number": state.next_number,
                 "before": state.totals,
+                # "Anna & Ben win the game.": each side's verb agrees with its players.
+                "wins": [
+                    side_words(side.name, players)["wins"]
+                    for side, players in zip(state.sides, state.ruleset.layout, strict=True)
+                ],
             }
             if editable and not state.finished
             else None,

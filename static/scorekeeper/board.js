@@ -73,7 +73,7 @@
       winner.className = "kept-total";
       winner.setAttribute("data-kept-total", "");
       winner.setAttribute("data-testid", "kept-over");
-      winner.textContent = last.over.winner === null ? L.draw : L.keptGameOver.replace("%(name)s", from.table.names[last.over.winner]);
+      winner.textContent = last.over.winner === null ? L.draw : from.wins[last.over.winner];
       enter.parentNode.insertBefore(winner, enter);
       return;
     }
