@@ -303,6 +303,7 @@ def test_unknown_tournaments_and_pairs_are_not_found(client) -> None:
     for url in (
         "/t/999999/",
         "/t/999999/standings/",
+        "/t/999999/standings.pdf",
         "/t/999999/screen/",
         "/t/999999/screen.json",
         f"/t/{tournament.id}/pair/999999/",

@@ -1,14 +1,17 @@
 """Reads of the public pages (no login): the current round's tables and byes, "find my table",
-a pair's rounds, and the projector's ETag and rows. Draft rounds are not public."""
+a pair's rounds, the standings as plain rows (the projector's top, the printed standings), the
+event's days, and the projector's ETag. Draft rounds are not public."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from django.db.models import Max, Q
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.engine.formats import INDIVIDUAL
@@ -241,21 +244,36 @@ def public_tag(tournament_id: int) -> PublicTag:
     return PublicTag(version, (counted or 0) < inputs, int(created.timestamp() * 1000))
 
 
-def screen_standings(
-    snapshot: StandingsSnapshot | None, order: Sequence[str]
+def standings_lines(
+    snapshot: StandingsSnapshot | None,
+    order: Sequence[str],
+    limit: int | None = None,
+    players: Mapping[int, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """The top of the standings, as the screen's rows: rank, name, the metrics shown."""
+    """The standings as plain rows, the first ``limit`` (the wall screen's top) or all (the
+    printed standings): rank ("=3" when shared), name, its players (``players``: the pairs'),
+    whether withdrawn, and the metrics of ``order`` as the standings table shows them."""
     if snapshot is None:
         return []
     rows = []
-    for row in snapshot.rows[:SCREEN_STANDINGS]:
+    for row in snapshot.rows[:limit]:
         metrics = row.get("metrics", {})
         rows.append(
             {
                 "rank": ("=" if row.get("shared") else "") + str(row.get("rank", "")),
                 "name": row.get("name", ""),
+                "players": (players or {}).get(row.get("entry", 0), ""),
                 "withdrawn": row.get("withdrawn", False),
                 "metrics": [metric_text(metrics.get(m, 0), m == "margin") for m in order],
             }
         )
     return rows
+
+
+def event_days(tournament: Tournament) -> tuple[date, date]:
+    """The first and the last day the event was played: its released rounds' (drawn on the
+    evening), or the day it was created before any."""
+    drawn = tournament.round_set.exclude(status=Round.Status.DRAFT)
+    stamps = list(drawn.values_list("created_at", flat=True)) or [tournament.created_at]
+    days = [timezone.localdate(at) for at in stamps]
+    return min(days), max(days)

@@ -1,7 +1,7 @@
 """A tournament's public pages (no login): the current round's pairings and live results with
-"find my table", the standings of the latest snapshot, each pair's cross-table, and a projector
-screen that cycles through them and reloads itself when something changed (screen.json answers
-304 to a poll with the same ETag). Draft rounds are not public."""
+"find my table", the standings of the latest snapshot (and as a PDF to print), each pair's
+cross-table, and a projector screen that cycles through them and reloads itself when something
+changed (screen.json answers 304 to a poll with the same ETag). Draft rounds are not public."""
 
 from __future__ import annotations
 
@@ -12,28 +12,31 @@ from typing import Any
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.template.loader import render_to_string
 from django.utils.http import quote_etag
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from tournaments.limits import MAX_PAIRS
 from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.printing import render_standings
 from tournaments.selectors.bracket import knockout_bracket, knockout_start
 from tournaments.selectors.lookups import entry_of, tournament_of
 from tournaments.selectors.public import (
+    SCREEN_STANDINGS,
     Table,
     at_phantom_table,
     pair_lines,
     pairs_found,
     public_tag,
     round_public,
-    screen_standings,
     sit_out_words,
+    standings_lines,
 )
 from tournaments.selectors.standings import standings_final
 from tournaments.services.standings import standings_catch_up, standings_shown
 from tournaments.tables import StandingsTable
-from tournaments.views.cached_pages import Content, if_none_match, public_page
+from tournaments.views.cached_pages import Content, File, if_none_match, public_file, public_page
 from tournaments.words import (
     METRIC_LABELS,
     metric_text,
@@ -147,6 +150,20 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 STANDINGS_PER_PAGE = 100
+
+
+@require_safe
+def standings_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The standings as a PDF to print: final once the event is finished, provisional before
+    (printing.render_standings); made once per version of the tournament, as its pages are."""
+    language = get_language()
+
+    def content() -> File:
+        event = tournament_of(tournament_id)
+        pdf = render_standings(event, standings_shown(tournament=event), language)
+        return File(pdf, "application/pdf", f"tournament-{event.id}-standings.pdf")
+
+    return public_file(request, tournament_id, "standings-pdf", content)
 
 
 @dataclass(frozen=True)
@@ -288,7 +305,7 @@ def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int
         Panel(
             "standings",
             _screen_heading(snapshot, final),
-            screen_standings(snapshot, order),
+            standings_lines(snapshot, order, SCREEN_STANDINGS),
         )
     ]
     if knockout_start(event) == 1:  # a knockout alone: its bracket is its standings
