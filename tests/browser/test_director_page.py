@@ -72,3 +72,40 @@ def test_the_round_comes_first_and_the_standings_within_two_screens(
             fits_the_phone(page)
         context.close()
 
+
+def test_the_pairs_lead_while_setting_up_and_the_final_papers_once_finished(
+    browser, live_server, django_user_model, settings
+) -> None:
+    from tournaments.services.rounds import round_close
+
+    settings.LOCAL_ADDRESSES = []
+    director = django_user_model.objects.create_user("dora")
+    tournament = club_event("mitchell", director)
+    url = f"{live_server.url}/t/{tournament.id}/director/"
+    context = browser.new_context(viewport=LAPTOP)
+    page: Page = context.new_page()
+    signed_in(page, live_server.url, director)
+    page.goto(url)
+    # Setting up: the pairs list open, the draw button above it, both on the first screen.
+    expect(page.locator("details[data-testid=pairs][open]")).to_be_visible()
+    figures = page.evaluate(MEASURE)
+    print(f"mitchell set-up laptop: {figures}")
+    assert figures["pairs"] < LAPTOP["height"], figures
+    expect(page.get_by_test_id("generate")).to_be_in_viewport()
+    page.screenshot(path=str(ARTIFACTS / "director-setup-laptop.png"), full_page=True)
+    for _ in range(3):
+        last = round_played(tournament)
+    round_close(round_id=last.id)
+    page.goto(url)
+    finished = page.get_by_test_id("finished")
+    expect(finished).to_be_in_viewport()
+    expect(finished.get_by_test_id("final-pdf")).to_have_attribute(
+        "href", f"/t/{tournament.id}/standings.pdf"
+    )
+    expect(finished.get_by_role("link", name="Every table's result")).to_be_visible()
+    expect(page.locator("details[data-testid=pairs]:not([open])")).to_be_visible()
+    figures = page.evaluate(MEASURE)
+    print(f"mitchell finished laptop: {figures}")
+    assert figures["standings"] < LAPTOP["height"], figures
+    page.screenshot(path=str(ARTIFACTS / "director-finished-laptop.png"), full_page=True)
+    context.close()

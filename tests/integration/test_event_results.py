@@ -1,12 +1,15 @@
-"""What a club keeps of an event (issue 29): the standings as a PDF, final or provisional, with
-the club, the event and its days, each pair with its players, points and tie-breaks as the
-standings table shows them, the columns' heading on every page; public, made once per version of
-the event, linked from the director's page and, once the event is finished, the public pages."""
+"""What a club keeps of an event (issue 29): the standings as a PDF (final or provisional, the
+club, the event and its days, each pair with its players, points and tie-breaks as the standings
+table shows them, the columns' heading on every page), and the results page pinned on the wall
+(every table's result in force round by round, the sit-outs by name, an individual event's
+partnerships; public, printable, read in a fixed number of queries). Both are linked from the
+director's page, and from the public pages once the event is finished."""
 
 from __future__ import annotations
 
 import io
 import re
+from html import unescape
 
 import pytest
 from django.core.cache import caches
@@ -18,15 +21,19 @@ from pypdf import PdfReader
 
 from clubs.services import club_create
 from tests.factories import club_event, round_played
+from tests.integration.test_tournament_public import text
 from tests.integration.test_tournaments import build_big_event
-from tournaments.models import Match, StandingsSnapshot, Tournament
-from tournaments.services.results import result_submit
-from tournaments.services.rounds import round_close
+from tournaments.models import Match, Round, StandingsSnapshot, Tournament
+from tournaments.services.entries import entries_add
+from tournaments.services.results import result_correct, result_submit
+from tournaments.services.rounds import round_close, round_pair
 from tournaments.services.standings import standings_recompute
+from tournaments.services.tournament import tournament_create
 
 pytestmark = pytest.mark.django_db
 
 PDF = "/t/{}/standings.pdf"
+RESULTS = "/t/{}/results/"
 
 
 @pytest.fixture
@@ -106,6 +113,7 @@ def test_before_the_end_the_standings_pdf_says_provisional_and_only_the_director
     assert (
         f'href="{PDF.format(tournament.id)}" data-testid="standings-pdf">Standings (PDF)' in board
     )
+    assert f'href="{RESULTS.format(tournament.id)}"' in board
     public = Client().get(f"/t/{tournament.id}/").content.decode()
     assert PDF.format(tournament.id) not in public  # not finished: the public page waits
 
@@ -115,6 +123,8 @@ def test_before_the_end_the_standings_pdf_says_provisional_and_only_the_director
     for path in ("", "standings/"):  # the public pages link the final standings' PDF
         public = Client().get(f"/t/{tournament.id}/{path}").content.decode()
         assert f'href="{PDF.format(tournament.id)}" data-testid="standings-pdf">' in public
+    public = Client().get(f"/t/{tournament.id}/").content.decode()
+    assert f'href="{RESULTS.format(tournament.id)}" data-testid="results-link"' in public
     board = client.get(f"/t/{tournament.id}/director/").content.decode()
     assert 'data-testid="final-pdf">Final standings (PDF)' in board
 
@@ -172,3 +182,112 @@ def test_the_standings_pdf_is_made_once_per_version_and_answered_304_meanwhile(
     result_submit(match_id=other.id, by="ns", ns_score=700, ew_score=650)  # a new version
     assert Client().get(url, HTTP_IF_NONE_MATCH=first["ETag"]).status_code == 200
     assert Client().get("/t/999999/standings.pdf").status_code == 404
+
+
+def round_html(html: str, number: int) -> str:
+    found = re.search(rf'data-round="{number}">(.*?)</section>', html, re.S)
+    assert found, f"no round {number}"
+    return found.group(1)
+
+
+def table_row(html: str, table: int) -> str:
+    found = re.search(rf'<tr data-table="{table}"[^>]*>(.*?)</tr>', html, re.S)
+    assert found, f"no table {table}"
+    return unescape(text(found.group(1)))
+
+
+def test_the_results_page_shows_every_round_with_the_result_in_force_and_the_bye(
+    director, club
+) -> None:
+    """11 pairs, victory points (4 hands: 10–10 up to a margin of 100, a VP more past 250,
+    400, 550...; a bye or a forfeit's present pair 12, its absent pair 0)."""
+    tournament = club_event("swiss", director, name="Spring Swiss", count=11, club=club)
+    first = round_played(tournament, settle=0)
+    one, two, three, four, five = first.matches.filter(ew__isnull=False).order_by("table")
+    for by in ("ns", "ew"):
+        result_submit(match_id=one.id, by=by, ns_score=900, ew_score=300)  # margin 600
+    result_submit(match_id=two.id, by="ns", ns_score=800, ew_score=300)
+    result_submit(match_id=two.id, by="ew", ns_score=300, ew_score=800)  # a dispute
+    result_correct(match_id=two.id, ns_score=800, ew_score=350, reason="Sheet")  # margin 450
+    result_correct(match_id=three.id, ns_score=500, ew_score=500, reason="Slow", kind="adjusted")
+    result_correct(
+        match_id=four.id,
+        ns_score=0,
+        ew_score=0,
+        reason="No show",
+        kind="forfeit",
+        winner_id=four.ew_id,
+    )
+    for by in ("ns", "ew"):
+        result_submit(match_id=five.id, by=by, ns_score=300, ew_score=350)  # an E-W win
+    second = round_played(tournament, settle=1)
+    html = Client().get(RESULTS.format(tournament.id)).content.decode()
+
+    assert "Circolo Canasta Roma" in html and "Spring Swiss" in html
+    assert f"Results · {today()} · Swiss ×5" in text(html)
+    r1 = round_html(html, 1)
+    names = {m.id: (m.ns.name, m.ew.name) for m in (one, two, three, four, five)}
+    assert table_row(r1, 1) == "Table 1 {} {} 900 – 300 14 – 6".format(*names[one.id])
+    assert table_row(r1, 2) == "Table 2 {} {} 800 – 350 (Corrected) 13 – 7".format(*names[two.id])
+    assert table_row(r1, 3) == (
+        "Table 3 {} {} 500 – 500 (Adjusted score) 10 – 10".format(*names[three.id])
+    )
+    assert table_row(r1, 4) == "Table 4 {} {} 0 – 0 (Forfeit) 0 – 12".format(*names[four.id])
+    assert table_row(r1, 5) == "Table 5 {} {} 300 – 350 10 – 10".format(*names[five.id])
+    # The winners in bold: North-South at table 1, East-West at the forfeit and at table 5.
+    assert re.search(r'data-table="1".*?class="p-ns won"', r1, re.S)
+    assert re.search(r'data-table="4"[^>]*>.*?class="p-ew won"', r1, re.S)
+    bye = first.matches.get(ew__isnull=True).ns
+    sat = re.search(r'data-testid="sat-out">(.*?)</tr>', r1, re.S)
+    assert sat and text(sat.group(1)) == f"– {bye.name} Bye 12"
+    r2 = round_html(html, 2)  # under way: its open tables say so
+    assert table_row(r2, 1).endswith("620 – 450 11 – 9") and table_row(r2, 2).endswith("Playing")
+    assert second.matches.filter(ew__isnull=True).count() == 1
+    # The standings on top, as the standings page shows them.
+    assert 'data-testid="results-standings"' in html and 'data-testid="standings"' in html
+    assert html.index('data-testid="results-standings"') < html.index('data-round="1"')
+
+
+def test_an_individual_evenings_results_name_each_partnership_and_who_sits_out(
+    director,
+) -> None:
+    tournament = club_event("individual", director, name="Friday individual", count=13)
+    played = round_played(tournament)
+    html = round_html(Client().get(RESULTS.format(tournament.id)).content.decode(), 1)
+    for m in played.matches.filter(ew__isnull=False).select_related(
+        "ns", "ns_with", "ew", "ew_with"
+    ):
+        row = table_row(html, m.table)
+        assert row.startswith(
+            f"Table {m.table} {m.ns.name} & {m.ns_with.name} {m.ew.name} & {m.ew_with.name} "
+        ), row
+    sitting = played.matches.select_related("ns").get(ew__isnull=True).ns
+    sat = re.search(r'data-testid="sat-out">(.*?)</tr>', html, re.S)
+    assert sat and text(sat.group(1)).startswith(f"– {sitting.name} Sits out "), sat
+
+
+def test_the_results_page_is_public_without_drafts_and_read_in_a_fixed_number_of_queries(
+    director,
+) -> None:
+    queries = []
+    for teams, rounds in ((10, 2), (60, 4)):
+        tournament = build_big_event(teams, rounds)
+        standings_recompute(tournament_id=tournament.id)
+        caches["fragments"].clear()
+        with CaptureQueriesContext(connection) as counted:
+            response = Client().get(RESULTS.format(tournament.id))
+        assert response.status_code == 200
+        html = response.content.decode()
+        assert html.count('<tr data-table="') == rounds * teams // 2
+        queries.append(len(counted))
+    assert queries[0] == queries[1], queries
+    assert queries[0] <= 16, queries
+    # A round drawn and not released is the director's: not on the results page.
+    tournament = tournament_create(name="Club night", format="swiss", rounds=3, director=director)
+    entries_add(tournament_id=tournament.id, entries=[{"name": f"P{i}"} for i in range(4)])
+    round_pair(tournament_id=tournament.id)
+    html = Client().get(RESULTS.format(tournament.id)).content.decode()
+    assert 'data-testid="no-round"' in html and 'data-round="1"' not in html
+    assert Client().get("/t/999999/results/").status_code == 404
+    assert Round.objects.filter(tournament=tournament).count() == 1
+    assert Match.objects.filter(round__tournament=tournament).exists()

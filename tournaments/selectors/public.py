@@ -1,6 +1,6 @@
 """Reads of the public pages (no login): the current round's tables and byes, "find my table",
-a pair's rounds, the standings as plain rows (the projector's top, the printed standings), the
-event's days, and the projector's ETag. Draft rounds are not public."""
+a pair's rounds, every round's results, the standings as plain rows (the projector's top, the
+printed standings), the event's days, and the projector's ETag. Draft rounds are not public."""
 
 from __future__ import annotations
 
@@ -15,10 +15,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.engine.formats import INDIVIDUAL
-from tournaments.engine.standings import points_by_round
+from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result
 from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
-from tournaments.selectors.event import SETTLED, event_state, scoring_of
+from tournaments.selectors.event import SETTLED, EventState, event_state, scoring_of
 from tournaments.words import metric_text, score_text
 
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
@@ -33,6 +33,8 @@ class Table:
     status: str
     score: str  # "900–300" once settled, else ""
     note: str  # how a settled result came about, where it is not the pairs' own
+    points: str = ""  # the tournament points of each side once settled ("14 – 6"), if asked
+    won: str = ""  # "ns" or "ew": the side that won the table, once settled ("" for a draw)
 
 
 def at_phantom_table(match: Match) -> bool:
@@ -83,14 +85,31 @@ def round_public(tournament: Tournament) -> PublicRound:
         if m.ew_id is None:
             byes.append(m)
             continue
-        result = m.result
-        settled = m.status in SETTLED and result is not None
-        score = score_text(result.ns_score, result.ew_score) if settled and result else ""
-        note = ""
-        if settled and result and result.kind != ResultSubmission.Kind.SUBMITTED:
-            note = str(result.get_kind_display())
-        rows.append(Table(m, settled, _status_words(m), score, note))
+        rows.append(_table(m))
     return PublicRound(played, rows, byes)
+
+
+def _table(m: Match, points: Mapping[int, Mapping[int, Number]] | None = None) -> Table:
+    """A table as the public sees it: its result in force once settled, and how it came about
+    where it is not the pairs' own; with ``points`` (points_by_round), what each side scored."""
+    result = m.result
+    if m.status not in SETTLED or result is None:
+        return Table(m, False, _status_words(m), "", "")
+    note = "" if result.kind == ResultSubmission.Kind.SUBMITTED else str(result.get_kind_display())
+    won = ""
+    if result.winner_id is not None:  # a forfeit's present pair, a tie played off
+        won = "ns" if result.winner_id in (m.ns_id, m.ns_with_id) else "ew"
+    elif result.ns_score != result.ew_score:
+        won = "ns" if result.ns_score > result.ew_score else "ew"
+    scored = ""
+    if points is not None and m.ew_id is not None:
+        number = m.round.number
+        ns, ew = (points.get(e, {}).get(number) for e in (m.ns_id, m.ew_id))
+        if ns is not None and ew is not None:
+            scored = f"{metric_text(ns)} – {metric_text(ew)}"
+    return Table(
+        m, True, _status_words(m), score_text(result.ns_score, result.ew_score), note, scored, won
+    )
 
 
 @dataclass(frozen=True)
@@ -277,3 +296,52 @@ def event_days(tournament: Tournament) -> tuple[date, date]:
     stamps = list(drawn.values_list("created_at", flat=True)) or [tournament.created_at]
     days = [timezone.localdate(at) for at in stamps]
     return min(days), max(days)
+
+
+@dataclass(frozen=True)
+class SatOut:
+    """A sit-out of a round as the results show it: who, why (a bye, the phantom's table, an
+    individual event's sit-out) and the points it scored by the event's sit-out policy."""
+
+    match: Match
+    words: str
+    points: str
+
+
+@dataclass(frozen=True)
+class RoundResults:
+    """A released round on the results page: its tables with the result in force and the
+    points each side scored, then its sit-outs; ``points``: whether its points mean something
+    (not a knockout's, ranked by its bracket; not a raw score's, the scores themselves)."""
+
+    played: Round
+    tables: list[Table]
+    sat_out: list[SatOut]
+    points: bool
+
+
+def results_by_round(state: EventState) -> list[RoundResults]:
+    """Every released round of the event, in order, as the results page shows it: the state's
+    points (engine.standings.points_by_round, as the standings count them) beside the tables of
+    one query, whatever the size of the event."""
+    tournament = state.tournament
+    points = points_by_round(state.pairs, state.results, scoring_of(tournament))
+    matches = (
+        Match.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round", "ns", "ew", "ns_with", "ew_with", "result")
+        .order_by("round__number", "table", "id")
+    )
+    rounds: dict[int, RoundResults] = {}
+    for m in matches:
+        played = m.round
+        shown = played.format != Tournament.Format.KNOCKOUT
+        shown = shown and tournament.points != Tournament.Points.RAW
+        held = rounds.setdefault(played.number, RoundResults(played, [], [], shown))
+        if m.ew_id is None:
+            scored = points.get(m.ns_id, {}).get(played.number)
+            text = metric_text(scored) if scored is not None else ""
+            held.sat_out.append(SatOut(m, sit_out_words(m), text))
+        else:
+            held.tables.append(_table(m, points))
+    return list(rounds.values())

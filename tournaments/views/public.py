@@ -1,7 +1,8 @@
 """A tournament's public pages (no login): the current round's pairings and live results with
-"find my table", the standings of the latest snapshot (and as a PDF to print), each pair's
-cross-table, and a projector screen that cycles through them and reloads itself when something
-changed (screen.json answers 304 to a poll with the same ETag). Draft rounds are not public."""
+"find my table", the standings of the latest snapshot (and as a PDF to print), every round's
+results (the page pinned on the club's wall), each pair's cross-table, and a projector screen
+that cycles through them and reloads itself when something changed (screen.json answers 304 to
+a poll with the same ETag). Draft rounds are not public."""
 
 from __future__ import annotations
 
@@ -21,14 +22,17 @@ from tournaments.limits import MAX_PAIRS
 from tournaments.models import StandingsSnapshot, Tournament
 from tournaments.printing import render_standings
 from tournaments.selectors.bracket import knockout_bracket, knockout_start
+from tournaments.selectors.event import event_state
 from tournaments.selectors.lookups import entry_of, tournament_of
 from tournaments.selectors.public import (
     SCREEN_STANDINGS,
     Table,
     at_phantom_table,
+    event_days,
     pair_lines,
     pairs_found,
     public_tag,
+    results_by_round,
     round_public,
     sit_out_words,
     standings_lines,
@@ -150,6 +154,49 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 STANDINGS_PER_PAGE = 100
+RESULTS_SHEETS = ("tournaments/results.css",)
+
+
+@require_safe
+def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The event's results to pin on the wall after the evening: the standings, then every
+    round's tables with the result in force and the points each side scored, and its sit-outs
+    by name (printed by the browser: static/tournaments/results.css). A fixed number of
+    queries, whatever the size of the event."""
+
+    def content() -> Content:
+        event = tournament_of(tournament_id)
+        current = standings_shown(tournament=event)
+        snapshot = current.snapshot
+        final = standings_final(event, current)
+        state = event_state(event)
+        bracket = knockout_bracket(event, state)
+        first, last = event_days(event)
+        html = render_to_string(
+            "tournaments/public/_results.html",
+            {
+                "tournament": event,
+                "club": event.club.name if event.club else "",
+                "first_day": first,
+                "last_day": last,
+                "plan": plan_words(event),
+                "rounds": results_by_round(state),
+                # Each round's format, where the plan has more than one (Mitchell, then Danish).
+                "formats": len({event.format, *event.round_formats}) > 1,
+                "snapshot": snapshot,
+                "stale": current.stale,
+                "final": final,
+                "heading": standings_heading(snapshot, final) if snapshot else "",
+                "table": StandingsTable(snapshot.rows, event) if snapshot else None,
+                "bracket": bracket,
+                "knockout_only": knockout_start(event) == 1,  # its bracket ranks it
+            },
+            request,
+        )
+        title = _("Results") + " · " + event.name
+        return Content(title, html, RESULTS_SHEETS + (BRACKET_SHEET if bracket else ()))
+
+    return public_page(request, tournament_id, "results", content)
 
 
 @require_safe
