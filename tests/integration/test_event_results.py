@@ -292,3 +292,28 @@ def test_the_results_page_is_public_without_drafts_and_read_in_a_fixed_number_of
     assert Client().get("/t/999999/results/").status_code == 404
     assert Round.objects.filter(tournament=tournament).count() == 1
     assert Match.objects.filter(round__tournament=tournament).exists()
+
+
+def test_a_large_events_results_come_a_round_at_a_time_under_the_top_of_the_standings(
+    director, monkeypatch
+) -> None:
+    from tournaments.views import public
+
+    monkeypatch.setattr(public, "RESULTS_WHOLE", 8)  # 10 tables: a large event here
+    monkeypatch.setattr(public, "STANDINGS_PER_PAGE", 6)
+    tournament = build_big_event(10, 2)
+    standings_recompute(tournament_id=tournament.id)
+    url = RESULTS.format(tournament.id)
+    latest = Client().get(url).content.decode()
+    assert re.findall(r'data-testid="results-round" data-round="(\d)"', latest) == ["2"]
+    pages = re.search(r'data-testid="results-pages">(.*?)</nav>', latest, re.S)
+    assert pages and text(pages.group(1)) == "Round 1 Round 2"
+    assert 'href="?round=2" aria-current="page"' in pages.group(1)
+    standings = latest.split('data-testid="results-standings"')[1].split("</section>")[0]
+    assert standings.count("<tr data-entry=") == 6 and 'data-testid="more-standings"' in standings
+    first = Client().get(url + "?round=1").content.decode()
+    assert re.findall(r'data-testid="results-round" data-round="(\d)"', first) == ["1"]
+    assert first.count('<tr data-table="') == 5
+    for wrong in ("?round=3", "?round=-1"):  # no such round: not a page to cache
+        assert Client().get(url + wrong).status_code == 404, wrong
+    assert Client().get(url + "?round=x").status_code == 200  # read as no round asked

@@ -320,10 +320,10 @@ class RoundResults:
     points: bool
 
 
-def results_by_round(state: EventState) -> list[RoundResults]:
-    """Every released round of the event, in order, as the results page shows it: the state's
-    points (engine.standings.points_by_round, as the standings count them) beside the tables of
-    one query, whatever the size of the event."""
+def results_by_round(state: EventState, number: int | None = None) -> list[RoundResults]:
+    """Every released round of the event (or round ``number`` alone), in order, as the results
+    page shows it: the state's points (engine.standings.points_by_round, as the standings count
+    them) beside the tables of one query, whatever the size of the event."""
     tournament = state.tournament
     points = points_by_round(state.pairs, state.results, scoring_of(tournament))
     matches = (
@@ -332,6 +332,8 @@ def results_by_round(state: EventState) -> list[RoundResults]:
         .select_related("round", "ns", "ew", "ns_with", "ew_with", "result")
         .order_by("round__number", "table", "id")
     )
+    if number is not None:
+        matches = matches.filter(round__number=number)
     rounds: dict[int, RoundResults] = {}
     for m in matches:
         played = m.round

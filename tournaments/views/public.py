@@ -10,7 +10,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    JsonResponse,
+)
 from django.template.loader import render_to_string
 from django.utils.http import quote_etag
 from django.utils.translation import get_language
@@ -19,7 +25,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from tournaments.limits import MAX_PAIRS
-from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.printing import render_standings
 from tournaments.selectors.bracket import knockout_bracket, knockout_start
 from tournaments.selectors.event import event_state
@@ -155,14 +161,20 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 STANDINGS_PER_PAGE = 100
 RESULTS_SHEETS = ("tournaments/results.css",)
+# The released tables a results page shows at once: a club's evening, or a day of 40 pairs and 9
+# rounds (180). A larger event's page shows a round at a time and the top of the standings:
+# 1000 pairs' 9 rounds on one page weighed 2.4 MB and took 1.4 s to render.
+RESULTS_WHOLE = 300
 
 
 @require_safe
 def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The event's results to pin on the wall after the evening: the standings, then every
     round's tables with the result in force and the points each side scored, and its sit-outs
-    by name (printed by the browser: static/tournaments/results.css). A fixed number of
-    queries, whatever the size of the event."""
+    by name (printed by the browser: static/tournaments/results.css); a large event's a round
+    at a time (?round=N, the latest by default). A fixed number of queries, whatever the size
+    of the event."""
+    asked = _round_asked(request, tournament_id)
 
     def content() -> Content:
         event = tournament_of(tournament_id)
@@ -172,6 +184,13 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
         state = event_state(event)
         bracket = knockout_bracket(event, state)
         first, last = event_days(event)
+        released = [r.number for r in state.rounds if r.status != Round.Status.DRAFT]
+        tables = sum(len(d.pairings) for d in state.draws if d.round in released)
+        whole = tables <= RESULTS_WHOLE or not released
+        shown = None if whole else asked or released[-1]
+        rows = (
+            list(snapshot.rows if whole else snapshot.rows[:STANDINGS_PER_PAGE]) if snapshot else []
+        )
         html = render_to_string(
             "tournaments/public/_results.html",
             {
@@ -180,14 +199,16 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "first_day": first,
                 "last_day": last,
                 "plan": plan_words(event),
-                "rounds": results_by_round(state),
+                "rounds": results_by_round(state, shown),
+                "pages": [] if whole else [(n, n == shown) for n in released],
                 # Each round's format, where the plan has more than one (Mitchell, then Danish).
                 "formats": len({event.format, *event.round_formats}) > 1,
                 "snapshot": snapshot,
                 "stale": current.stale,
                 "final": final,
                 "heading": standings_heading(snapshot, final) if snapshot else "",
-                "table": StandingsTable(snapshot.rows, event) if snapshot else None,
+                "table": StandingsTable(rows, event) if snapshot else None,
+                "more": snapshot is not None and len(snapshot.rows) > len(rows),
                 "bracket": bracket,
                 "knockout_only": knockout_start(event) == 1,  # its bracket ranks it
             },
@@ -196,7 +217,22 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
         title = _("Results") + " · " + event.name
         return Content(title, html, RESULTS_SHEETS + (BRACKET_SHEET if bracket else ()))
 
-    return public_page(request, tournament_id, "results", content)
+    return public_page(request, tournament_id, f"results{asked}", content)
+
+
+def _round_asked(request: HttpRequest, tournament_id: int) -> int:
+    """?round=N, a released round of the tournament (404 for any other: each is cached, so
+    no visitor makes more of them than the event has rounds); 0 without one."""
+    try:
+        asked = int(request.GET.get("round", 0))
+    except ValueError:
+        return 0
+    if not asked:
+        return 0
+    played = Round.objects.filter(tournament_id=tournament_id, number=asked)
+    if not played.exclude(status=Round.Status.DRAFT).exists():
+        raise Http404
+    return asked
 
 
 @require_safe
