@@ -146,6 +146,26 @@ def test_an_individual_events_pdf_ranks_players_and_a_knockouts_ranks_by_its_bra
     assert re.fullmatch(r"1 Pair \d\d Ann \d+ & Bob \d+", lines[champion]), lines
 
 
+def test_beside_four_tie_breaks_a_pair_and_its_players_keep_a_line_each() -> None:
+    """The default tie-breaks (points, head to head, margin, Buchholz): the pair's column once
+    shrank to a letter's width beside them, a name printed a character a line."""
+    tournament = tournament_create(name="Spring Cup", format="swiss", rounds=2)
+    pairs = [("Rossi & Bianchi", "Anna Rossi", "Carla Bianchi"), ("Les As", "Élodie", "Fred")]
+    pairs += [("Jokers", "Gina Costa", "Hugo Brun"), ("Queens", "Ines Alves", "Jan Novak")]
+    entries_add(
+        tournament_id=tournament.id,
+        entries=[{"name": n, "player_1": a, "player_2": b} for n, a, b in pairs],
+    )
+    round_played(tournament)
+    lines = pdf_pages(Client().get(PDF.format(tournament.id)))[0].splitlines()
+    assert "Rank Pair Players Points Head to head Margin Buchholz" in " ".join(lines)
+    for name, first, second in pairs:
+        assert any(
+            re.fullmatch(rf"=?\d {re.escape(name)} {first} & {second} \d .+", line)
+            for line in lines
+        ), (name, lines)
+
+
 @pytest.mark.slow
 def test_a_long_standings_pdf_repeats_its_heading_on_every_page() -> None:
     """400 pairs, on 11 pages (1000 take a few seconds: bench/print.py)."""
