@@ -28,7 +28,7 @@ from tournaments.limits import MAX_PAIRS
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.printing import render_standings
 from tournaments.selectors.bracket import knockout_bracket, knockout_start
-from tournaments.selectors.event import event_state
+from tournaments.selectors.event import EventState, event_state
 from tournaments.selectors.lookups import entry_of, tournament_of
 from tournaments.selectors.public import (
     SCREEN_STANDINGS,
@@ -184,13 +184,10 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
         state = event_state(event)
         bracket = knockout_bracket(event, state)
         first, last = event_days(event)
-        released = [r.number for r in state.rounds if r.status != Round.Status.DRAFT]
-        tables = sum(len(d.pairings) for d in state.draws if d.round in released)
-        whole = tables <= RESULTS_WHOLE or not released
-        shown = None if whole else asked or released[-1]
-        rows = (
-            list(snapshot.rows if whole else snapshot.rows[:STANDINGS_PER_PAGE]) if snapshot else []
-        )
+        shown, pages = _results_pages(state, asked)
+        rows = list(snapshot.rows if snapshot else [])
+        if pages:  # a large event: the top of the standings, the rest on their own pages
+            rows = rows[:STANDINGS_PER_PAGE]
         html = render_to_string(
             "tournaments/public/_results.html",
             {
@@ -200,7 +197,7 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "last_day": last,
                 "plan": plan_words(event),
                 "rounds": results_by_round(state, shown),
-                "pages": [] if whole else [(n, n == shown) for n in released],
+                "pages": [(n, n == shown) for n in pages],
                 # Each round's format, where the plan has more than one (Mitchell, then Danish).
                 "formats": len({event.format, *event.round_formats}) > 1,
                 "snapshot": snapshot,
@@ -218,6 +215,17 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
         return Content(title, html, RESULTS_SHEETS + (BRACKET_SHEET if bracket else ()))
 
     return public_page(request, tournament_id, f"results{asked}", content)
+
+
+def _results_pages(state: EventState, asked: int) -> tuple[int | None, list[int]]:
+    """The round a results page shows (None: all of them) and the rounds it links to (none
+    where it shows them all): up to RESULTS_WHOLE released tables, the whole event; past them,
+    round ``asked``, else the latest."""
+    released = [r.number for r in state.rounds if r.status != Round.Status.DRAFT]
+    tables = sum(len(d.pairings) for d in state.draws if d.round in released)
+    if tables <= RESULTS_WHOLE:
+        return None, []
+    return asked or released[-1], released
 
 
 def _round_asked(request: HttpRequest, tournament_id: int) -> int:
@@ -239,11 +247,10 @@ def _round_asked(request: HttpRequest, tournament_id: int) -> int:
 def standings_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The standings as a PDF to print: final once the event is finished, provisional before
     (printing.render_standings); made once per version of the tournament, as its pages are."""
-    language = get_language()
 
     def content() -> File:
         event = tournament_of(tournament_id)
-        pdf = render_standings(event, standings_shown(tournament=event), language)
+        pdf = render_standings(event, standings_shown(tournament=event), get_language())
         return File(pdf, "application/pdf", f"tournament-{event.id}-standings.pdf")
 
     return public_file(request, tournament_id, "standings-pdf", content)
