@@ -3,7 +3,8 @@
 200 and of 1000 pairs: the seconds the director's request takes to answer (the PDF itself up
 to print_jobs.INLINE_TABLES tables, else the page of a job made in the background), the seconds
 each document takes to make (rows, templates, WeasyPrint) and the peak memory it adds, on a
-throwaway SQLite database (or the database DATABASE_URL names).
+throwaway SQLite database (or the database DATABASE_URL names); and the event's standings PDF
+(public, made in the request once per version of the tournament: views/public.standings_pdf).
 
 Each round is made by the services (entries_add, round_pair, round_release), so every table has
 its game and both pairs' keys, as at a club. WeasyPrint's import and first use (fonts) are paid
@@ -32,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 HOST = "club.example"
-VIEWS = ("cards", "cards2", "sheets", "pairings")  # cards2: ?per_page=2
+VIEWS = ("cards", "cards2", "sheets", "pairings", "standings")  # cards2: ?per_page=2
 
 
 def peak_reset() -> bool:
@@ -103,7 +104,7 @@ def main() -> None:
     from tournaments.services.rounds import round_pair, round_release
     from tournaments.services.tournament import tournament_create
     from tournaments.table_keys import table_token
-    from tournaments.views import prints
+    from tournaments.views import prints, public
 
     call_command("migrate", verbosity=0)
     from django.conf import settings
@@ -144,6 +145,8 @@ def main() -> None:
 
     def render(view: str, tournament_id: int) -> tuple[float, float, float, float, float]:
         """The request's answer (seconds), then the document made (seconds, CPU, peak, size)."""
+        if view == "standings":
+            return standings(tournament_id)
         kind, query = views[view]
         request = requests.get("/", query)
         request.user = director
@@ -160,6 +163,28 @@ def main() -> None:
         if args.keep:
             Path(args.keep).mkdir(parents=True, exist_ok=True)
             (Path(args.keep) / f"t{tournament_id}-{view}.pdf").write_bytes(pdf)
+        return answered, seconds, cpu, peak_mib() - before, len(pdf)
+
+    def standings(tournament_id: int) -> tuple[float, float, float, float, float]:
+        """The public request (the document made in it: nothing is cached in a forked child),
+        then the document alone."""
+        from tournaments.models import Tournament
+        from tournaments.services.standings import standings_shown
+
+        request = requests.get("/")
+        start = time.perf_counter()
+        answer = public.standings_pdf(request, tournament_id)
+        answered = time.perf_counter() - start
+        assert answer.status_code == 200, answer.status_code
+        tournament = Tournament.objects.get(id=tournament_id)
+        current = standings_shown(tournament=tournament)
+        before = peak_mib() if peak_reset() else 0.0
+        start, cpu = time.perf_counter(), time.process_time()
+        pdf = printing.render_standings(tournament, current, "en")
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        if args.keep:
+            Path(args.keep).mkdir(parents=True, exist_ok=True)
+            (Path(args.keep) / f"t{tournament_id}-standings.pdf").write_bytes(pdf)
         return answered, seconds, cpu, peak_mib() - before, len(pdf)
 
     def codes(tournament_id: int) -> tuple[float, float]:
@@ -198,7 +223,8 @@ def main() -> None:
             answered, seconds, cpu, added, size = min(runs, key=lambda run: run[1])
             memory = f"  peak +{added:3.0f} MiB" if measured_peak else ""
             label = "cards (2 a page)" if view == "cards2" else view
-            how = "the PDF" if n // 2 <= INLINE_TABLES else "a job's page"
+            inline = n // 2 <= INLINE_TABLES or view == "standings"
+            how = "the PDF" if inline else "a job's page"
             print(
                 f"{label:<17} request {answered:5.2f} s ({how}); made in {seconds:6.2f} s"
                 f"  CPU {cpu:6.2f} s{memory}  {size / 1024:5.0f} KiB"

@@ -1,7 +1,8 @@
 """A round's printed documents, rendered to PDF by WeasyPrint from the templates of
 templates/tournaments/print/ and the print stylesheet static/tournaments/print.css: table cards
 (each pair's own link to its table as a QR code), score sheets, and the pairings by table and by
-name. Nothing here needs a request: a worker renders them as well as a page does.
+name; and the event's own: its knockout's bracket, its standings. Nothing here needs a request:
+a worker renders them as well as a page does.
 
 WeasyPrint's time grows with the boxes and lines of text it lays out, a millisecond or more
 each: the templates keep them few, and bench/print.py has the figures (a 1000-pair round takes
@@ -26,8 +27,10 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.phone_links import PhoneLinks
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
-from tournaments.selectors.public import sit_out_words
+from tournaments.selectors.public import event_days, sit_out_words, standings_lines
+from tournaments.selectors.standings import CurrentStandings, standings_final
 from tournaments.table_keys import table_token
+from tournaments.words import METRIC_LABELS, plan_words, standings_heading, standings_metrics
 
 STYLESHEET = "tournaments/print.css"  # a static file, read by WeasyPrint from disk
 KINDS = ("cards", "sheets", "pairings")
@@ -270,3 +273,36 @@ def render_bracket(tournament: Tournament, bracket: Any, language: str) -> bytes
             "size": min(first, 64),  # the rows' height and type (print.css .b-rows-N)
         }
         return bytes(_document("tournaments/print/bracket.html", context, {}).write_pdf())
+
+
+def render_standings(tournament: Tournament, current: CurrentStandings, language: str) -> bytes:
+    """The event's standings on A4 pages, the columns' heading on each: rank, pair and its
+    players, points and tie-breaks as the standings table shows them, under the club, the
+    event, its days and whether they are final or provisional (to pin up, or keep with the
+    event's papers). The pairings' table, its widths fixed by its heading: 1000 pairs lay out
+    in seconds (bench/print.py), made once per version of the event (views/public.py)."""
+    with translation.override(language):
+        snapshot = current.snapshot
+        final = standings_final(tournament, current)
+        order = standings_metrics(tournament)
+        names = (
+            {}
+            if tournament.individual  # a player's entry is their name
+            else {e.id: players(e) for e in tournament.entries.all()}
+        )
+        first, last = event_days(tournament)
+        context = {
+            "tournament": tournament,
+            "club": tournament.club.name if tournament.club else "",
+            "first_day": first,
+            "last_day": last,
+            "plan": plan_words(tournament),
+            "final": final,
+            "snapshot": snapshot,
+            "stale": current.stale,
+            # Under "Final standings", the version and the round they count, as the exports say.
+            "heading": standings_heading(snapshot) if snapshot else "",
+            "labels": [METRIC_LABELS[m] for m in order],
+            "rows": standings_lines(snapshot, order, players=names),
+        }
+        return bytes(_document("tournaments/print/standings.html", context, {}).write_pdf())

@@ -14,8 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from tournaments.models import Tournament
-from tournaments.selectors.event import knockout_start
-from tournaments.words import METRIC_LABELS, metric_text, metrics_shown
+from tournaments.words import METRIC_LABELS, metric_text, standings_metrics
 
 
 def cell_attrs(name: str, label: Any = None) -> dict[str, Any]:
@@ -58,12 +57,17 @@ class StandingsTable(tables.Table):
         }
         orderable = False
 
-    def __init__(self, rows: Sequence[Mapping[str, Any]], tournament: Tournament) -> None:
+    def __init__(
+        self, rows: Sequence[Mapping[str, Any]], tournament: Tournament, compact: bool = False
+    ) -> None:
+        """``compact``: a column for the points alone, the tie-breaks in a line under each
+        name (the director's page, beside the round, has a narrow column for them)."""
         self.pair_base = reverse("tournament", args=[tournament.id]) + "pair/"
         self.withdrawn = escape(_("withdrawn"))
-        # A knockout alone ranks by its bracket: points, Buchholz and head to head mean nothing.
-        order = [] if knockout_start(tournament) == 1 else metrics_shown(tournament)
-        extra = [(f"m_{m}", MetricColumn(m, i == 0)) for i, m in enumerate(order)]
+        order = standings_metrics(tournament)
+        self.ties = order[1:] if compact else []
+        shown = order[:1] if compact else order
+        extra = [(f"m_{m}", MetricColumn(m, i == 0)) for i, m in enumerate(shown)]
         super().__init__(list(rows), extra_columns=extra)
         if tournament.individual:  # each player ranked on their own
             self.columns["name"].column.verbose_name = gettext_lazy("Player")
@@ -73,6 +77,13 @@ class StandingsTable(tables.Table):
 
     def render_name(self, value: str, record: Mapping[str, Any]) -> SafeString:
         flag = f' <span class="flag">{self.withdrawn}</span>' if record.get("withdrawn") else ""
-        return mark_safe(  # noqa: S308 (the name is escaped, the id an integer)
-            f'<a href="{self.pair_base}{int(record["entry"])}/">{escape(value)}</a>{flag}'
+        metrics = record.get("metrics", {})
+        shown = (
+            f"{METRIC_LABELS.get(m, m)} {metric_text(metrics.get(m, 0), m == 'margin')}"
+            for m in self.ties
+        )
+        ties = " · ".join(f"<span>{escape(t)}</span>" for t in shown)  # each "Margin +530" whole
+        under = f'<span class="ties">{ties}</span>' if ties else ""
+        return mark_safe(  # noqa: S308 (the name and the tie-breaks escaped, the id an integer)
+            f'<a href="{self.pair_base}{int(record["entry"])}/">{escape(value)}</a>{flag}{under}'
         )

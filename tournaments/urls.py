@@ -50,10 +50,12 @@ urlpatterns: list[URLPattern] = [
     path("t/table/<str:token>/", table.table, name="table"),
     path("t/table/<str:token>/hands/", table.table_hands, name="table-hands"),
     path("t/table/<str:token>/version", table.table_follow, name="table-version"),
-    # Public: pairings and live results, standings, a pair's cross-table, the projector screen
-    # and the JSON it polls.
+    # Public: pairings and live results, standings (and their PDF), every round's results, a
+    # pair's cross-table, the projector screen and the JSON it polls.
     path(shown, public.tournament, name="tournament"),
     path(shown + "standings/", public.standings, name="tournament-standings"),
+    path(shown + "standings.pdf", public.standings_pdf, name="tournament-standings-pdf"),
+    path(shown + "results/", public.results, name="tournament-results"),
     path(shown + "pair/<id:entry_id>/", public.pair, name="tournament-pair"),
     path(shown + "screen/", public.screen, name="tournament-screen"),
     path(shown + "screen.json", public.screen_json, name="tournament-screen-json"),

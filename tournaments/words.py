@@ -15,7 +15,7 @@ from scorekeeper.signs import MINUS, number_text, signed_text
 from tournaments.engine.formats import phases_of
 from tournaments.engine.types import Reason
 from tournaments.models import Match, ResultSubmission, StandingsSnapshot, Tournament
-from tournaments.selectors.event import SETTLED
+from tournaments.selectors.event import SETTLED, knockout_start
 
 REASON_WORDS = {
     Reason.SEEDED: gettext_lazy("seeded"),
@@ -121,6 +121,12 @@ TIEBREAK_NAMES: Mapping[str, Promise] = {
 def metrics_shown(tournament: Tournament) -> list[str]:
     """The tournament's tie-breaks in its order, as the standings show them (points if none)."""
     return [m for m in tournament.tiebreaks if m in METRIC_LABELS] or ["tp"]
+
+
+def standings_metrics(tournament: Tournament) -> list[str]:
+    """The metrics a standings table shows: metrics_shown, or none for a knockout alone, which
+    ranks by its bracket (points, Buchholz and head to head mean nothing there)."""
+    return [] if knockout_start(tournament) == 1 else metrics_shown(tournament)
 
 
 def metric_text(value: Any, signed: bool = False) -> str:

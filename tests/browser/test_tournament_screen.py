@@ -257,6 +257,7 @@ def test_the_public_pages_on_a_phone(phone: Page, live_server, language: str) ->
         "tournament": f"/t/{tournament.id}/",
         "tournament-find": f"/t/{tournament.id}/?q=rossi",
         "tournament-standings": f"/t/{tournament.id}/standings/",
+        "tournament-results": f"/t/{tournament.id}/results/",
         "tournament-pair": f"/t/{tournament.id}/pair/{pair}/",
         "tournament-screen": f"/t/{tournament.id}/screen/?cycle=120",
     }
@@ -287,6 +288,7 @@ def test_the_public_pages_on_a_projector(browser, live_server) -> None:
     for name, path in {
         "tournament": f"/t/{tournament.id}/?q=rossi",
         "tournament-standings": f"/t/{tournament.id}/standings/",
+        "tournament-results": f"/t/{tournament.id}/results/",
         "tournament-pair": f"/t/{tournament.id}/pair/{pair}/",
     }.items():
         page.goto(live_server.url + path)

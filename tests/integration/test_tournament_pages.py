@@ -511,6 +511,39 @@ def test_the_directors_page_shows_the_standings_table(client, director) -> None:
     assert 'data-testid="standings"' in standings and "P1" in standings
 
 
+def test_the_pairs_list_is_open_while_the_event_is_set_up_then_folded(client, director) -> None:
+    tournament = create(client)
+    client.post(reverse("director-import", args=[tournament.id]), {"text": CSV})
+    url = reverse("director", args=[tournament.id])
+    opened = '<details class="card pairs-card" id="pairs" data-testid="pairs" open>'
+    assert opened in client.get(url).content.decode()  # setting up: the pairs are the work
+    round_release(round_id=round_pair(tournament_id=tournament.id).id)
+    page = client.get(url).content.decode()
+    assert opened not in page and 'data-testid="pairs">' in page  # folded under the round
+    refused = client.post(reverse("director-import", args=[tournament.id]), {"text": "name\n\n,"})
+    assert refused.status_code == 400 and opened in refused.content.decode()  # its errors shown
+
+
+def test_the_directors_standings_show_the_top_twelve_and_fold_the_rest(client, director) -> None:
+    from tournaments.services.standings import standings_recompute
+
+    tournament, tables = a_released_round(director, pairs=16)
+    for match in tables:
+        confirm(match)
+    standings_recompute(tournament_id=tournament.id)
+    page = client.get(reverse("director", args=[tournament.id])).content.decode()
+    standings = page.split('data-testid="standings-state"')[1].split("</section>")[0]
+    top, rest = standings.split('data-testid="standings-rest"')
+    assert top.count("<tr data-entry=") == 12 and rest.count("<tr data-entry=") == 4
+    assert "The other 4 pairs" in rest
+    # Compact: the points in a column, the other tie-breaks under each name.
+    ties = (
+        r"<span>Head to head [^<]+</span> · <span>Margin [^<]+</span> · <span>Buchholz \d+</span>"
+    )
+    assert len(re.findall(f'<span class="ties">{ties}</span>', standings)) == 16
+    assert 'class="metric metric-buchholz' not in standings
+
+
 def test_the_footers_links_leave_no_separator_dangling(client, director) -> None:
     page = client.get(reverse("tournament-list")).content.decode()
     footer = page.split("<footer>")[1].split("</footer>")[0]

@@ -367,6 +367,8 @@ def test_unknown_tournaments_and_pairs_are_not_found(client) -> None:
     for url in (
         "/t/999999/",
         "/t/999999/standings/",
+        "/t/999999/standings.pdf",
+        "/t/999999/results/",
         "/t/999999/screen/",
         "/t/999999/screen.json",
         f"/t/{tournament.id}/pair/999999/",
@@ -566,7 +568,7 @@ def test_the_director_sees_the_bracket_and_prints_it(client, django_user_model) 
     assert response.content.startswith(b"%PDF")
 
 
-@pytest.mark.parametrize("path", ["", "standings/", "screen/", "pair/{pair}/"])
+@pytest.mark.parametrize("path", ["", "standings/", "results/", "screen/", "pair/{pair}/"])
 def test_a_public_page_is_rendered_once_per_change_and_answered_304_meanwhile(
     client, path: str
 ) -> None:

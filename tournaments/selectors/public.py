@@ -1,21 +1,24 @@
 """Reads of the public pages (no login): the current round's tables and byes, "find my table",
-a pair's rounds, and the projector's ETag and rows. Draft rounds are not public."""
+a pair's rounds, every round's results, the standings as plain rows (the projector's top, the
+printed standings), the event's days, and the projector's ETag. Draft rounds are not public."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
 
 from django.db.models import Max, Q
 from django.http import Http404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.engine.formats import INDIVIDUAL
-from tournaments.engine.standings import points_by_round
+from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result
-from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
-from tournaments.selectors.event import SETTLED, event_state, scoring_of
+from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
+from tournaments.selectors.event import SETTLED, EventState, event_state, scoring_of
 from tournaments.selectors.results import director_acts, said_since_director
 from tournaments.words import metric_text, score_text, table_state
 
@@ -30,6 +33,9 @@ class Table:
     settled: bool
     status: str
     score: str  # "900–300" once settled, else ""
+    note: str  # how a settled result came about, where it is not the pairs' own
+    points: str = ""  # the tournament points of each side once settled ("14 – 6"), if asked
+    won: str = ""  # "ns" or "ew": the side that won the table, once settled ("" for a draw)
     reopened: bool = False  # the director reopened it: its state says why (words.table_state)
 
 
@@ -75,12 +81,31 @@ def round_public(tournament: Tournament) -> PublicRound:
         if m.ew_id is None:
             byes.append(m)
             continue
-        result = m.result
-        settled = m.status in SETTLED and result is not None
-        score = score_text(result.ns_score, result.ew_score) if settled and result else ""
-        reopened = said_since_director(m.submissions.all()).reopened
-        rows.append(Table(m, settled, table_state(m, reopened), score, reopened is not None))
+        rows.append(_table(m))
     return PublicRound(played, rows, byes)
+
+
+def _table(m: Match, points: Mapping[int, Mapping[int, Number]] | None = None) -> Table:
+    """A table as the public sees it: its result in force once settled, and how it came about
+    where it is not the pairs' own; with ``points`` (points_by_round), what each side scored."""
+    result = m.result
+    reopened = said_since_director(m.submissions.all()).reopened  # director_acts prefetched
+    status = sit_out_words(m) if m.ew_id is None else table_state(m, reopened)
+    if m.status not in SETTLED or result is None:
+        return Table(m, False, status, "", "", reopened=reopened is not None)
+    note = "" if result.kind == ResultSubmission.Kind.SUBMITTED else str(result.get_kind_display())
+    won = ""
+    if result.winner_id is not None:  # a forfeit's present pair, a tie played off
+        won = "ns" if result.winner_id in (m.ns_id, m.ns_with_id) else "ew"
+    elif result.ns_score != result.ew_score:
+        won = "ns" if result.ns_score > result.ew_score else "ew"
+    scored = ""
+    if points is not None and m.ew_id is not None:
+        number = m.round.number
+        ns, ew = (points.get(e, {}).get(number) for e in (m.ns_id, m.ew_id))
+        if ns is not None and ew is not None:
+            scored = f"{metric_text(ns)} – {metric_text(ew)}"
+    return Table(m, True, status, score_text(result.ns_score, result.ew_score), note, scored, won)
 
 
 @dataclass(frozen=True)
@@ -231,21 +256,88 @@ def public_tag(tournament_id: int) -> PublicTag:
     return PublicTag(version, (counted or 0) < inputs, int(created.timestamp() * 1000))
 
 
-def screen_standings(
-    snapshot: StandingsSnapshot | None, order: Sequence[str]
+def standings_lines(
+    snapshot: StandingsSnapshot | None,
+    order: Sequence[str],
+    limit: int | None = None,
+    players: Mapping[int, str] | None = None,
 ) -> list[dict[str, Any]]:
-    """The top of the standings, as the screen's rows: rank, name, the metrics shown."""
+    """The standings as plain rows, the first ``limit`` (the wall screen's top) or all (the
+    printed standings): rank ("=3" when shared), name, its players (``players``: the pairs'),
+    whether withdrawn, and the metrics of ``order`` as the standings table shows them."""
     if snapshot is None:
         return []
     rows = []
-    for row in snapshot.rows[:SCREEN_STANDINGS]:
+    for row in snapshot.rows[:limit]:
         metrics = row.get("metrics", {})
         rows.append(
             {
                 "rank": ("=" if row.get("shared") else "") + str(row.get("rank", "")),
                 "name": row.get("name", ""),
+                "players": (players or {}).get(row.get("entry", 0), ""),
                 "withdrawn": row.get("withdrawn", False),
                 "metrics": [metric_text(metrics.get(m, 0), m == "margin") for m in order],
             }
         )
     return rows
+
+
+def event_days(tournament: Tournament) -> tuple[date, date]:
+    """The first and the last day the event was played: its released rounds' (drawn on the
+    evening), or the day it was created before any."""
+    drawn = tournament.round_set.exclude(status=Round.Status.DRAFT)
+    stamps = list(drawn.values_list("created_at", flat=True)) or [tournament.created_at]
+    days = [timezone.localdate(at) for at in stamps]
+    return min(days), max(days)
+
+
+@dataclass(frozen=True)
+class SatOut:
+    """A sit-out of a round as the results show it: who, why (a bye, the phantom's table, an
+    individual event's sit-out) and the points it scored by the event's sit-out policy."""
+
+    match: Match
+    words: str
+    points: str
+
+
+@dataclass(frozen=True)
+class RoundResults:
+    """A released round on the results page: its tables with the result in force and the
+    points each side scored, then its sit-outs; ``points``: whether its points mean something
+    (not a knockout's, ranked by its bracket; not a raw score's, the scores themselves)."""
+
+    played: Round
+    tables: list[Table]
+    sat_out: list[SatOut]
+    points: bool
+
+
+def results_by_round(state: EventState, number: int | None = None) -> list[RoundResults]:
+    """Every released round of the event (or round ``number`` alone), in order, as the results
+    page shows it: the state's points (engine.standings.points_by_round, as the standings count
+    them) beside the tables of one query, whatever the size of the event."""
+    tournament = state.tournament
+    points = points_by_round(state.pairs, state.results, scoring_of(tournament))
+    matches = (
+        Match.objects.filter(round__tournament=tournament)
+        .exclude(round__status=Round.Status.DRAFT)
+        .select_related("round", "ns", "ew", "ns_with", "ew_with", "result")
+        .prefetch_related(director_acts())
+        .order_by("round__number", "table", "id")
+    )
+    if number is not None:
+        matches = matches.filter(round__number=number)
+    rounds: dict[int, RoundResults] = {}
+    for m in matches:
+        played = m.round
+        shown = played.format != Tournament.Format.KNOCKOUT
+        shown = shown and tournament.points != Tournament.Points.RAW
+        held = rounds.setdefault(played.number, RoundResults(played, [], [], shown))
+        if m.ew_id is None:
+            scored = points.get(m.ns_id, {}).get(played.number)
+            text = metric_text(scored) if scored is not None else ""
+            held.sat_out.append(SatOut(m, sit_out_words(m), text))
+        else:
+            held.tables.append(_table(m, points))
+    return list(rounds.values())

@@ -1,6 +1,7 @@
-"""A tournament's public pages rendered once per version of the tournament (Tournament.public_version,
-bumped by every write the pages show) and language, kept in the fragments cache that the web
-processes share, and answered 304 to a phone that already has that version.
+"""A tournament's public pages (and its printed standings: public_file) rendered once per version
+of the tournament (Tournament.public_version, bumped by every write the pages show) and
+language, kept in the fragments cache that the web processes share, and answered 304 to a phone
+that already has that version.
 
 On a big evening results come in faster than a 1000-pair event's pages render, and rendering
 each version left the tables' own requests waiting (bench/evening.py). So a page is rendered
@@ -17,6 +18,7 @@ import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Generic, TypeVar
 
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
@@ -45,12 +47,24 @@ class Content:
 
 
 @dataclass(frozen=True)
-class _Latest:
+class File:
+    """A public document: its bytes, its type, and the name a browser saves it as."""
+
+    data: bytes
+    content_type: str
+    filename: str
+
+
+Part = TypeVar("Part", Content, File)
+
+
+@dataclass(frozen=True)
+class _Latest(Generic[Part]):
     """The newest version of a page rendered."""
 
     version: int
     etag: str
-    part: Content
+    part: Part
     took: float  # seconds its rendering took
 
 
@@ -74,17 +88,12 @@ def public_page(
     CSRF token. Stale standings are asked for again (a rebuild lost to a fault, throttled):
     rebuilt here, they are a new version; else the page says they are being brought up to date
     until the worker's rebuild makes one."""
-    tag = public_tag(tournament_id)
-    if tag.stale:
-        standings_catch_up(tournament_id=tournament_id)
-        tag = public_tag(tournament_id)
-    page = f"{name}-{tournament_id}.{tag.born:x}-{get_language()}"  # this tournament's, ever
-    etag = quote_etag(f"{name}-{tag.text(tournament_id)}-{get_language()}")
+    page, version, etag = _version(tournament_id, name)
     asked = if_none_match(request)
     if cached and _visitors(etag, request, framed) in asked:
         return _not_modified(_visitors(etag, request, framed), framed)
     if cached:
-        etag, part = _served(page, tag.version, etag, content)
+        etag, part = _served(page, version, etag, content)
         if _visitors(etag, request, framed) in asked:  # the version before, which it has
             return _not_modified(_visitors(etag, request, framed), framed)
     else:
@@ -108,6 +117,39 @@ def public_page(
     return response
 
 
+def public_file(
+    request: HttpRequest, tournament_id: int, name: str, content: Callable[[], File]
+) -> HttpResponse:
+    """A public document of the tournament (the printed standings): made once per version and
+    language as a page is (public_page: a long one is not made again for every visitor, nor
+    more often than its pause allows), and answered 304 to a browser that has that version."""
+    page, version, etag = _version(tournament_id, name)
+    if etag in if_none_match(request):
+        return _not_modified(etag, framed=False)
+    etag, made = _served(page, version, etag, content)
+    if etag in if_none_match(request):
+        return _not_modified(etag, framed=False)
+    response = HttpResponse(made.data, content_type=made.content_type)
+    response["Content-Disposition"] = f'inline; filename="{made.filename}"'
+    response["ETag"] = etag
+    patch_cache_control(response, no_cache=True)
+    return response
+
+
+def _version(tournament_id: int, name: str) -> tuple[str, int, str]:
+    """The page ``name`` of the tournament as the cache knows it (this tournament's, ever, in
+    this language), the version it shows, and that version's ETag. Stale standings are asked
+    for again first (a rebuild lost to a fault, throttled): rebuilt here, they are a new
+    version."""
+    tag = public_tag(tournament_id)
+    if tag.stale:
+        standings_catch_up(tournament_id=tournament_id)
+        tag = public_tag(tournament_id)
+    page = f"{name}-{tournament_id}.{tag.born:x}-{get_language()}"
+    etag = quote_etag(f"{name}-{tag.text(tournament_id)}-{get_language()}")
+    return page, tag.version, etag
+
+
 def _visitors(etag: str, request: HttpRequest, framed: bool) -> str:
     """The ETag a visitor's copy of the page has: a framed page's frame is the visitor's (who
     is logged in, and the CSRF secret its forms carry, which logging in or out renews), so its
@@ -120,19 +162,17 @@ def _visitors(etag: str, request: HttpRequest, framed: bool) -> str:
     return quote_etag(f"{etag.strip(chr(34))}-{visitor}")
 
 
-def _served(
-    page: str, version: int, etag: str, content: Callable[[], Content]
-) -> tuple[str, Content]:
+def _served(page: str, version: int, etag: str, content: Callable[[], Part]) -> tuple[str, Part]:
     """(ETag, content) of the page to serve: this version's if it is rendered; else, while the
     page's pause lasts or another process renders it, the newest rendered; else this version,
     rendered now. The cache's expiry times the pause, alike for every process; a rendering that
     finishes after a newer one (slower, or begun earlier) never replaces it as the newest."""
     fragments = caches["fragments"]
-    part: Content | None = fragments.get(f"public:{etag}")
+    part: Part | None = fragments.get(f"public:{etag}")
     if part is not None:
         return etag, part
     latest_key, pause_key = f"public-latest:{page}", f"pause:{page}"
-    latest: _Latest | None = fragments.get(latest_key)
+    latest: _Latest[Part] | None = fragments.get(latest_key)
     if latest is not None:
         newer = latest.version > version  # this process read the version before a write
         if newer or not fragments.add(pause_key, 1, RENDER_SECONDS):
@@ -142,7 +182,7 @@ def _served(
     took = time.monotonic() - began
     fragments.set(f"public:{etag}", part, PAGE_SECONDS)
     fragments.set(pause_key, 1, math.ceil(max(RENDER_EVERY, RENDER_PAUSE * took)))
-    newest: _Latest | None = fragments.get(latest_key)
+    newest: _Latest[Part] | None = fragments.get(latest_key)
     if newest is None or newest.version <= version:
         fragments.set(latest_key, _Latest(version, etag, part, took), PAGE_SECONDS)
     return etag, part

@@ -35,6 +35,7 @@ from tournaments.models import Match, Round, Tournament
 from tournaments.pairs_csv import CsvRefused
 from tournaments.selectors.bracket import knockout_bracket
 from tournaments.selectors.director import (
+    Dashboard,
     director_dashboard,
     draft_of,
     has_played,
@@ -162,6 +163,23 @@ def next_step(tournament: Tournament, rounds: list[Round], entries: int, open_ma
     return _("Round %(n)s is closed. Generate round %(next)s.") % n
 
 
+STANDINGS_TOP = 12  # a club evening's field whole; a larger one's top, the rest folded
+
+
+def _standings_tables(board: Dashboard) -> dict[str, StandingsTable | None]:
+    """The standings beside the round, compact (the tie-breaks under each name): the top
+    STANDINGS_TOP rows, then the rest folded."""
+    snapshot = board.standings.snapshot
+    if snapshot is None:
+        return {"standings_table": None, "standings_rest": None}
+    rows, tournament = snapshot.rows, board.tournament
+    rest = rows[STANDINGS_TOP:]
+    return {
+        "standings_table": StandingsTable(rows[:STANDINGS_TOP], tournament, compact=True),
+        "standings_rest": StandingsTable(rest, tournament, compact=True) if rest else None,
+    }
+
+
 def _dashboard(
     request: HttpRequest,
     tournament: Tournament,
@@ -190,9 +208,7 @@ def _dashboard(
             )
             if board.standings.snapshot
             else "",
-            "standings_table": StandingsTable(board.standings.snapshot.rows, tournament)
-            if board.standings.snapshot
-            else None,
+            **_standings_tables(board),
             "rounds": board.rounds,
             "current": board.current,
             "rows": board.rows,

@@ -1,7 +1,8 @@
 """A tournament's public pages (no login): the current round's pairings and live results with
-"find my table", the standings of the latest snapshot, each pair's cross-table, and a projector
-screen that cycles through them and reloads itself when something changed (screen.json answers
-304 to a poll with the same ETag). Draft rounds are not public."""
+"find my table", the standings of the latest snapshot (and as a PDF to print), every round's
+results (the page pinned on the club's wall), each pair's cross-table, and a projector screen
+that cycles through them and reloads itself when something changed (screen.json answers 304 to
+a poll with the same ETag). Draft rounds are not public."""
 
 from __future__ import annotations
 
@@ -9,31 +10,43 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
+from django.http import (
+    Http404,
+    HttpRequest,
+    HttpResponse,
+    HttpResponseNotModified,
+    JsonResponse,
+)
 from django.template.loader import render_to_string
 from django.utils.http import quote_etag
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from tournaments.limits import MAX_PAIRS
-from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.models import Round, StandingsSnapshot, Tournament
+from tournaments.printing import render_standings
 from tournaments.selectors.bracket import knockout_bracket, knockout_start
+from tournaments.selectors.event import EventState, event_state
 from tournaments.selectors.lookups import entry_of, tournament_of
 from tournaments.selectors.public import (
+    SCREEN_STANDINGS,
     Table,
     at_phantom_table,
+    event_days,
     pair_lines,
     pairs_found,
     public_tag,
+    results_by_round,
     round_public,
-    screen_standings,
     sit_out_words,
+    standings_lines,
 )
 from tournaments.selectors.standings import standings_final
 from tournaments.services.standings import standings_catch_up, standings_shown
 from tournaments.tables import StandingsTable
-from tournaments.views.cached_pages import Content, if_none_match, public_page
+from tournaments.views.cached_pages import Content, File, if_none_match, public_file, public_page
 from tournaments.words import (
     METRIC_LABELS,
     metric_text,
@@ -147,6 +160,100 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 STANDINGS_PER_PAGE = 100
+RESULTS_SHEETS = ("tournaments/results.css",)
+# The released tables a results page shows at once: a club's evening, or a day of 40 pairs and 9
+# rounds (180). A larger event's page shows a round at a time and the top of the standings:
+# 1000 pairs' 9 rounds on one page weighed 2.4 MB and took 1.4 s to render.
+RESULTS_WHOLE = 300
+
+
+@require_safe
+def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The event's results to pin on the wall after the evening: the standings, then every
+    round's tables with the result in force and the points each side scored, and its sit-outs
+    by name (printed by the browser: static/tournaments/results.css); a large event's a round
+    at a time (?round=N, the latest by default). A fixed number of queries, whatever the size
+    of the event."""
+    asked = _round_asked(request, tournament_id)
+
+    def content() -> Content:
+        event = tournament_of(tournament_id)
+        current = standings_shown(tournament=event)
+        snapshot = current.snapshot
+        final = standings_final(event, current)
+        state = event_state(event)
+        bracket = knockout_bracket(event, state)
+        first, last = event_days(event)
+        shown, pages = _results_pages(state, asked)
+        rows = list(snapshot.rows if snapshot else [])
+        if pages:  # a large event: the top of the standings, the rest on their own pages
+            rows = rows[:STANDINGS_PER_PAGE]
+        html = render_to_string(
+            "tournaments/public/_results.html",
+            {
+                "tournament": event,
+                "club": event.club.name if event.club else "",
+                "first_day": first,
+                "last_day": last,
+                "plan": plan_words(event),
+                "rounds": results_by_round(state, shown),
+                "pages": [(n, n == shown) for n in pages],
+                # Each round's format, where the plan has more than one (Mitchell, then Danish).
+                "formats": len({event.format, *event.round_formats}) > 1,
+                "snapshot": snapshot,
+                "stale": current.stale,
+                "final": final,
+                "heading": standings_heading(snapshot, final) if snapshot else "",
+                "table": StandingsTable(rows, event) if snapshot else None,
+                "more": snapshot is not None and len(snapshot.rows) > len(rows),
+                "bracket": bracket,
+                "knockout_only": knockout_start(event) == 1,  # its bracket ranks it
+            },
+            request,
+        )
+        title = _("Results") + " · " + event.name
+        return Content(title, html, RESULTS_SHEETS + (BRACKET_SHEET if bracket else ()))
+
+    return public_page(request, tournament_id, f"results{asked}", content)
+
+
+def _results_pages(state: EventState, asked: int) -> tuple[int | None, list[int]]:
+    """The round a results page shows (None: all of them) and the rounds it links to (none
+    where it shows them all): up to RESULTS_WHOLE released tables, the whole event; past them,
+    round ``asked``, else the latest."""
+    released = [r.number for r in state.rounds if r.status != Round.Status.DRAFT]
+    tables = sum(len(d.pairings) for d in state.draws if d.round in released)
+    if tables <= RESULTS_WHOLE:
+        return None, []
+    return asked or released[-1], released
+
+
+def _round_asked(request: HttpRequest, tournament_id: int) -> int:
+    """?round=N, a released round of the tournament (404 for any other: each is cached, so
+    no visitor makes more of them than the event has rounds); 0 without one."""
+    try:
+        asked = int(request.GET.get("round", 0))
+    except ValueError:
+        return 0
+    if not asked:
+        return 0
+    played = Round.objects.filter(tournament_id=tournament_id, number=asked)
+    if not played.exclude(status=Round.Status.DRAFT).exists():
+        raise Http404
+    return asked
+
+
+@require_safe
+def standings_pdf(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The standings as a PDF to print: final once the event is finished, provisional before
+    (printing.render_standings); made once per version of the tournament, as its pages are."""
+
+    def content() -> File:
+        event = tournament_of(tournament_id)
+        pdf = render_standings(event, standings_shown(tournament=event), get_language())
+        return File(pdf, "application/pdf", f"tournament-{event.id}-standings.pdf")
+
+    return public_file(request, tournament_id, "standings-pdf", content)
 
 
 @dataclass(frozen=True)
@@ -276,7 +383,7 @@ def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int
     if played:
         n = {"n": played.number}
         if not finished:  # after the end, who sat where no longer matters
-            pairings = [*rows, *(Table(b, True, sit_out_words(b), "") for b in byes)]
+            pairings = [*rows, *(Table(b, True, sit_out_words(b), "", "") for b in byes)]
             round_panels.append(Panel("pairings", _("Pairings · round %(n)s") % n, pairings))
         if rows:
             round_panels.append(Panel("results", _("Results · round %(n)s") % n, rows))
@@ -288,7 +395,7 @@ def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int
         Panel(
             "standings",
             _screen_heading(snapshot, final),
-            screen_standings(snapshot, order),
+            standings_lines(snapshot, order, SCREEN_STANDINGS),
         )
     ]
     if knockout_start(event) == 1:  # a knockout alone: its bracket is its standings
