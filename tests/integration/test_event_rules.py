@@ -208,3 +208,23 @@ def test_one_hand_of_1300_to_470_is_the_round_under_a_club_target_of_3000(lucca)
     assert "3000" not in page and "Enter hand 2" not in page and "tied" not in page
     assert "Send our result" in page
     assert "hand is entered" in page  # "The round's 1 hand is entered: ... send it"
+
+
+def test_a_table_released_before_the_fix_with_the_clubs_target_is_counted_by_its_round(
+    lucca,
+) -> None:
+    """Its game still plays to the club's 3000 (the old table_rules kept the target beside the
+    round's hands): its page counts the round's hands and offers the result after the last."""
+    from scorekeeper.models import Game
+
+    club, director = lucca
+    preset = preset_save(
+        club_id=club.id, name="Tuesday", variant="classic", players=4, sides=2,
+        rules={"target": 3000},
+    )  # fmt: skip
+    event = new_event(director, club.id, preset.id, "swiss", hands=1)
+    drawn = round_pair(tournament_id=event.id)
+    round_release(round_id=drawn.id)
+    match = drawn.matches.filter(ew__isnull=False).select_related("game", "round").first()
+    Game.objects.filter(id=match.game_id).update(target=3000)  # as the old release made it
+    assert play_to_the_result(match, 1, random.Random(1)) == 1
