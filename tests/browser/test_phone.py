@@ -173,3 +173,31 @@ def test_a_player_out_alone_is_not_asked_for_cards_left(phone: Page, live_server
     page.get_by_test_id("side-0-went-out").check()
     expect(page.get_by_test_id("side-0-hand-mode-points")).to_have_count(0)
     expect(page.get_by_test_id("side-1-hand-mode-points")).to_be_visible()
+
+
+# The text of each button of the entry page's mode switch (melds, card counts, totals), as the
+# number of lines it is laid out on, and where the button's row starts.
+MODE_LINES = """bs => bs.map(b => { const r = document.createRange(); r.selectNodeContents(b);
+  return [b.textContent, r.getClientRects().length, Math.round(b.getBoundingClientRect().top)]; })"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "it", "de", "pt-br", "nl"])
+def test_the_entry_modes_fit_one_line_of_a_phone(phone: Page, live_server, language: str) -> None:
+    """A mode's name on two lines (Dutch "Aantallen kaarten") made its row taller than the
+    others' and split the word a player looks for."""
+    from scorekeeper.services import game_create
+
+    game, token = game_create(variant="classic", players=4, sides=[{"name": "A"}, {"name": "B"}])
+    page = phone
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/")  # the edit link: kept in a cookie
+    page.goto(f"{live_server.url}/g/{game.id}/edit/hand/")
+    modes = page.get_by_test_id("side-0-mode-melds").locator("xpath=..").locator("button")
+    expect(modes).to_have_count(3)
+    shot(page, f"entry-modes-{language}")
+    laid = modes.evaluate_all(MODE_LINES)
+    assert [lines for _text, lines, _top in laid] == [1, 1, 1], laid
+    assert len({top for _text, _lines, top in laid}) == 1, laid  # one row
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
