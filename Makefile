@@ -11,6 +11,7 @@ PIP    := $(VENV)/bin/pip
 .PHONY: run dev test lint bench messages clean
 
 $(VENV)/.runtime: requirements.txt
+	@echo "Installing the Python packages into $(VENV) (the first time: a few minutes)…"
 	scripts/ensure-venv "$(PYTHON)" "$(VENV)"
 	$(PIP) install --quiet --disable-pip-version-check -r requirements.txt
 	touch $@
@@ -22,6 +23,7 @@ $(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
 # npm's packages (package.json, pinned by package-lock.json): Pyodide, which runs the rules engine
 # in the phone's browser, copied under static/vendor/ (scripts/vendor-pyodide).
 static/vendor/.installed: package.json package-lock.json scripts/vendor-pyodide
+	@echo "Installing the browser side's packages from npm, the rules engine the phones run among them (the first time: a minute or two)…"
 	command -v npm >/dev/null || scripts/apt-install nodejs npm
 	npm ci --no-audit --no-fund --loglevel=error
 	scripts/vendor-pyodide

@@ -1,11 +1,13 @@
 #!/usr/bin/env python
-"""Lighthouse's mobile performance score of the pages players open most (issue 19), against the
-app served as in production (gunicorn, WhiteNoise, compressed pages; bench/serving.py), in
-Debian's chromium. `make test` checks accessibility, best practices and SEO of the same pages
-(tests/browser/test_audits.py); performance depends on the machine, so it is measured here.
+"""Lighthouse's mobile performance score of every kind of page (issue 19), against the app
+served as in production (gunicorn, WhiteNoise, compressed pages; bench/serving.py), in Debian's
+chromium. `make test` checks accessibility, best practices and SEO of the same pages
+(tests/browser/test_audits.py, which makes them); performance depends on the machine, so it is
+measured here.
 
 Prints each page's performance score with its largest contentful paint, total blocking time and
-cumulative layout shift. Usage: python bench/lighthouse.py
+cumulative layout shift, and any audit Lighthouse could not compute. Usage: python
+bench/lighthouse.py
 """
 
 from __future__ import annotations
@@ -20,55 +22,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from serving import ROOT, served, shell_json
 
 LIGHTHOUSE = ROOT / "node_modules" / ".bin" / "lighthouse"
+# Every kind of page, as the page audits open them (tests/browser/test_audits.py): made in the
+# served app's database, their cookies from Django's test client (in the shell, not served).
 SETUP = """
 import json
-from django.contrib.auth import get_user_model
-from scorekeeper.services import Author, game_create, hand_add
-from tournaments.services.entries import entries_add
-from tournaments.services.rounds import round_pair, round_release
-from tournaments.services.tournament import tournament_create
-game, token = game_create(variant="classic", players=4, sides=[{"name": "Anna & Ben"}, {"name": "Carla & Dino"}])
-for _ in range(6):
-    hand_add(game_id=game.id, sides=[{"melds": [{"rank": "K", "naturals": 4}]}, {"hand": {"low": 2}}], author=Author("b"))
-director = get_user_model().objects.create_user("lh-director", password="lh-director-42")
-t = tournament_create(name="Tuesday", format="swiss", rounds=3, director=director)
-entries_add(tournament_id=t.id, entries=[{"name": "Pair %d" % i} for i in range(1, 13)])
-round_release(round_id=round_pair(tournament_id=t.id).id)
-print(json.dumps({"game": game.id, "token": token, "tournament": t.id}))
+from django.conf import settings
+settings.ALLOWED_HOSTS.append("testserver")  # the test client's own requests, in this shell
+from tests.browser.test_audits import every_page_kind
+print(json.dumps(every_page_kind()))
 """
-
-
-def edit_cookie(base: str, play: str) -> str:
-    """The cookies a phone keeps from opening a game's edit link (the redirect not followed)."""
-    import urllib.error
-    import urllib.request
-
-    class Stay(urllib.request.HTTPRedirectHandler):
-        def redirect_request(self, *args, **kwargs):
-            return None
-
-    try:
-        urllib.request.build_opener(Stay).open(base + play)
-    except urllib.error.HTTPError as answer:  # the 302, with its cookies
-        cookies = answer.headers.get_all("Set-Cookie") or []
-        return "; ".join(c.split(";", 1)[0] for c in cookies)
-    raise RuntimeError("the edit link did not redirect")
 
 
 def main() -> None:
     with served(2) as app:
-        made = shell_json(app.env, SETUP)
-        game, tournament = made["game"], made["tournament"]
-        cookie = edit_cookie(app.url, f"/g/{game}/play/{made['token']}/")
-        pages = {
-            "home": ("/", ""),
-            "new game": ("/new/", ""),
-            "scoreboard": (f"/g/{game}/edit/", cookie),
-            "hand entry": (f"/g/{game}/edit/hand/", cookie),
-            "opening": ("/opening/", ""),
-            "rules": ("/variants/", ""),
-            "tournament": (f"/t/{tournament}/", ""),
-        }
+        pages = shell_json(app.env, SETUP)
         for name, (path, sent) in pages.items():
             command = [
                 str(LIGHTHOUSE),
@@ -91,11 +58,13 @@ def main() -> None:
                 continue
             report = json.loads(done.stdout)
             audits = report["audits"]
+            errored = [key for key, a in audits.items() if a.get("scoreDisplayMode") == "error"]
             print(
                 f"{name}: performance {round(100 * report['categories']['performance']['score'])}, "
                 f"LCP {audits['largest-contentful-paint']['displayValue']}, "
                 f"TBT {audits['total-blocking-time']['displayValue']}, "
                 f"CLS {audits['cumulative-layout-shift']['displayValue']}"
+                + (f"; errored: {', '.join(errored)}" if errored else "")
             )
 
 

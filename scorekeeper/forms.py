@@ -76,6 +76,14 @@ class OpeningLookupForm(forms.Form):
             self.add_error("score", forms.Field.default_error_messages["required"])
         return data
 
+    @property
+    def unused(self) -> str:
+        """The field the chosen preset does not ask for, left out of the page as it is sent: the
+        page's script only follows a change of preset, so nothing moves once it is shown (hiding
+        the hand's row after load shifted the whole page up by 132 px)."""
+        chosen = self["variant"].value()
+        return "score" if chosen in self.by_hand else "hand"
+
 
 _DEFAULT = [("", _("as the preset"))]
 SIDE_NAMES = {1: _("North–South"), 2: _("East–West")}

@@ -1,6 +1,8 @@
 /* The opening lookup: a preset that sets the minimum by the hand's number (Hand and Foot) asks
-   for the hand, not the score; the others ask for the score. Without script both fields show,
-   each with a line saying where it is used. */
+   for the hand, not the score; the others ask for the score. The page comes with the field of the
+   chosen preset only (OpeningLookupForm.unused), so nothing moves when this starts; it follows a
+   change of preset. Without script, the other preset's refusal names the field it needs, shown
+   then. */
 (function () {
   "use strict";
   var form = document.getElementById("opening-lookup");

@@ -7,10 +7,18 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 
 CHROMIUM = "/usr/bin/chromium"
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 PHONE = {"width": 390, "height": 844}
+# How long an action (a navigation, a tap) and an assertion wait at most, sized for a machine
+# four times slower than this one under the load of a whole run. Both poll: met sooner, they
+# return at once, so a generous limit costs a passing test nothing (Playwright's own limit for
+# an assertion is 5 s).
+ACTION_MS = 60_000
+EXPECT_MS = 20_000
+expect.set_options(timeout=EXPECT_MS)
 
 # Playwright's sync API runs an event loop in this thread; the test's own database calls are
 # ordinary synchronous ones, so Django's async-safety guard does not apply here.
@@ -64,7 +72,7 @@ def phone_page(browser, engine: bool = False) -> Iterator[object]:
     if not engine:
         context.route("**/static/vendor/pyodide/**", lambda route: route.abort())
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(ACTION_MS)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     yield page
     context.close()

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ARTIFACTS, phone_page
+from tests.browser.conftest import ACTION_MS, ARTIFACTS, phone_page
 from tests.browser.test_club_evening import fits_the_phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -22,7 +22,7 @@ PROJECTOR = {"width": 1920, "height": 1080}
 
 
 def shot(page: Page, name: str, full: bool = True) -> None:
-    page.screenshot(path=str(ARTIFACTS / f"formats-{name}.png"), full_page=full, timeout=60_000)
+    page.screenshot(path=str(ARTIFACTS / f"formats-{name}.png"), full_page=full, timeout=240_000)
 
 
 @pytest.fixture
@@ -99,10 +99,10 @@ def next_round(page: Page, number: int) -> None:
     generate = page.get_by_test_id("generate")
     if number > 1:
         expect(generate).to_have_text(
-            f"Close round {number - 1} and generate round {number}", timeout=30_000
+            f"Close round {number - 1} and generate round {number}", timeout=120_000
         )
     generate.click()
-    expect(page.get_by_test_id("release")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("release")).to_be_visible(timeout=120_000)
 
 
 @pytest.mark.slow
@@ -148,7 +148,7 @@ def test_nine_pairs_play_two_mitchell_rounds_then_a_danish_with_averaged_sit_out
     expect(page.get_by_test_id("round")).to_contain_text("next to each other in the standings")
     page.get_by_test_id("release").click()
     settle_all(3)
-    expect(page.get_by_test_id("close")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("close")).to_be_visible(timeout=120_000)
     page.get_by_test_id("close").click()
     expect(page.get_by_test_id("finished")).to_be_visible()
     expect(page.get_by_test_id("standings-state").locator("tbody tr")).to_have_count(9)
@@ -174,7 +174,7 @@ def test_nine_pairs_play_two_mitchell_rounds_then_a_danish_with_averaged_sit_out
 
 def wall_panel(wall: Page, kind: str) -> None:
     """Wait for the wall to show its ``kind`` panel (it cycles every second here)."""
-    expect(wall.locator(f".panel[data-panel={kind}]:not([hidden])")).to_be_visible(timeout=15_000)
+    expect(wall.locator(f".panel[data-panel={kind}]:not([hidden])")).to_be_visible(timeout=60_000)
 
 
 @pytest.mark.slow
@@ -195,7 +195,7 @@ def test_an_eight_pair_knockout_with_a_third_place_fills_its_bracket_on_the_wall
 
     context = browser.new_context(viewport=PROJECTOR)
     wall = context.new_page()
-    wall.set_default_timeout(15_000)
+    wall.set_default_timeout(ACTION_MS)
     wall.goto(f"{base}/t/{tournament.id}/screen/?cycle=1&poll=1")
     # Round by round: quarter-finals, semi-finals, then the final and the third-place match.
     for number, decided in ((1, 4), (2, 6), (3, 8)):
@@ -205,13 +205,13 @@ def test_an_eight_pair_knockout_with_a_third_place_fills_its_bracket_on_the_wall
         # The wall reloads itself on the new results; its bracket shows every match decided.
         wall_panel(wall, "bracket")
         bracket = wall.locator(".panel[data-panel=bracket]:not([hidden])")
-        expect(bracket.locator(".b-slot.won")).to_have_count(decided, timeout=15_000)
+        expect(bracket.locator(".b-slot.won")).to_have_count(decided, timeout=60_000)
         size = wall.evaluate(
             "() => [document.documentElement.scrollWidth, document.documentElement.scrollHeight]"
         )
         assert size == [1920, 1080], size  # the bracket fits the wall, nothing scrolled
         shot(wall, f"knockout-wall-round-{number}", full=False)
-    expect(page.get_by_test_id("close")).to_be_visible(timeout=30_000)
+    expect(page.get_by_test_id("close")).to_be_visible(timeout=120_000)
     page.get_by_test_id("close").click()
     expect(page.get_by_test_id("finished")).to_be_visible()
     # Finished: the wall opens on the podium, the champion first.

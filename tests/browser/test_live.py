@@ -13,7 +13,7 @@ from tests.browser.conftest import ARTIFACTS, console_errors
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-SOON = 15_000  # ms: the pages look every 5 s
+SOON = 40_000  # ms: the pages look every 5 s (a few looks, on a slow machine)
 
 
 def a_game_on(page: Page, base: str):

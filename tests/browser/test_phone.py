@@ -126,6 +126,44 @@ def test_pages_fit_a_phone_without_sideways_scrolling(phone: Page, live_server) 
         assert width <= 390, (path, width)
 
 
+# The layout shifts the page made by itself since it began loading (not those a tap caused), as
+# Lighthouse sums them into its cumulative layout shift.
+LAYOUT_SHIFTS = """() => { const seen = new PerformanceObserver(() => {});
+  seen.observe({type: "layout-shift", buffered: true});
+  const shifts = seen.takeRecords().filter(e => !e.hadRecentInput).map(e => e.value);
+  seen.disconnect(); return shifts; }"""
+
+
+@pytest.mark.parametrize(
+    "query", ["", "?variant=hand-and-foot&players=4", "?variant=classic&score=3000&players=4"]
+)
+def test_the_opening_page_does_not_move_once_shown(phone: Page, live_server, query: str) -> None:
+    """The field the chosen preset does not ask for came hidden by the page's script after
+    load: everything below it moved up 132 px (a layout shift of 0.048 in Lighthouse). The page
+    as sent shows what the script would: the page before its script runs is the page after."""
+    url = f"{live_server.url}/opening/{query}"
+    shown = (
+        "() => ['#id_score', '#id_hand'].map(s => document.querySelector(s).offsetParent !== null)"
+    )
+    phone.route("**/opening.js", lambda route: route.abort())
+    phone.goto(url)
+    as_sent = phone.evaluate(shown)
+    phone.unroute("**/opening.js")
+    phone.goto(url)
+    phone.wait_for_load_state("networkidle")
+    assert (
+        phone.evaluate(shown)
+        == as_sent
+        == ([False, True] if "hand-and" in query else [True, False])
+    )
+    assert phone.evaluate(LAYOUT_SHIFTS) == []
+    score, hand = phone.locator("#id_score"), phone.locator("#id_hand")
+    by_hand = "hand-and-foot" in query
+    phone.locator("#id_variant").select_option("classic" if by_hand else "hand-and-foot")
+    expect(score if by_hand else hand).to_be_visible()  # the script follows the choice
+    expect(hand if by_hand else score).to_be_hidden()
+
+
 def test_new_game_shows_the_preset_values_of_the_house_rules(phone: Page, live_server) -> None:
     page = phone
     page.goto(live_server.url + "/new/")
@@ -173,3 +211,31 @@ def test_a_player_out_alone_is_not_asked_for_cards_left(phone: Page, live_server
     page.get_by_test_id("side-0-went-out").check()
     expect(page.get_by_test_id("side-0-hand-mode-points")).to_have_count(0)
     expect(page.get_by_test_id("side-1-hand-mode-points")).to_be_visible()
+
+
+# The text of each button of the entry page's mode switch (melds, card counts, totals), as the
+# number of lines it is laid out on, and where the button's row starts.
+MODE_LINES = """bs => bs.map(b => { const r = document.createRange(); r.selectNodeContents(b);
+  return [b.textContent, r.getClientRects().length, Math.round(b.getBoundingClientRect().top)]; })"""
+
+
+@pytest.mark.parametrize("language", ["en", "fr", "es", "it", "de", "pt-br", "nl"])
+def test_the_entry_modes_fit_one_line_of_a_phone(phone: Page, live_server, language: str) -> None:
+    """A mode's name on two lines (Dutch "Aantallen kaarten") made its row taller than the
+    others' and split the word a player looks for."""
+    from scorekeeper.services import game_create
+
+    game, token = game_create(variant="classic", players=4, sides=[{"name": "A"}, {"name": "B"}])
+    page = phone
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/")  # the edit link: kept in a cookie
+    page.goto(f"{live_server.url}/g/{game.id}/edit/hand/")
+    modes = page.get_by_test_id("side-0-mode-melds").locator("xpath=..").locator("button")
+    expect(modes).to_have_count(3)
+    shot(page, f"entry-modes-{language}")
+    laid = modes.evaluate_all(MODE_LINES)
+    assert [lines for _text, lines, _top in laid] == [1, 1, 1], laid
+    assert len({top for _text, _lines, top in laid}) == 1, laid  # one row
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390

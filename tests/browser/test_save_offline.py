@@ -55,7 +55,7 @@ def expect_kept_on_the_phone(page: Page, game) -> None:
 def expect_sent_once(page: Page, game) -> None:
     """Back online, the hand kept on the phone is saved once, and the phone forgets it."""
     page.evaluate("window.dispatchEvent(new Event('online'))")
-    expect(page.get_by_test_id("queued")).to_be_hidden(timeout=20_000)
+    expect(page.get_by_test_id("queued")).to_be_hidden(timeout=60_000)
     assert page.evaluate(QUEUED) == []
     assert game.hands.count() == 1
     page.goto(f"{page.url.split('/g/')[0]}/g/{game.id}/edit/")

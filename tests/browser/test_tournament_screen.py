@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.conftest import ACTION_MS
 from tests.browser.test_every_page import PAGES, check_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -57,7 +58,7 @@ def a_round_in_play():
 def projector(browser) -> Page:
     context = browser.new_context(viewport=PROJECTOR)
     page = context.new_page()
-    page.set_default_timeout(15_000)
+    page.set_default_timeout(ACTION_MS)
     PAGES.mkdir(parents=True, exist_ok=True)
     return page
 
@@ -89,19 +90,19 @@ def test_the_wall_screen_cycles_its_panels_in_large_type(browser, live_server) -
     page.screenshot(path=str(PAGES / "en-tournament-screen-pairings-projector.png"))
 
     results = page.get_by_test_id("panel-results")
-    expect(results).to_be_visible(timeout=5_000)
+    expect(results).to_be_visible()
     expect(results).to_contain_text("With the director")
     expect(pairings).to_be_hidden()
     fits(page)
     page.screenshot(path=str(PAGES / "en-tournament-screen-results-projector.png"))
 
     standings = page.get_by_test_id("panel-standings")
-    expect(standings).to_be_visible(timeout=5_000)
+    expect(standings).to_be_visible()
     expect(standings).to_contain_text("Provisional")
     expect(standings).to_contain_text("Les As")
     fits(page)
     page.screenshot(path=str(PAGES / "en-tournament-screen-standings-projector.png"))
-    expect(pairings).to_be_visible(timeout=5_000)  # and round again
+    expect(pairings).to_be_visible()  # and round again
     assert not refused, refused
     page.context.close()
 
@@ -232,12 +233,13 @@ def test_the_wall_screen_reloads_itself_when_a_result_comes_in(browser, live_ser
     page.on("response", lambda r: polls.append(r.status) if "screen.json" in r.url else None)
     page.goto(f"{live_server.url}/t/{tournament.id}/screen/?cycle=2&poll=1")
     page.evaluate("window.loadedBefore = true")
-    page.wait_for_timeout(2_500)
+    if 304 not in polls:  # the page's first look (it looks every second)
+        page.wait_for_event("response", lambda r: "screen.json" in r.url)
     assert 304 in polls and 200 not in polls  # nothing new: nothing reloaded
     assert page.evaluate("window.loadedBefore") is True
 
     result_submit(match_id=tables[1].id, by="ew", ns_score=700, ew_score=600)
-    page.wait_for_function("() => window.loadedBefore === undefined", timeout=10_000)
+    page.wait_for_function("() => window.loadedBefore === undefined", timeout=40_000)
     results = page.get_by_test_id("panel-results")
     expect(results.locator("tr.status-confirmed")).to_have_count(2)
     expect(results).to_contain_text("700 – 600")

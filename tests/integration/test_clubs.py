@@ -3,6 +3,9 @@ are the club's players, its tables count in their statistics, and a merge keeps 
 
 from __future__ import annotations
 
+import itertools
+import re
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.urls import reverse
@@ -1010,6 +1013,21 @@ def test_a_house_rule_value_the_variant_refuses_is_said_in_the_forms_words(clien
     assert "must be one of" not in page
     new_game = client.post("/new/", {**_new_game_form(), "wild_limit": "two"}).content.decode()
     assert "Wild cards per meld: these rules take one of" in new_game
+
+
+def test_the_presets_page_headings_go_down_one_level_at_a_time(client):
+    """A saved preset's card had an h3 under the page's h1 (axe: heading-order), as if a level
+    of the page were missing; on the Rules page it stays under its h2."""
+    from clubs.services import preset_save
+
+    lucca, _pisa, _, _ = _two_clubs()
+    preset_save(club_id=lucca.id, name="Tuesday", variant="classic", players=4, sides=2, rules={})
+    _login(client, "dora")
+    for url in (f"/c/{lucca.id}/presets/", "/variants/"):
+        html = client.get(url).content.decode()
+        levels = [int(n) for n in re.findall(r"<h([1-6])\b", html)]
+        assert levels[0] == 1 and "Tuesday" in html, url
+        assert all(b <= a + 1 for a, b in itertools.pairwise(levels)), (url, levels)
 
 
 def test_a_new_name_like_a_players_is_asked_about_once_before_it_is_added(client):

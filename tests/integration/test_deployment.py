@@ -1,11 +1,15 @@
 """What a club's server needs: tracebacks in the log, login throttling on both login pages,
-rate limits on anonymous writes, and a 503 rather than a traceback when the database is down."""
+rate limits on anonymous writes, a 503 rather than a traceback when the database is down, and a
+first `make run` that says what it does while it takes its minutes."""
 
 from __future__ import annotations
 
 import io
 import logging
+import shutil
+import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 from django.db import OperationalError
@@ -159,3 +163,45 @@ def test_behind_a_proxy_the_forwarded_address_is_the_client(settings) -> None:
     assert client_ip(request) == "203.0.113.5"  # the left entry is the client's own claim
     settings.PROXY_COUNT = 0
     assert client_ip(request) == "10.0.0.1"
+
+
+# Stand-ins for the virtualenv's python and gunicorn: each says it ran, and with what.
+FAKE_PYTHON = """#!/bin/sh
+echo "ran: python $*"
+if [ "$1" = "-" ]; then cat >/dev/null; fi
+"""
+FAKE_GUNICORN = """#!/bin/sh
+echo "ran: gunicorn"
+"""
+
+
+@pytest.mark.django_db(False)
+def test_a_first_start_says_what_it_does_before_each_slow_step(tmp_path: Path) -> None:
+    """`make run` the first time: the database made, the rules engine compressed for the phones
+    (scripts/serve-local), minutes in which nothing was said, as if it had hung."""
+    root = Path(__file__).resolve().parents[2]
+    (tmp_path / "scripts").mkdir()
+    shutil.copy(root / "scripts" / "serve-local", tmp_path / "scripts" / "serve-local")
+    venv = tmp_path / ".venv" / "bin"
+    venv.mkdir(parents=True)
+    for name, text in (("python", FAKE_PYTHON), ("gunicorn", FAKE_GUNICORN)):
+        (venv / name).write_text(text)
+        (venv / name).chmod(0o755)
+    said = subprocess.run(
+        ["bash", str(tmp_path / "scripts" / "serve-local")],
+        capture_output=True,
+        text=True,
+        timeout=60,  # a few stand-ins that each print a line
+        check=True,
+    ).stdout.splitlines()
+    ran = [line for line in said if line.startswith("ran: ")]
+    migrate, collect = (
+        "ran: python manage.py migrate --noinput",
+        "ran: python manage.py collectstatic --noinput --verbosity 0",
+    )
+    assert ran[:2] == [migrate, collect] and ran[-1] == "ran: gunicorn"
+    assert said[said.index(migrate) - 1].startswith("Preparing the database")
+    assert said[said.index(migrate) + 1].startswith("  done in ")
+    assert said[said.index(collect) - 1].startswith("Collecting the static files")
+    assert said[said.index(collect) + 1].startswith("  done in ")
+    assert said[said.index(collect) + 2] == "Starting the server…"

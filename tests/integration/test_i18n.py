@@ -40,7 +40,7 @@ def test_a_refused_hand_is_explained_in_french(client) -> None:
         HTTP_ACCEPT_LANGUAGE="fr",
     )
     assert (
-        "Camp 1 (NS), pose 1 (K): une pose demande au moins 2 cartes naturelles"
+        "Camp 1 (NS), pose 1 (K) : une pose demande au moins 2 cartes naturelles"
         in page.content.decode()
     )
 

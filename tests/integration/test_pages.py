@@ -411,4 +411,4 @@ def test_a_refusal_on_the_page_uses_real_plurals_in_french(client) -> None:
         {"record": json.dumps(sides)},
         HTTP_ACCEPT_LANGUAGE="fr",
     ).content.decode()
-    assert "il faut 2 canastas à 2 joueurs pour sortir, 1 faite" in page
+    assert "il faut 2 canastas à 2 joueurs pour sortir, faites : 1" in page

@@ -766,3 +766,13 @@ def test_a_long_standings_table_comes_in_pages_of_a_hundred(client) -> None:
     assert last.count('data-entry="') == 50 and 'aria-current="page">201–250' in last
     assert page(client, url + "?page=99").count('data-entry="') == 50  # the last there is
     assert page(client, url + "?page=x").count('data-entry="') == 100
+
+
+def test_the_wall_screen_says_what_it_shows_to_a_search_engine(client) -> None:
+    """Every page has its meta description (Lighthouse's SEO audit): the wall screen, a page of
+    its own, had none."""
+    tournament, _ = a_round_in_play()
+    screen = page(client, f"/t/{tournament.id}/screen/")
+    assert f'<meta name="description" content="{tournament.name} · Pairings and standings">' in (
+        screen
+    )

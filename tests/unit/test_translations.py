@@ -56,6 +56,75 @@ def test_translations_keep_the_placeholders(language: str) -> None:
             ), msgid
 
 
+MSGSTR = re.compile(r'msgstr(?:\[\d\])? ((?:".*"\n)+)')
+
+
+def translations(language: str) -> list[str]:
+    """Every translated text of a catalogue, each plural form too."""
+    text = (LOCALE / language / "LC_MESSAGES" / "django.po").read_text(encoding="utf-8")
+    return ["".join(re.findall(r'"(.*)"', block)) for block in MSGSTR.findall(text)]
+
+
+# The card table's words as each language's rulebook writes them (../shared/seeds/ for French,
+# Spanish and Italian): a word a player would not say at that table never appears.
+NEVER = [
+    # French (seeds/000): "canasta naturelle" (rouge) and "canasta noire", never "sale"; the wild
+    # cards are "atouts"; a side "sort" (going out: "la sortie"), it does not "finir".
+    ("fr", r"\bsales?\b", "a canasta or a book is naturel(le) or noir(e), never sale"),
+    ("fr", r"(?<!adresse )\bpropres?\b(?! (lien|code|nom|jeu|paquet))", "a canasta is naturelle"),
+    ("fr", r"\bfrimes?\b", "the wild cards are atouts"),
+    ("fr", r"\ba fini\b|\bpour finir\b", "going out is sortir"),
+    # German: the black threes are "Schwarze Dreier" everywhere (the rank button too).
+    ("de", r"[Ss]chwarze 3|[Ss]chwarzen? Dreien", "black threes are Schwarze Dreier"),
+    # Brazilian Portuguese: the joker is the "coringa".
+    ("pt_BR", r"(?i)\bjokers?\b", "a joker is a coringa"),
+    # Spanish (seeds/001): a concealed canasta is "oculta" ("cerrada" reads as complete).
+    ("es", r"\bcerradas?(?: (limpia|sucia|en mano))", "a concealed canasta is oculta"),
+    # Italian (seeds/003): jokers and twos are "pinelle"; a deal is a "mano" throughout.
+    ("it", r"\bmatt[ae]\b|\bsmazzat[ae]\b", "wild cards are pinelle, a deal is a mano"),
+]
+
+
+@pytest.mark.parametrize(("language", "pattern", "why"), NEVER)
+def test_the_catalogues_speak_as_their_rulebooks(language: str, pattern: str, why: str) -> None:
+    words = [re.sub(r"%\(\w+\)s", "", text) for text in translations(language)]  # not a name
+    found = [text for text in words if re.search(pattern, text)]
+    assert not found, f"{language}: {why}: {found[:3]}"
+
+
+# The words a player reads on the entry page and the Rules page, pinned.
+SAID = [
+    ("fr", "natural canasta", "canasta naturelle"),
+    ("fr", "mixed canasta", "canasta noire"),
+    ("fr", "Went out", "Sorti"),
+    ("de", "Black 3", "Schwarze Dreier"),
+    ("de", "Black threes", "Schwarze Dreier"),
+    ("de", "Naturals", "Natürliche Karten"),
+    ("de", "Rank", "Rang"),  # the rank of a meld: a "Platz" is a place in the standings
+    ("nl", "Naturals", "Natuurlijke kaarten"),
+    ("pt_BR", "Jokers", "Coringas"),
+    ("pt_BR", "jokers", "coringas"),
+    ("es", "Jokers", "Jokers"),  # the "comodines" are every wild card, twos too
+]
+
+
+@pytest.mark.parametrize(("language", "msgid", "msgstr"), SAID)
+def test_the_rulebook_words_are_the_translations(language: str, msgid: str, msgstr: str) -> None:
+    assert dict((i, s) for i, s, _ in entries(language))[msgid] == msgstr
+
+
+@pytest.mark.parametrize("language", ["de", "nl"])
+def test_no_adjective_is_left_without_its_noun(language: str) -> None:
+    """A label of one adjective ("Natürliche", "Rein", "Wilde") reads as a word missing its
+    noun: "Natürliche Karten", "Reine Canastas"."""
+    alone = re.compile(
+        r"^(Natürliche|Natuurlijke|Rein|Gemischt|Zuiver|Gemengd|Wilde?|Verdekt (zuiver|gemengd)"
+        r"|Verdeckt, (rein|gemischt))$"
+    )
+    bare = [text for text in translations(language) if alone.match(text)]
+    assert not bare, bare
+
+
 def test_every_language_offered_has_its_catalogue() -> None:
     from django.conf import settings
     from django.utils.translation import to_locale
