@@ -236,7 +236,9 @@ def game_played_on_set(*, game_id: str, played_on: object) -> Game:
         game = _locked(game_id, writing=False)  # the day changes no hand
         if game.keys.exists():
             raise RuleViolation(
-                gettext_noop("a tournament table is played on its event's day: change the event's")
+                gettext_noop(
+                    "a tournament table is played on its event's day: change the event's day"
+                )
             )
         games_played_on_set(game_ids=[game.id], played_on=day)
         game.refresh_from_db()
