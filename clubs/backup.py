@@ -49,7 +49,7 @@ FORMAT, VERSION = "canasta-club", 1
 # A club's years of evenings are a few megabytes; imported in the background at about 20 ms a game.
 MAX_BYTES = 50 * 1024 * 1024
 
-_GAME_FIELDS = ("variant", "players", "rules", "target", "first_dealer", "locked")
+_GAME_FIELDS = ("variant", "players", "rules", "target", "round_hands", "first_dealer", "locked")
 _EVENT_FIELDS = (
     "name",
     "variant",
@@ -502,18 +502,16 @@ def club_import_check(*, job_id: int, user: Any) -> ClubImport | None:
     job = ClubImport.objects.filter(id=job_id, user_id=user.pk).defer("data").first()
     if job is None:
         return None
-    waiting = job.status == ClubImport.Status.WAITING
-    if waiting and not background.untaken(job.updated_at):
+    waiting = ClubImport.objects.filter(id=job.id, status=ClubImport.Status.WAITING)
+    if background.claim_untaken(waiting, "updated_at", job.updated_at):
+        from clubs import tasks
+
+        background.run_in_thread(tasks.club_import_run, job.id)
         return job
-    if not waiting and timezone.now() - job.updated_at <= STALLED:
+    if timezone.now() - job.updated_at <= STALLED:
         return job
     still = ClubImport.objects.filter(id=job.id, updated_at=job.updated_at)
-    if waiting:
-        if still.update(updated_at=timezone.now()):
-            from clubs import tasks
-
-            background.run_in_thread(tasks.club_import_run, job.id)
-    elif job.status == ClubImport.Status.RUNNING:
+    if job.status == ClubImport.Status.RUNNING:
         stopped = still.update(
             status=ClubImport.Status.FAILED,
             error=_("The import stopped (the server was restarted): import the file again."),
@@ -619,7 +617,7 @@ def _day(value: object, where: str, made: datetime | None = None) -> date | None
 
 def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> dict[str, Game]:
     """Each game as entered, then scored again by the engine (services.game_recompute)."""
-    from scorekeeper.rules import ruleset_for
+    from scorekeeper.rules import HOUSE_RULES, ruleset_for
     from scorekeeper.services import game_recompute
 
     games: dict[str, Game] = {}
@@ -640,6 +638,8 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
                 },
                 len(sides),
             )
+            if row.get("round_hands") is not None:  # an event table: its round's hands
+                HOUSE_RULES["hands"].values.parse("round_hands", row["round_hands"])
         except (RuleViolation, KeyError):
             raise ClubError(
                 _("Game %(id)s of the backup cannot be set up.") % {"id": old_id}

@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import InterfaceError, OperationalError, connections, transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -129,6 +130,16 @@ WORKER_GRACE = timedelta(seconds=5)
 def untaken(queued_at: datetime | None) -> bool:
     """Whether work queued at ``queued_at`` (None: none is) has waited past WORKER_GRACE."""
     return queued_at is not None and timezone.now() - queued_at > WORKER_GRACE
+
+
+def claim_untaken(row: QuerySet[Any], field: str, queued_at: datetime | None) -> bool:
+    """Take work that no worker has taken (``untaken``) for the caller alone: ``row`` is the
+    work's row, ``field`` the time it was queued, ``queued_at`` that time as the caller read it.
+    A conditional update moves the time on, so however many pages look, one does the work, and
+    a run that fails is tried again only after another grace, never on every request."""
+    if not untaken(queued_at):
+        return False
+    return bool(row.filter(**{field: queued_at}).update(**{field: timezone.now()}))
 
 
 def run_in_thread(task: Any, *args: Any) -> None:

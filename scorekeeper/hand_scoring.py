@@ -25,7 +25,7 @@ class ScoredEntry:
 
 def table_of(game: Game, names: Sequence[str]) -> Table:
     """The game as the engine scores its hands (the phone's engine is given the same)."""
-    return Table(game.variant, game.players, game.engine_rules, tuple(names))
+    return Table(game.variant, game.players, game.engine_rules, tuple(names), game.round_hands)
 
 
 def stored_sides(record: dict[str, Any]) -> list[dict[str, Any]]:

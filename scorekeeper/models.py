@@ -46,6 +46,9 @@ class Game(models.Model):
     rules = models.JSONField(_("house rules"), default=dict, blank=True)  # validated overrides
     # None: the game is a number of hands (hand-and-foot, house rule "hands").
     target = models.PositiveIntegerField(_("target"), null=True, blank=True)
+    # An event's table: the game is its round's hands, whatever end its rules give (set by the
+    # tournament app; rules.Ruleset.with_hands). None: the game ends as its rules say.
+    round_hands = models.PositiveSmallIntegerField(null=True, blank=True)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         null=True,

@@ -674,7 +674,8 @@ SCHEMA: dict[str, Any] = {
                     "rules": {"type": "object", "description": "the house rules, target apart"},
                     "target": {
                         "type": ["integer", "null"],
-                        "description": "null: a game of a number of hands (hand-and-foot)",
+                        "description": "null: a game of a number of hands (hand-and-foot, or "
+                        "a tournament table: its round's hands)",
                     },
                     "version": {"type": "integer"},
                     "url": {"type": "string", "description": "the read-only scoreboard"},

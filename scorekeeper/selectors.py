@@ -85,8 +85,11 @@ class GameState:
 
 
 def game_ruleset(game: Game, sides: int) -> Ruleset:
-    """The ruleset a game's hands are scored under (its sides pick the seating)."""
-    return ruleset_for(game.variant, game.players, game.engine_rules, sides)
+    """The ruleset a game's hands are scored under (its sides pick the seating), an event
+    table's game being its round's hands."""
+    return ruleset_for(game.variant, game.players, game.engine_rules, sides).with_hands(
+        game.round_hands
+    )
 
 
 def game_hands(game: Game) -> int | None:

@@ -51,7 +51,7 @@ def game_json(state: GameState, url: str) -> dict[str, Any]:
         "variant": game.variant,
         "players": game.players,
         "rules": game.rules,
-        "target": game.target,
+        "target": state.ruleset.target,
         "version": game.version,
         "url": url,
         "sides": [

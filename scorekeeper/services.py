@@ -34,7 +34,7 @@ from scorekeeper.names import (
     players_text,
     shows_nothing,
 )
-from scorekeeper.rules import RuleViolation, game_outcome, ruleset_for
+from scorekeeper.rules import HOUSE_RULES, RuleViolation, game_outcome, ruleset_for
 from scorekeeper.rules.errors import gettext_noop
 from scorekeeper.rules.paper_totals import side_for_total
 from scorekeeper.selectors import game_ruleset, hand_last_deleted
@@ -151,13 +151,17 @@ def game_create(
     rules: dict[str, Any] | None = None,
     owner: Any = None,
     played_on: date | None = None,
+    round_hands: int | None = None,
 ) -> tuple[Game, str]:
     """Create a game; returns it with its edit token (shown once: only its hash is kept).
-    ``played_on``: the day it was played (today where not given: a paper evening's day)."""
+    ``played_on``: the day it was played (today where not given: a paper evening's day).
+    ``round_hands``: an event's table, a game of its round's hands whatever its rules' end."""
     day = checked_played_on(played_on)
     names = _side_names(sides)
     # The number of sides picks the layout, and with it the target (2.1, 2.10).
     ruleset = ruleset_for(variant, players, rules or {}, len(names))
+    if round_hands is not None:
+        HOUSE_RULES["hands"].values.parse("round_hands", round_hands)  # as a game of hands
     overrides = {name: value for name, value in ruleset.overrides if name != "target"}
     token = secrets.token_urlsafe(24)
     with transaction.atomic():
@@ -167,6 +171,7 @@ def game_create(
             players=players,
             rules=overrides,
             target=ruleset.target,
+            round_hands=round_hands,
             totals=[0] * len(names),
             owner=owner if getattr(owner, "is_authenticated", False) else None,
             played_on=day,

@@ -111,16 +111,16 @@ def print_job_check(*, job_id: int) -> PrintJob:
     progress is sent again. Each once, however many pages poll: a conditional update claims
     it."""
     job = PrintJob.objects.get(id=job_id)
-    untaken = job.status == PrintJob.Status.WAITING and background.untaken(job.updated_at)
-    if untaken or _stalled(job):
+    waiting = PrintJob.objects.filter(id=job.id, status=PrintJob.Status.WAITING)
+    if background.claim_untaken(waiting, "updated_at", job.updated_at):
+        from tournaments import tasks
+
+        background.run_in_thread(tasks.print_render, job.id)
+    elif _stalled(job):
         claimed = PrintJob.objects.filter(id=job.id, updated_at=job.updated_at).update(
             status=PrintJob.Status.WAITING, updated_at=timezone.now()
         )
-        if claimed and untaken:
-            from tournaments import tasks
-
-            background.run_in_thread(tasks.print_render, job.id)
-        elif claimed:
+        if claimed:
             _send(job.id)
     return job
 

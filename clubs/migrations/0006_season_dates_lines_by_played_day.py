@@ -1,5 +1,5 @@
 """A season may have dates (every club event played within them counts), and a statistics
-line's day is its game's day played (scorekeeper 0012, tournaments 0011), no longer the UTC
+line's day is its game's day played (scorekeeper 0012, tournaments 0012), no longer the UTC
 date it was entered. Nothing to undo going back."""
 
 from django.db import migrations, models

@@ -68,6 +68,17 @@ class Ruleset:
         """Whether the table changed this value from the preset's."""
         return any(given == name for given, _ in self.overrides)
 
+    def with_hands(self, hands: int | None) -> Ruleset:
+        """This ruleset in a game of ``hands`` hands, whatever end its own rules give: an
+        event's round decides when its tables' games end, in every family (the round is the
+        event's, not a house rule of the game: VARIANTS-families.md 6 lists no ``hands`` for
+        samba, bolivia or modern-american, and a club's target must not outlast the round).
+        The highest total after the last hand wins, a tie as ``on_tie`` says (2.10). None: this
+        ruleset as it is."""
+        if hands is None:
+            return self
+        return replace(self, seating=replace(self.seating, hands=hands, target=None))
+
 
 def _sequences_played(variant: Variant, seating: Seating, value: bool) -> tuple[Variant, Seating]:
     return replace(variant, sequences=variant.sequences.with_played(value)), seating

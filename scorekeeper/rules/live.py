@@ -35,11 +35,18 @@ class Table:
     players: int
     rules: Mapping[str, Any]  # the game's house rules as the engine reads them
     names: tuple[str, ...]  # one per side, for the record and for messages
+    hands: int | None = None  # an event's round: the game is its hands (Ruleset.with_hands)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Table:
         """The table as the entry page sends it to the phone's engine."""
-        return cls(data["variant"], data["players"], data["rules"] or {}, tuple(data["names"]))
+        return cls(
+            data["variant"],
+            data["players"],
+            data["rules"] or {},
+            tuple(data["names"]),
+            data.get("hands"),
+        )
 
     def to_json(self) -> dict[str, Any]:
         """The table as the pages give it to the phone's engine (:meth:`from_json` reads it)."""
@@ -48,11 +55,13 @@ class Table:
             "players": self.players,
             "rules": dict(self.rules),
             "names": list(self.names),
+            "hands": self.hands,
         }
 
     @property
     def ruleset(self) -> Ruleset:
-        return ruleset_for(self.variant, self.players, dict(self.rules), len(self.names))
+        rules = ruleset_for(self.variant, self.players, dict(self.rules), len(self.names))
+        return rules.with_hands(self.hands)
 
 
 def hand_record(

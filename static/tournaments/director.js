@@ -1,10 +1,11 @@
 /* The director's page: while a round is drawn by a worker, a progress line polls the tournament's
    state (a small JSON) until the draft is there or the draw is refused; while a round is played, the board reloads when a
-   result or a dispute comes in. */
+   result or a dispute comes in; standings that lag the results reload the page once rebuilt. */
 (function () {
   "use strict";
   var box = document.getElementById("drawing");
   if (box && box.dataset.live) { live(); }
+  if (box && document.querySelector('[data-testid="standings-stale"]')) { fresh(); }
   if (!box || !box.dataset.expect) { return; }
   var expect = parseInt(box.dataset.expect, 10);
   function check() {
@@ -18,6 +19,17 @@
       .catch(function () { setTimeout(check, 3000); });
   }
   check();
+
+  // Standings that lag the results: the page reloads once they are rebuilt (by a worker, or,
+  // with none, by the poll itself after a few seconds: views.director._waited).
+  function fresh() {
+    setTimeout(function () {
+      fetch(box.dataset.stateUrl, {headers: {"Accept": "application/json"}})
+        .then(function (r) { return r.json(); })
+        .then(function (s) { if (s.stale === false) { location.reload(); } else { fresh(); } })
+        .catch(fresh);
+    }, 3000);
+  }
 
   // While a round is played the board is live: a new result or dispute reloads the page.
   function live() {

@@ -298,7 +298,7 @@ def test_an_import_that_fails_midway_or_stops_leaves_nothing(client, monkeypatch
     assert not Club.objects.filter(name="Lost").exists()
     # One no worker has taken (the broker up, the workers down) is run by its page, in a thread
     # of the web process, once however many look; not failed. A worker that takes it later
-    # finds it taken. (Against a real broker: tests/integration/test_faults.py.)
+    # finds it taken. (Against a real broker with no worker: test_faults.py.)
     run_here = []
     monkeypatch.setattr(
         backup.background, "run_in_thread", lambda _task, *args: run_here.extend(args)

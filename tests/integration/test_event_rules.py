@@ -117,9 +117,9 @@ def play_to_the_result(match: Match, hands: int, rng: random.Random) -> int:
     match.game.refresh_from_db()
     game = match.game
     assert played >= hands or game.ended_at is None
-    if game.target is None:  # a game of the round's hands; a samba table plays on to its own
-        board = Client().get(f"/g/{game.id}/").content.decode()
-        assert f"a game of {hands} hands" in board and " · to " not in board
+    board = Client().get(f"/g/{game.id}/").content.decode()  # a game of the round's hands
+    assert f"a game of {hands} hands" in board and " · to " not in board
+    assert "Enter hand" not in _words(board)
     figures = {"ns_score": game.totals[0], "ew_score": game.totals[-1]}
     for side in ("ns", "ew"):
         sent = Client().post(link(match, side), figures)
@@ -210,21 +210,27 @@ def test_one_hand_of_1300_to_470_is_the_round_under_a_club_target_of_3000(lucca)
     assert "hand is entered" in page  # "The round's 1 hand is entered: ... send it"
 
 
-def test_a_table_released_before_the_fix_with_the_clubs_target_is_counted_by_its_round(
-    lucca,
+@pytest.mark.parametrize(("fmt", "drawn"), [("swiss", True), ("knockout", False)])
+def test_a_table_tied_after_the_rounds_hands_is_drawn_but_in_a_knockout(
+    lucca, fmt: str, drawn: bool
 ) -> None:
-    """Its game still plays to the club's 3000 (the old table_rules kept the target beside the
-    round's hands): its page counts the round's hands and offers the result after the last."""
-    from scorekeeper.models import Game
-
+    """ "Win 2, draw 1" scores a draw: a Swiss table tied after its round's hand is drawn (the
+    preset's own rule, another hand, is for a game to its target); a knockout table plays on."""
     club, director = lucca
     preset = preset_save(
-        club_id=club.id, name="Tuesday", variant="classic", players=4, sides=2,
-        rules={"target": 3000},
-    )  # fmt: skip
-    event = new_event(director, club.id, preset.id, "swiss", hands=1)
-    drawn = round_pair(tournament_id=event.id)
-    round_release(round_id=drawn.id)
-    match = drawn.matches.filter(ew__isnull=False).select_related("game", "round").first()
-    Game.objects.filter(id=match.game_id).update(target=3000)  # as the old release made it
-    assert play_to_the_result(match, 1, random.Random(1)) == 1
+        club_id=club.id, name="Tuesday", variant="classic", players=4, sides=2, rules={}
+    )
+    event = new_event(director, club.id, preset.id, fmt, hands=1)
+    drawn_round = round_pair(tournament_id=event.id)
+    round_release(round_id=drawn_round.id)
+    match = drawn_round.matches.filter(ew__isnull=False).select_related("game").first()
+    north = Client()
+    north.get(link(match, "ns") + "hands/")
+    tie = [{"melded": {"points": 100}}, {"melded": {"points": 100}}]
+    north.post(reverse("hand-new", args=[match.game_id]), {"record": json.dumps(tie), "number": 1})
+    match.game.refresh_from_db()
+    assert match.game.totals == [100, 100]
+    page = _words(table_page(match))
+    assert (match.game.ended_at, match.game.winner) == ((1, None) if drawn else (None, None))
+    assert ("Enter hand 2: the totals are tied" in page) is not drawn
+    assert ("hand is entered" in page) is drawn

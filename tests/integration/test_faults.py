@@ -99,6 +99,14 @@ def counts_every_change(tournament: Tournament) -> bool:
     return snapshot is not None and snapshot.inputs_version == tournament.inputs_version
 
 
+def queued_tasks(server: RedisServer, name: str) -> int:
+    """The tasks named ``name`` waiting in the broker's queue for a worker."""
+    return sum(
+        json.loads(message)["headers"]["task"] == name
+        for message in server.client.lrange("celery", 0, -1)
+    )
+
+
 def wins(snapshot: StandingsSnapshot) -> int:
     return sum(row["metrics"]["wins"] for row in snapshot.rows)
 
@@ -445,7 +453,7 @@ def test_with_the_broker_up_and_no_worker_the_draw_and_the_print_a_director_wait
 ) -> None:
     """The broker answers, but no worker takes what it queues: "Generate round 2" drew nothing
     ("Drawing round 2…" for ever, each press queuing one more draw), and a large round's print
-    waited for ever. The director's page now does the work itself once no worker has taken it
+    and a club's import waited for ever. The director's page now does the work itself once no worker has taken it
     for a few seconds (background.WORKER_GRACE), in real time."""
     from django.contrib.auth import get_user_model
 
@@ -470,20 +478,32 @@ def test_with_the_broker_up_and_no_worker_the_draw_and_the_print_a_director_wait
         for match in tables(tournament):
             assert confirm_from_the_tables(match) == [302, 200, 302, 200]
         state_url = reverse("tournament-state", args=[tournament.id])
-        queued = redis_server.client.llen("celery")
+        draws = "tournaments.tasks.round_pair"
+        assert queued_tasks(redis_server, draws) == 0
         pressed = director.post(reverse("director-round-next", args=[tournament.id]))
         assert pressed["Location"].endswith("?drawing=2")
-        assert redis_server.client.llen("celery") == queued + 1  # the draw waits for a worker
+        assert queued_tasks(redis_server, draws) == 1  # the draw waits for a worker
         assert director.get(state_url).json()["rounds"] == 1
         director.post(reverse("director-round-next", args=[tournament.id]))  # pressed again
-        assert redis_server.client.llen("celery") == queued + 1  # nothing more queued
+        assert queued_tasks(redis_server, draws) == 1  # nothing more queued
         started = time.monotonic()
         wait_for(
             lambda: director.get(state_url).json()["rounds"] == 2, 60, "round 2 drawn by the page"
         )
         assert time.monotonic() - started < 30
         page = director.get(reverse("director", args=[tournament.id])).content.decode()
-        assert "Release round 2" in page or "release" in page.lower()
+        assert 'data-testid="release"' in page and "Release round 2" in page
+        # The standings the round's results left stale (queued, untaken) are rebuilt by the
+        # director's page itself, as by the public pages.
+        wait_for(
+            lambda: (
+                'data-testid="standings-stale"'
+                not in director.get(reverse("director", args=[tournament.id])).content.decode()
+            ),
+            60,
+            "the director's page shows the standings rebuilt",
+        )
+        assert counts_every_change(tournament)
         tournament.refresh_from_db()
         assert (tournament.draw_asked, tournament.draw_refusal) == (None, None)
         # The round's cards, too large to print in the request: queued, then made by the page.
@@ -494,3 +514,13 @@ def test_with_the_broker_up_and_no_worker_the_draw_and_the_print_a_director_wait
         wait_for(lambda: director.get(job_state).json()["status"] == "ready", 90, "the cards made")
         assert asked.status_code == 302
         assert PrintJob.objects.get().status == PrintJob.Status.READY
+        # A club's backup imported on this server: queued, then imported by its page.
+        from clubs.backup import club_export_bytes, club_import_start
+        from clubs.models import Club, ClubImport
+
+        job = club_import_start(data=club_export_bytes(tournament.club), director=dora, name="Copy")
+        job_page = reverse("club-import-job", args=[job.id])
+        assert ClubImport.objects.get(id=job.id).status == ClubImport.Status.WAITING
+        wait_for(lambda: director.get(job_page).status_code == 302, 90, "the backup imported")
+        assert ClubImport.objects.get(id=job.id).status == ClubImport.Status.DONE
+        assert Club.objects.filter(name="Copy").exists()

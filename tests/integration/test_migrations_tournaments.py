@@ -93,3 +93,43 @@ def test_old_tables_get_a_key_per_pair_and_settled_ones_are_locked(migrate) -> N
         opened = Client().get(reverse("play", args=[match.game_id, token]))
         assert opened.status_code == 404  # it no longer opens the game's hands
         assert not Game.objects.get(id=match.game_id).token_matches(token)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_table_released_with_the_clubs_target_becomes_a_game_of_its_rounds_hands():
+    """tournaments 0014: a table released before kept a club's target beside the round's hands
+    (its game went on past the round: "Enter hand 2", "to 3000"); its game is now the round's
+    hands, its end worked out again from its stored totals, with a new version."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.services import club_create
+    from scorekeeper.services import Author, hand_add
+    from tournaments.services.entries import entries_add
+    from tournaments.services.rounds import round_pair, round_release
+    from tournaments.services.tournament import tournament_create
+
+    dora = get_user_model().objects.create(username="dora")
+    club = club_create(name="Lucca", director=dora)
+    event = tournament_create(
+        name="Tuesday", format="swiss", rounds=2, club=club, director=dora,
+        rules={"target": 3000}, hands_per_round=1,
+    )  # fmt: skip
+    entries_add(tournament_id=event.id, entries=[{"name": f"Pair {i}"} for i in range(1, 5)])
+    drawn = round_pair(tournament_id=event.id)
+    round_release(round_id=drawn.id)
+    game = drawn.matches.filter(ew__isnull=False).first().game
+    hand_add(game_id=game.id, sides=[{"melded": {"points": 200}, "canastas": {"natural": 2},
+             "went_out": True}, {}], author=Author("t"))  # fmt: skip
+    # As the release before 0014 made it: the club's target kept, no round of hands.
+    Game.objects.filter(id=game.id).update(
+        round_hands=None, target=3000, ended_at=None, winner=None
+    )
+    before = Game.objects.get(id=game.id)
+    assert (before.ended_at, before.round_hands) == (None, None)
+    executor = MigrationExecutor(connection)
+    executor.migrate([("tournaments", "0013_round_drawn")])
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())
+    after = Game.objects.get(id=game.id)
+    assert (after.round_hands, after.ended_at, after.winner) == (1, 1, 0)
+    assert after.version == before.version + 1

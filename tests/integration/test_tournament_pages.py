@@ -145,7 +145,14 @@ def test_rounds_are_drawn_released_and_settled_from_the_pages(client, director) 
     assert 'data-testid="disputes"' in board
     # The live board's marker and the state it polls agree: a change in either reloads the board.
     state = client.get(reverse("tournament-state", args=[tournament.id])).json()
-    assert state == {"rounds": 1, "status": "playing", "settled": 0, "disputed": 1, "refused": ""}
+    assert state == {
+        "rounds": 1,
+        "status": "playing",
+        "settled": 0,
+        "disputed": 1,
+        "refused": "",
+        "stale": False,
+    }
     assert 'data-live="1:playing:0:1"' in board
     client.post(
         reverse("director-match", args=[tournament.id, match.id]),
@@ -425,16 +432,17 @@ def test_a_table_plays_its_rounds_hands_and_then_asks_for_the_result(client, dir
     table = phone.get(north).content.decode()
     assert "The round's 2 hands are entered: check the result below and send it." in table
     assert 'name="ns_score" value="1340"' in table and 'name="ew_score" value="0"' in table
-    # The other table ties after its two hands: another hand decides (a knockout's extra hand).
+    # The other table ties after its two hands: a Swiss scores a draw, the game ends drawn
+    # (a knockout's table plays another hand: test_event_rules).
     other = Match.objects.filter(ew__isnull=False).order_by("table").last()
     hand_add(game_id=other.game_id, sides=KINGS_OUT, author=Author("t"))
     hand_add(game_id=other.game_id, sides=KINGS_OUT[::-1], author=Author("t"))
     east = link(other, "ew")
     board = phone.get(east + "hands/", follow=True).content.decode()
-    assert "Enter hand 3: the totals are tied, another hand decides" in board
-    table = phone.get(east).content.decode()  # the table page says so too, not "send it"
-    assert "Enter hand 3: the totals are tied, another hand decides" in table
-    assert 'data-testid="hands-done"' not in table
+    assert "Enter hand 3" not in board and 'data-testid="send-result"' in board
+    table = phone.get(east).content.decode()
+    assert "The round's 2 hands are entered: check the result below and send it." in table
+    assert 'name="ns_score" value="670"' in table and 'name="ew_score" value="670"' in table
 
 
 def test_the_directors_pairs_show_players_club_and_seed_and_are_edited_until_they_play(

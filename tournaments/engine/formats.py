@@ -24,6 +24,19 @@ FORMATS: dict[str, Callable[[RoundInput], Draw]] = {
 # event plays one of them all through, never mixed with the pairs' formats.
 INDIVIDUAL = ("individual", "individual_movement")
 
+
+def pair_round(fmt: str, given: RoundInput) -> Draw:
+    """Round ``given.number`` drawn by format ``fmt``. A round of a pairs' format needs two
+    pairs playing (every pair withdrawn, or all but one, would draw a round of no table);
+    individual events and knockouts count their own entries."""
+    playing = len(given.playing())
+    if fmt not in (*INDIVIDUAL, "knockout") and playing < 2:
+        raise DrawRefused(
+            gettext_noop("a round needs two pairs playing at least; %(n)s play"), n=playing
+        )
+    return FORMATS[fmt](given)
+
+
 MAX_ROUNDS = 200  # a round robin of 200 pairs plays 199 rounds
 # Formats that follow a schedule fixed by the field; Swiss and Danish pair from the standings
 # and play as many rounds as the director asks.

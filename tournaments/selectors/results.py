@@ -8,8 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
-from scorekeeper.selectors import game_hands
-from tournaments.models import Match, ResultSubmission, Tournament
+from tournaments.models import Match, ResultSubmission
 from tournaments.selectors.event import SETTLED
 
 
@@ -119,11 +118,11 @@ def table_outcome(game_id: str) -> TableOutcome | None:
 @dataclass(frozen=True)
 class RoundHands:
     """Where a table stands in its round's hands, as its page says it: the hands entered, the
-    round's (None: the game plays to its target, and the pairs send its result when it ends),
-    whether they are done (the result is to be sent), and whether a tie asks for another hand."""
+    round's, whether they are done (the result is to be sent), and whether a tie asks for
+    another hand."""
 
     entered: int
-    planned: int | None
+    planned: int | None  # None: an event of no set hands, its tables played to their target
     done: bool
     tie_break: bool
 
@@ -134,21 +133,12 @@ class RoundHands:
 
 
 def round_hands(match: Match) -> RoundHands:
-    """The table's hands against its round's (services.rounds.table_rules). A game of the
-    round's hands says itself when they are done, a tie playing another hand where its rules
-    say so. A game whose preset knows no number of hands plays on to its target: the round's
-    hands are counted here, and a tie at a knockout table plays another hand."""
+    """The table's hands against its round's: its game is the round's hands
+    (services.rounds.round_release: Game.round_hands), and says itself when they are done, a
+    tie playing another hand where its rules say so (a knockout table's always)."""
     game = match.game
     planned = match.round.tournament.hands_per_round
     if game is None or not planned:
         return RoundHands(game.hand_count if game else 0, None, False, False)
     entered, ended = game.hand_count, game.ended_at is not None
-    if game_hands(game) is not None:  # the game is the round's hands
-        return RoundHands(entered, planned, ended, not ended and entered >= planned)
-    reached = ended or entered >= planned
-    tied = (
-        match.round.format == Tournament.Format.KNOCKOUT
-        and len(set(game.totals)) == 1
-        and game.winner is None
-    )
-    return RoundHands(entered, planned, reached and not tied, reached and tied)
+    return RoundHands(entered, planned, ended, not ended and entered >= planned)

@@ -5,27 +5,28 @@ round finishes the event and writes its final standings in the same transaction.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_noop, ngettext
 
 from clubs.models import SeatedPlayer
 from scorekeeper import background
 from scorekeeper import services as scoring_services
 from scorekeeper.models import Side
 from scorekeeper.names import MAX_SIDE_NAME, players_text
-from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
+from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.variants import OnTie
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import (
-    FORMATS,
     INDIVIDUAL,
     SCHEDULED,
     fitted_rounds,
+    pair_round,
     phase_end,
     schedule_rounds,
 )
@@ -44,6 +45,8 @@ from tournaments.services._common import locked_tournament, public_changed
 from tournaments.services.errors import TournamentError
 from tournaments.services.standings import standings_mark_stale, standings_write
 from tournaments.table_keys import table_keys_add
+
+logger = logging.getLogger("scorekeeper")
 
 
 def _refusal(error: DrawRefused, tournament: Tournament) -> TournamentError:
@@ -154,7 +157,8 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
         try:
             if start == number:
                 _fix_schedule(tournament, state, number)
-            draw = FORMATS[fmt](
+            draw = pair_round(
+                fmt,
                 RoundInput(
                     number=number,
                     field=state.pairs,
@@ -166,7 +170,7 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
                     legs=tournament.legs,
                     third_place=tournament.third_place,
                     top=tournament.knockout_top if fmt == Tournament.Format.KNOCKOUT else 0,
-                )
+                ),
             )
         except DrawRefused as refused:
             raise _refusal(refused, tournament) from None
@@ -217,15 +221,31 @@ def round_pair_request(*, tournament_id: int, number: int) -> None:
 def round_draw_untaken(*, tournament_id: int) -> None:
     """The director's page waits for a draw: one that no worker has taken for a while (a
     broker with no worker behind it) is drawn here, in the page's request (as it is when the
-    broker does not answer). Drawing is idempotent: a worker that takes it later finds it
-    drawn."""
-    asked = (
-        Tournament.objects.filter(id=tournament_id)
-        .values_list("draw_asked", "draw_asked_at")
-        .first()
-    )
-    if asked is not None and asked[0] is not None and background.untaken(asked[1]):
+    broker does not answer), by one page however many look (background.claim_untaken).
+    Drawing is idempotent: a worker that takes it later finds it drawn. A draw that fails here
+    on a fault of ours (a bug: logged, with its traceback) answers the director as a refusal
+    would, so the page shows it and Generate can be pressed again, never a page that fails
+    with it at every look; the database not answering leaves it for the next look."""
+    event = Tournament.objects.filter(id=tournament_id)
+    asked = event.values_list("draw_asked", "draw_asked_at").first()
+    if asked is None or asked[0] is None:
+        return
+    if not background.claim_untaken(event.filter(draw_asked=asked[0]), "draw_asked_at", asked[1]):
+        return
+    try:
         round_draw(tournament_id=tournament_id, number=asked[0])
+    except DatabaseError:
+        logger.warning("round %s of tournament %s not drawn now", asked[0], tournament_id)
+    except Exception:
+        logger.exception("drawing round %s of tournament %s failed", asked[0], tournament_id)
+        failed = TournamentError(
+            gettext_noop(
+                "Round %(n)s could not be drawn: the server met a fault, which is logged. "
+                "Press Generate again; if it fails again, tell the server's administrator."
+            ),
+            n=asked[0],
+        )
+        event.update(draw_refusal=failed.as_json(), draw_asked=None, draw_asked_at=None)
 
 
 def _reasons(why: Sequence[Any]) -> list[list[int | str]]:
@@ -284,19 +304,16 @@ def _draft(round_id: int, *, releasing: bool = False) -> Round:
 
 def table_rules(tournament: Tournament, fmt: str) -> dict[str, Any]:
     """The house rules of a table's game in a round of format ``fmt``: the tournament's (a
-    club's preset among them), and the round decides when the game ends. Where the preset plays
-    a number of hands, the game is the round's hands, whatever target or number of hands the
-    club's preset had (a target given with hands would end the game at that score instead:
-    house_rules._game_of_hands); a preset that knows no number of hands plays on, and the table
-    page counts the round's hands (selectors.results.round_hands). A knockout table needs a
-    winner: a tie there plays another hand, whatever the preset says of ties."""
+    club's preset among them). The round decides when the game ends (round_release gives it
+    the round's hands: Ruleset.with_hands), and so how a tie ends: a knockout table needs a
+    winner and plays a tie off, whatever the preset says of ties; a table of any other format
+    tied after the round's hands is drawn, as the event's points score a draw, unless the
+    club's rules say otherwise."""
     rules = dict(tournament.rules)
-    preset = PRESETS[tournament.variant]
-    if tournament.hands_per_round and HOUSE_RULES["hands"].offered_to(preset):
-        rules.pop("target", None)
-        rules["hands"] = tournament.hands_per_round
-    if fmt == Tournament.Format.KNOCKOUT and HOUSE_RULES["on_tie"].offered_to(preset):
+    if fmt == Tournament.Format.KNOCKOUT:
         rules["on_tie"] = OnTie.ANOTHER_HAND.value
+    elif tournament.hands_per_round:
+        rules.setdefault("on_tie", OnTie.DRAW.value)
     return rules
 
 
@@ -316,6 +333,7 @@ def round_release(*, round_id: int) -> Round:
                     players=tournament.players,
                     sides=[_game_side(side) for side in match.sides()],
                     rules=table_rules(tournament, played.format),
+                    round_hands=tournament.hands_per_round,
                     played_on=tournament.played_on,  # the event's day, whenever released
                 )
             except RuleViolation as violation:  # names are checked on entry: a safety net

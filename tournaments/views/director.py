@@ -47,6 +47,7 @@ from tournaments.selectors.director import (
     tournaments_directed,
 )
 from tournaments.selectors.lookups import entry_of, round_of
+from tournaments.selectors.standings import standings_current
 from tournaments.services import entries, results, rounds, standings
 from tournaments.services.errors import TournamentError, refusal_text
 from tournaments.services.tournament import (
@@ -243,12 +244,13 @@ def _drawing(asked: str, rounds: list[Round], refusal: str) -> str:
 
 
 def _waited(tournament: Tournament) -> Tournament:
-    """The tournament, once a draw its director's page waits for, and that no worker took, is
-    drawn here (services.rounds.round_draw_untaken)."""
-    if tournament.draw_asked is None:
-        return tournament
-    rounds.round_draw_untaken(tournament_id=tournament.id)
-    tournament.refresh_from_db()
+    """The tournament, once what its director's page waits for and no worker has done is done
+    here: a draw asked for (services.rounds.round_draw_untaken), standings older than the
+    results (services.standings.standings_shown, as on the public pages)."""
+    if tournament.draw_asked is not None:
+        rounds.round_draw_untaken(tournament_id=tournament.id)
+        tournament.refresh_from_db()
+    standings.standings_shown(tournament=tournament)
     return tournament
 
 
@@ -638,7 +640,8 @@ def match_reopen(request: HttpRequest, tournament_id: int, match_id: int) -> Htt
 @login_required
 def state(request: HttpRequest, tournament_id: int) -> JsonResponse:
     """What the director's page polls: while a round is drawn, for the draft; while it is played, for
-    new results and disputes (cheap: four small queries)."""
+    new results, disputes and standings rebuilt (a few small queries; what the page waits for
+    and no worker did is done here: _waited)."""
     tournament = _waited(directed(request, tournament_id))
     progress = round_progress(tournament)
     return JsonResponse(
@@ -649,5 +652,7 @@ def state(request: HttpRequest, tournament_id: int) -> JsonResponse:
             "disputed": progress.disputed,
             # A draw a worker refused: the page stops waiting and shows why.
             "refused": refusal_text(tournament.draw_refusal),
+            # Standings that lag the results: the page reloads once they are rebuilt.
+            "stale": standings_current(tournament).stale,
         }
     )
