@@ -42,7 +42,7 @@ from scorekeeper.rules.entry import entry_offer
 from scorekeeper.rules.melds import CanastaKind
 from scorekeeper.rules.opening import game_hand_number, next_opening
 from scorekeeper.selectors import GameState, game_summary, hand_shown, totals_before
-from scorekeeper.serializers import error_response, violation_body
+from scorekeeper.serializers import error_response, phone_state, violation_body
 
 # The choices of a page that met another phone's save (the names of its submit buttons' values).
 DROP = "drop"  # "it is the same hand" / "keep the other phone's version": save nothing
@@ -276,6 +276,9 @@ def _entry_config(
         "preview_url": reverse("hand-preview", args=[state.game.id, number]),
         "scoreboard_url": reverse("edit", args=[state.game.id]),
         "version_url": reverse("game-version", args=[state.game.id]),
+        # Where the game stands as the server sends this page: the phone keeps the latest it
+        # saw, and a copy of this page shown offline enters the hand from there (hand.js).
+        "game_state": phone_state(state),
         # The phone's own engine (scorekeeper/phone_engine.py) scores the game's hands as the
         # server would, given the game as plain data (rules/live.py Table).
         "table": table_of(state.game, [s.name for s in state.sides]).to_json(),
@@ -483,9 +486,14 @@ def _to_scoreboard(
     became of the entry: "saved" or "dropped" (its draft goes), or "refused" (the draft stays:
     nothing was saved, and a director may unlock the table)."""
     if _wants_json(request):
-        answer = {"location": reverse("edit", args=[game.id]), "entry": entry}
+        answer: dict[str, Any] = {"location": reverse("edit", args=[game.id]), "entry": entry}
         if message:
             answer["message"] = message  # why it was refused: a hand kept on the phone says so
+        if entry != "refused":
+            # Where the game now stands, for the phone to keep: a hand sent from the queue
+            # leaves no page of the game behind it (queue.js).
+            game.refresh_from_db()
+            answer["game"] = phone_state(game_summary(game))
         return JsonResponse(answer)
     return redirect("edit", game.id)
 

@@ -2,6 +2,7 @@
 
 - the error body, ``{"error", "field", "side", "meld"}``: the API, the hand preview, 404/429/500/503;
 - a game's state (``Game`` in the OpenAPI document) and a hand as written (``HandWritten``);
+- where a game stands, as a phone keeps it to enter hands offline (:func:`phone_state`);
 - a stored hand as a hand-format record (the JSON Lines export, which import reads back).
 
 The breakdown's parts come from the engine's ``Breakdown`` (``Breakdown.as_dict``), never a list
@@ -66,6 +67,20 @@ def game_json(state: GameState, url: str) -> dict[str, Any]:
         "hands": [hand_row_json(h) for h in state.hands],
         "finished": state.finished,
         "winner": state.winner,
+    }
+
+
+def phone_state(state: GameState) -> dict[str, Any]:
+    """Where a game stands, as a phone keeps it (queue.js ``seen``): the game's version, the next
+    hand's number, each side's total and the opening it needs in that hand. Every page of the
+    game where hands are entered carries it, and so does every save's answer, for the phone to
+    keep the latest it saw: a page the service worker shows offline is an older copy, and the
+    hands entered on it are numbered and scored from what the phone knows, not from the copy."""
+    return {
+        "version": state.game.version,
+        "number": state.next_number,
+        "before": list(state.totals),
+        "opening": [side.opening_minimum for side in state.sides],
     }
 
 

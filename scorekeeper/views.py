@@ -64,6 +64,7 @@ from scorekeeper.selectors import (
     games_of_user,
     hand_undoable,
 )
+from scorekeeper.serializers import phone_state
 from scorekeeper.tables import HandTable, RevisionTable
 from scorekeeper.versions import version_response
 
@@ -360,11 +361,10 @@ def _board(request: HttpRequest, game: Game, editable: bool) -> dict[str, str]:
                 chart_points(game), [s.name for s in state.sides], state.ruleset.target
             ),
             # Where the hands kept on this phone go on from, for its engine to score them
-            # (board.js).
+            # (board.js), and where the game stands for the phone to keep (phone_state).
             "kept_from": {
+                **phone_state(state),
                 "table": table_of(game, [s.name for s in state.sides]).to_json(),
-                "number": state.next_number,
-                "before": state.totals,
                 # "Anna & Ben win the game.": each side's verb agrees with its players.
                 "wins": [
                     side_words(side.name, players)["wins"]

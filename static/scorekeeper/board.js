@@ -38,7 +38,8 @@
     });
     document.querySelectorAll(".unsent").forEach(function (node) { node.classList.remove("unsent"); });
     if (!from || !enter) { return; }  // no hand to enter here
-    from = JSON.parse(from.textContent);
+    var page = JSON.parse(from.textContent);
+    from = standing(page);
     var kept = items.filter(function (i) { return i.number >= from.number && i.state !== "refused"; });
     var last = kept[kept.length - 1];
     if (!last) { return; }
@@ -85,8 +86,17 @@
     var dealers = document.getElementById("dealers");
     if (dealer && dealers) {
       dealers = JSON.parse(dealers.textContent);
-      change(dealer, dealerLine(n, dealers[(n - from.number) % dealers.length]));
+      change(dealer, dealerLine(n, dealers[(n - page.number) % dealers.length]));  // from this page's hand
     }
+  }
+
+  // Where the hands kept on this phone go on from: where this board's game stands (kept for
+  // the phone's other pages, queue.seen), or further on where the phone has seen it since (this
+  // board the service worker's older copy, shown offline).
+  function standing(page) {
+    var known = queue.seen(game, page);
+    if (!known || known.version <= page.version || known.before.length !== page.before.length) { return page; }
+    return Object.assign({}, page, {number: known.number, before: known.before});
   }
 
   // A node shows what the phone knows; what the server said comes back with the next showKept.

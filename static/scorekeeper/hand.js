@@ -16,13 +16,15 @@
   var form = document.getElementById("hand-form");
   var editing = !!form.querySelector("[name=version]");
   var choosing = !!document.querySelector("[data-testid=conflict]");  // after another phone's save
-  // The hand being entered, and each side's score before it: the page's, then (with hands kept
-  // on this phone, offline) the phone's engine's after the last of them.
-  var number = config.number;
-  var before = config.sides.map(function (side) { return side.score_before; });
-  var opening = config.sides.map(function (side) { return side.opening_minimum; });
-  var engine = window.canastaEngine ? window.canastaEngine.page() : null;  // at once: the live score needs it
   var queue = window.canastaQueue || null;
+  // The hand being entered, and each side's score before it: where the game stands (the page's,
+  // or what this phone saw since), then (with hands kept on this phone, offline) the phone's
+  // engine's after the last of them.
+  var stands = standing();
+  var number = stands.number;
+  var before = stands.before.slice();
+  var opening = stands.opening.slice();
+  var engine = window.canastaEngine ? window.canastaEngine.page() : null;  // at once: the live score needs it
   // A draft survives a reload or a phone call: kept per game (a new hand) or per hand (a
   // correction) until it is saved.
   var draftKey = "canasta.draft." + (editing ? config.preview_url : config.game + ".new");
@@ -668,6 +670,7 @@
   }
 
   function answered(submitter, status, answer) {
+    if (queue && answer.game) { queue.seen(config.game, answer.game); }
     if (answer.location) {  // to the scoreboard, which says what became of the entry
       if (answer.entry !== "refused") { saved = true; dropDraft(); forget(entryKey); }
       else if (queue) { queue.mark(entryKey, "refused", answer.message || ""); }
@@ -792,6 +795,19 @@
     window.scrollTo(0, 0);
   }
 
+  // Where the game stands as this page enters its hand: the page's own state, unless this
+  // phone has seen the game further on since (queue.seen: any page of the game the server
+  // sent, any hand it saved). A new hand's page the service worker shows offline is a copy from
+  // when it was last opened, maybe hands ago: its number is taken, its totals are not the
+  // game's. A correction, or the choice after another phone's save, is the server's own page.
+  function standing() {
+    var own = {number: config.number, before: config.sides.map(function (side) { return side.score_before; }),
+      opening: config.sides.map(function (side) { return side.opening_minimum; })};
+    var known = queue ? queue.seen(config.game, config.game_state) : null;  // this page's state kept too
+    var newer = known && known.version > config.game_state.version && known.before.length === own.before.length;
+    return newer && !editing && !choosing ? known : own;
+  }
+
   // After a hand kept on this phone: the next number, and each side's score and opening after it
   // (when the phone's engine scored it).
   function follow(item) {
@@ -802,16 +818,20 @@
     } else {
       opening = opening.map(function () { return null; });  // not known until the engine scores it
     }
+    showNumber();
+    ended = !!(item.over && item.over.finished);
+    save.disabled = ended;
+  }
+  var ended = false;
+
+  function showNumber() {
     var field = form.querySelector("[name=number]");
     if (field) { field.value = String(number); }
     var title = config.of_hands && number <= config.of_hands
       ? L.handNofM.replace("%(n)s", number).replace("%(total)s", config.of_hands) : L.handN.replace("%(n)s", number);
     document.getElementById("hand-title").textContent = title;
     document.title = title;
-    ended = !!(item.over && item.over.finished);
-    save.disabled = ended;
   }
-  var ended = false;
 
   // How a game ends, as the phone's engine says it (rules/live.py: the server decides the same).
   function overText(over) {
@@ -821,13 +841,12 @@
   // Hands kept on this phone for this game, from earlier (offline, a reload, a restarted phone):
   // listed, and the entry goes on after the last of them. The phone's engine scores those it
   // could not score when they were kept (whenever some wait for it, not once per page).
-  var keptFrom = {table: config.table, number: config.number,
-    before: config.sides.map(function (side) { return side.score_before; })};
+  var keptFrom = {table: config.table, number: stands.number, before: stands.before};
   function restore() {
     if (!queue || editing || choosing) { return; }
     queue.list(config.game).then(function (items) {
       showQueued(items);
-      var ahead = items.filter(function (i) { return i.number >= config.number && i.state !== "refused"; });
+      var ahead = items.filter(function (i) { return i.number >= keptFrom.number && i.state !== "refused"; });
       if (!ahead.length) { return; }
       var last = ahead[ahead.length - 1];
       if (last.number + 1 !== number || last.totals) { follow(last); if (sequence) { preview(); } }
@@ -932,6 +951,7 @@
     save.focus();
   });
 
+  if (number !== config.number) { showNumber(); }  // a copy older than what the phone saw
   render();
   if (config.entered || draft) { preview(); }
   connection();

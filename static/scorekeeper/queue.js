@@ -14,8 +14,8 @@
    discards it).
 
    window.canastaQueue: put, update(key, change), remove, discard, get, list(game), flush, show,
-   and scoreKept (the phone's engine scores the hands kept before it was ready). Each change
-   fires a "canasta-queue" event on window. */
+   scoreKept (the phone's engine scores the hands kept before it was ready) and seen (where
+   this phone last saw its game stand). Each change fires a "canasta-queue" event on window. */
 (function () {
   "use strict";
   var DB = "canasta", STORE = "hands", RETRY = 10000, SEND_TIMEOUT = 10000;
@@ -135,6 +135,34 @@
     });
   }
 
+  // Where this phone last saw a game stand (serializers.phone_state: the game's version, the
+  // next hand's number, each side's total and the opening it needs), from every page of the
+  // game the server sent and every save it answered. A page the service worker shows offline
+  // is an older copy: the hand entered on it takes its number and its totals from here, not
+  // from the copy, or it would go under a number the game already has. seen(game, state)
+  // keeps `state` if it is newer (the game's version moves on with every change) and gives
+  // the newer of the two. Kept in localStorage, as data anyone with the phone in hand could
+  // write: only a well-formed state is taken (at worst a wrong number, which the server
+  // refuses as another phone's hand).
+  var SEEN = "canasta.seen.";
+  function wellFormed(state) {
+    return !!state && typeof state.version === "number" && typeof state.number === "number"
+      && state.number >= 1 && Array.isArray(state.before) && Array.isArray(state.opening)
+      && state.before.length === state.opening.length
+      && state.before.every(function (n) { return typeof n === "number"; });
+  }
+
+  function seen(game, state) {
+    var known = null;
+    try { known = JSON.parse(localStorage.getItem(SEEN + game) || "null"); } catch (e) { known = null; }
+    if (!wellFormed(known)) { known = null; }
+    if (wellFormed(state) && (!known || state.version > known.version)) {
+      known = {version: state.version, number: state.number, before: state.before, opening: state.opening};
+      try { localStorage.setItem(SEEN + game, JSON.stringify(known)); } catch (e) { /* full or private: the page's own */ }
+    }
+    return known;
+  }
+
   function csrfCookie() {
     var match = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
     return match ? decodeURIComponent(match[1]) : null;
@@ -181,6 +209,7 @@
         if (!json) { return {outcome: "wait"}; }
         return response.json().then(function (answer) {
           if (answer.location && answer.entry !== "refused") {
+            seen(item.game, answer.game);  // the game after it: no page of it may be open
             return remove(item.key).then(function () { return {outcome: "sent", answer: answer}; });
           }
           return mark(item.key, "refused", answer.message || answer.error || "", answer).then(function () { return {outcome: "refused"}; });
@@ -331,7 +360,7 @@
   }
 
   window.canastaQueue = {put: put, update: update, remove: remove, discard: discard, mark: mark,
-    list: list, flush: flush, get: get, show: show, totalsOf: totalsOf, scoreKept: scoreKept};
+    list: list, flush: flush, get: get, show: show, totalsOf: totalsOf, scoreKept: scoreKept, seen: seen};
   window.addEventListener("online", tick);
   tick();
   setInterval(tick, RETRY);

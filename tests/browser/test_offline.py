@@ -449,3 +449,159 @@ def test_the_offline_board_counts_the_hands_kept_on_the_phone(browser, live_serv
     expect(page.get_by_test_id("enter-hand")).to_have_text("Enter hand 4")
     assert [h.number for h in game.hands.order_by("number")] == [1, 2, 3]
     context.close()
+
+
+def enter_totals(
+    page: Page,
+    side: int,
+    melded: int,
+    natural: int = 0,
+    mixed: int = 0,
+    red: int = 0,
+    out: bool = False,
+) -> None:
+    """A side's hand as totals, as a new user entered it: melded points, canastas, red threes."""
+    page.get_by_test_id(f"side-{side}-mode-totals").click()
+    page.get_by_test_id(f"side-{side}-melded-points").fill(str(melded))
+    page.get_by_test_id(f"side-{side}-canastas-natural").fill(str(natural))
+    page.get_by_test_id(f"side-{side}-canastas-mixed").fill(str(mixed))
+    page.get_by_test_id(f"side-{side}-red-threes").fill(str(red))
+    if out:
+        page.get_by_test_id(f"side-{side}-went-out").check()
+
+
+def test_hands_kept_offline_after_a_hand_saved_online_follow_it(browser, live_server) -> None:
+    """From a new user (issue 29): hand 1 saved online (850 to 120), then offline the entry page
+    was the service worker's copy from before hand 1 ("Hand 1", totals from 0). Both hands kept
+    went under the wrong numbers: back online the first met the saved hand 1 (409, the two-phone
+    choice, which would have overwritten it) and the second waited behind it. What the phone
+    last saw of its game, on any of its pages, numbers the entry and gives its totals, whatever
+    copy the worker shows: hands 2 and 3, from 850 and 120, both saved on reconnecting."""
+    from scorekeeper.services import game_create
+
+    context = browser.new_context(
+        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    page.set_default_timeout(ACTION_MS)
+    errors = console_errors(page)
+    game, token = game_create(
+        variant="classic", players=4, sides=[{"name": "Anna & Ben"}, {"name": "Carla & Dan"}]
+    )
+    board = f"{live_server.url}/g/{game.id}/edit/"
+    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/")
+    line = page.get_by_test_id("offline-scoring")
+    expect(line).to_have_text("This phone can score offline", timeout=180_000)
+    engine_kept(page)
+    for_the_entry_page_kept(page, game)  # the worker's copy of the entry page: hand 1's
+
+    page.get_by_test_id("enter-hand").click()  # online
+    expect(page.locator("#hand-title")).to_have_text("Hand 1")
+    enter_totals(page, 0, melded=250, natural=1, out=True)
+    enter_totals(page, 1, melded=120)
+    expect(page.get_by_test_id("side-1-live")).to_have_text("+120 → 120", timeout=180_000)
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("total-0")).to_have_text("850")
+    expect(page.get_by_test_id("total-1")).to_have_text("120")
+    page.reload()
+    expect(line).to_have_text("This phone can score offline", timeout=180_000)
+
+    context.set_offline(True)
+    page.get_by_test_id("enter-hand").click()  # the worker's copy, from before hand 1
+    expect(page.locator("#hand-title")).to_have_text("Hand 2")
+    expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=180_000)
+    enter_totals(page, 0, melded=300, mixed=1)
+    enter_totals(page, 1, melded=200, natural=1, red=1, out=True)
+    expect(page.get_by_test_id("side-0-live")).to_have_text("+600 → 1450")
+    expect(page.get_by_test_id("side-1-live")).to_have_text("+900 → 1020")
+    page.get_by_test_id("save").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 3")
+    enter_totals(page, 0, melded=150)
+    enter_totals(page, 1, melded=180, mixed=1, out=True)
+    expect(page.get_by_test_id("side-0-live")).to_have_text("+150 → 1600")
+    expect(page.get_by_test_id("side-1-live")).to_have_text("+580 → 1600")
+    page.get_by_test_id("save").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 4")
+    assert page.evaluate(QUEUED) == [[2, "waiting"], [3, "waiting"]]
+    shot(page, "68-offline-entry-after-a-hand-saved-online")
+
+    page.goto(board)  # offline: the worker's copy of the board
+    expect(page.get_by_test_id("total-0")).to_have_text("1600")
+    expect(page.get_by_test_id("total-1")).to_have_text("1600")
+    expect(page.get_by_test_id("kept-total-0")).to_have_text(
+        "with the hands not yet sent (saved: 850)"
+    )
+    expect(page.get_by_test_id("kept-total-1")).to_have_text(
+        "with the hands not yet sent (saved: 120)"
+    )
+    expect(page.get_by_test_id("enter-hand")).to_have_text("Enter hand 4")
+    shot(page, "69-offline-board-after-a-hand-saved-online", full_page=True)
+
+    context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    expect(page.get_by_test_id("queued")).to_be_hidden(timeout=120_000)
+    expect(page.get_by_test_id("total-0")).to_have_text("1600")
+    expect(page.get_by_test_id("kept-total-0")).to_have_count(0)
+    assert page.evaluate(QUEUED) == []
+    hands = game.hands.order_by("number")
+    assert [(h.number, [s["total"] for s in h.result["sides"]]) for h in hands] == [
+        (1, [850, 120]),
+        (2, [600, 900]),
+        (3, [150, 580]),
+    ]
+    assert page.get_by_test_id("queued-choose-2").count() == 0
+    assert errors == []  # no 409: no hand met another
+    context.close()
+
+
+def test_an_entry_page_opened_offline_follows_the_hands_the_phone_saw_saved_since(
+    phone: Page, live_server
+) -> None:
+    """The service worker's copy of the entry page is the one of the phone's last visit: the
+    hands the phone saw saved since, another phone's on the scoreboard it follows and its own
+    sent from the hands kept (no page of the game loaded after them), number the hand entered
+    on it, not the copy."""
+    from scorekeeper.services import Author, game_create, hand_add
+
+    page = phone
+    errors = console_errors(page)
+    game, token = game_create(
+        variant="classic", players=4, sides=[{"name": "Us"}, {"name": "Them"}]
+    )
+    page.goto(f"{live_server.url}/g/{game.id}/play/{token}/")
+    expect(page.get_by_test_id("offline-scoring")).to_have_text(
+        "This phone can score offline", timeout=180_000
+    )
+    engine_kept(page)
+    for_the_entry_page_kept(page, game)  # hand 1's
+    hand_add(
+        game_id=game.id,
+        sides=[{"melds": [{"rank": "Q", "naturals": 4}]}, {}],
+        author=Author("b"),
+    )
+    expect(page.get_by_test_id("total-0")).to_have_text("40", timeout=60_000)  # followed
+
+    page.context.set_offline(True)
+    page.get_by_test_id("enter-hand").click()  # the copy of hand 1's entry page
+    expect(page.locator("#hand-title")).to_have_text("Hand 2")
+    enter(page, 1, "K", 5)
+    page.get_by_test_id("save").click()
+    expect(page.locator("#hand-title")).to_have_text("Hand 3")
+    assert page.evaluate(QUEUED) == [[2, "waiting"]]
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")  # sent from this page
+    assert queued_once_settled(page, [], seconds=120) == []
+    assert [h.number for h in game.hands.order_by("number")] == [1, 2]
+    page.context.set_offline(True)
+    page.reload()  # the copy of hand 1's entry page again
+    expect(page.locator("#hand-title")).to_have_text("Hand 3")
+    enter(page, 0, "A", 3)
+    page.get_by_test_id("save").click()
+    expect(page.get_by_test_id("queued-3")).to_contain_text("waiting to send")
+
+    page.context.set_offline(False)
+    page.evaluate("window.dispatchEvent(new Event('online'))")
+    assert queued_once_settled(page, [], seconds=120) == []
+    assert [h.number for h in game.hands.order_by("number")] == [1, 2, 3]
+    assert errors == []  # no 409: no hand met another

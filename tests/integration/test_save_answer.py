@@ -39,7 +39,14 @@ def test_a_saved_entry_answers_the_scoreboard_address_and_the_scoreboard_says_sa
 ) -> None:
     answer = send(client, game, NS_OUT_WITH_KINGS)
     assert answer.status_code == 200
-    assert answer.json() == {"location": reverse("edit", args=[game.id]), "entry": "saved"}
+    game.refresh_from_db()
+    assert answer.json() == {
+        "location": reverse("edit", args=[game.id]),
+        "entry": "saved",
+        # Where the game now stands, for the phone to keep (queue.js seen): a hand sent from
+        # the phone's queue leaves no page of the game behind it.
+        "game": {"version": game.version, "number": 2, "before": [670, 0], "opening": [50, 50]},
+    }
     assert Hand.objects.get().result["sides"][0]["total"] == 670
     board = client.get(answer.json()["location"]).content.decode()
     assert "Hand 1 saved." in board  # the message waits for the scoreboard, as after a redirect
@@ -93,7 +100,9 @@ def test_another_phones_save_still_answers_the_choice_page(client, game) -> None
 def test_dropping_the_entry_answers_dropped(client, game) -> None:
     play_hands(game, 1, NS_OUT_WITH_KINGS)
     answer = send(client, game, NS_OUT_WITH_KINGS, choice="drop", next_number=2)
-    assert answer.json() == {"location": reverse("edit", args=[game.id]), "entry": "dropped"}
+    assert answer.json()["location"] == reverse("edit", args=[game.id])
+    assert answer.json()["entry"] == "dropped"
+    assert answer.json()["game"]["number"] == 2  # the other phone's hand 1 is the game's
     assert Hand.objects.count() == 1
 
 
@@ -115,6 +124,8 @@ def test_a_correction_answers_saved(client, game) -> None:
     one_red_three_more = [{**NS_OUT_WITH_KINGS[0], "red_threes": 1}, {}]  # 670 + 100
     form = {"record": json.dumps(one_red_three_more), "version": version}
     answer = client.post(reverse("hand-edit", args=[game.id, 1]), form, **SCRIPT)
-    assert answer.json() == {"location": reverse("edit", args=[game.id]), "entry": "saved"}
+    assert answer.json()["location"] == reverse("edit", args=[game.id])
+    assert answer.json()["entry"] == "saved"
+    assert answer.json()["game"]["before"] == [770, 0]  # the phone keeps the corrected totals
     assert Hand.objects.get().result["sides"][0]["total"] == 770
     assert "Hand 1 corrected." in client.get(answer.json()["location"]).content.decode()
