@@ -1,14 +1,15 @@
 """What a club keeps of an event (issue 29): the standings as a PDF (final or provisional, the
-club, the event and its days, each pair with its players, points and tie-breaks as the standings
-table shows them, the columns' heading on every page), and the results page pinned on the wall
-(every table's result in force round by round, the sit-outs by name, an individual event's
-partnerships; public, printable, read in a fixed number of queries). Both are linked from the
-director's page, and from the public pages once the event is finished."""
+club, the event and the day it was played, each pair with its players, points and tie-breaks as
+the standings table shows them, the columns' heading on every page), and the results page pinned
+on the wall (every table's result in force round by round, the sit-outs by name, an individual
+event's partnerships; public, printable, read in a fixed number of queries). Both are linked
+from the director's page, and from the public pages once the event is finished."""
 
 from __future__ import annotations
 
 import io
 import re
+from datetime import date
 from html import unescape
 
 import pytest
@@ -28,7 +29,7 @@ from tournaments.services.entries import entries_add
 from tournaments.services.results import result_correct, result_submit
 from tournaments.services.rounds import round_close, round_pair
 from tournaments.services.standings import standings_recompute
-from tournaments.services.tournament import tournament_create
+from tournaments.services.tournament import tournament_create, tournament_played_on_set
 
 pytestmark = pytest.mark.django_db
 
@@ -96,6 +97,28 @@ def test_the_final_standings_pdf_names_the_club_the_event_its_day_and_every_pair
             line == f"{rank} {row['name']} Ann {n} & Bob {n} {metrics['tp']} {metrics['buchholz']}"
         )
     assert "rovisional" not in pages[0]
+
+
+def test_the_pdf_and_the_results_page_are_dated_by_the_day_the_event_was_played(
+    director, club
+) -> None:
+    """An evening kept on paper, its results entered days later, keeps its day (the event's
+    ``played_on``, not the day its rounds were drawn); the director's correction of the day
+    shows on both at once."""
+    tournament = finished(club_event("swiss", director, name="Paper evening", club=club))
+
+    def dated() -> tuple[str, str]:
+        pdf = pdf_pages(Client().get(PDF.format(tournament.id)))[0].splitlines()[3]
+        html = Client().get(RESULTS.format(tournament.id)).content.decode()
+        meta = re.search(r'data-testid="results-meta">(.*?)</p>', html, re.S)
+        assert meta, html
+        return pdf.split(" · ")[0], text(meta.group(1)).split(" · ")[1]
+
+    for day in (date(2024, 3, 9), date(2024, 3, 16)):  # entered, then corrected by the director
+        tournament_played_on_set(tournament_id=tournament.id, played_on=day)
+        shown = formats.date_format(day, "DATE_FORMAT")
+        assert dated() == (shown, shown)
+    assert today() not in dated()
 
 
 def test_before_the_end_the_standings_pdf_says_provisional_and_only_the_director_links_it(

@@ -1,17 +1,15 @@
 """Reads of the public pages (no login): the current round's tables and byes, "find my table",
 a pair's rounds, every round's results, the standings as plain rows (the projector's top, the
-printed standings), the event's days, and the projector's ETag. Draft rounds are not public."""
+printed standings), and the projector's ETag. Draft rounds are not public."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import date
 from typing import Any
 
 from django.db.models import Max, Q
 from django.http import Http404
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments.engine.formats import INDIVIDUAL
@@ -280,15 +278,6 @@ def standings_lines(
             }
         )
     return rows
-
-
-def event_days(tournament: Tournament) -> tuple[date, date]:
-    """The first and the last day the event was played: its released rounds' (drawn on the
-    evening), or the day it was created before any."""
-    drawn = tournament.round_set.exclude(status=Round.Status.DRAFT)
-    stamps = list(drawn.values_list("created_at", flat=True)) or [tournament.created_at]
-    days = [timezone.localdate(at) for at in stamps]
-    return min(days), max(days)
 
 
 @dataclass(frozen=True)

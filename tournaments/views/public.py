@@ -34,7 +34,6 @@ from tournaments.selectors.public import (
     SCREEN_STANDINGS,
     Table,
     at_phantom_table,
-    event_days,
     pair_lines,
     pairs_found,
     public_tag,
@@ -183,7 +182,6 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
         final = standings_final(event, current)
         state = event_state(event)
         bracket = knockout_bracket(event, state)
-        first, last = event_days(event)
         shown, pages = _results_pages(state, asked)
         rows = list(snapshot.rows if snapshot else [])
         if pages:  # a large event: the top of the standings, the rest on their own pages
@@ -193,8 +191,6 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
             {
                 "tournament": event,
                 "club": event.club.name if event.club else "",
-                "first_day": first,
-                "last_day": last,
                 "plan": plan_words(event),
                 "rounds": results_by_round(state, shown),
                 "pages": [(n, n == shown) for n in pages],
