@@ -57,8 +57,15 @@ def reason_words(reasons: list[list[int | str]]) -> list[str]:
     return [str(words.get(r) or REASON_WORDS[r]) for r in why]
 
 
-# The director's result on a table, by its kind, naming the director who entered it (the
-# account's name, kept with the result). A result without one (a script's) says its kind alone.
+# The director's result on a table, by its kind, as the public pages and the pairs read it ...
+DECIDED = {
+    ResultSubmission.Kind.CORRECTED: gettext_lazy("Corrected by the director"),
+    ResultSubmission.Kind.ADJUSTED: gettext_lazy("Score adjusted by the director"),
+    ResultSubmission.Kind.FORFEIT: gettext_lazy("Forfeit, entered by the director"),
+}
+# ... and as the directors' own pages say it, naming which director entered it (the account's
+# name, kept with the result). Never on a page the public or a pair sees: a login is locked
+# after a few wrong passwords, so anyone who read it off the wall could lock the director out.
 DECIDED_BY = {
     ResultSubmission.Kind.CORRECTED: gettext_lazy("Corrected by %(name)s"),
     ResultSubmission.Kind.ADJUSTED: gettext_lazy("Score adjusted by %(name)s"),
@@ -66,24 +73,28 @@ DECIDED_BY = {
 }
 
 
-def decided_words(result: ResultSubmission) -> str:
-    """How the director's result came about: "Corrected by dora"."""
-    words = DECIDED_BY.get(ResultSubmission.Kind(result.kind))
-    if words is None or not result.author:
-        return str(result.get_kind_display())
-    return str(words) % {"name": result.author}
+def decided_words(result: ResultSubmission, *, named: bool = False) -> str:
+    """How the director's result came about: "Corrected by the director", or with ``named``
+    (the directors' own pages) "Corrected by dora". A result without a director's name (a
+    script's) says it without one."""
+    kind = ResultSubmission.Kind(result.kind)
+    if named and result.author and kind in DECIDED_BY:
+        return str(DECIDED_BY[kind]) % {"name": result.author}
+    words = DECIDED.get(kind)
+    return str(words) if words is not None else str(result.get_kind_display())
 
 
-def table_state(match: Match, reopened: ResultSubmission | None) -> str:
+def table_state(match: Match, reopened: ResultSubmission | None, *, named: bool = False) -> str:
     """Where a table stands, as every page says it (the director's board, the public page, a
-    pair's rounds, the wall): "Confirmed", the director's result ("Corrected by dora"), or a
-    reopened table's reason until it settles again, with what the pairs have sent since
-    ("Reopened: a hand entered twice · Waiting for the other pair"). ``reopened``: the
-    director's reopening, while it is the director's last act (selectors.results.Said)."""
+    pair's rounds, the wall): "Confirmed", the director's result ("Corrected by the director";
+    ``named``, on the directors' own pages: "Corrected by dora"), or a reopened table's reason
+    until it settles again, with what the pairs have sent since ("Reopened: a hand entered
+    twice · Waiting for the other pair"). ``reopened``: the director's reopening, while it is
+    the director's last act (selectors.results.Said)."""
     result = match.result
     if match.status in SETTLED and result is not None:
         if result.by == ResultSubmission.By.DIRECTOR:
-            return decided_words(result)
+            return decided_words(result, named=named)
         return str(match.get_status_display())
     if reopened is not None:
         why = gettext("Reopened: %(reason)s") % {"reason": reopened.reason}

@@ -42,11 +42,6 @@ def _state(match: Match, side: str, said: Said, other: str, players: int) -> str
     result = match.result
     if match.status in SETTLED and result is not None:
         if result.by == ResultSubmission.By.DIRECTOR:
-            if result.author:
-                return _("Decided by the director, %(name)s: %(score)s.") % {
-                    "name": result.author,
-                    "score": score_text(result.ns_score, result.ew_score),
-                }
             return _("Decided by the director: %(score)s.") % {
                 "score": score_text(result.ns_score, result.ew_score)
             }
