@@ -74,9 +74,11 @@ DECIDED_BY = {
 
 
 def decided_words(result: ResultSubmission, *, named: bool = False) -> str:
-    """How the director's result came about: "Corrected by the director", or with ``named``
-    (the directors' own pages) "Corrected by dora". A result without a director's name (a
-    script's) says it without one."""
+    """How a result in force came about where the director decided it: "Corrected by the
+    director", or with ``named`` (the directors' own pages) "Corrected by dora" (a result
+    without a director's name, a script's, says it without one); "" for the pairs' own."""
+    if result.by != ResultSubmission.By.DIRECTOR:
+        return ""
     kind = ResultSubmission.Kind(result.kind)
     if named and result.author and kind in DECIDED_BY:
         return str(DECIDED_BY[kind]) % {"name": result.author}
@@ -85,17 +87,16 @@ def decided_words(result: ResultSubmission, *, named: bool = False) -> str:
 
 
 def table_state(match: Match, reopened: ResultSubmission | None, *, named: bool = False) -> str:
-    """Where a table stands, as every page says it (the director's board, the public page, a
-    pair's rounds, the wall): "Confirmed", the director's result ("Corrected by the director";
-    ``named``, on the directors' own pages: "Corrected by dora"), or a reopened table's reason
-    until it settles again, with what the pairs have sent since ("Reopened: a hand entered
-    twice · Waiting for the other pair"). ``reopened``: the director's reopening, while it is
-    the director's last act (selectors.results.Said)."""
+    """Where a table stands, as every page says it (the director's board, the public page, the
+    results page, a pair's rounds and its table link, the wall): "Confirmed", the director's
+    result (decided_words: "Corrected by the director"; ``named``, on the directors' own pages:
+    "Corrected by dora"), or a reopened table's reason until it settles again, with what the
+    pairs have sent since ("Reopened: a hand entered twice · Waiting for the other pair").
+    ``reopened``: the director's reopening, while it is the director's last act
+    (selectors.results.Said)."""
     result = match.result
     if match.status in SETTLED and result is not None:
-        if result.by == ResultSubmission.By.DIRECTOR:
-            return decided_words(result, named=named)
-        return str(match.get_status_display())
+        return decided_words(result, named=named) or str(match.get_status_display())
     if reopened is not None:
         why = gettext("Reopened: %(reason)s") % {"reason": reopened.reason}
         if match.status == Match.Status.PLAYING:

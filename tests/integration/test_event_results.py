@@ -272,11 +272,15 @@ def test_the_results_page_shows_every_round_with_the_result_in_force_and_the_bye
     r1 = round_html(html, 1)
     names = {m.id: (m.ns.name, m.ew.name) for m in (one, two, three, four, five)}
     assert table_row(r1, 1) == "Table 1 {} {} 900 – 300 14 – 6".format(*names[one.id])
-    assert table_row(r1, 2) == "Table 2 {} {} 800 – 350 (Corrected) 13 – 7".format(*names[two.id])
-    assert table_row(r1, 3) == (
-        "Table 3 {} {} 500 – 500 (Adjusted score) 10 – 10".format(*names[three.id])
+    assert table_row(r1, 2) == "Table 2 {} {} 800 – 350 (Corrected by the director) 13 – 7".format(
+        *names[two.id]
     )
-    assert table_row(r1, 4) == "Table 4 {} {} 0 – 0 (Forfeit) 0 – 12".format(*names[four.id])
+    assert table_row(r1, 3) == (
+        "Table 3 {} {} 500 – 500 (Score adjusted by the director) 10 – 10".format(*names[three.id])
+    )
+    assert table_row(r1, 4) == (
+        "Table 4 {} {} 0 – 0 (Forfeit, entered by the director) 0 – 12".format(*names[four.id])
+    )
     assert table_row(r1, 5) == "Table 5 {} {} 300 – 350 10 – 10".format(*names[five.id])
     # The winners in bold: North-South at table 1, East-West at the forfeit and at table 5.
     assert re.search(r'data-table="1".*?class="p-ns won"', r1, re.S)

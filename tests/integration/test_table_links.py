@@ -209,7 +209,7 @@ def test_the_directors_decision_reads_with_a_minus_sign_and_a_spaced_dash() -> N
     _, (match, _other) = released()
     result_correct(match_id=match.id, ns_score=2210, ew_score=-80, reason="from the sheet")
     page = Client().get(link(match, "ew")).content.decode()
-    assert "Decided by the director: 2210 – \u221280." in page
+    assert "Corrected by the director: 2210 – \u221280." in page
     assert "–-" not in page
 
 

@@ -185,6 +185,43 @@ def test_a_directors_result_names_the_director_on_the_directors_pages_only(
     assert row(cross, "data-round", 1).endswith("800 – 400 2 Corrected by the director")
 
 
+@pytest.mark.parametrize(
+    ("kind", "words"),
+    [
+        ("corrected", "Corrected by the director"),
+        ("adjusted", "Score adjusted by the director"),
+        ("forfeit", "Forfeit, entered by the director"),
+    ],
+)
+def test_a_directors_result_reads_in_the_same_words_on_every_page(
+    client, kind: str, words: str
+) -> None:
+    """One wording of the table's state (words.table_state): the public page, the results
+    page, the wall, the pair's rounds and the table's links; a pair's page adds the score."""
+    from tournaments.table_keys import table_token
+
+    tournament, tables = a_round_in_play()
+    match = tables[2]
+    winner = match.ns_id if kind == "forfeit" else None
+    result_correct(
+        match_id=match.id, ns_score=800, ew_score=400, reason="Sheet", kind=kind, winner_id=winner
+    )
+    public = page(client, f"/t/{tournament.id}/")
+    assert row(public, "data-table", 3).endswith(f"800 – 400 {words}")
+    results = page(client, f"/t/{tournament.id}/results/")
+    assert f"800 – 400 ({words})" in row(results, "data-table", 3)
+    wall = page(client, f"/t/{tournament.id}/screen/")
+    panel = wall.split('data-panel="results"')[1].split("</section>")[0]
+    assert text(re.findall(r"<tr[^>]*>(.*?)</tr>", panel, re.S)[3]) == (
+        f"3 Jokers 800 – 400 Canastas {words}"
+    )
+    cross = page(client, f"/t/{tournament.id}/pair/{match.ns_id}/")
+    assert row(cross, "data-round", 1).endswith(f"800 – 400 2 {words}")
+    for side in (NS, EW):
+        table = page(client, reverse("table", args=[table_token(match.game, side)]))
+        assert f"{words}: 800 – 400." in text(table), side
+
+
 def test_no_public_page_pairs_page_table_link_or_wall_shows_a_directors_login(
     client, django_user_model
 ) -> None:

@@ -15,10 +15,10 @@ from django.utils.translation import gettext as _
 from tournaments.engine.formats import INDIVIDUAL
 from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result
-from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
+from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import SETTLED, EventState, event_state, scoring_of
 from tournaments.selectors.results import director_acts, said_since_director
-from tournaments.words import metric_text, score_text, table_state
+from tournaments.words import decided_words, metric_text, score_text, table_state
 
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
 
@@ -31,7 +31,7 @@ class Table:
     settled: bool
     status: str
     score: str  # "900–300" once settled, else ""
-    note: str  # how a settled result came about, where it is not the pairs' own
+    note: str  # how a settled result came about where the director decided it (decided_words)
     points: str = ""  # the tournament points of each side once settled ("14 – 6"), if asked
     won: str = ""  # "ns" or "ew": the side that won the table, once settled ("" for a draw)
     reopened: bool = False  # the director reopened it: its state says why (words.table_state)
@@ -91,7 +91,7 @@ def _table(m: Match, points: Mapping[int, Mapping[int, Number]] | None = None) -
     status = sit_out_words(m) if m.ew_id is None else table_state(m, reopened)
     if m.status not in SETTLED or result is None:
         return Table(m, False, status, "", "", reopened=reopened is not None)
-    note = "" if result.kind == ResultSubmission.Kind.SUBMITTED else str(result.get_kind_display())
+    note = decided_words(result)
     won = ""
     if result.winner_id is not None:  # a forfeit's present pair, a tie played off
         won = "ns" if result.winner_id in (m.ns_id, m.ns_with_id) else "ew"
