@@ -4,7 +4,6 @@ row out as a block, each figure with its label."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import django_tables2 as tables
@@ -36,11 +35,6 @@ def per_hand_text(rate: float | None) -> str:
 
 def points_text(value: float | int | None) -> str:
     return DASH if value is None else number_text(int(half_up(value)))
-
-
-def scores_line(scores: Sequence[int]) -> str:
-    """A game's result, the player's side first: "830 – −60" (spaced en dashes, true minus)."""
-    return " – ".join(number_text(s) for s in scores)
 
 
 def rating_text(value: float | None) -> str:

@@ -11,6 +11,8 @@ language (and a score never wraps at a thousands space).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 MINUS = "\u2212"
 
 
@@ -22,3 +24,9 @@ def number_text(value: int) -> str:
 def signed_text(value: int) -> str:
     """A change to a total, always with its sign: "+40", "−15", and "0" (nothing changed)."""
     return f"+{value}" if value > 0 else number_text(value)
+
+
+def scores_text(scores: Iterable[int]) -> str:
+    """A table's or a game's scores, one per side in order: "2210 – −80", "830 – −60 – 1205"
+    (an en dash between them, spaced, so a negative score never reads as "2210–-80")."""
+    return " – ".join(number_text(score) for score in scores)

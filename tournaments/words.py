@@ -191,9 +191,3 @@ def standings_heading(snapshot: StandingsSnapshot, final: bool = False) -> str:
     if snapshot.after_round:
         return gettext("Standings after round %(n)s · version %(v)s") % n
     return gettext("Standings · version %(v)s") % n
-
-
-def score_text(first: int, second: int) -> str:
-    """Two scores of a table, the first side's first: "2210 – −80" (an en dash between them,
-    spaced, so a negative score never reads as "2210–-80")."""
-    return f"{number_text(first)} – {number_text(second)}"

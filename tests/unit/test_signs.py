@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.template import Context, Template
 
-from scorekeeper.signs import MINUS, number_text, signed_text
+from scorekeeper.signs import MINUS, number_text, scores_text, signed_text
 
 
 def test_the_minus_is_the_minus_sign_not_the_hyphen() -> None:
@@ -24,6 +24,17 @@ def test_the_minus_is_the_minus_sign_not_the_hyphen() -> None:
 def test_a_score_and_a_change_in_words(value: int, score: str, signed: str) -> None:
     assert number_text(value) == score
     assert signed_text(value) == signed
+
+
+@pytest.mark.parametrize(
+    ("scores", "shown"),
+    [
+        ((2210, -80), "2210 \u2013 \u221280"),  # a table's, never "2210–-80"
+        ((830, -60, 1205), "830 \u2013 \u221260 \u2013 1205"),  # a three-handed game's
+    ],
+)
+def test_the_scores_of_every_side_in_a_line(scores: tuple[int, ...], shown: str) -> None:
+    assert scores_text(scores) == shown
 
 
 @pytest.mark.parametrize(

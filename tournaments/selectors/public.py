@@ -12,13 +12,14 @@ from django.db.models import Max, Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
+from scorekeeper.signs import scores_text
 from tournaments.engine.formats import INDIVIDUAL
 from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result
 from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import SETTLED, EventState, event_state, scoring_of
 from tournaments.selectors.results import director_acts, said_since_director
-from tournaments.words import decided_words, metric_text, score_text, table_state
+from tournaments.words import decided_words, metric_text, table_state
 
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
 
@@ -103,7 +104,9 @@ def _table(m: Match, points: Mapping[int, Mapping[int, Number]] | None = None) -
         ns, ew = (points.get(e, {}).get(number) for e in (m.ns_id, m.ew_id))
         if ns is not None and ew is not None:
             scored = f"{metric_text(ns)} – {metric_text(ew)}"
-    return Table(m, True, status, score_text(result.ns_score, result.ew_score), note, scored, won)
+    return Table(
+        m, True, status, scores_text((result.ns_score, result.ew_score)), note, scored, won
+    )
 
 
 @dataclass(frozen=True)
@@ -206,7 +209,7 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
         score = ""
         if settled and result is not None:
             scores = (result.ns_score, result.ew_score)
-            score = score_text(*(scores if north else reversed(scores)))
+            score = scores_text(scores if north else reversed(scores))
         lines.append(
             Line(
                 number,

@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.phone_engine import page_engine
+from scorekeeper.signs import scores_text
 from scorekeeper.versions import version_response
 from tournaments.forms import ResultForm
 from tournaments.models import Match, ResultSubmission, Round, Tournament
@@ -25,7 +26,7 @@ from tournaments.selectors.results import Said, round_hands, said_since_director
 from tournaments.services.errors import TournamentError
 from tournaments.services.results import result_submit
 from tournaments.table_keys import TableLink, table_link_of
-from tournaments.words import decided_words, score_text
+from tournaments.words import decided_words
 
 
 def _link(token: str) -> TableLink:
@@ -47,7 +48,7 @@ def _state(match: Match, side: str, said: Said, other: str, players: int) -> str
             # director: 2210 – −80."
             return _("%(state)s: %(score)s.") % {
                 "state": decided,
-                "score": score_text(result.ns_score, result.ew_score),
+                "score": scores_text((result.ns_score, result.ew_score)),
             }
         return _("Confirmed by both pairs. Thank you!")
     if match.status == Match.Status.DISPUTED:
