@@ -24,7 +24,8 @@ from clubs.services import club_create
 from tests.factories import club_event, round_played
 from tests.integration.test_tournament_public import text
 from tests.integration.test_tournaments import build_big_event
-from tournaments.models import Match, Round, StandingsSnapshot, Tournament
+from tournaments.models import Match, ResultSubmission, Round, StandingsSnapshot, Tournament
+from tournaments.selectors.results import TableOutcome, table_outcome
 from tournaments.services.entries import entries_add
 from tournaments.services.results import result_correct, result_submit
 from tournaments.services.rounds import round_close, round_pair
@@ -294,6 +295,21 @@ def test_the_results_page_shows_every_round_with_the_result_in_force_and_the_bye
     # The standings on top, as the standings page shows them.
     assert 'data-testid="results-standings"' in html and 'data-testid="standings"' in html
     assert html.index('data-testid="results-standings"') < html.index('data-round="1"')
+
+
+def test_the_results_page_and_the_statistics_agree_on_who_won_a_table(director) -> None:
+    """The side a result names as the winner (a forfeit's present pair, a tie played off),
+    else the higher score (selectors.results.winning_side): a winner named who sits at neither
+    side of the table (a result kept from before a swap) left the scores to say, in the
+    statistics, but bolded East-West on the results page whatever the scores."""
+    tournament = club_event("swiss", director, name="Spring Swiss")
+    played = round_played(tournament)  # North-South wins every table
+    one, two = played.matches.filter(ew__isnull=False).order_by("table")[:2]
+    ResultSubmission.objects.filter(id=one.result_id).update(winner=two.ns_id)
+    r1 = round_html(Client().get(RESULTS.format(tournament.id)).content.decode(), 1)
+    row = re.search(r'<tr data-table="1"[^>]*>(.*?)</tr>', r1, re.S)
+    assert row and 'class="p-ns won"' in row.group(1) and "p-ew won" not in row.group(1)
+    assert table_outcome(one.game_id) == TableOutcome(0)
 
 
 def test_an_individual_evenings_results_name_each_partnership_and_who_sits_out(

@@ -18,7 +18,7 @@ from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result
 from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import SETTLED, EventState, event_state, scoring_of
-from tournaments.selectors.results import director_acts, said_since_director
+from tournaments.selectors.results import director_acts, said_since_director, winning_side
 from tournaments.words import decided_words, metric_text, table_state
 
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
@@ -93,11 +93,9 @@ def _table(m: Match, points: Mapping[int, Mapping[int, Number]] | None = None) -
     if m.status not in SETTLED or result is None:
         return Table(m, False, status, "", "", reopened=reopened is not None)
     note = decided_words(result)
-    won = ""
-    if result.winner_id is not None:  # a forfeit's present pair, a tie played off
-        won = "ns" if result.winner_id in (m.ns_id, m.ns_with_id) else "ew"
-    elif result.ns_score != result.ew_score:
-        won = "ns" if result.ns_score > result.ew_score else "ew"
+    sides = ((m.ns_id, m.ns_with_id), (m.ew_id, m.ew_with_id))
+    side = winning_side(result.ns_score, result.ew_score, result.winner_id, sides)
+    won = "" if side is None else ("ns", "ew")[side]
     scored = ""
     if points is not None and m.ew_id is not None:
         number = m.round.number
