@@ -24,6 +24,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from scorekeeper.params import int_param
 from tournaments.limits import MAX_PAIRS
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.printing import render_standings
@@ -226,11 +227,9 @@ def _results_pages(state: EventState, asked: int) -> tuple[int | None, list[int]
 
 def _round_asked(request: HttpRequest, tournament_id: int) -> int:
     """?round=N, a released round of the tournament (404 for any other: each is cached, so
-    no visitor makes more of them than the event has rounds); 0 without one."""
-    try:
-        asked = int(request.GET.get("round", 0))
-    except ValueError:
-        return 0
+    no visitor makes more of them than the event has rounds); 0 without one, or for what is
+    no round number (int_param: read as absent)."""
+    asked = int_param(request.GET.get("round"))
     if not asked:
         return 0
     played = Round.objects.filter(tournament_id=tournament_id, number=asked)
@@ -263,11 +262,8 @@ class Pages:
 
 def _page_asked(request: HttpRequest) -> int:
     """?page=N, within the pages the largest field has (each is cached: no visitor makes more)."""
-    try:
-        asked = int(request.GET.get("page", 1))
-    except ValueError:
-        return 1
-    return min(max(asked, 1), -(-MAX_PAIRS // STANDINGS_PER_PAGE))
+    asked = int_param(request.GET.get("page")) or 1
+    return min(asked, -(-MAX_PAIRS // STANDINGS_PER_PAGE))
 
 
 @require_safe
@@ -345,11 +341,9 @@ class Panel:
 
 def _seconds(request: HttpRequest, name: str, default: int) -> int:
     """?cycle=N (seconds per panel) or ?poll=N (seconds between checks), 1 to 120: for a test,
-    or a wall that wants another pace."""
-    try:
-        return min(max(int(request.GET.get(name, default)), 1), 120)
-    except ValueError:
-        return default
+    or a wall that wants another pace (what is no number: the default)."""
+    asked = int_param(request.GET.get(name))
+    return default if asked is None else min(max(asked, 1), 120)
 
 
 @require_safe
