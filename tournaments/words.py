@@ -1,17 +1,13 @@
-"""The tournament's codes and figures as the pages say them, defined once: why a pairing was
-made, where a table stands, the tie-break metrics' names, and a metric's value."""
+"""The tournament's codes as the pages say them, defined once: why a pairing was made, where a
+table stands, the tie-break metrics' names (their values: scorekeeper.signs.figure_text)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from django.utils import formats
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
-from scorekeeper.rounding import half_up
-from scorekeeper.signs import MINUS, number_text, signed_text
 from tournaments.engine.formats import phases_of
 from tournaments.engine.types import Reason
 from tournaments.models import Match, ResultSubmission, StandingsSnapshot, Tournament
@@ -139,18 +135,6 @@ def standings_metrics(tournament: Tournament) -> list[str]:
     """The metrics a standings table shows: metrics_shown, or none for a knockout alone, which
     ranks by its bracket (points, Buchholz and head to head mean nothing there)."""
     return [] if knockout_start(tournament) == 1 else metrics_shown(tournament)
-
-
-def metric_text(value: Any, signed: bool = False) -> str:
-    """A metric or points as shown: whole numbers without decimals, others with one; a dash for
-    a metric the pair has none of (head to head outside a tie)."""
-    if value is None:
-        return "—"
-    if isinstance(value, float) and not value.is_integer():
-        text = formats.number_format(abs(half_up(value, 1)), 1)  # "12,5" in French
-        return (MINUS if value < 0 else "+" if signed else "") + text
-    whole = int(value)
-    return signed_text(whole) if signed else number_text(whole)
 
 
 def plan_words(tournament: Tournament) -> str:

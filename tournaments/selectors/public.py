@@ -12,14 +12,14 @@ from django.db.models import Max, Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from scorekeeper.signs import scores_text
+from scorekeeper.signs import figure_text, scores_text
 from tournaments.engine.formats import INDIVIDUAL
 from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result
 from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import SETTLED, EventState, event_state, scoring_of
 from tournaments.selectors.results import director_acts, said_since_director, winning_side
-from tournaments.words import decided_words, metric_text, table_state
+from tournaments.words import decided_words, table_state
 
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
 
@@ -101,7 +101,7 @@ def _table(m: Match, points: Mapping[int, Mapping[int, Number]] | None = None) -
         number = m.round.number
         ns, ew = (points.get(e, {}).get(number) for e in (m.ns_id, m.ew_id))
         if ns is not None and ew is not None:
-            scored = f"{metric_text(ns)} – {metric_text(ew)}"
+            scored = f"{figure_text(ns)} – {figure_text(ew)}"
     return Table(
         m, True, status, scores_text((result.ns_score, result.ew_score)), note, scored, won
     )
@@ -178,7 +178,7 @@ def _round_points(
     (a sit-out by the tournament's policy: a raw-score bye the round's average, an averaged one
     the pair's or the field's average so far)."""
     by_round = points_by_round(pairs, results, scoring_of(tournament))
-    return {number: metric_text(points) for number, points in by_round.get(entry_id, {}).items()}
+    return {number: figure_text(points) for number, points in by_round.get(entry_id, {}).items()}
 
 
 def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
@@ -275,7 +275,7 @@ def standings_lines(
                 "name": row.get("name", ""),
                 "players": (players or {}).get(row.get("entry", 0), ""),
                 "withdrawn": row.get("withdrawn", False),
-                "metrics": [metric_text(metrics.get(m, 0), m == "margin") for m in order],
+                "metrics": [figure_text(metrics.get(m, 0), signed=m == "margin") for m in order],
             }
         )
     return rows
@@ -326,7 +326,7 @@ def results_by_round(state: EventState, number: int | None = None) -> list[Round
         held = rounds.setdefault(played.number, RoundResults(played, [], [], shown))
         if m.ew_id is None:
             scored = points.get(m.ns_id, {}).get(played.number)
-            text = metric_text(scored) if scored is not None else ""
+            text = figure_text(scored) if scored is not None else ""
             held.sat_out.append(SatOut(m, sit_out_words(m), text))
         else:
             held.tables.append(_table(m, points))

@@ -25,6 +25,7 @@ from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
 from scorekeeper.params import int_param
+from scorekeeper.signs import figure_text
 from tournaments.limits import MAX_PAIRS
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.printing import render_standings
@@ -49,7 +50,6 @@ from tournaments.tables import StandingsTable
 from tournaments.views.cached_pages import Content, File, if_none_match, public_file, public_page
 from tournaments.words import (
     METRIC_LABELS,
-    metric_text,
     metrics_shown,
     plan_words,
     standings_heading,
@@ -299,7 +299,7 @@ def pair(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRespons
                     else ""
                 ),
                 "first_label": METRIC_LABELS[first],
-                "first_value": metric_text(standing["metrics"].get(first, 0)) if standing else "",
+                "first_value": figure_text(standing["metrics"].get(first, 0)) if standing else "",
             },
             request,
         )
