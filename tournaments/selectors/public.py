@@ -1,11 +1,12 @@
 """Reads of the public pages (no login): the current round's tables and byes, "find my table",
-a pair's rounds, every round's results, the standings as plain rows (the projector's top, the
-printed standings), and the projector's ETag. Draft rounds are not public."""
+a pair's rounds, every round's results, the standings as a page shows them and as plain rows
+(the projector's top, the printed standings), and the projector's ETag. Draft rounds are not
+public."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from django.db.models import Max, Q
@@ -17,9 +18,17 @@ from tournaments.engine.formats import INDIVIDUAL
 from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result
 from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
-from tournaments.selectors.event import SETTLED, EventState, event_state, scoring_of
+from tournaments.selectors.bracket import Bracket, knockout_bracket
+from tournaments.selectors.event import (
+    SETTLED,
+    EventState,
+    event_state,
+    knockout_start,
+    scoring_of,
+)
 from tournaments.selectors.results import director_acts, said_since_director, winning_side
-from tournaments.words import decided_words, table_state
+from tournaments.selectors.standings import CurrentStandings, standings_final
+from tournaments.words import decided_words, standings_heading, table_state
 
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
 
@@ -253,6 +262,42 @@ def public_tag(tournament_id: int) -> PublicTag:
         raise Http404
     version, inputs, created, counted = head
     return PublicTag(version, (counted or 0) < inputs, int(created.timestamp() * 1000))
+
+
+@dataclass(frozen=True)
+class PublicStandings:
+    """The standings as a public page shows them (the standings page, the results page, the
+    wall): the snapshot, whether it is stale or final, its heading, and the knockout's bracket
+    (None without one); ``knockout_only``: a knockout alone, which its bracket ranks (points,
+    Buchholz and head to head mean nothing there)."""
+
+    snapshot: StandingsSnapshot | None
+    stale: bool
+    final: bool
+    heading: str
+    bracket: Bracket | None
+    knockout_only: bool
+
+    def context(self) -> dict[str, Any]:
+        """The page's template variables, of the same names."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def public_standings(
+    tournament: Tournament, current: CurrentStandings, state: EventState | None = None
+) -> PublicStandings:
+    """``current``: the standings as services.standings.standings_shown brought them up to
+    date; ``state``: the event's, where the page has read it already (else the bracket does)."""
+    snapshot = current.snapshot
+    final = standings_final(tournament, current)
+    return PublicStandings(
+        snapshot,
+        current.stale,
+        final,
+        standings_heading(snapshot, final) if snapshot else "",
+        knockout_bracket(tournament, state),
+        knockout_start(tournament) == 1,
+    )
 
 
 def standings_lines(
