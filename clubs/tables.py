@@ -4,7 +4,6 @@ row out as a block, each figure with its label."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import django_tables2 as tables
@@ -17,10 +16,8 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from clubs.selectors import PartnerFigures, PlayerFigures
 from scorekeeper.rounding import half_up
-from scorekeeper.signs import number_text
+from scorekeeper.signs import DASH, figure_text, number_text
 from tournaments.tables import cell_attrs
-
-DASH = "—"
 
 
 def percent_text(rate: float | None) -> str:
@@ -36,11 +33,6 @@ def per_hand_text(rate: float | None) -> str:
 
 def points_text(value: float | int | None) -> str:
     return DASH if value is None else number_text(int(half_up(value)))
-
-
-def scores_line(scores: Sequence[int]) -> str:
-    """A game's result, the player's side first: "830 – −60" (spaced en dashes, true minus)."""
-    return " – ".join(number_text(s) for s in scores)
 
 
 def rating_text(value: float | None) -> str:
@@ -155,13 +147,6 @@ class PartnersTable(FiguresTable):
         return f"{number_format(value)} ({words})"
 
 
-def ladder_points_text(value: float) -> str:
-    """A season's points: whole, or to one place (an averaged sit-out's fraction)."""
-    if float(value).is_integer():
-        return number_format(int(value))
-    return number_format(half_up(value, 1), 1)
-
-
 class LadderTable(tables.Table):
     """A season's ladder: rank, player, total, then a column per event (a dropped event's points
     in brackets: not among the player's best)."""
@@ -183,7 +168,7 @@ class LadderTable(tables.Table):
         return format_html('<a href="{}">{}</a>', record["url"], value)
 
     def render_total(self, value: float) -> str:
-        return ladder_points_text(value)
+        return figure_text(value)
 
 
 def ladder_table(club_id: int, ladder: Any) -> LadderTable:
@@ -210,7 +195,7 @@ def ladder_table(club_id: int, ladder: Any) -> LadderTable:
             if c is None:
                 record[f"event_{i}"] = DASH
             else:
-                text = ladder_points_text(c.points)
+                text = figure_text(c.points)
                 record[f"event_{i}"] = text if c.counted else f"({text})"
         rows.append(record)
     return LadderTable(rows, extra_columns=columns)

@@ -60,7 +60,7 @@ from scorekeeper.forms import DatedGameForm, NewGameForm
 from scorekeeper.game_exports import neutral
 from scorekeeper.i18n import explain
 from scorekeeper.params import int_param
-from scorekeeper.rounding import half_up
+from scorekeeper.rounding import tenths
 from scorekeeper.rules import PRESETS, RuleViolation
 from scorekeeper.views import game_setup_context
 from tournaments.access import private
@@ -544,7 +544,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
 @login_required
 def season_csv(request: HttpRequest, club_id: int, season_id: int) -> HttpResponse:
     """The ladder as CSV: rank, player, points, events, then each event's points (a dropped
-    event's marked "not counted")."""
+    event's marked "not counted"); points as numbers a spreadsheet reads (rounding.tenths)."""
     club, _role = club_seen(club_id, request.user)
     season = get_object_or_404(Season, club=club, id=season_id)
     found = season_ladder(season)
@@ -559,17 +559,12 @@ def season_csv(request: HttpRequest, club_id: int, season_id: int) -> HttpRespon
     out.writerow(header)
     yes, no = _("yes"), _("no")
     for row, name, contributions in found.rows:
-        line = [row.rank, neutral(name), _plain(row.total), row.events]
+        line = [row.rank, neutral(name), tenths(row.total), row.events]
         for c in contributions:
-            line += ["", ""] if c is None else [_plain(c.points), yes if c.counted else no]
+            line += ["", ""] if c is None else [tenths(c.points), yes if c.counted else no]
         out.writerow(line)
     private(response)
     return response
-
-
-def _plain(value: float) -> str:
-    """A number as a machine reads it (no thousands separator, a point for decimals)."""
-    return str(int(value)) if float(value).is_integer() else str(half_up(value, 1))
 
 
 @never_cache

@@ -25,3 +25,12 @@ def half_up(value: int | float | Decimal, places: int = 0, *, times: int = 1) ->
     decimals, as a Decimal of exactly that many (format it, or take ``int()`` of it at 0)."""
     exact = value if isinstance(value, Decimal | int) else Decimal(repr(float(value)))
     return (Decimal(exact) * times).quantize(Decimal(1).scaleb(-places), rounding=ROUND_HALF_UP)
+
+
+def tenths(value: int | float | Decimal) -> int | Decimal:
+    """A figure that may hold a fraction (points with an averaged sit-out, a ladder's total, a
+    tie-break): a whole number as one (700.0 → 700), any other to one place, half up (12.25 →
+    12.3). A number, for an export to write as it is; scorekeeper.signs.figure_text says it."""
+    if isinstance(value, int) or value == int(value):
+        return int(value)
+    return half_up(value, 1)

@@ -27,7 +27,7 @@ from django.utils.translation import gettext as _
 
 from scorekeeper.phone_links import PhoneLinks
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
-from tournaments.selectors.public import event_days, sit_out_words, standings_lines
+from tournaments.selectors.public import sit_out_words, standings_lines
 from tournaments.selectors.standings import CurrentStandings, standings_final
 from tournaments.table_keys import table_token
 from tournaments.words import METRIC_LABELS, plan_words, standings_heading, standings_metrics
@@ -278,7 +278,7 @@ def render_bracket(tournament: Tournament, bracket: Any, language: str) -> bytes
 def render_standings(tournament: Tournament, current: CurrentStandings, language: str) -> bytes:
     """The event's standings on A4 pages, the columns' heading on each: rank, pair and its
     players, points and tie-breaks as the standings table shows them, under the club, the
-    event, its days and whether they are final or provisional (to pin up, or keep with the
+    event, the day it was played and whether they are final or provisional (to pin up, or keep with the
     event's papers). The pairings' table, its widths fixed by its heading: 1000 pairs lay out
     in seconds (bench/print.py), made once per version of the event (views/public.py)."""
     with translation.override(language):
@@ -290,12 +290,9 @@ def render_standings(tournament: Tournament, current: CurrentStandings, language
             if tournament.individual  # a player's entry is their name
             else {e.id: players(e) for e in tournament.entries.all()}
         )
-        first, last = event_days(tournament)
         context = {
             "tournament": tournament,
             "club": tournament.club.name if tournament.club else "",
-            "first_day": first,
-            "last_day": last,
             "plan": plan_words(tournament),
             "final": final,
             "snapshot": snapshot,

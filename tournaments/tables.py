@@ -13,8 +13,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
+from scorekeeper.signs import figure_text
 from tournaments.models import Tournament
-from tournaments.words import METRIC_LABELS, metric_text, standings_metrics
+from tournaments.words import METRIC_LABELS, standings_metrics
 
 
 def cell_attrs(name: str, label: Any = None) -> dict[str, Any]:
@@ -41,7 +42,7 @@ class MetricColumn(tables.Column):
         )
 
     def render(self, value: Mapping[str, Any]) -> str:
-        return metric_text(value.get(self.metric, 0), self.signed)
+        return figure_text(value.get(self.metric, 0), signed=self.signed)
 
 
 class StandingsTable(tables.Table):
@@ -79,7 +80,7 @@ class StandingsTable(tables.Table):
         flag = f' <span class="flag">{self.withdrawn}</span>' if record.get("withdrawn") else ""
         metrics = record.get("metrics", {})
         shown = (
-            f"{METRIC_LABELS.get(m, m)} {metric_text(metrics.get(m, 0), m == 'margin')}"
+            f"{METRIC_LABELS.get(m, m)} {figure_text(metrics.get(m, 0), signed=m == 'margin')}"
             for m in self.ties
         )
         ties = " · ".join(f"<span>{escape(t)}</span>" for t in shown)  # each "Margin +530" whole

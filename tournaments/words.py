@@ -1,17 +1,13 @@
-"""The tournament's codes and figures as the pages say them, defined once: why a pairing was
-made, where a table stands, the tie-break metrics' names, and a metric's value."""
+"""The tournament's codes as the pages say them, defined once: why a pairing was made, where a
+table stands, the tie-break metrics' names (their values: scorekeeper.signs.figure_text)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
-from django.utils import formats
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
-from scorekeeper.rounding import half_up
-from scorekeeper.signs import MINUS, number_text, signed_text
 from tournaments.engine.formats import phases_of
 from tournaments.engine.types import Reason
 from tournaments.models import Match, ResultSubmission, StandingsSnapshot, Tournament
@@ -57,8 +53,15 @@ def reason_words(reasons: list[list[int | str]]) -> list[str]:
     return [str(words.get(r) or REASON_WORDS[r]) for r in why]
 
 
-# The director's result on a table, by its kind, naming the director who entered it (the
-# account's name, kept with the result). A result without one (a script's) says its kind alone.
+# The director's result on a table, by its kind, as the public pages and the pairs read it ...
+DECIDED = {
+    ResultSubmission.Kind.CORRECTED: gettext_lazy("Corrected by the director"),
+    ResultSubmission.Kind.ADJUSTED: gettext_lazy("Score adjusted by the director"),
+    ResultSubmission.Kind.FORFEIT: gettext_lazy("Forfeit, entered by the director"),
+}
+# ... and as the directors' own pages say it, naming which director entered it (the account's
+# name, kept with the result). Never on a page the public or a pair sees: a login is locked
+# after a few wrong passwords, so anyone who read it off the wall could lock the director out.
 DECIDED_BY = {
     ResultSubmission.Kind.CORRECTED: gettext_lazy("Corrected by %(name)s"),
     ResultSubmission.Kind.ADJUSTED: gettext_lazy("Score adjusted by %(name)s"),
@@ -66,25 +69,30 @@ DECIDED_BY = {
 }
 
 
-def decided_words(result: ResultSubmission) -> str:
-    """How the director's result came about: "Corrected by dora"."""
-    words = DECIDED_BY.get(ResultSubmission.Kind(result.kind))
-    if words is None or not result.author:
-        return str(result.get_kind_display())
-    return str(words) % {"name": result.author}
+def decided_words(result: ResultSubmission, *, named: bool = False) -> str:
+    """How a result in force came about where the director decided it: "Corrected by the
+    director", or with ``named`` (the directors' own pages) "Corrected by dora" (a result
+    without a director's name, a script's, says it without one); "" for the pairs' own."""
+    if result.by != ResultSubmission.By.DIRECTOR:
+        return ""
+    kind = ResultSubmission.Kind(result.kind)
+    if named and result.author and kind in DECIDED_BY:
+        return str(DECIDED_BY[kind]) % {"name": result.author}
+    words = DECIDED.get(kind)
+    return str(words) if words is not None else str(result.get_kind_display())
 
 
-def table_state(match: Match, reopened: ResultSubmission | None) -> str:
-    """Where a table stands, as every page says it (the director's board, the public page, a
-    pair's rounds, the wall): "Confirmed", the director's result ("Corrected by dora"), or a
-    reopened table's reason until it settles again, with what the pairs have sent since
-    ("Reopened: a hand entered twice · Waiting for the other pair"). ``reopened``: the
-    director's reopening, while it is the director's last act (selectors.results.Said)."""
+def table_state(match: Match, reopened: ResultSubmission | None, *, named: bool = False) -> str:
+    """Where a table stands, as every page says it (the director's board, the public page, the
+    results page, a pair's rounds and its table link, the wall): "Confirmed", the director's
+    result (decided_words: "Corrected by the director"; ``named``, on the directors' own pages:
+    "Corrected by dora"), or a reopened table's reason until it settles again, with what the
+    pairs have sent since ("Reopened: a hand entered twice · Waiting for the other pair").
+    ``reopened``: the director's reopening, while it is the director's last act
+    (selectors.results.Said)."""
     result = match.result
     if match.status in SETTLED and result is not None:
-        if result.by == ResultSubmission.By.DIRECTOR:
-            return decided_words(result)
-        return str(match.get_status_display())
+        return decided_words(result, named=named) or str(match.get_status_display())
     if reopened is not None:
         why = gettext("Reopened: %(reason)s") % {"reason": reopened.reason}
         if match.status == Match.Status.PLAYING:
@@ -129,18 +137,6 @@ def standings_metrics(tournament: Tournament) -> list[str]:
     return [] if knockout_start(tournament) == 1 else metrics_shown(tournament)
 
 
-def metric_text(value: Any, signed: bool = False) -> str:
-    """A metric or points as shown: whole numbers without decimals, others with one; a dash for
-    a metric the pair has none of (head to head outside a tie)."""
-    if value is None:
-        return "—"
-    if isinstance(value, float) and not value.is_integer():
-        text = formats.number_format(abs(half_up(value, 1)), 1)  # "12,5" in French
-        return (MINUS if value < 0 else "+" if signed else "") + text
-    whole = int(value)
-    return signed_text(whole) if signed else number_text(whole)
-
-
 def plan_words(tournament: Tournament) -> str:
     """The round plan in a line: "Mitchell ×2, then Danish ×1", "Swiss ×5, then a knockout of
     the top 4 with a third-place match", "Round robin: the whole schedule"."""
@@ -179,9 +175,3 @@ def standings_heading(snapshot: StandingsSnapshot, final: bool = False) -> str:
     if snapshot.after_round:
         return gettext("Standings after round %(n)s · version %(v)s") % n
     return gettext("Standings · version %(v)s") % n
-
-
-def score_text(first: int, second: int) -> str:
-    """Two scores of a table, the first side's first: "2210 – −80" (an en dash between them,
-    spaced, so a negative score never reads as "2210–-80")."""
-    return f"{number_text(first)} – {number_text(second)}"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from django import template
 
-from clubs.tables import per_hand_text, percent_text, points_text, rating_text, scores_line
-from scorekeeper.signs import signed_text
+from clubs.tables import per_hand_text, percent_text, points_text, rating_text
+from scorekeeper.signs import scores_text, signed_text
 
 register = template.Library()
 
@@ -14,7 +14,7 @@ register.filter("percent", percent_text)
 register.filter("per_hand", per_hand_text)
 register.filter("points", points_text)
 register.filter("rating", rating_text)
-register.filter("scores_line", scores_line)
+register.filter("scores_line", scores_text)
 
 
 @register.filter

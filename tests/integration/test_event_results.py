@@ -1,14 +1,15 @@
 """What a club keeps of an event (issue 29): the standings as a PDF (final or provisional, the
-club, the event and its days, each pair with its players, points and tie-breaks as the standings
-table shows them, the columns' heading on every page), and the results page pinned on the wall
-(every table's result in force round by round, the sit-outs by name, an individual event's
-partnerships; public, printable, read in a fixed number of queries). Both are linked from the
-director's page, and from the public pages once the event is finished."""
+club, the event and the day it was played, each pair with its players, points and tie-breaks as
+the standings table shows them, the columns' heading on every page), and the results page pinned
+on the wall (every table's result in force round by round, the sit-outs by name, an individual
+event's partnerships; public, printable, read in a fixed number of queries). Both are linked
+from the director's page, and from the public pages once the event is finished."""
 
 from __future__ import annotations
 
 import io
 import re
+from datetime import date
 from html import unescape
 
 import pytest
@@ -23,12 +24,13 @@ from clubs.services import club_create
 from tests.factories import club_event, round_played
 from tests.integration.test_tournament_public import text
 from tests.integration.test_tournaments import build_big_event
-from tournaments.models import Match, Round, StandingsSnapshot, Tournament
+from tournaments.models import Match, ResultSubmission, Round, StandingsSnapshot, Tournament
+from tournaments.selectors.results import TableOutcome, table_outcome
 from tournaments.services.entries import entries_add
 from tournaments.services.results import result_correct, result_submit
 from tournaments.services.rounds import round_close, round_pair
 from tournaments.services.standings import standings_recompute
-from tournaments.services.tournament import tournament_create
+from tournaments.services.tournament import tournament_create, tournament_played_on_set
 
 pytestmark = pytest.mark.django_db
 
@@ -96,6 +98,28 @@ def test_the_final_standings_pdf_names_the_club_the_event_its_day_and_every_pair
             line == f"{rank} {row['name']} Ann {n} & Bob {n} {metrics['tp']} {metrics['buchholz']}"
         )
     assert "rovisional" not in pages[0]
+
+
+def test_the_pdf_and_the_results_page_are_dated_by_the_day_the_event_was_played(
+    director, club
+) -> None:
+    """An evening kept on paper, its results entered days later, keeps its day (the event's
+    ``played_on``, not the day its rounds were drawn); the director's correction of the day
+    shows on both at once."""
+    tournament = finished(club_event("swiss", director, name="Paper evening", club=club))
+
+    def dated() -> tuple[str, str]:
+        pdf = pdf_pages(Client().get(PDF.format(tournament.id)))[0].splitlines()[3]
+        html = Client().get(RESULTS.format(tournament.id)).content.decode()
+        meta = re.search(r'data-testid="results-meta">(.*?)</p>', html, re.S)
+        assert meta, html
+        return pdf.split(" · ")[0], text(meta.group(1)).split(" · ")[1]
+
+    for day in (date(2024, 3, 9), date(2024, 3, 16)):  # entered, then corrected by the director
+        tournament_played_on_set(tournament_id=tournament.id, played_on=day)
+        shown = formats.date_format(day, "DATE_FORMAT")
+        assert dated() == (shown, shown)
+    assert today() not in dated()
 
 
 def test_before_the_end_the_standings_pdf_says_provisional_and_only_the_director_links_it(
@@ -249,11 +273,15 @@ def test_the_results_page_shows_every_round_with_the_result_in_force_and_the_bye
     r1 = round_html(html, 1)
     names = {m.id: (m.ns.name, m.ew.name) for m in (one, two, three, four, five)}
     assert table_row(r1, 1) == "Table 1 {} {} 900 – 300 14 – 6".format(*names[one.id])
-    assert table_row(r1, 2) == "Table 2 {} {} 800 – 350 (Corrected) 13 – 7".format(*names[two.id])
-    assert table_row(r1, 3) == (
-        "Table 3 {} {} 500 – 500 (Adjusted score) 10 – 10".format(*names[three.id])
+    assert table_row(r1, 2) == "Table 2 {} {} 800 – 350 (Corrected by the director) 13 – 7".format(
+        *names[two.id]
     )
-    assert table_row(r1, 4) == "Table 4 {} {} 0 – 0 (Forfeit) 0 – 12".format(*names[four.id])
+    assert table_row(r1, 3) == (
+        "Table 3 {} {} 500 – 500 (Score adjusted by the director) 10 – 10".format(*names[three.id])
+    )
+    assert table_row(r1, 4) == (
+        "Table 4 {} {} 0 – 0 (Forfeit, entered by the director) 0 – 12".format(*names[four.id])
+    )
     assert table_row(r1, 5) == "Table 5 {} {} 300 – 350 10 – 10".format(*names[five.id])
     # The winners in bold: North-South at table 1, East-West at the forfeit and at table 5.
     assert re.search(r'data-table="1".*?class="p-ns won"', r1, re.S)
@@ -267,6 +295,21 @@ def test_the_results_page_shows_every_round_with_the_result_in_force_and_the_bye
     # The standings on top, as the standings page shows them.
     assert 'data-testid="results-standings"' in html and 'data-testid="standings"' in html
     assert html.index('data-testid="results-standings"') < html.index('data-round="1"')
+
+
+def test_the_results_page_and_the_statistics_agree_on_who_won_a_table(director) -> None:
+    """The side a result names as the winner (a forfeit's present pair, a tie played off),
+    else the higher score (selectors.results.winning_side): a winner named who sits at neither
+    side of the table (a result kept from before a swap) left the scores to say, in the
+    statistics, but bolded East-West on the results page whatever the scores."""
+    tournament = club_event("swiss", director, name="Spring Swiss")
+    played = round_played(tournament)  # North-South wins every table
+    one, two = played.matches.filter(ew__isnull=False).order_by("table")[:2]
+    ResultSubmission.objects.filter(id=one.result_id).update(winner=two.ns_id)
+    r1 = round_html(Client().get(RESULTS.format(tournament.id)).content.decode(), 1)
+    row = re.search(r'<tr data-table="1"[^>]*>(.*?)</tr>', r1, re.S)
+    assert row and 'class="p-ns won"' in row.group(1) and "p-ew won" not in row.group(1)
+    assert table_outcome(one.game_id) == TableOutcome(0)
 
 
 def test_an_individual_evenings_results_name_each_partnership_and_who_sits_out(
@@ -334,6 +377,8 @@ def test_a_large_events_results_come_a_round_at_a_time_under_the_top_of_the_stan
     first = Client().get(url + "?round=1").content.decode()
     assert re.findall(r'data-testid="results-round" data-round="(\d)"', first) == ["1"]
     assert first.count('<tr data-table="') == 5
-    for wrong in ("?round=3", "?round=-1", "?round=99999999999999999999"):  # not to cache
-        assert Client().get(url + wrong).status_code == 404, wrong
-    assert Client().get(url + "?round=x").status_code == 200  # read as no round asked
+    assert Client().get(url + "?round=3").status_code == 404  # not a round: not to cache
+    for wrong in ("?round=x", "?round=-1", "?round=99999999999999999999", "?round=1e3"):
+        # No round number (scorekeeper.params.int_param): read as no round asked.
+        shown = Client().get(url + wrong).content.decode()
+        assert re.findall(r'data-round="(\d)"', shown) == ["2"], wrong

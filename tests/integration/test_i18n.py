@@ -1,4 +1,4 @@
-"""Pages and rule messages in French, Spanish and Italian."""
+"""Pages and rule messages in French, Spanish, Italian and German, from the shipped catalogues."""
 
 from __future__ import annotations
 
@@ -165,80 +165,63 @@ def test_an_error_a_person_reads_begins_with_a_capital(client, language: str) ->
     assert shown[0] == shown[1] and shown[0][1:3].islower()  # only its first letter raised
 
 
-# Messages whose subject is a side or a pair, in a French that agrees the verb with its players
-# (the catalogue's own translations come from the lead; these show that the messages let them).
+# A side's verb as each shipped catalogue says it (locale/<language>/LC_MESSAGES/django.po): a
+# pair's plural, a player's alone singular. {} is the side's name.
 AGREEING = {
-    ("%(name)s wins!", "%(name)s win!"): ("%(name)s gagne !", "%(name)s gagnent !"),
-    ("%(name)s won", "%(name)s won"): ("%(name)s a gagné", "%(name)s ont gagné"),
-    ("%(name)s wins the game.", "%(name)s win the game."): (
-        "%(name)s gagne la partie.",
-        "%(name)s gagnent la partie.",
-    ),
-    (
-        "%(name)s sent their result: confirm it by entering the same figures.",
-        "%(name)s sent their result: confirm it by entering the same figures.",
-    ): (
-        "%(name)s a envoyé son résultat : confirmez-le en entrant les mêmes chiffres.",
-        "%(name)s ont envoyé leur résultat : confirmez-le en entrant les mêmes chiffres.",
-    ),
+    "fr": {
+        "wins": ("{} gagnent !", "{} gagne !"),
+        "won": ("{} ont gagné", "{} a gagné"),
+        "wins the game": ("{} gagnent la partie.", "{} gagne la partie."),
+        "sent": "{} ont envoyé leur résultat : confirmez-le",
+    },
+    "de": {
+        "wins": ("{} gewinnen!", "{} gewinnt!"),
+        "won": ("{} haben gewonnen", "{} hat gewonnen"),
+        "wins the game": ("{} gewinnen die Partie.", "{} gewinnt die Partie."),
+        "sent": "{} haben ihr Ergebnis gesendet: Bestätigen Sie es",
+    },
+    "es": {
+        "wins": ("¡{} ganan!", "¡{} gana!"),
+        "won": ("ganaron {}", "ganó {}"),
+        "wins the game": ("{} ganan la partida.", "{} gana la partida."),
+        "sent": "{} han enviado su resultado: confírmelo",
+    },
 }
 
 
-@pytest.fixture
-def agreeing_french(settings, tmp_path):
-    """AGREEING's French, ahead of the project's catalogue (setting LOCALE_PATHS resets
-    Django's translations, and the fixture's end restores them)."""
-    import subprocess
-
-    def quoted(text: str) -> str:
-        return '"' + text.replace('"', '\\"') + '"'
-
-    po = [
-        'msgid ""',
-        'msgstr ""',
-        '"Content-Type: text/plain; charset=UTF-8\\n"',
-        '"Plural-Forms: nplurals=2; plural=(n > 1);\\n"',
-    ]
-    for (one, many), (un, plusieurs) in AGREEING.items():
-        po += [
-            "",
-            f"msgid {quoted(one)}",
-            f"msgid_plural {quoted(many)}",
-            f"msgstr[0] {quoted(un)}",
-            f"msgstr[1] {quoted(plusieurs)}",
-        ]
-    folder = tmp_path / "fr" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    (folder / "django.po").write_text("\n".join(po) + "\n", encoding="utf-8")
-    subprocess.run(
-        ["msgfmt", "-o", str(folder / "django.mo"), str(folder / "django.po")], check=True
-    )
-    settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
-
-
-def test_a_sides_verb_can_agree_with_its_players_in_every_language(client, agreeing_french) -> None:
+@pytest.mark.parametrize("language", sorted(AGREEING))
+def test_a_pairs_verb_is_plural_and_a_single_players_singular(client, language: str) -> None:
     from tests.factories import BIG_HAND, play_hands
 
+    said = AGREEING[language]
     pair, pair_token = new_game(names=("Anna & Ben", "Carl & Dee"), rules={"target": 2000})
     alone, alone_token = new_game(players=2, names=("Anna", "Ben"), rules={"target": 2000})
     for game in (pair, alone):
         play_hands(game, 1, BIG_HAND)
-    french = {"HTTP_ACCEPT_LANGUAGE": "fr"}
-    board = client.get(open_edit_link(client, pair, pair_token), **french).content.decode()
-    assert "Anna &amp; Ben gagnent !" in board
-    board = client.get(open_edit_link(client, alone, alone_token), **french).content.decode()
-    assert "Anna gagne !" in board
-    home = client.get(reverse("home"), **french).content.decode()
-    assert "Anna &amp; Ben ont gagné" in home and "Anna a gagné" in home
+    asked = {"HTTP_ACCEPT_LANGUAGE": language}
+    plural, singular = said["wins"]
+    board = client.get(open_edit_link(client, pair, pair_token), **asked).content.decode()
+    assert plural.format("Anna &amp; Ben") in board
+    board = client.get(open_edit_link(client, alone, alone_token), **asked).content.decode()
+    assert singular.format("Anna") in board
+    plural, singular = said["won"]
+    home = client.get(reverse("home"), **asked).content.decode()
+    assert plural.format("Anna &amp; Ben") in home and singular.format("Anna") in home
     # The hand entry's words for each side, which its script shows (a game won offline).
-    fresh, token = new_game(names=("Anna & Ben", "Carl & Dee"))
-    open_edit_link(client, fresh, token)
-    entry = client.get(reverse("hand-new", args=[fresh.id]), **french).content.decode()
-    config = json.loads(re.search(r'id="hand-config"[^>]*>(.*?)</script>', entry, re.S).group(1))
-    assert config["sides"][0]["said"]["wins"] == "Anna & Ben gagnent la partie."
+    plural, singular = said["wins the game"]
+    for names, players, wins in (
+        (("Anna & Ben", "Carl & Dee"), 4, plural.format("Anna & Ben")),
+        (("Anna", "Ben"), 2, singular.format("Anna")),
+    ):
+        fresh, token = new_game(names=names, players=players)
+        open_edit_link(client, fresh, token)
+        entry = client.get(reverse("hand-new", args=[fresh.id]), **asked).content.decode()
+        config = re.search(r'id="hand-config"[^>]*>(.*?)</script>', entry, re.S)
+        assert config and json.loads(config.group(1))["sides"][0]["said"]["wins"] == wins
 
 
-def test_a_pairs_result_is_sent_by_a_plural_subject(client, agreeing_french) -> None:
+@pytest.mark.parametrize("language", sorted(AGREEING))
+def test_a_pairs_result_is_sent_by_a_plural_subject(client, language: str) -> None:
     from tournaments.services.entries import entries_add
     from tournaments.services.results import result_submit
     from tournaments.services.rounds import round_pair, round_release
@@ -254,5 +237,5 @@ def test_a_pairs_result_is_sent_by_a_plural_subject(client, agreeing_french) -> 
     east = reverse("table", args=[table_token(match.game, "ew")])
     sent = f"{match.ns.name} sent their result: confirm it by entering the same figures."
     assert sent in client.get(east).content.decode()
-    french = client.get(east, HTTP_ACCEPT_LANGUAGE="fr").content.decode()
-    assert f"{match.ns.name} ont envoyé leur résultat" in french
+    page = client.get(east, HTTP_ACCEPT_LANGUAGE=language).content.decode()
+    assert AGREEING[language]["sent"].format(match.ns.name) in page

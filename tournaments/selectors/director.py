@@ -67,7 +67,7 @@ class MatchRow:
     match: Match
     ns_said: ResultSubmission | None
     ew_said: ResultSubmission | None
-    state: str  # where the table stands, in words (words.table_state)
+    state: str  # where the table stands, in words (words.table_state), naming the director
     why: list[str]
     ns_url: str
     ew_url: str
@@ -88,7 +88,7 @@ def match_rows(played: Round, links: PhoneLinks) -> list[MatchRow]:
                 match=m,
                 ns_said=said.ns,
                 ew_said=said.ew,
-                state=table_state(m, said.reopened),
+                state=table_state(m, said.reopened, named=True),
                 why=reason_words(m.reasons),
                 ns_url=links.table(table_token(m.game, "ns")) if m.game else "",
                 ew_url=links.table(table_token(m.game, "ew")) if m.game else "",

@@ -1,26 +1,34 @@
 """Reads of the public pages (no login): the current round's tables and byes, "find my table",
-a pair's rounds, every round's results, the standings as plain rows (the projector's top, the
-printed standings), the event's days, and the projector's ETag. Draft rounds are not public."""
+a pair's rounds, every round's results, the standings as a page shows them and as plain rows
+(the projector's top, the printed standings), and the projector's ETag. Draft rounds are not
+public."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from datetime import date
+from dataclasses import dataclass, fields
 from typing import Any
 
 from django.db.models import Max, Q
 from django.http import Http404
-from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from scorekeeper.signs import figure_text, scores_text
 from tournaments.engine.formats import INDIVIDUAL
 from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result
-from tournaments.models import Entry, Match, ResultSubmission, Round, StandingsSnapshot, Tournament
-from tournaments.selectors.event import SETTLED, EventState, event_state, scoring_of
-from tournaments.selectors.results import director_acts, said_since_director
-from tournaments.words import metric_text, score_text, table_state
+from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
+from tournaments.selectors.bracket import Bracket, knockout_bracket
+from tournaments.selectors.event import (
+    SETTLED,
+    EventState,
+    event_state,
+    knockout_start,
+    scoring_of,
+)
+from tournaments.selectors.results import director_acts, said_since_director, winning_side
+from tournaments.selectors.standings import CurrentStandings, standings_final
+from tournaments.words import decided_words, standings_heading, table_state
 
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
 
@@ -33,7 +41,7 @@ class Table:
     settled: bool
     status: str
     score: str  # "900–300" once settled, else ""
-    note: str  # how a settled result came about, where it is not the pairs' own
+    note: str  # how a settled result came about where the director decided it (decided_words)
     points: str = ""  # the tournament points of each side once settled ("14 – 6"), if asked
     won: str = ""  # "ns" or "ew": the side that won the table, once settled ("" for a draw)
     reopened: bool = False  # the director reopened it: its state says why (words.table_state)
@@ -93,19 +101,19 @@ def _table(m: Match, points: Mapping[int, Mapping[int, Number]] | None = None) -
     status = sit_out_words(m) if m.ew_id is None else table_state(m, reopened)
     if m.status not in SETTLED or result is None:
         return Table(m, False, status, "", "", reopened=reopened is not None)
-    note = "" if result.kind == ResultSubmission.Kind.SUBMITTED else str(result.get_kind_display())
-    won = ""
-    if result.winner_id is not None:  # a forfeit's present pair, a tie played off
-        won = "ns" if result.winner_id in (m.ns_id, m.ns_with_id) else "ew"
-    elif result.ns_score != result.ew_score:
-        won = "ns" if result.ns_score > result.ew_score else "ew"
+    note = decided_words(result)
+    sides = ((m.ns_id, m.ns_with_id), (m.ew_id, m.ew_with_id))
+    side = winning_side(result.ns_score, result.ew_score, result.winner_id, sides)
+    won = "" if side is None else ("ns", "ew")[side]
     scored = ""
     if points is not None and m.ew_id is not None:
         number = m.round.number
         ns, ew = (points.get(e, {}).get(number) for e in (m.ns_id, m.ew_id))
         if ns is not None and ew is not None:
-            scored = f"{metric_text(ns)} – {metric_text(ew)}"
-    return Table(m, True, status, score_text(result.ns_score, result.ew_score), note, scored, won)
+            scored = f"{figure_text(ns)} – {figure_text(ew)}"
+    return Table(
+        m, True, status, scores_text((result.ns_score, result.ew_score)), note, scored, won
+    )
 
 
 @dataclass(frozen=True)
@@ -179,7 +187,7 @@ def _round_points(
     (a sit-out by the tournament's policy: a raw-score bye the round's average, an averaged one
     the pair's or the field's average so far)."""
     by_round = points_by_round(pairs, results, scoring_of(tournament))
-    return {number: metric_text(points) for number, points in by_round.get(entry_id, {}).items()}
+    return {number: figure_text(points) for number, points in by_round.get(entry_id, {}).items()}
 
 
 def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
@@ -208,7 +216,7 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
         score = ""
         if settled and result is not None:
             scores = (result.ns_score, result.ew_score)
-            score = score_text(*(scores if north else reversed(scores)))
+            score = scores_text(scores if north else reversed(scores))
         lines.append(
             Line(
                 number,
@@ -256,6 +264,42 @@ def public_tag(tournament_id: int) -> PublicTag:
     return PublicTag(version, (counted or 0) < inputs, int(created.timestamp() * 1000))
 
 
+@dataclass(frozen=True)
+class PublicStandings:
+    """The standings as a public page shows them (the standings page, the results page, the
+    wall): the snapshot, whether it is stale or final, its heading, and the knockout's bracket
+    (None without one); ``knockout_only``: a knockout alone, which its bracket ranks (points,
+    Buchholz and head to head mean nothing there)."""
+
+    snapshot: StandingsSnapshot | None
+    stale: bool
+    final: bool
+    heading: str
+    bracket: Bracket | None
+    knockout_only: bool
+
+    def context(self) -> dict[str, Any]:
+        """The page's template variables, of the same names."""
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+def public_standings(
+    tournament: Tournament, current: CurrentStandings, state: EventState | None = None
+) -> PublicStandings:
+    """``current``: the standings as services.standings.standings_shown brought them up to
+    date; ``state``: the event's, where the page has read it already (else the bracket does)."""
+    snapshot = current.snapshot
+    final = standings_final(tournament, current)
+    return PublicStandings(
+        snapshot,
+        current.stale,
+        final,
+        standings_heading(snapshot, final) if snapshot else "",
+        knockout_bracket(tournament, state),
+        knockout_start(tournament) == 1,
+    )
+
+
 def standings_lines(
     snapshot: StandingsSnapshot | None,
     order: Sequence[str],
@@ -276,19 +320,10 @@ def standings_lines(
                 "name": row.get("name", ""),
                 "players": (players or {}).get(row.get("entry", 0), ""),
                 "withdrawn": row.get("withdrawn", False),
-                "metrics": [metric_text(metrics.get(m, 0), m == "margin") for m in order],
+                "metrics": [figure_text(metrics.get(m, 0), signed=m == "margin") for m in order],
             }
         )
     return rows
-
-
-def event_days(tournament: Tournament) -> tuple[date, date]:
-    """The first and the last day the event was played: its released rounds' (drawn on the
-    evening), or the day it was created before any."""
-    drawn = tournament.round_set.exclude(status=Round.Status.DRAFT)
-    stamps = list(drawn.values_list("created_at", flat=True)) or [tournament.created_at]
-    days = [timezone.localdate(at) for at in stamps]
-    return min(days), max(days)
 
 
 @dataclass(frozen=True)
@@ -336,7 +371,7 @@ def results_by_round(state: EventState, number: int | None = None) -> list[Round
         held = rounds.setdefault(played.number, RoundResults(played, [], [], shown))
         if m.ew_id is None:
             scored = points.get(m.ns_id, {}).get(played.number)
-            text = metric_text(scored) if scored is not None else ""
+            text = figure_text(scored) if scored is not None else ""
             held.sat_out.append(SatOut(m, sit_out_words(m), text))
         else:
             held.tables.append(_table(m, points))

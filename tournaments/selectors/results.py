@@ -3,7 +3,7 @@ acted on it, read once here for the table's link, the director's pages and resul
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
@@ -78,6 +78,24 @@ def table_version(match: Match) -> str:
     )
 
 
+def winning_side(
+    ns_score: int,
+    ew_score: int,
+    winner: int | None,
+    sides: Sequence[Collection[int | None]],
+) -> int | None:
+    """The side that won a table's result, by its position in ``sides`` (0 North-South, 1
+    East-West: each side's entries); None for a draw. The entry the result names as its winner
+    (a forfeit's present pair, a tie played off) wins for its side; else, and for a winner named
+    who sits at neither side, the higher score wins."""
+    for position, side in enumerate(sides):
+        if winner is not None and winner in side:
+            return position
+    if ns_score == ew_score:
+        return None
+    return 0 if ns_score > ew_score else 1
+
+
 @dataclass(frozen=True)
 class TableOutcome:
     """A table's result in force, as its game's sides: side 0 North-South, side 1 East-West."""
@@ -106,13 +124,7 @@ def table_outcome(game_id: str) -> TableOutcome | None:
     if row is None:
         return None
     ns, ns_with, ew, ew_with, ns_score, ew_score, winner = row
-    if winner is not None and winner in (ns, ns_with):
-        return TableOutcome(0)
-    if winner is not None and winner in (ew, ew_with):
-        return TableOutcome(1)
-    if ns_score == ew_score:  # a draw (or a winner named who sat elsewhere: the scores say)
-        return TableOutcome(None)
-    return TableOutcome(0 if ns_score > ew_score else 1)
+    return TableOutcome(winning_side(ns_score, ew_score, winner, ((ns, ns_with), (ew, ew_with))))
 
 
 @dataclass(frozen=True)

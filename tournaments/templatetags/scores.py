@@ -1,5 +1,5 @@
 """Scores in the tournament's pages: ``{% load scores %}{{ result|scores }}`` shows a result's
-two scores as "2210 – −80" (words.score_text). One score: ``{% load signs %}{{ value|score }}``."""
+two scores as "2210 – −80" (scorekeeper.signs.scores_text). One score: ``{% load signs %}{{ value|score }}``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from tournaments.words import score_text
+from scorekeeper.signs import scores_text
 
 register = template.Library()
 
@@ -17,4 +17,4 @@ def scores(result: Any) -> str:
     """A result or submission's North-South and East-West scores."""
     if result is None:
         return ""
-    return score_text(result.ns_score, result.ew_score)
+    return scores_text((result.ns_score, result.ew_score))

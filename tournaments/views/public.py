@@ -24,19 +24,21 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from scorekeeper.params import int_param
+from scorekeeper.signs import figure_text
 from tournaments.limits import MAX_PAIRS
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.printing import render_standings
-from tournaments.selectors.bracket import knockout_bracket, knockout_start
+from tournaments.selectors.bracket import knockout_bracket
 from tournaments.selectors.event import EventState, event_state
 from tournaments.selectors.lookups import entry_of, tournament_of
 from tournaments.selectors.public import (
     SCREEN_STANDINGS,
     Table,
     at_phantom_table,
-    event_days,
     pair_lines,
     pairs_found,
+    public_standings,
     public_tag,
     results_by_round,
     round_public,
@@ -49,10 +51,8 @@ from tournaments.tables import StandingsTable
 from tournaments.views.cached_pages import Content, File, if_none_match, public_file, public_page
 from tournaments.words import (
     METRIC_LABELS,
-    metric_text,
     metrics_shown,
     plan_words,
-    standings_heading,
 )
 
 QUERY_MAX = 80  # "find my table": a name, not a text
@@ -117,10 +117,8 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     def content() -> Content:
         event = tournament_of(tournament_id)
-        current = standings_shown(tournament=event)
-        snapshot = current.snapshot
-        final = standings_final(event, current)
-        bracket = knockout_bracket(event)
+        shown = public_standings(event, standings_shown(tournament=event))
+        snapshot = shown.snapshot
         table, pages = None, []
         if snapshot:
             table = StandingsTable(snapshot.rows, event)
@@ -138,23 +136,11 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 ]
         html = render_to_string(
             "tournaments/public/_standings.html",
-            {
-                "tournament": event,
-                "snapshot": snapshot,
-                "stale": current.stale,
-                "final": final,
-                "heading": standings_heading(snapshot, final) if snapshot else "",
-                "table": table,
-                "pages": pages,
-                # A knockout alone ranks by its bracket: points, Buchholz and head to head mean
-                # nothing there.
-                "bracket": bracket,
-                "knockout_only": knockout_start(event) == 1,
-            },
+            {"tournament": event, **shown.context(), "table": table, "pages": pages},
             request,
         )
         title = _("Standings") + " · " + event.name
-        return Content(title, html, BRACKET_SHEET if bracket else ())
+        return Content(title, html, BRACKET_SHEET if shown.bracket else ())
 
     return public_page(request, tournament_id, f"standings{asked}", content)
 
@@ -178,13 +164,11 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
     def content() -> Content:
         event = tournament_of(tournament_id)
-        current = standings_shown(tournament=event)
-        snapshot = current.snapshot
-        final = standings_final(event, current)
+        current = standings_shown(tournament=event)  # brought up to date first
         state = event_state(event)
-        bracket = knockout_bracket(event, state)
-        first, last = event_days(event)
-        shown, pages = _results_pages(state, asked)
+        shown = public_standings(event, current, state)
+        snapshot = shown.snapshot
+        round_shown, pages = _results_pages(state, asked)
         rows = list(snapshot.rows if snapshot else [])
         if pages:  # a large event: the top of the standings, the rest on their own pages
             rows = rows[:STANDINGS_PER_PAGE]
@@ -192,27 +176,20 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
             "tournaments/public/_results.html",
             {
                 "tournament": event,
+                **shown.context(),
                 "club": event.club.name if event.club else "",
-                "first_day": first,
-                "last_day": last,
                 "plan": plan_words(event),
-                "rounds": results_by_round(state, shown),
-                "pages": [(n, n == shown) for n in pages],
+                "rounds": results_by_round(state, round_shown),
+                "pages": [(n, n == round_shown) for n in pages],
                 # Each round's format, where the plan has more than one (Mitchell, then Danish).
                 "formats": len({event.format, *event.round_formats}) > 1,
-                "snapshot": snapshot,
-                "stale": current.stale,
-                "final": final,
-                "heading": standings_heading(snapshot, final) if snapshot else "",
                 "table": StandingsTable(rows, event) if snapshot else None,
                 "more": snapshot is not None and len(snapshot.rows) > len(rows),
-                "bracket": bracket,
-                "knockout_only": knockout_start(event) == 1,  # its bracket ranks it
             },
             request,
         )
         title = _("Results") + " · " + event.name
-        return Content(title, html, RESULTS_SHEETS + (BRACKET_SHEET if bracket else ()))
+        return Content(title, html, RESULTS_SHEETS + (BRACKET_SHEET if shown.bracket else ()))
 
     return public_page(request, tournament_id, f"results{asked}", content)
 
@@ -230,11 +207,9 @@ def _results_pages(state: EventState, asked: int) -> tuple[int | None, list[int]
 
 def _round_asked(request: HttpRequest, tournament_id: int) -> int:
     """?round=N, a released round of the tournament (404 for any other: each is cached, so
-    no visitor makes more of them than the event has rounds); 0 without one."""
-    try:
-        asked = int(request.GET.get("round", 0))
-    except ValueError:
-        return 0
+    no visitor makes more of them than the event has rounds); 0 without one, or for what is
+    no round number (int_param: read as absent)."""
+    asked = int_param(request.GET.get("round"))
     if not asked:
         return 0
     played = Round.objects.filter(tournament_id=tournament_id, number=asked)
@@ -267,11 +242,8 @@ class Pages:
 
 def _page_asked(request: HttpRequest) -> int:
     """?page=N, within the pages the largest field has (each is cached: no visitor makes more)."""
-    try:
-        asked = int(request.GET.get("page", 1))
-    except ValueError:
-        return 1
-    return min(max(asked, 1), -(-MAX_PAIRS // STANDINGS_PER_PAGE))
+    asked = int_param(request.GET.get("page")) or 1
+    return min(asked, -(-MAX_PAIRS // STANDINGS_PER_PAGE))
 
 
 @require_safe
@@ -307,7 +279,7 @@ def pair(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRespons
                     else ""
                 ),
                 "first_label": METRIC_LABELS[first],
-                "first_value": metric_text(standing["metrics"].get(first, 0)) if standing else "",
+                "first_value": figure_text(standing["metrics"].get(first, 0)) if standing else "",
             },
             request,
         )
@@ -349,11 +321,9 @@ class Panel:
 
 def _seconds(request: HttpRequest, name: str, default: int) -> int:
     """?cycle=N (seconds per panel) or ?poll=N (seconds between checks), 1 to 120: for a test,
-    or a wall that wants another pace."""
-    try:
-        return min(max(int(request.GET.get(name, default)), 1), 120)
-    except ValueError:
-        return default
+    or a wall that wants another pace (what is no number: the default)."""
+    asked = int_param(request.GET.get(name))
+    return default if asked is None else min(max(asked, 1), 120)
 
 
 @require_safe
@@ -374,11 +344,10 @@ def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int
     etag = quote_etag(public_tag(tournament_id).text(tournament_id))  # what screen.json says
     current_round = round_public(event)
     played, rows, byes = current_round.played, current_round.tables, current_round.byes
-    current = standings_shown(tournament=event)
-    snapshot = current.snapshot
+    shown = public_standings(event, standings_shown(tournament=event))
+    snapshot, final, bracket = shown.snapshot, shown.final, shown.bracket
     order = metrics_shown(event)
     finished = event.status == Tournament.Status.FINISHED
-    final = standings_final(event, current)
     round_panels: list[Panel] = []
     if played:
         n = {"n": played.number}
@@ -389,7 +358,6 @@ def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int
             round_panels.append(Panel("results", _("Results · round %(n)s") % n, rows))
     else:
         round_panels.append(Panel("pairings", _("Pairings"), []))
-    bracket = knockout_bracket(event)
     bracket_panels = [Panel("bracket", _("Knockout"), [])] if bracket and bracket.rounds else []
     standings_panels = [
         Panel(
@@ -398,7 +366,7 @@ def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int
             standings_lines(snapshot, order, SCREEN_STANDINGS),
         )
     ]
-    if knockout_start(event) == 1:  # a knockout alone: its bracket is its standings
+    if shown.knockout_only:  # its bracket is its standings
         standings_panels = []
     # After the end the screen opens on the podium and the final standings.
     panels = (
@@ -418,7 +386,7 @@ def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int
             "settled": current_round.settled,
             "tables": len(rows),
             "snapshot": snapshot,
-            "stale": current.stale,
+            "stale": shown.stale,
             "metric_labels": [METRIC_LABELS[m] for m in order],
             "etag": etag,
             "cycle": cycle,

@@ -17,6 +17,7 @@ from django.utils.translation import ngettext
 
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.phone_engine import page_engine
+from scorekeeper.signs import scores_text
 from scorekeeper.versions import version_response
 from tournaments.forms import ResultForm
 from tournaments.models import Match, ResultSubmission, Round, Tournament
@@ -25,7 +26,7 @@ from tournaments.selectors.results import Said, round_hands, said_since_director
 from tournaments.services.errors import TournamentError
 from tournaments.services.results import result_submit
 from tournaments.table_keys import TableLink, table_link_of
-from tournaments.words import score_text
+from tournaments.words import decided_words
 
 
 def _link(token: str) -> TableLink:
@@ -41,14 +42,13 @@ def _state(match: Match, side: str, said: Said, other: str, players: int) -> str
     (a pair, or an individual event's two partners: "Anna & Ben sent their result")."""
     result = match.result
     if match.status in SETTLED and result is not None:
-        if result.by == ResultSubmission.By.DIRECTOR:
-            if result.author:
-                return _("Decided by the director, %(name)s: %(score)s.") % {
-                    "name": result.author,
-                    "score": score_text(result.ns_score, result.ew_score),
-                }
-            return _("Decided by the director: %(score)s.") % {
-                "score": score_text(result.ns_score, result.ew_score)
+        decided = decided_words(result)  # as every page says it, never the director's name
+        if decided:
+            # Translators: a director's result on the pair's table page, "Corrected by the
+            # director: 2210 – −80."
+            return _("%(state)s: %(score)s.") % {
+                "state": decided,
+                "score": scores_text((result.ns_score, result.ew_score)),
             }
         return _("Confirmed by both pairs. Thank you!")
     if match.status == Match.Status.DISPUTED:

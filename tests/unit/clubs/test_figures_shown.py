@@ -10,15 +10,9 @@ import pytest
 
 from clubs.charts import average_hand_chart
 from clubs.statistics import MonthPoint
-from clubs.tables import (
-    ladder_points_text,
-    per_hand_text,
-    percent_text,
-    points_text,
-    rating_text,
-)
-from clubs.views import _plain
-from tournaments.words import metric_text
+from clubs.tables import per_hand_text, percent_text, points_text, rating_text
+from scorekeeper.rounding import tenths
+from scorekeeper.signs import figure_text
 
 
 @pytest.mark.parametrize(
@@ -36,12 +30,13 @@ def test_rates_per_hand_and_shares_round_their_half_up() -> None:
 
 
 def test_a_ladder_a_rating_and_a_standings_metric_round_their_half_up() -> None:
-    assert ladder_points_text(12.25) == "12.3"
-    assert ladder_points_text(12.0) == "12"
+    # A ladder's points and a standings metric: one figure_text, whole or to one place.
+    assert figure_text(12.25) == "12.3"
+    assert figure_text(12.0) == "12"
     assert rating_text(12.25) == "12.3"
-    assert metric_text(1.35) == "1.4"  # number_format cut it to 1.3
-    assert metric_text(-1.35, signed=True) == "−1.4"
-    assert _plain(12.25) == "12.3"  # the season's CSV
+    assert figure_text(1.35) == "1.4"  # number_format cut it to 1.3
+    assert figure_text(-1.35, signed=True) == "−1.4"
+    assert str(tenths(12.25)) == "12.3" and str(tenths(12.0)) == "12"  # the season's CSV
 
 
 def test_the_charts_bar_is_labelled_with_the_average_rounded_up() -> None:
