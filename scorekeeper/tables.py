@@ -156,7 +156,14 @@ def _cell(name: str, label: Any = None) -> dict[str, Any]:
 
 
 class RevisionTable(tables.Table):
-    """The history: one row per change; an edit shows the scores before and after it."""
+    """The history: one row per change; an edit shows the scores before and after it. Who made
+    a change through an account is named to those who may change the game themselves; to the
+    others (the read-only link is anyone's) it is "an account": a login is not published, as
+    anyone could lock it out by failing to log in with it (settings AXES_*)."""
+
+    def __init__(self, *args: Any, accounts_named: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.accounts_named = accounts_named
 
     at = tables.DateTimeColumn(
         verbose_name=_("When"), accessor="revision__at", format="Y-m-d H:i", attrs=_cell("at")
@@ -186,7 +193,9 @@ class RevisionTable(tables.Table):
 
     def render_author(self, value: str) -> str:
         # Stored untranslated (services.EDIT_LINK); a username never has a space.
-        return str(_("edit link")) if value == EDIT_LINK else value
+        if value == EDIT_LINK:
+            return str(_("edit link"))
+        return value if self.accounts_named else str(_("an account"))
 
     def render_result(self, value: dict[str, Any], record: RevisionRow) -> SafeString:
         if record.after is None:

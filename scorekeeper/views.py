@@ -412,7 +412,12 @@ def history(request: HttpRequest, game_id: str) -> HttpResponse:
     return render(
         request,
         "scorekeeper/history.html",
-        {"game": game, "table": RevisionTable(list(game_revisions(game)))},
+        {
+            "game": game,
+            "table": RevisionTable(
+                list(game_revisions(game)), accounts_named=can_edit(request, game)
+            ),
+        },
     )
 
 

@@ -252,3 +252,22 @@ def test_who_is_in_the_readers_language(client, french_edit_link: str) -> None:
     assert cells(text, "action") == ["Corrigée", "Corrigée", "Saisie"]
     english = client.get(reverse("history", args=[game.id]), HTTP_ACCEPT_LANGUAGE="en")
     assert cells(english.content.decode(), "author") == ["claire", "edit link", "test"]
+
+
+def test_the_history_names_an_account_only_to_those_who_may_change_the_game(client) -> None:
+    """The read-only link is anyone's: a change made through an account (a club's director
+    correcting a table's hand) read "dora.rossi", a login anyone could then lock out."""
+    from django.contrib.auth import get_user_model
+
+    from scorekeeper.services import Author, game_create, hand_add
+
+    dora = get_user_model().objects.create_user("dora.rossi")
+    game, _ = game_create(
+        variant="classic", players=4, sides=[{"name": "NS"}, {"name": "EW"}], owner=dora
+    )
+    hand_add(game_id=game.id, sides=BIG_HAND, author=Author.of(dora))
+    history = reverse("history", args=[game.id])
+    anyone = client.get(history).content.decode()
+    assert "dora.rossi" not in anyone and "an account" in anyone
+    client.force_login(dora)
+    assert "dora.rossi" in client.get(history).content.decode()
