@@ -17,6 +17,7 @@ from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import Page
 
+from tests.browser.conftest import PHONE
 from tests.browser.test_every_page import PAGES, check_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -241,3 +242,36 @@ def test_the_days_played_and_a_look_alike_name_on_a_phone(phone: Page, live_serv
     phone.get_by_test_id("played-on").scroll_into_view_if_needed()
     phone.screenshot(path=str(PAGES / "club-en-game-day.png"))
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    "viewport", [PHONE, {"width": 1366, "height": 768}], ids=["phone", "desktop"]
+)
+def test_the_look_alike_question_is_in_sight_after_adding_in_a_club_of_30(
+    browser, live_server, viewport
+) -> None:
+    """In a club of 30 players, adding "Ana Rossi" asks "did you mean Anna Rossi?" in the first
+    screen after the page reloads (it was 4,600 px down on a phone, under the list), and the
+    question has the focus, for a screen reader to read it."""
+    from django.contrib.auth import get_user_model
+
+    from clubs.services import club_create, player_add
+
+    dora = get_user_model().objects.create_user("dora", password="pw")
+    club = club_create(name="Circolo Bologna", director=dora)
+    for name in ["Anna Rossi", *(f"Player {i:02d}" for i in range(1, 30))]:
+        player_add(club_id=club.id, name=name)
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    signed_in(page, live_server.url, dora)
+    page.goto(f"{live_server.url}/c/{club.id}/players/")
+    page.get_by_label("Player's name").fill("Ana Rossi")
+    page.get_by_role("button", name="Add", exact=True).click()
+    question = page.get_by_test_id("lookalikes")
+    assert "did you mean Anna Rossi?" in question.inner_text()
+    box = question.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+    assert page.evaluate("document.activeElement.dataset.testid") == "lookalikes"
+    PAGES.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(PAGES / f"club-en-players-lookalike-30-{viewport['width']}.png"))
+    context.close()
