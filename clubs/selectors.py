@@ -116,10 +116,12 @@ def leaders(club: Club, *, least_finished: int = LEADERS_LEAST_FINISHED) -> list
     """The club's players with enough finished games, best share of them won first (then the
     average hand)."""
     found = [f for f in players_with_figures(club) if f.stats.totals.finished >= least_finished]
-    return sorted(
-        found,
-        key=lambda f: (-(f.stats.win_rate or 0), -(f.stats.average_hand or 0), f.name.casefold()),
-    )
+    return sorted(found, key=lambda f: (*leader_key(f), f.name.casefold()))
+
+
+def leader_key(figures: PlayerFigures) -> tuple[float, float]:
+    """What orders the leaders (their names only list those equal on it, who share a rank)."""
+    return (-(figures.stats.win_rate or 0), -(figures.stats.average_hand or 0))
 
 
 @dataclass(frozen=True)

@@ -723,27 +723,24 @@ def test_a_season_over_three_events_counts_the_best_two_and_exports_csv(client):
     assert "Ben" in partners and "Gina" in partners and "2 (1 won)" in partners
 
 
-def test_the_rating_is_off_until_a_director_shows_it(client):
-    lucca, _pisa, _, _ = _two_clubs()
-    _login(client, "mia")
-    assert "Rating" not in client.get(f"/c/{lucca.id}/leaders/").content.decode()
-    assert client.post(f"/c/{lucca.id}/rating/", {"on": "1"}).status_code == 404
-    _login(client, "dora")
-    assert client.post(f"/c/{lucca.id}/rating/", {"on": "1"}).status_code == 302
-    named = {p.name: p for p in Player.objects.filter(club=lucca)}
+def _games_won(club):
+    """won(winners, losers, points, times): finished games' lines of the club's players named,
+    each game one hand, the winners' side scoring ``points`` and the losers' none."""
     from datetime import date
 
     from tests.factories import new_game
 
+    named = {p.name: p for p in Player.objects.filter(club=club)}
+
     def won(winners, losers, points, times):
-        for _ in range(times):  # finished games' lines
+        for _ in range(times):
             game, _token = new_game()
             for side, names, win in ((0, winners, True), (1, losers, False)):
                 for name in names:
                     PlayerGameLine.objects.create(
                         player=named[name],
                         game=game,
-                        club=lucca,
+                        club=club,
                         game_version=game.version,
                         side=side,
                         day=date(2026, 11, 3),
@@ -753,6 +750,18 @@ def test_the_rating_is_off_until_a_director_shows_it(client):
                         finished=True,
                     )
 
+    return won
+
+
+def test_the_rating_is_off_until_a_director_shows_it(client):
+    lucca, _pisa, _, _ = _two_clubs()
+    _login(client, "mia")
+    assert "Rating" not in client.get(f"/c/{lucca.id}/leaders/").content.decode()
+    assert client.post(f"/c/{lucca.id}/rating/", {"on": "1"}).status_code == 404
+    _login(client, "dora")
+    assert client.post(f"/c/{lucca.id}/rating/", {"on": "1"}).status_code == 302
+    won = _games_won(lucca)
+    named = {p.name: p for p in Player.objects.filter(club=lucca)}
     # Anna and Ben win five games at 100 a hand; Elena and Fabio three at 500. Every winner
     # won them all: by the share won, then the average hand, Elena leads; by the rating (more
     # wins, a surer estimate), Anna does.
@@ -768,6 +777,30 @@ def test_the_rating_is_off_until_a_director_shows_it(client):
     table = client.get(f"/c/{lucca.id}/leaders/").content.decode().split('data-testid="leaders"')[1]
     assert table.index(">Elena<") < table.index(">Anna<") < table.index(">Carla<")
     assert Club.objects.get(id=lucca.id).rating is False
+
+
+def _leaders_ranks(client, club) -> dict[str, str]:
+    """The leaders' table as {player: rank shown}."""
+    table = client.get(f"/c/{club.id}/leaders/").content.decode().split('data-testid="leaders"')[1]
+    found = re.findall(
+        r'<td class="rank"[^>]*>\s*(\S+?)\s*</td>\s*<td[^>]*>\s*<a[^>]*>([^<]+)<', table
+    )
+    return {name: rank for rank, name in found}
+
+
+def test_leaders_with_identical_figures_share_their_rank(client):
+    """Anna and Ben won the same three games at 500 a hand, Carla and Dario lost them: each
+    two share a place, as the standings show it ("=1"), and the next player after them is 3rd;
+    by the rating too (teammates of the same games are rated alike)."""
+    lucca, _pisa, _, _ = _two_clubs()
+    won = _games_won(lucca)
+    won(("Anna", "Ben"), ("Carla", "Dario"), 500, 3)
+    _login(client, "mia")
+    expected = {"Anna": "=1", "Ben": "=1", "Carla": "=3", "Dario": "=3"}
+    assert _leaders_ranks(client, lucca) == expected
+    _login(client, "dora")
+    client.post(f"/c/{lucca.id}/rating/", {"on": "1"})
+    assert _leaders_ranks(client, lucca) == expected
 
 
 def test_logging_in_takes_a_clubs_member_to_their_clubs(client):
