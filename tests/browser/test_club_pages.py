@@ -13,6 +13,7 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import Page
@@ -253,8 +254,6 @@ def test_the_look_alike_question_is_in_sight_after_adding_in_a_club_of_30(
     """In a club of 30 players, adding "Ana Rossi" asks "did you mean Anna Rossi?" in the first
     screen after the page reloads (it was 4,600 px down on a phone, under the list), and the
     question has the focus, for a screen reader to read it."""
-    from django.contrib.auth import get_user_model
-
     from clubs.services import club_create, player_add
 
     dora = get_user_model().objects.create_user("dora", password="pw")
@@ -275,3 +274,42 @@ def test_the_look_alike_question_is_in_sight_after_adding_in_a_club_of_30(
     PAGES.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(PAGES / f"club-en-players-lookalike-30-{viewport['width']}.png"))
     context.close()
+
+
+# Each y tick label's box in the chart's own units (getBBox: the font the phone draws it in).
+TICK_LABELS = """svg => [...svg.querySelectorAll('.ticks text')].map(t => {
+  const b = t.getBBox(); return [t.textContent, b.x, b.x + b.width, svg.viewBox.baseVal.width];
+})"""
+
+
+@pytest.mark.parametrize(
+    "averages",
+    [(1200, 955), (-1200, 1200), (-12000,)],
+    ids=["plus-1250", "minus-2000", "minus-12500"],
+)
+def test_the_month_charts_labels_are_whole_inside_it(phone: Page, live_server, averages) -> None:
+    """ "+1250" lost its "+" at the chart's left edge on a phone: every y label is drawn inside
+    the chart, whatever its length and sign."""
+    from datetime import date
+
+    from clubs.models import Player
+    from clubs.services import club_create, player_add
+    from tests.integration.test_clubs import _games_won
+
+    dora = get_user_model().objects.create_user("dora", password="pw")
+    club = club_create(name="Circolo Bologna", director=dora)
+    for name in ("Anna", "Ben"):
+        player_add(club_id=club.id, name=name)
+    won = _games_won(club)
+    for month, average in enumerate(averages, start=10):
+        won(("Anna",), ("Ben",), average, 1, day=date(2026, month, 3))
+    anna = Player.objects.get(club=club, name="Anna")
+    signed_in(phone, live_server.url, dora)
+    phone.goto(f"{live_server.url}/c/{club.id}/players/{anna.id}/")
+    chart = phone.get_by_test_id("trend-chart")
+    labels = chart.evaluate(TICK_LABELS)
+    assert len(labels) >= 3
+    for text, left, right, width in labels:
+        assert left >= 0 and right <= width, (text, left, right)
+    PAGES.mkdir(parents=True, exist_ok=True)
+    chart.screenshot(path=str(PAGES / f"club-en-chart-{'_'.join(map(str, averages))}.png"))

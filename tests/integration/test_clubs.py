@@ -724,15 +724,15 @@ def test_a_season_over_three_events_counts_the_best_two_and_exports_csv(client):
 
 
 def _games_won(club):
-    """won(winners, losers, points, times): finished games' lines of the club's players named,
-    each game one hand, the winners' side scoring ``points`` and the losers' none."""
+    """won(winners, losers, points, times, day): finished games' lines of the club's players
+    named, each game one hand, the winners' side scoring ``points`` and the losers' none."""
     from datetime import date
 
     from tests.factories import new_game
 
     named = {p.name: p for p in Player.objects.filter(club=club)}
 
-    def won(winners, losers, points, times):
+    def won(winners, losers, points, times, day=date(2026, 11, 3)):
         for _ in range(times):
             game, _token = new_game()
             for side, names, win in ((0, winners, True), (1, losers, False)):
@@ -743,7 +743,7 @@ def _games_won(club):
                         club=club,
                         game_version=game.version,
                         side=side,
-                        day=date(2026, 11, 3),
+                        day=day,
                         hands=1,
                         points=points if win else 0,
                         won=win,
