@@ -7,6 +7,7 @@ import itertools
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -1152,6 +1153,31 @@ def test_a_club_game_in_the_latest_games_shows_its_opponents_and_its_totals(clie
     latest = page[page.index('data-testid="recent-games"') :].split("</ul>")[0]
     assert "against Carla, Dario" in latest and "830 – −60" in latest
     assert "round" not in latest  # no event
+
+
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+def test_latest_games_are_dated_as_every_other_page_in_every_language(client, language):
+    """ "Dec. 2, 2026" (the date filter in the reader's language), as the event and season pages
+    write a day: not "12/02/2026", month first, in every language."""
+    from datetime import date
+
+    from django.utils import translation
+    from django.utils.formats import date_format
+
+    from scorekeeper.models import Game
+
+    lucca, _pisa, _, _ = _two_clubs()
+    _login(client, "dora").post(f"/c/{lucca.id}/games/new/", _new_game_form())
+    game = SeatedPlayer.objects.filter(player__club=lucca).first().side.game
+    Game.objects.filter(id=game.id).update(played_on=date(2026, 12, 2))
+    _play(game, WON_BY_NS)
+    anna = Player.objects.get(club=lucca, name="Anna")
+    page = client.get(f"/c/{lucca.id}/players/{anna.id}/", HTTP_ACCEPT_LANGUAGE=language)
+    latest = page.content.decode().split('data-testid="recent-games"')[1].split("</ul>")[0]
+    with translation.override(language):
+        day = date_format(date(2026, 12, 2))
+    assert f">{day}</a>" in latest, latest
+    assert "12/02/2026" not in latest and "02.12.2026" not in latest
 
 
 def test_the_players_page_asks_about_a_new_name_like_a_players_before_adding_it(client):
