@@ -47,6 +47,7 @@ from clubs.selectors import (
     players_with_figures,
     preset_cards,
     season_ladder,
+    season_picked_outside_dates,
 )
 from clubs.services import ClubError
 from clubs.statistics_refresh import lines_catch_up
@@ -544,6 +545,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         "season": season,
         "ladder": found,
         "table": ladder_table(club.id, found),
+        "picked_outside": season_picked_outside_dates(season),
         "form": form,
     }
     return render(
