@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from datetime import date
 
 from clubs.statistics import MonthPoint
-from scorekeeper.charts import FONT, nice_ticks
+from scorekeeper.charts import FONT, LABEL_GAP, label_room, nice_ticks
 from scorekeeper.rounding import half_up
+from scorekeeper.signs import signed_text
 
 WIDTH, HEIGHT = 320, 200
-LEFT, RIGHT, TOP, BOTTOM = 44, 8, 10, 28
+LEFT, RIGHT, TOP, BOTTOM = 44, 8, 10, 28  # LEFT: at least (label_room: the longest y label)
 MOST_MONTHS = 12  # the latest year: older months stay in the table
 MOST_TICKS = 6
 
@@ -35,6 +36,7 @@ class Bar:
 class Tick:
     value: int
     at: float
+    label: str  # "+1250", "0", "−500"
 
 
 @dataclass(frozen=True)
@@ -43,13 +45,17 @@ class BarChart:
     ticks: tuple[Tick, ...]
     zero_y: float
     every: int  # a month's name under every n-th bar (all of them up to 6)
+    left: int
     width: int = WIDTH
     height: int = HEIGHT
-    left: int = LEFT
     right: int = WIDTH - RIGHT
-    label_x: int = LEFT - 4
     month_y: int = HEIGHT - 8
     font: int = FONT
+
+    @property
+    def label_x(self) -> int:
+        """Where the y tick labels end (they are right-aligned against the plot)."""
+        return self.left - LABEL_GAP
 
 
 def average_hand_chart(months: Sequence[MonthPoint]) -> BarChart | None:
@@ -60,6 +66,8 @@ def average_hand_chart(months: Sequence[MonthPoint]) -> BarChart | None:
     values = [int(half_up(m.average_hand or 0)) for m in shown]
     ticks = nice_ticks(min(0, *values), max(0, *values), MOST_TICKS)
     low, high = ticks[0], ticks[-1]
+    labels = [signed_text(t) for t in ticks]
+    left = label_room(labels, LEFT)
     top, bottom = TOP, HEIGHT - BOTTOM
     span = (high - low) or 1
 
@@ -67,11 +75,11 @@ def average_hand_chart(months: Sequence[MonthPoint]) -> BarChart | None:
         return round(bottom - (value - low) * (bottom - top) / span, 1)
 
     zero = y_of(0)
-    slot = (WIDTH - RIGHT - LEFT) / len(shown)
+    slot = (WIDTH - RIGHT - left) / len(shown)
     width = round(slot * 0.7, 1)
     bars = []
     for i, (month, value) in enumerate(zip(shown, values, strict=True)):
-        x = round(LEFT + i * slot + (slot - width) / 2, 1)
+        x = round(left + i * slot + (slot - width) / 2, 1)
         y = y_of(value)
         bars.append(
             Bar(
@@ -87,7 +95,8 @@ def average_hand_chart(months: Sequence[MonthPoint]) -> BarChart | None:
         )
     return BarChart(
         bars=tuple(bars),
-        ticks=tuple(Tick(t, y_of(t)) for t in ticks),
+        ticks=tuple(Tick(t, y_of(t), label) for t, label in zip(ticks, labels, strict=True)),
         zero_y=zero,
         every=1 if len(shown) <= 6 else 2,
+        left=left,
     )

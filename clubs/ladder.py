@@ -10,8 +10,9 @@ An event gives each player of a pair the pair's points:
   or match points under win/draw/loss).
 
 With ``best`` set, only a player's best ``best`` events count (the rest are shown, not added);
-0 counts them all. Players equal on points share a rank. A player counts once per event (the
-better result, should they have played in two pairs of it).
+0 counts them all. Players equal on points share a rank (``shared_ranks``, which the club's
+leaders use too). A player counts once per event (the better result, should they have played in
+two pairs of it).
 """
 
 from __future__ import annotations
@@ -93,14 +94,20 @@ def ladder(
         total = round(sum(c.points for c in contributions if c.counted), 6)
         rows.append((player, total, contributions))
     rows.sort(key=lambda r: (-r[1], r[0]))
-    out: list[LadderRow] = []
-    for i, (player, total, contributions) in enumerate(rows):
-        tied_above = i > 0 and rows[i - 1][1] == total
-        tied_below = i + 1 < len(rows) and rows[i + 1][1] == total
-        rank = out[-1].rank if tied_above else i + 1
-        out.append(
-            LadderRow(
-                rank, tied_above or tied_below, player, total, len(contributions), contributions
-            )
-        )
+    ranks = shared_ranks([total for _player, total, _contributions in rows])
+    return [
+        LadderRow(rank, shared, player, total, len(contributions), contributions)
+        for (rank, shared), (player, total, contributions) in zip(ranks, rows, strict=True)
+    ]
+
+
+def shared_ranks(keys: Sequence[object]) -> list[tuple[int, bool]]:
+    """Each place of a list already in order, as (rank, shared): equal ``keys`` share the first
+    one's rank and the next after them is ranked by its position (1, =2, =2, 4), as the event
+    standings rank pairs tied on every tie-break (shown "=2")."""
+    out: list[tuple[int, bool]] = []
+    for i, key in enumerate(keys):
+        tied_above = i > 0 and keys[i - 1] == key
+        tied_below = i + 1 < len(keys) and keys[i + 1] == key
+        out.append((out[-1][0] if tied_above else i + 1, tied_above or tied_below))
     return out

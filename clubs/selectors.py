@@ -116,10 +116,12 @@ def leaders(club: Club, *, least_finished: int = LEADERS_LEAST_FINISHED) -> list
     """The club's players with enough finished games, best share of them won first (then the
     average hand)."""
     found = [f for f in players_with_figures(club) if f.stats.totals.finished >= least_finished]
-    return sorted(
-        found,
-        key=lambda f: (-(f.stats.win_rate or 0), -(f.stats.average_hand or 0), f.name.casefold()),
-    )
+    return sorted(found, key=lambda f: (*leader_key(f), f.name.casefold()))
+
+
+def leader_key(figures: PlayerFigures) -> tuple[float, float]:
+    """What orders the leaders (their names only list those equal on it, who share a rank)."""
+    return (-(figures.stats.win_rate or 0), -(figures.stats.average_hand or 0))
 
 
 @dataclass(frozen=True)
@@ -350,15 +352,35 @@ def season_events(season: Season) -> QuerySet[Any]:
     from tournaments.models import Tournament
 
     counted = Q(seasons=season)
-    if season.starts_on or season.ends_on:
-        dated = Q(club_id=season.club_id)
-        if season.starts_on:
-            dated &= Q(played_on__gte=season.starts_on)
-        if season.ends_on:
-            dated &= Q(played_on__lte=season.ends_on)
+    dated = _within_dates(season)
+    if dated is not None:
         counted |= dated
     ids = Tournament.objects.filter(counted).values("id")
-    return Tournament.objects.filter(id__in=ids).order_by("played_on", "created_at", "id")
+    return Tournament.objects.filter(id__in=ids).order_by(*EVENTS_PLAYED)
+
+
+EVENTS_PLAYED = ("played_on", "created_at", "id")  # a season's events in the order played
+
+
+def _within_dates(season: Season) -> Q | None:
+    """The club's events played within the season's dates; None: the season has none."""
+    if not (season.starts_on or season.ends_on):
+        return None
+    dated = Q(club_id=season.club_id)
+    if season.starts_on:
+        dated &= Q(played_on__gte=season.starts_on)
+    if season.ends_on:
+        dated &= Q(played_on__lte=season.ends_on)
+    return dated
+
+
+def season_picked_outside_dates(season: Season) -> list[Any]:
+    """The events picked for a dated season that its dates do not take in: its page names them
+    beside the dates, which alone would not say that they count."""
+    dated = _within_dates(season)
+    if dated is None:
+        return []
+    return list(season.events.exclude(dated).order_by(*EVENTS_PLAYED))
 
 
 def season_ladder(season: Season) -> SeasonLadder:

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from clubs.selectors import PartnerFigures, PlayerFigures
 from scorekeeper.rounding import half_up
 from scorekeeper.signs import DASH, figure_text, number_text
-from tournaments.tables import cell_attrs
+from tournaments.tables import cell_attrs, rank_text
 
 
 def percent_text(rate: float | None) -> str:
@@ -121,6 +121,9 @@ class FiguresTable(tables.Table):
 class LeadersTable(FiguresTable):
     rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=cell_attrs("rank"))
 
+    def render_rank(self, value: int, record: dict) -> str:
+        return rank_text(value, record)
+
     def render_rating(self, value: float | None) -> str:
         return rating_text(value)
 
@@ -162,7 +165,7 @@ class LadderTable(tables.Table):
         orderable = False
 
     def render_rank(self, value: int, record: dict) -> str:
-        return f"={value}" if record["shared"] else str(value)
+        return rank_text(value, record)
 
     def render_name(self, value: str, record: dict) -> SafeString:
         return format_html('<a href="{}">{}</a>', record["url"], value)

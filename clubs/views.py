@@ -34,16 +34,20 @@ from clubs.forms import (
     PresetForm,
     SeasonForm,
 )
+from clubs.ladder import shared_ranks
 from clubs.models import ClubImport, Membership, Player, Season
 from clubs.selectors import (
+    PlayerFigures,
     club_ratings,
     clubs_of,
+    leader_key,
     leaders,
     lookalike_names,
     player_page,
     players_with_figures,
     preset_cards,
     season_ladder,
+    season_picked_outside_dates,
 )
 from clubs.services import ClubError
 from clubs.statistics_refresh import lines_catch_up
@@ -268,8 +272,6 @@ def player_detail(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
 
 
 def _as_figures(page: Any) -> Any:
-    from clubs.selectors import PlayerFigures
-
     return PlayerFigures(page.player.id, page.player.name, page.stats)
 
 
@@ -287,11 +289,20 @@ def club_leaders(request: HttpRequest, club_id: int) -> HttpResponse:
     up_to_date = lines_catch_up(club_id=club.id)
     found = leaders(club)
     rated = club_ratings(club) if club.rating else {}
+    order: Callable[[PlayerFigures], tuple[float, ...]] = leader_key
     if club.rating:  # the rating orders the table where the club shows it
-        found.sort(key=lambda f: -(rated[f.player_id].value if f.player_id in rated else -1))
+
+        def order(f: PlayerFigures) -> tuple[float, ...]:
+            return (-(rated[f.player_id].value if f.player_id in rated else -1),)
+
+        found.sort(key=order)
     rows = [
-        {**figures_row(club.id, f, rank), "rating": getattr(rated.get(f.player_id), "value", None)}
-        for rank, f in enumerate(found, start=1)
+        {
+            **figures_row(club.id, f, rank),
+            "shared": shared,
+            "rating": getattr(rated.get(f.player_id), "value", None),
+        }
+        for (rank, shared), f in zip(shared_ranks([order(f) for f in found]), found, strict=True)
     ]
     extra = [("rating", rating_column())] if club.rating else []
     table = LeadersTable(
@@ -534,6 +545,7 @@ def season_detail(request: HttpRequest, club_id: int, season_id: int) -> HttpRes
         "season": season,
         "ladder": found,
         "table": ladder_table(club.id, found),
+        "picked_outside": season_picked_outside_dates(season),
         "form": form,
     }
     return render(

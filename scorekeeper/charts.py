@@ -10,12 +10,20 @@ hand in a short game, every 2, 5, 10... in a longer one: ``hand_step``).
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+
+from scorekeeper.signs import number_text
 
 WIDTH, HEIGHT = 320, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 10, 30  # room for the y tick labels and the hand numbers
 FONT = 13
+# A y label's width, from DejaVu Sans's (the widest of the fonts "system-ui, sans-serif" is drawn
+# in: Roboto's, San Francisco's and Segoe UI's digits are narrower): a digit 0.636 em, "+" and
+# "−" 0.838 em. LEFT holds "−1000" only in part: "−2000" and "15000" lost their first
+# character at the chart's left edge.
+DIGIT_EM, SIGN_EM = 0.64, 0.84
+LABEL_GAP = 4  # between a y label's end and the plot
 COLOURS = ("#0a6b4f", "#b3431b", "#2f4fb0")  # the same as .line-0/.line-1/.line-2 in app.css
 MOST_Y_TICKS = 9
 MOST_HAND_LABELS = 10
@@ -33,6 +41,7 @@ class Line:
 class Tick:
     value: int
     at: float  # y (value ticks) or x (hand numbers) in user units
+    label: str = ""  # a value tick's words, as label_room measured them
 
 
 @dataclass(frozen=True)
@@ -56,7 +65,7 @@ class Chart:
     @property
     def label_x(self) -> int:
         """Where the y tick labels end (they are right-aligned against the plot)."""
-        return self.left - 4
+        return self.left - LABEL_GAP
 
     @property
     def hand_y(self) -> int:
@@ -103,6 +112,15 @@ def nice_ticks(low: int, high: int, most: int = MOST_Y_TICKS) -> tuple[int, ...]
     raise ValueError(f"no tick step for {low}..{high}")  # pragma: no cover: beyond 10**10
 
 
+def label_room(labels: Iterable[str], least: int) -> int:
+    """The plot's left edge: the widest of the y ``labels`` whole to its left (they are
+    right-aligned against it, LABEL_GAP away), and ``least`` at least."""
+    widest = max(
+        (sum(DIGIT_EM if c.isdigit() else SIGN_EM for c in label) for label in labels), default=0
+    )
+    return max(least, math.ceil(widest * FONT) + LABEL_GAP + 2)
+
+
 def hand_step(last: int, most: int = MOST_HAND_LABELS) -> int:
     """Number every hand up to ``most`` hands; past that, every 2, 5, 10, 20, 50... hands."""
     return next(step for step in STEPS if last // step <= most)
@@ -123,12 +141,14 @@ def totals_chart(
     low, high = ticks[0], ticks[-1]
     span = high - low
     last = numbers[-1] or 1
+    labels = [number_text(value) for value in ticks]
+    left = label_room(labels, LEFT)
 
     def y(value: int) -> float:
         return round(TOP + (HEIGHT - TOP - BOTTOM) * (high - value) / span, 1)
 
     def x(number: int) -> float:
-        return round(LEFT + (WIDTH - LEFT - RIGHT) * number / last, 1)
+        return round(left + (WIDTH - left - RIGHT) * number / last, 1)
 
     lines = tuple(
         Line(
@@ -149,6 +169,7 @@ def totals_chart(
         zero_y=y(0),
         low=low,
         high=high,
-        y_ticks=tuple(Tick(value, y(value)) for value in ticks),
+        y_ticks=tuple(Tick(v, y(v), label) for v, label in zip(ticks, labels, strict=True)),
         hands=tuple(Tick(n, x(n)) for n in range(step, numbers[-1] + 1, step)),
+        left=left,
     )

@@ -290,6 +290,10 @@ class PlayedOnForm(forms.Form):
 class ReopenForm(forms.Form):
     """The director opens a settled table again, saying why (kept with the result)."""
 
+    # Its page also holds the correction's form and its reason: prefixed, each field has an id
+    # (and a name) of its own, so each label points at its own box.
+    prefix = "reopen"
+
     reason = forms.CharField(
         label=_("Why reopen it"),
         max_length=300,

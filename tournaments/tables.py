@@ -27,6 +27,12 @@ def cell_attrs(name: str, label: Any = None) -> dict[str, Any]:
     return {"td": td, "th": {"class": name, "scope": "col"}}
 
 
+def rank_text(rank: int, record: Mapping[str, Any]) -> str:
+    """A place in a table of ranks: "=2" for a place shared with the row above or below (its
+    ``shared``), as every standings, ladder and leaders' table shows it."""
+    return f"={int(rank)}" if record.get("shared") else str(int(rank))
+
+
 class MetricColumn(tables.Column):
     def __init__(self, metric: str, first: bool) -> None:
         self.metric = metric
@@ -74,7 +80,7 @@ class StandingsTable(tables.Table):
             self.columns["name"].column.verbose_name = gettext_lazy("Player")
 
     def render_rank(self, value: int, record: Mapping[str, Any]) -> str:
-        return f"={int(value)}" if record.get("shared") else str(int(value))
+        return rank_text(value, record)
 
     def render_name(self, value: str, record: Mapping[str, Any]) -> SafeString:
         flag = f' <span class="flag">{self.withdrawn}</span>' if record.get("withdrawn") else ""

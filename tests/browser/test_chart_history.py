@@ -78,3 +78,23 @@ def test_chart_rows_and_history_on_a_projector(browser, live_server) -> None:
         check_board_and_history(page, play, history, "projector")
     finally:
         context.close()
+
+
+def test_the_games_chart_labels_are_whole_inside_it(phone: Page, live_server) -> None:
+    """A total of −1100 gives the chart a "−2000" tick, and a bolivia game's target 15000 a
+    "16000": each label is drawn inside the chart (the minus or the first digit fell off its left
+    edge)."""
+    from tests.browser.test_club_pages import TICK_LABELS
+
+    caught = [NS_OUT_WITH_KINGS[0], {"red_threes": 4, "hand": {"points": 300}}]  # 670 / −1100
+    for variant, sides, longest in (("classic", caught, "−2000"), ("bolivia", None, "16000")):
+        game, token = new_game(variant)
+        play_hands(game, 1, sides)
+        phone.goto(live_server.url + reverse("play", args=[game.id, token]))
+        labels = phone.locator("[data-testid=chart] svg").evaluate(TICK_LABELS)
+        assert longest in {text for text, *_ in labels}, labels
+        for text, left, right, width in labels:
+            assert left >= 0 and right <= width, (variant, text, left, right)
+        phone.locator("[data-testid=chart]").screenshot(
+            path=str(ARTIFACTS / f"chart-{variant}.png")
+        )

@@ -13,10 +13,12 @@ from datetime import timedelta
 
 import pytest
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
 from playwright.sync_api import Page
 
+from tests.browser.conftest import PHONE
 from tests.browser.test_every_page import PAGES, check_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -241,3 +243,73 @@ def test_the_days_played_and_a_look_alike_name_on_a_phone(phone: Page, live_serv
     phone.get_by_test_id("played-on").scroll_into_view_if_needed()
     phone.screenshot(path=str(PAGES / "club-en-game-day.png"))
     assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize(
+    "viewport", [PHONE, {"width": 1366, "height": 768}], ids=["phone", "desktop"]
+)
+def test_the_look_alike_question_is_in_sight_after_adding_in_a_club_of_30(
+    browser, live_server, viewport
+) -> None:
+    """In a club of 30 players, adding "Ana Rossi" asks "did you mean Anna Rossi?" in the first
+    screen after the page reloads (it was 4,600 px down on a phone, under the list), and the
+    question has the focus, for a screen reader to read it."""
+    from clubs.services import club_create, player_add
+
+    dora = get_user_model().objects.create_user("dora", password="pw")
+    club = club_create(name="Circolo Bologna", director=dora)
+    for name in ["Anna Rossi", *(f"Player {i:02d}" for i in range(1, 30))]:
+        player_add(club_id=club.id, name=name)
+    context = browser.new_context(viewport=viewport)
+    page = context.new_page()
+    signed_in(page, live_server.url, dora)
+    page.goto(f"{live_server.url}/c/{club.id}/players/")
+    page.get_by_label("Player's name").fill("Ana Rossi")
+    page.get_by_role("button", name="Add", exact=True).click()
+    question = page.get_by_test_id("lookalikes")
+    assert "did you mean Anna Rossi?" in question.inner_text()
+    box = question.bounding_box()
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
+    assert page.evaluate("document.activeElement.dataset.testid") == "lookalikes"
+    PAGES.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(PAGES / f"club-en-players-lookalike-30-{viewport['width']}.png"))
+    context.close()
+
+
+# Each y tick label's box in the chart's own units (getBBox: the font the phone draws it in).
+TICK_LABELS = """svg => [...svg.querySelectorAll('.ticks text')].map(t => {
+  const b = t.getBBox(); return [t.textContent, b.x, b.x + b.width, svg.viewBox.baseVal.width];
+})"""
+
+
+@pytest.mark.parametrize(
+    "averages",
+    [(1200, 955), (-1200, 1200), (-12000,)],
+    ids=["plus-1250", "minus-2000", "minus-12500"],
+)
+def test_the_month_charts_labels_are_whole_inside_it(phone: Page, live_server, averages) -> None:
+    """ "+1250" lost its "+" at the chart's left edge on a phone: every y label is drawn inside
+    the chart, whatever its length and sign."""
+    from datetime import date
+
+    from clubs.models import Player
+    from clubs.services import club_create, player_add
+    from tests.integration.test_clubs import _games_won
+
+    dora = get_user_model().objects.create_user("dora", password="pw")
+    club = club_create(name="Circolo Bologna", director=dora)
+    for name in ("Anna", "Ben"):
+        player_add(club_id=club.id, name=name)
+    won = _games_won(club)
+    for month, average in enumerate(averages, start=10):
+        won(("Anna",), ("Ben",), average, 1, day=date(2026, month, 3))
+    anna = Player.objects.get(club=club, name="Anna")
+    signed_in(phone, live_server.url, dora)
+    phone.goto(f"{live_server.url}/c/{club.id}/players/{anna.id}/")
+    chart = phone.get_by_test_id("trend-chart")
+    labels = chart.evaluate(TICK_LABELS)
+    assert len(labels) >= 3
+    for text, left, right, width in labels:
+        assert left >= 0 and right <= width, (text, left, right)
+    PAGES.mkdir(parents=True, exist_ok=True)
+    chart.screenshot(path=str(PAGES / f"club-en-chart-{'_'.join(map(str, averages))}.png"))

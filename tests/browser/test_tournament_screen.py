@@ -297,3 +297,44 @@ def test_the_public_pages_on_a_projector(browser, live_server) -> None:
         page.screenshot(path=str(PAGES / f"en-{name}-projector.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
     page.context.close()
+
+
+STATUS_LINES = """() => [...document.querySelectorAll('.panel-results td.s-status .s-clamp')].map(e => [
+  e.textContent, Math.round(e.getBoundingClientRect().height / parseFloat(getComputedStyle(e).lineHeight))
+])"""
+
+
+@pytest.mark.parametrize(
+    ("size", "language"),
+    [(PROJECTOR, "en"), ({"width": 1366, "height": 768}, "en")]
+    + [({"width": 1366, "height": 768}, code) for code in ("fr", "it", "de", "es", "nl", "pt-br")],
+)
+def test_a_reopened_tables_reason_takes_the_rows_spare_width(
+    browser, live_server, size, language
+) -> None:
+    """A reopened table's status, "Reopened: Verdi forgot their red three", took three lines of a
+    narrow Status column while the names beside it left the row half empty: it takes two at
+    most, and the other statuses ("Waiting for the other pair", "With the director") one, on a
+    wall and on a laptop's screen."""
+    from tournaments.services.results import result_reopen
+
+    tournament, tables = a_round_in_play()
+    result_reopen(match_id=tables[0].id, reason="Verdi forgot their red three", author="dora")
+    context = browser.new_context(viewport=size)
+    page = context.new_page()
+    page.set_default_timeout(ACTION_MS)
+    page.context.add_cookies(
+        [{"name": "django_language", "value": language, "url": live_server.url}]
+    )
+    PAGES.mkdir(parents=True, exist_ok=True)
+    page.goto(f"{live_server.url}/t/{tournament.id}/screen/?cycle=2")
+    results = page.get_by_test_id("panel-results")
+    expect(results).to_be_visible()
+    lines = dict(page.evaluate(STATUS_LINES))
+    name = f"{language}-tournament-screen-reopened-{size['width']}.png"
+    page.screenshot(path=str(PAGES / name))
+    reopened = next(status for status in lines if "Verdi forgot their red three" in status)
+    assert lines.pop(reopened) <= 2, lines
+    assert lines and all(n == 1 for n in lines.values()), lines
+    assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
+    context.close()

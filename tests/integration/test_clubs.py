@@ -7,6 +7,7 @@ import itertools
 import re
 
 import pytest
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
@@ -723,6 +724,36 @@ def test_a_season_over_three_events_counts_the_best_two_and_exports_csv(client):
     assert "Ben" in partners and "Gina" in partners and "2 (1 won)" in partners
 
 
+def _games_won(club):
+    """won(winners, losers, points, times, day): finished games' lines of the club's players
+    named, each game one hand, the winners' side scoring ``points`` and the losers' none."""
+    from datetime import date
+
+    from tests.factories import new_game
+
+    named = {p.name: p for p in Player.objects.filter(club=club)}
+
+    def won(winners, losers, points, times, day=date(2026, 11, 3)):
+        for _ in range(times):
+            game, _token = new_game()
+            for side, names, win in ((0, winners, True), (1, losers, False)):
+                for name in names:
+                    PlayerGameLine.objects.create(
+                        player=named[name],
+                        game=game,
+                        club=club,
+                        game_version=game.version,
+                        side=side,
+                        day=day,
+                        hands=1,
+                        points=points if win else 0,
+                        won=win,
+                        finished=True,
+                    )
+
+    return won
+
+
 def test_the_rating_is_off_until_a_director_shows_it(client):
     lucca, _pisa, _, _ = _two_clubs()
     _login(client, "mia")
@@ -730,29 +761,8 @@ def test_the_rating_is_off_until_a_director_shows_it(client):
     assert client.post(f"/c/{lucca.id}/rating/", {"on": "1"}).status_code == 404
     _login(client, "dora")
     assert client.post(f"/c/{lucca.id}/rating/", {"on": "1"}).status_code == 302
+    won = _games_won(lucca)
     named = {p.name: p for p in Player.objects.filter(club=lucca)}
-    from datetime import date
-
-    from tests.factories import new_game
-
-    def won(winners, losers, points, times):
-        for _ in range(times):  # finished games' lines
-            game, _token = new_game()
-            for side, names, win in ((0, winners, True), (1, losers, False)):
-                for name in names:
-                    PlayerGameLine.objects.create(
-                        player=named[name],
-                        game=game,
-                        club=lucca,
-                        game_version=game.version,
-                        side=side,
-                        day=date(2026, 11, 3),
-                        hands=1,
-                        points=points if win else 0,
-                        won=win,
-                        finished=True,
-                    )
-
     # Anna and Ben win five games at 100 a hand; Elena and Fabio three at 500. Every winner
     # won them all: by the share won, then the average hand, Elena leads; by the rating (more
     # wins, a surer estimate), Anna does.
@@ -768,6 +778,30 @@ def test_the_rating_is_off_until_a_director_shows_it(client):
     table = client.get(f"/c/{lucca.id}/leaders/").content.decode().split('data-testid="leaders"')[1]
     assert table.index(">Elena<") < table.index(">Anna<") < table.index(">Carla<")
     assert Club.objects.get(id=lucca.id).rating is False
+
+
+def _leaders_ranks(client, club) -> dict[str, str]:
+    """The leaders' table as {player: rank shown}."""
+    table = client.get(f"/c/{club.id}/leaders/").content.decode().split('data-testid="leaders"')[1]
+    found = re.findall(
+        r'<td class="rank"[^>]*>\s*(\S+?)\s*</td>\s*<td[^>]*>\s*<a[^>]*>([^<]+)<', table
+    )
+    return {name: rank for rank, name in found}
+
+
+def test_leaders_with_identical_figures_share_their_rank(client):
+    """Anna and Ben won the same three games at 500 a hand, Carla and Dario lost them: each
+    two share a place, as the standings show it ("=1"), and the next player after them is 3rd;
+    by the rating too (teammates of the same games are rated alike)."""
+    lucca, _pisa, _, _ = _two_clubs()
+    won = _games_won(lucca)
+    won(("Anna", "Ben"), ("Carla", "Dario"), 500, 3)
+    _login(client, "mia")
+    expected = {"Anna": "=1", "Ben": "=1", "Carla": "=3", "Dario": "=3"}
+    assert _leaders_ranks(client, lucca) == expected
+    _login(client, "dora")
+    client.post(f"/c/{lucca.id}/rating/", {"on": "1"})
+    assert _leaders_ranks(client, lucca) == expected
 
 
 def test_logging_in_takes_a_clubs_member_to_their_clubs(client):
@@ -1119,6 +1153,31 @@ def test_a_club_game_in_the_latest_games_shows_its_opponents_and_its_totals(clie
     latest = page[page.index('data-testid="recent-games"') :].split("</ul>")[0]
     assert "against Carla, Dario" in latest and "830 – −60" in latest
     assert "round" not in latest  # no event
+
+
+@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
+def test_latest_games_are_dated_as_every_other_page_in_every_language(client, language):
+    """ "Dec. 2, 2026" (the date filter in the reader's language), as the event and season pages
+    write a day: not "12/02/2026", month first, in every language."""
+    from datetime import date
+
+    from django.utils import translation
+    from django.utils.formats import date_format
+
+    from scorekeeper.models import Game
+
+    lucca, _pisa, _, _ = _two_clubs()
+    _login(client, "dora").post(f"/c/{lucca.id}/games/new/", _new_game_form())
+    game = SeatedPlayer.objects.filter(player__club=lucca).first().side.game
+    Game.objects.filter(id=game.id).update(played_on=date(2026, 12, 2))
+    _play(game, WON_BY_NS)
+    anna = Player.objects.get(club=lucca, name="Anna")
+    page = client.get(f"/c/{lucca.id}/players/{anna.id}/", HTTP_ACCEPT_LANGUAGE=language)
+    latest = page.content.decode().split('data-testid="recent-games"')[1].split("</ul>")[0]
+    with translation.override(language):
+        day = date_format(date(2026, 12, 2))
+    assert f">{day}</a>" in latest, latest
+    assert "12/02/2026" not in latest and "02.12.2026" not in latest
 
 
 def test_the_players_page_asks_about_a_new_name_like_a_players_before_adding_it(client):

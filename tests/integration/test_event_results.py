@@ -17,6 +17,7 @@ from django.core.cache import caches
 from django.db import connection
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
 from django.utils import formats, timezone
 from pypdf import PdfReader
 
@@ -151,6 +152,39 @@ def test_before_the_end_the_standings_pdf_says_provisional_and_only_the_director
     assert f'href="{RESULTS.format(tournament.id)}" data-testid="results-link"' in public
     board = client.get(f"/t/{tournament.id}/director/").content.decode()
     assert 'data-testid="final-pdf">Final standings (PDF)' in board
+
+
+KINDS = ("cards", "sheets", "pairings")  # the printed round (tournaments/urls.py)
+
+
+def test_a_finished_events_director_page_drops_the_tables_links_warning_and_print_links(
+    client, director, settings
+) -> None:
+    """Opened at this machine's own address (no network address known), the director's page
+    warns that phones cannot open the tables' links, and offers the round's table cards and
+    score sheets, while the round is played; once the event is finished neither matters: what
+    the director needs then stays (results, the final standings' PDF, the exports)."""
+    settings.LOCAL_ADDRESSES = []
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "testserver"]
+    tournament = club_event("swiss", director, name="Swiss Wednesday")
+    round_played(tournament, settle=1)
+    client.force_login(director)
+    board = f"/t/{tournament.id}/director/"
+
+    def printed() -> list[str]:  # the latest round's
+        n = tournament.round_set.order_by("-number").first().number
+        return [f'href="{reverse(f"print-{kind}", args=[tournament.id, n])}"' for kind in KINDS]
+
+    playing = client.get(board, HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert 'data-testid="links-unreachable"' in playing
+    assert all(link in playing for link in printed())
+    finished(tournament)
+    html = client.get(board, HTTP_HOST="127.0.0.1:8000").content.decode()
+    assert 'data-testid="links-unreachable"' not in html and "Phones cannot open" not in html
+    assert not any(link in html for link in printed())
+    kept = [RESULTS.format(tournament.id), PDF.format(tournament.id)]
+    kept += [reverse(f"export-{kind}", args=[tournament.id]) for kind in ("results", "standings")]
+    assert all(f'href="{link}"' in html for link in kept)
 
 
 def test_an_individual_events_pdf_ranks_players_and_a_knockouts_ranks_by_its_bracket(

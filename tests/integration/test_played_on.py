@@ -129,6 +129,47 @@ def test_a_seasons_events_are_those_picked_and_those_played_within_its_dates():
         )
 
 
+def test_a_seasons_page_names_its_dates_and_the_events_picked_outside_them(client):
+    """The header said "Every club event played from Oct. 1 to Oct. 31" while an event picked
+    outside those dates counted too: it names both, the dates and the events picked outside
+    them (one picked within them is taken in by the dates already)."""
+    from django.utils.formats import date_format
+
+    club, dora = a_club()
+    earlier = last_month()
+    old = _one_round_event(club, dora, "Old", PAIRS, SCORES, played_on=earlier - timedelta(days=60))
+    dated = _one_round_event(club, dora, "Dated", PAIRS, SCORES, played_on=earlier)
+    today = _one_round_event(club, dora, "Today", PAIRS, SCORES)
+    first, last = month_of(earlier)
+    season = season_save(
+        club_id=club.id,
+        name="Mixed",
+        method="placing",
+        best=0,
+        event_ids=[today.id, old.id, dated.id],
+        starts_on=first,
+        ends_on=last,
+    )
+    page = _login(client, "dora").get(f"/c/{club.id}/seasons/{season.id}/").content.decode()
+    header = " ".join(page.split("</h1>")[1].split("</p>")[0].split())
+    assert f"Every club event played from {date_format(first)} to {date_format(last)}." in header
+    picked = f"Old ({date_format(old.played_on)}), Today ({date_format(today.played_on)})"
+    assert f"Also counted, though played outside these dates: {picked}." in header
+    assert "Dated" not in header
+    # Without dates, the picked events are the season: the header names no dates.
+    season_save(
+        club_id=club.id,
+        name="Mixed",
+        method="placing",
+        best=0,
+        event_ids=[old.id],
+        season_id=season.id,
+    )
+    page = client.get(f"/c/{club.id}/seasons/{season.id}/").content.decode()
+    header = page.split("</h1>")[1].split("</p>")[0]
+    assert "played from" not in header and "outside" not in header
+
+
 def test_the_latest_games_and_the_rating_follow_the_day_played_not_the_day_entered(client):
     club, _dora = a_club()
     _login(client, "dora")

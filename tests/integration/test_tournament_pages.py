@@ -408,6 +408,35 @@ def test_deciding_a_dispute_shows_both_claims_and_prefills_neither(client, direc
     assert match.status == Match.Status.DISPUTED
 
 
+def test_the_match_pages_two_forms_each_label_their_own_fields(client, director) -> None:
+    """A settled table's page holds the correction's form and the reopening's, each with a
+    reason: every label points at a field of its own form ("Why reopen it" pointed at the
+    correction's Reason: both were id_reason), and each form still posts what it names."""
+    tournament, tables = a_released_round(director)
+    match = tables[0]
+    confirm(match)
+    url = reverse("director-match", args=[tournament.id, match.id])
+    html = client.get(url).content.decode()
+    ids = re.findall(r'\sid="([^"]+)"', html)
+    assert len(ids) == len(set(ids)), sorted(i for i in ids if ids.count(i) > 1)
+    for form in re.findall(r"<form\b.*?</form>", html, re.S):
+        for target in re.findall(r'<label for="([^"]+)"', form):
+            assert re.search(rf'<(input|select|textarea)[^>]*\sid="{target}"', form), target
+    reopen = html.split('data-testid="reopen-form"')[1].split("</form>")[0]
+    label = re.search(r'<label for="([^"]+)">Why reopen it', reopen).group(1)
+    name = re.search(rf'<input[^>]*name="([^"]+)"[^>]*id="{label}"', reopen).group(1)
+    # An empty reason is said in the reopening's form, not the correction's.
+    refused = client.post(reverse("director-reopen", args=[tournament.id, match.id]), {name: ""})
+    page = refused.content.decode()
+    assert refused.status_code == 400
+    assert "Say why" in page.split('data-testid="reopen-form"')[1].split("</form>")[0]
+    assert "Say why" not in page.split('data-testid="correct-form"')[1].split("</form>")[0]
+    client.post(reverse("director-reopen", args=[tournament.id, match.id]), {name: "hand 2"})
+    match.refresh_from_db()
+    assert match.status == Match.Status.PLAYING
+    assert match.submissions.order_by("version").last().reason == "hand 2"
+
+
 KINGS_OUT = [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {}]  # 670 / 0
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from clubs.ladder import EventResult, LadderMethod, Placing, ladder
+import pytest
+
+from clubs.ladder import EventResult, LadderMethod, Placing, ladder, shared_ranks
 
 # Players 1-8 in four pairs; player 9 partners 7 in the third event (8 stayed home).
 TUESDAY = EventResult(
@@ -101,3 +103,17 @@ def test_fractional_points_tie_whatever_order_they_were_added_in():
     rows = ladder([first, second, third], method=LadderMethod.EVENT_POINTS)
     # 0.1 + 0.2 + 0.3 and 0.3 + 0.0 + 0.3 are both 0.6.
     assert [(r.rank, r.shared) for r in rows] == [(1, True), (1, True)]
+
+
+@pytest.mark.parametrize(
+    ("keys", "ranks"),
+    [
+        ([], []),
+        ([5], [(1, False)]),
+        ([9, 7, 7, 3], [(1, False), (2, True), (2, True), (4, False)]),
+        ([(1, 2), (1, 2), (1, 3)], [(1, True), (1, True), (3, False)]),
+        ([4, 4, 4], [(1, True), (1, True), (1, True)]),
+    ],
+)
+def test_equal_keys_share_the_first_ones_rank_and_the_next_counts_them(keys, ranks):
+    assert shared_ranks(keys) == ranks
