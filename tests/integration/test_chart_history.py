@@ -241,9 +241,10 @@ def french_edit_link() -> Iterator[str]:
 def test_who_is_in_the_readers_language(client, french_edit_link: str) -> None:
     from django.contrib.auth import get_user_model
 
-    game, _ = new_game()
+    game, token = new_game()
     play_hands(game, 1, SMALL)  # by "test"
     revise(game, 1, BIG_HAND)  # through the edit link
+    open_edit_link(client, game, token)  # who may change the game sees the accounts named
     user = get_user_model().objects.create_user("claire", password="x")
     hand_revise(game_id=game.id, number=1, sides=SMALL, author=Author.of(user), expected_version=2)
     page = client.get(reverse("history", args=[game.id]), HTTP_ACCEPT_LANGUAGE="fr")
