@@ -12,7 +12,13 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import ClubPreset
 from scorekeeper.forms import played_on_field
 from scorekeeper.i18n import PRESET_CHOICES
-from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME, no_control_characters
+from scorekeeper.names import (
+    MAX_CLUB_NAME,
+    MAX_PLAYER_NAME,
+    MAX_SIDE_NAME,
+    no_control_characters,
+    shows_nothing,
+)
 from tournaments.club_formats import CLUB_FORMATS, PLAN_PHASES
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import INDIVIDUAL, MAX_ROUNDS, Phase, Plan, phases_of, plan_of
@@ -287,14 +293,30 @@ class PlayedOnForm(forms.Form):
     )
 
 
+class ReasonField(forms.CharField):
+    """A director's reason, kept with the result (services.results): one line, required; one
+    that shows nothing (names.shows_nothing: spaces, joiners, marks alone) is missing, as an
+    empty box is."""
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            max_length=300,
+            validators=[no_control_characters],
+            error_messages={"required": _("Say why: the reason is kept with the result.")},
+            **kwargs,
+        )
+
+    def to_python(self, value: Any) -> str:
+        text = str(super().to_python(value))
+        return "" if shows_nothing(text) else text
+
+
 class ReopenForm(forms.Form):
     """The director opens a settled table again, saying why (kept with the result)."""
 
-    reason = forms.CharField(
+    reason = ReasonField(
         label=_("Why reopen it"),
-        max_length=300,
         help_text=_("E.g. “a hand was entered wrong”: the pairs correct it and submit again."),
-        error_messages={"required": _("Say why: the reason is kept with the result.")},
     )
 
 
@@ -361,11 +383,8 @@ class CorrectionForm(ResultForm):
             (ResultSubmission.Kind.ADJUSTED, _("An adjusted score")),
         ],
     )
-    reason = forms.CharField(
-        label=_("Reason"),
-        max_length=300,
-        help_text=_("Kept with the result, e.g. “checked the score sheet”."),
-        error_messages={"required": _("Say why: the reason is kept with the result.")},
+    reason = ReasonField(
+        label=_("Reason"), help_text=_("Kept with the result, e.g. “checked the score sheet”.")
     )
 
     def __init__(self, *args: Any, ns: str = "", ew: str = "", **kwargs: Any) -> None:
