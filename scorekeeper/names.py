@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 # What a line of text may hold and what shows nothing: pure, so the engine checks a hand's
@@ -21,6 +22,8 @@ __all__ = [
     "MAX_PLAYER_NAME",
     "MAX_PLAYER_NAMES",
     "MAX_SIDE_NAME",
+    "NameRefused",
+    "checked_name",
     "has_control_characters",
     "name_key",
     "no_control_characters",
@@ -32,6 +35,31 @@ MAX_SIDE_NAME = 60  # a side's name (a tournament pair's name)
 MAX_PLAYER_NAMES = 200  # a side's players, joined with ", "
 MAX_PLAYER_NAME = 80  # one player of a pair: two of them joined stay under MAX_PLAYER_NAMES
 MAX_CLUB_NAME = 80
+
+
+class NameRefused(ValueError):
+    """A name checked_name refuses; ``str()`` is the message for the page."""
+
+
+def checked_name(value: object, *, limit: int, what: str) -> str:
+    """A name as it is kept (a club's, a player's, a preset's, a season's, an event's): one line
+    of text that shows something, its runs of spaces made one, ``limit`` characters at most;
+    ``what`` is its subject in the refusal ("A club" needs a name). A service turns the refusal
+    into its own error (ClubError, TournamentError)."""
+    name = str(value or "")
+    if shows_nothing(name):
+        raise NameRefused(gettext("%(what)s needs a name.") % {"what": what})
+    if has_control_characters(name):  # before the spaces are made one: a tab is not a space
+        raise NameRefused(
+            gettext("%(what)s: no tab, line break or control character.") % {"what": what}
+        )
+    name = " ".join(name.split())
+    if len(name) > limit:
+        raise NameRefused(
+            gettext("%(what)s: at most %(n)s characters (%(name)s…).")
+            % {"what": what, "n": limit, "name": name[:20]}
+        )
+    return name
 
 
 def players_text(players: Iterable[str]) -> str:

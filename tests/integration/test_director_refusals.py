@@ -429,6 +429,19 @@ def test_an_event_name_is_one_line_of_text(director) -> None:
     assert tournament_create(name="  Tuesday  ", format="swiss", rounds=1).name == "Tuesday"
 
 
+def test_an_events_name_and_a_clubs_are_checked_alike(director) -> None:
+    """One check of a name (names.checked_name): runs of spaces made one, a tab or a line
+    break refused (never quietly made a space), for an event as for a club."""
+    from clubs.services import ClubError, club_create
+
+    made = tournament_create(name=" Tuesday   night ", format="swiss", rounds=1)
+    assert made.name == "Tuesday night"
+    assert club_create(name=" Lucca   nord ", director=director).name == "Lucca nord"
+    for bad in ("Pisa\tnord", "Pisa\nnord"):
+        with pytest.raises(ClubError, match="no tab, line break or control character"):
+            club_create(name=bad, director=director)
+
+
 REASONS_THAT_SHOW_NOTHING = [" ", "\u200b\u202e", "\u0301", "\ufdd0\u20dd", "\ue000 \u00ad"]
 
 
