@@ -22,7 +22,10 @@ from tournaments.services.errors import TournamentError
 from tournaments.services.standings import standings_mark_stale
 
 
-def _check_scores(match: Match, ns_score: object, ew_score: object, winner_id: object) -> None:
+def check_scores(match: Match, ns_score: object, ew_score: object, winner_id: object) -> None:
+    """A result's figures as a table can have them: two whole scores, a winner (where named)
+    of the table's two sides, and a winner for a knockout's tie. (A club's backup is checked
+    with it too: clubs.backup.)"""
     for score in (ns_score, ew_score):
         if isinstance(score, bool) or not isinstance(score, int) or abs(score) > 1_000_000:
             raise TournamentError(_("A score is a whole number."))
@@ -118,7 +121,7 @@ def result_submit(
         match = _locked_match(match_id)
         if match.status in SETTLED:
             raise TournamentError(_("This result is settled: ask the director to correct it."))
-        _check_scores(match, ns_score, ew_score, winner_id)
+        check_scores(match, ns_score, ew_score, winner_id)
         said = said_since_director(match.submissions.all())
         figures = (ns_score, ew_score, winner_id)
         mine = said.by(by)
@@ -167,7 +170,7 @@ def result_correct(
         raise TournamentError(_("Unknown kind of correction."))
     with transaction.atomic():
         match = _locked_match(match_id)
-        _check_scores(match, ns_score, ew_score, winner_id)
+        check_scores(match, ns_score, ew_score, winner_id)
         if kind == ResultSubmission.Kind.FORFEIT and winner_id is None:
             raise TournamentError(_("A forfeit names the pair that played."))
         submission = ResultSubmission.objects.create(

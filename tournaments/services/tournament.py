@@ -52,7 +52,7 @@ def tournament_create(
     It belongs to ``club``, or else to the one club ``director`` directs (their first event
     makes one: clubs.services.club_of_director); a script's event may belong to none. It is
     played on ``played_on`` (today where not given), which its tables' games take."""
-    name = _event_name(name)
+    name = event_name(name)
     if format not in FORMATS or any(f not in FORMATS for f in round_formats):
         raise TournamentError(_("Unknown format: %(format)s.") % {"format": format})
     if variant not in PRESETS:
@@ -104,8 +104,9 @@ def tournament_create(
     )
 
 
-def _event_name(value: str) -> str:
-    """The event's name as every page shows it: a name as a club's are (names.checked_name)."""
+def event_name(value: object) -> str:
+    """The event's name as every page shows it: a name as a club's are (names.checked_name).
+    (A club's backup is checked with it too: clubs.backup.)"""
     try:
         return checked_name(value, limit=MAX_EVENT_NAME, what=_("An event"))
     except NameRefused as refused:
