@@ -592,7 +592,7 @@ def test_an_event_the_app_could_not_have_played_is_refused_whole_naming_where(cl
     table = f"{at} table {first['table']}"
     names = {e["id"]: e["name"] for e in event["entries"]}
     game = good["games"][0]
-    later = (timezone.localdate() + timedelta(days=2)).isoformat()  # tomorrow everywhere
+    later = (timezone.localdate() + timedelta(days=3)).isoformat()  # begun nowhere yet
 
     def tables(d):
         return d["events"][0]["drawn"][0]["matches"]
