@@ -14,8 +14,15 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 # What a line of text may hold and what shows nothing: pure, so the engine checks a hand's
-# adjustment reason by the same definition (scorekeeper/rules/text.py).
-from scorekeeper.rules.text import has_control_characters, name_key, shows_nothing
+# adjustment reason by the same definition, and the OpenAPI document's patterns follow from it
+# (scorekeeper/rules/text.py).
+from scorekeeper.rules.text import (
+    has_control_characters,
+    name_key,
+    one_line_pattern,
+    shown_line_pattern,
+    shows_nothing,
+)
 
 __all__ = [
     "MAX_CLUB_NAME",
@@ -27,7 +34,9 @@ __all__ = [
     "has_control_characters",
     "name_key",
     "no_control_characters",
+    "one_line_pattern",
     "players_text",
+    "shown_line_pattern",
     "shows_nothing",
 ]
 

@@ -110,7 +110,17 @@ def _side_names(sides: object) -> list[tuple[str, str]]:
             raise RuleViolation(
                 gettext_noop("unknown key %(key)r"), side=i, key=sorted(unknown)[0], field="sides"
             )
-        name = side.get("name") or ""
+        # null is no name (the OpenAPI document gives each a type), as a body's keys
+        # (api.body_object): leave the key out for Side 1, Side 2...
+        for key in ("name", "players"):
+            if key in side and side[key] is None:
+                raise RuleViolation(
+                    gettext_noop("%(key)s may not be null: give a value or leave it out"),
+                    side=i,
+                    key=key,
+                    field="sides",
+                )
+        name = side.get("name", "")
         players = side.get("players", "")
         if isinstance(players, list) and all(isinstance(p, str) for p in players):
             players = players_text(players)

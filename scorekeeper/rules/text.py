@@ -13,6 +13,8 @@ Code_Point), as Python's ``unicodedata`` knows them.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Iterable
+from functools import cache
 
 # Control characters (NUL, tab, line breaks...), line and paragraph separators, and lone
 # surrogates: a name is one line of printable text.
@@ -97,24 +99,51 @@ def has_control_characters(value: str) -> bool:
 
 
 def one_line_pattern() -> str:
-    """A regular expression (ECMA-262, as JSON Schema reads it) of a text that holds none of
-    the characters has_control_characters refuses: built from the same definition, so the
-    OpenAPI document and the server cannot drift apart. Every refused character is in the
-    Basic Multilingual Plane (the categories Cc, Cs, Zl and Zp, and INVISIBLE), so each range
-    is written \\uXXXX; the lone surrogates among them are read as code points, as JSON Schema
-    reads a pattern (ECMA-262's Unicode mode) and Python's ``re`` does."""
-    refused = sorted(
-        {ord(c) for c in INVISIBLE}
-        | {p for p in range(0x10000) if unicodedata.category(chr(p)) in REFUSED_CATEGORIES}
+    """A regular expression (ECMA-262, as JSON Schema reads it; Python's ``re`` reads it the
+    same) of a text that holds none of the characters has_control_characters refuses: built
+    from the same definition, so the OpenAPI document and the server cannot drift apart. One
+    kind it cannot spell: a lone surrogate, which no regular expression engine of the tools
+    that read the document takes in a pattern (and JSON text carries only as a \\u escape)."""
+    refused, _shown = _classes()
+    return f"^[^{refused}]*$"
+
+
+def shown_line_pattern() -> str:
+    """one_line_pattern, holding at least one character that shows (shows_nothing): a reason.
+    Only the Basic Multilingual Plane's characters are spelled (a pattern cannot spell the
+    others alike in ECMA-262 and Python), so a text whose every shown character lies beyond it
+    (emoji alone) does not match: the document is stricter there than the server, never
+    looser."""
+    refused, shown = _classes()
+    return f"^[^{refused}]*[{shown}][^{refused}]*$"
+
+
+_SURROGATES = range(0xD800, 0xE000)
+
+
+@cache
+def _classes() -> tuple[str, str]:
+    """The character classes of the refused characters and of those that show, spelled once
+    (a fifth of a second: the document is built once per process, the engine never)."""
+    # Every character has_control_characters refuses lies in the Basic Multilingual Plane (the
+    # categories Cc, Cs, Zl and Zp, and INVISIBLE): tests/unit/rules/test_text.py checks it.
+    refused = frozenset(point for point in range(0x10000) if has_control_characters(chr(point)))
+    shown = (
+        point for point in range(0x10000) if point not in refused and not shows_nothing(chr(point))
     )
-    ranges: list[tuple[int, int]] = []
-    for point in refused:
+    return _spelled(refused.difference(_SURROGATES)), _spelled(shown)
+
+
+def _spelled(points: Iterable[int]) -> str:
+    """Code points of the Basic Multilingual Plane as a character class's ranges,
+    \\uXXXX-\\uXXXX."""
+    ranges: list[list[int]] = []
+    for point in sorted(points):
         if ranges and ranges[-1][1] == point - 1:
-            ranges[-1] = (ranges[-1][0], point)
+            ranges[-1][1] = point
         else:
-            ranges.append((point, point))
-    spelled = "".join(
+            ranges.append([point, point])
+    return "".join(
         f"\\u{first:04x}" if first == last else f"\\u{first:04x}-\\u{last:04x}"
         for first, last in ranges
     )
-    return f"^[^{spelled}]*$"

@@ -7,8 +7,16 @@ from __future__ import annotations
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from scorekeeper.rules.text import has_control_characters, name_key, one_line_pattern, shows_nothing
+from scorekeeper.rules.text import (
+    has_control_characters,
+    name_key,
+    one_line_pattern,
+    shown_line_pattern,
+    shows_nothing,
+)
 
 NOTHING_TO_SEE = [
     "",
@@ -80,8 +88,6 @@ REFUSED = [
     "\u202e",
     "\u2066",
     "\u2069",
-    "\ud800",
-    "\udfff",
 ]
 
 
@@ -95,12 +101,47 @@ def test_the_documents_pattern_refuses_what_the_server_refuses(character) -> Non
 def test_the_documents_pattern_and_the_server_agree_on_every_character() -> None:
     """Character by character, over all of Unicode: the pattern takes exactly what the server
     takes (the refused ones all lie in the Basic Multilingual Plane, where the pattern spells
-    them)."""
+    them), but for the lone surrogates no tool reading the document takes in a pattern."""
     pattern = ecma(one_line_pattern())
     disagree = [
         hex(point)
         for point in range(0x110000)
         if bool(pattern.match(chr(point))) == has_control_characters(chr(point))
+        and not 0xD800 <= point < 0xE000
     ]
     assert disagree == []
     assert pattern.match("Anna & Ben \u200d\U0001f0a1 (Lucca)")
+
+
+def test_the_documents_reason_holds_a_character_the_server_sees_on_every_character() -> None:
+    """A reason (an adjustment's) is one line that shows something: character by character,
+    the pattern takes one alone exactly when the server does in the Basic Multilingual Plane,
+    and beyond it takes none (stricter than the server, never looser)."""
+    pattern = ecma(shown_line_pattern())
+    disagree = [
+        hex(point)
+        for point in range(0x110000)
+        if bool(pattern.match(chr(point)))
+        != (
+            point < 0x10000
+            and not has_control_characters(chr(point))
+            and not shows_nothing(chr(point))
+        )
+    ]
+    assert disagree == []
+    for reason in ("\u0301", "\u200d \ufe0f", "\ue000", "\U000e0041", " "):
+        assert not pattern.match(reason)
+    assert pattern.match("card shown \u0301") and pattern.match("\u0915\u093f")
+
+
+# Texts mixing letters with marks, joiners, fillers, private use and noncharacters.
+MIXED = st.text(
+    st.sampled_from("aé\u0301\u0308\u20dd\u200d\u00ad\u3164\ue000\ufdd0 \u0915\u093f\U000e0041"),
+    max_size=6,
+)
+
+
+@given(MIXED | st.text(max_size=8))
+def test_a_reason_the_document_allows_shows_something_to_the_server(text) -> None:
+    if ecma(shown_line_pattern()).match(text):
+        assert not shows_nothing(text)
