@@ -28,6 +28,8 @@ from tournaments.models import ResultSubmission, Tournament
 from tournaments.pairs_csv import MAX_BYTES, too_big
 from tournaments.words import TIEBREAK_NAMES
 
+# Under an event's day, where it is set and where its director corrects it.
+EVENT_DAY_HELP = _("An evening entered later keeps its day: its tables' games take it.")
 TIEBREAK_CHOICES = [("", _("(none)")), *((name, TIEBREAK_NAMES[name]) for name in METRICS)]
 
 
@@ -161,9 +163,7 @@ class TournamentForm(PlanForm):
     seeded = forms.BooleanField(
         label=_("Round 1 by seed (else drawn at random)"), required=False, initial=True
     )
-    played_on = played_on_field(
-        _("An evening entered later keeps its day: its tables' games take it.")
-    )
+    played_on = played_on_field(EVENT_DAY_HELP)
 
     def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -283,14 +283,6 @@ class PlayerForm(PairForm):
 def entry_form(tournament: Tournament, *args: Any, **kwargs: Any) -> PairForm:
     """The form of an entry of ``tournament``: a pair, or an individual event's player."""
     return (PlayerForm if tournament.individual else PairForm)(*args, **kwargs)
-
-
-class PlayedOnForm(forms.Form):
-    """The day the event was played, corrected by its director."""
-
-    played_on = forms.DateField(
-        label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
 
 
 class ReasonField(forms.CharField):

@@ -324,3 +324,29 @@ def test_a_new_game_or_event_is_played_today_in_the_sites_time_zone(
 
     game, _token = game_create(variant="classic", players=4, sides=[{}, {}])
     assert game.played_on.isoformat() == today
+
+
+def test_a_games_day_and_an_events_are_corrected_with_one_form_and_its_words(client):
+    """One form (scorekeeper.forms.PlayedOnForm, from the one field definition) on the game's
+    board and the event's director page: the same box, the same words for a day that is none."""
+    club, dora = a_club()
+    event = _one_round_event(club, dora, "Tuesday", PAIRS, SCORES)
+    _login(client, "dora").post(f"/c/{club.id}/games/new/", _new_game_form())
+    game = Game.objects.filter(match__isnull=True).get()
+    pages = {"event": f"/t/{event.id}/director/", "game": f"/g/{game.id}/edit/"}
+    posts = {"event": f"/t/{event.id}/director/day/", "game": f"/g/{game.id}/edit/day/"}
+    boxes = {}
+    for name, url in pages.items():
+        html = client.get(url).content.decode()
+        assert html.count('name="played_on"') == 1, name
+        box = re.search(r'<input type="date" name="played_on"[^>]*>', html).group(0)
+        boxes[name] = re.sub(r' aria-describedby="[^"]*"', "", box)  # the event's has words
+    assert boxes["event"] == boxes["game"]
+    assert f'value="{timezone.localdate().isoformat()}"' in boxes["game"]
+    for name, url in posts.items():
+        for wrong in ("31/02/x", ""):
+            answer = client.post(url, {"played_on": wrong}, follow=True)
+            assert "Give the day as a date." in answer.content.decode(), (name, wrong)
+    event.refresh_from_db()
+    game.refresh_from_db()
+    assert event.played_on == game.played_on == timezone.localdate()
