@@ -54,8 +54,9 @@ def checked_name(value: object, *, limit: int, what: str) -> str:
     """A name as it is kept (a club's, a player's, a preset's, a season's, an event's): one line
     of text that shows something, its runs of spaces made one, ``limit`` characters at most;
     ``what`` is its subject in the refusal ("A club" needs a name). A service turns the refusal
-    into its own error (ClubError, TournamentError)."""
-    name = str(value or "")
+    into its own error (ClubError, TournamentError). Anything but text (a backup's number or
+    list) is no name."""
+    name = value if isinstance(value, str) else ""
     if shows_nothing(name):
         raise NameRefused(gettext("%(what)s needs a name.") % {"what": what})
     if has_control_characters(name):  # before the spaces are made one: a tab is not a space
