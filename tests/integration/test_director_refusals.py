@@ -451,6 +451,7 @@ def test_a_directors_reason_that_shows_nothing_is_refused_as_missing(
 ) -> None:
     """A correction, an adjusted score or a reopening says why, in words a page can show:
     marks, joiners or private-use characters alone are no reason, in the form and the service."""
+    from tournaments.forms import CorrectionForm, ReopenForm
     from tournaments.services.results import result_reopen
 
     tournament = event(director)
@@ -459,18 +460,25 @@ def test_a_directors_reason_that_shows_nothing_is_refused_as_missing(
         with pytest.raises(TournamentError, match="Say why the result is corrected"):
             result_correct(match_id=match.id, ns_score=1, ew_score=0, reason=reason, kind=kind)
         url = reverse("director-match", args=[tournament.id, match.id])
-        answer = client.post(url, {"ns_score": 1, "ew_score": 0, "kind": kind, "reason": reason})
+        given = {"ns_score": 1, "ew_score": 0, "kind": kind, "reason": reason}
+        answer = client.post(url, {CorrectionForm().add_prefix(k): v for k, v in given.items()})
         page = answer.content.decode()
         assert answer.status_code == 400
         assert "Say why: the reason is kept with the result." in page
     with pytest.raises(TournamentError, match="Say why the table is reopened"):
         result_reopen(match_id=match.id, reason=reason)
     answer = client.post(
-        reverse("director-reopen", args=[tournament.id, match.id]), {"reason": reason}
+        reverse("director-reopen", args=[tournament.id, match.id]),
+        {ReopenForm().add_prefix("reason"): reason},  # the box's name, its form's prefix and all
     )
     assert answer.status_code == 400
     assert "Say why: the reason is kept with the result." in answer.content.decode()
     assert match.submissions.count() == 2  # the pairs' two, nothing of the director's
+    reopened = client.post(  # the same box, with words
+        reverse("director-reopen", args=[tournament.id, match.id]),
+        {ReopenForm().add_prefix("reason"): "hand 2 entered twice"},
+    )
+    assert reopened.status_code == 302 and match.submissions.count() == 3
 
 
 def test_a_directors_reason_is_one_line(client, director) -> None:
