@@ -43,7 +43,10 @@ from scorekeeper.names import (
 )
 from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.adjustments import adjustment_of
+from scorekeeper.services import checked_played_on
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.services.errors import TournamentError
+from tournaments.services.tournament import event_name
 
 FORMAT, VERSION = "canasta-club", 1
 # A club's years of evenings are a few megabytes; imported in the background at about 20 ms a game.
@@ -601,6 +604,22 @@ def _at(value: object, where: str) -> datetime:
     return parsed
 
 
+def _damaged(where: str, reason: str) -> _Refused:
+    """A part of the file the app would have refused on entry, with the app's own words."""
+    return _Refused(
+        _("The backup is damaged: %(where)s: %(reason)s") % {"where": where, "reason": reason}
+    )
+
+
+def _played_on(value: object, where: str, made: datetime) -> date:
+    """A game's or an event's day played, as the app takes it (checked_played_on: a date,
+    not after today)."""
+    try:
+        return checked_played_on(_day(value, where, made))
+    except RuleViolation as violation:
+        raise _damaged(where, explain(violation)) from None
+
+
 def _day(value: object, where: str, made: datetime | None = None) -> date | None:
     """A day played as the file gives it ("2026-03-03"); where it gives none (a file written
     before games had one), the day it was made (``made``, in the site's time zone), else None."""
@@ -704,7 +723,7 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
             ) from None
         made = _at(row.get("created_at"), "game")
         Game.objects.filter(id=game.id).update(
-            created_at=made, played_on=_day(row.get("played_on"), "game", made)
+            created_at=made, played_on=_played_on(row.get("played_on"), f"game {old_id}", made)
         )
         games[old_id] = game
     return games
@@ -717,10 +736,20 @@ def _side_text(value: object, limit: int, game: str) -> str:
     return value
 
 
-def _author(value: object) -> str:
+def _reason(value: object, where: str) -> str:
+    """A result's reason as the director's pages take it: one line of text."""
+    if not isinstance(value, str) or has_control_characters(value):
+        raise _damaged(
+            where,
+            _("%(field)s: no tab, line break or control character.") % {"field": _("Reason")},
+        )
+    return value
+
+
+def _author(value: object, where: str = "history") -> str:
     """Who made a change, as the history shows it: one line of text."""
     if not isinstance(value, str) or has_control_characters(value):
-        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "history"})
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": where})
     return value[:150]
 
 
@@ -787,13 +816,23 @@ def _event_import(
     from tournaments.services.standings import standings_write
 
     row: dict[str, Any] = _need(value, dict, "events")
+    at = f"event {row.get('id')}"
+    rounds = _need(row.get("drawn", []), list, "rounds")
+    _check_finished(row, rounds, at)
     with transaction.atomic():
+        try:
+            name = event_name(row.get("name"))
+        except TournamentError as refused:
+            raise _damaged(at, str(refused)) from None
         tournament = _saved(
-            Tournament(club=club, **{f: row.get(f) for f in _EVENT_FIELDS}), "event"
+            Tournament(
+                club=club, **{f: row.get(f) for f in _EVENT_FIELDS if f != "name"}, name=name
+            ),
+            "event",
         )
-        _check_plan(tournament)
+        _check_plan(tournament, at)
         made = _at(row.get("created_at"), "event")
-        tournament.played_on = _day(row.get("played_on"), "event", made)
+        tournament.played_on = _played_on(row.get("played_on"), at, made)
         Tournament.objects.filter(id=tournament.id).update(
             created_at=made, played_on=tournament.played_on
         )
@@ -813,9 +852,9 @@ def _event_import(
                 ),
                 "entry",
             )
-    for r in _need(row.get("drawn", []), list, "rounds"):
+    for r in rounds:
         with transaction.atomic():
-            _round_import(tournament, _need(r, dict, "round"), entries, games)
+            _round_import(tournament, _need(r, dict, "round"), entries, games, at)
             _progress(job)
     with transaction.atomic():
         if tournament.round_set.exists():
@@ -828,19 +867,21 @@ def _round_import(
     r: Any,  # a round of the file, an object (checked by the caller)
     entries: Mapping[int, Entry],
     games: Mapping[str, Game],
+    event: str,  # the event as a refusal names it: "event 12"
 ) -> None:
-    """A round of an event: its tables, each with its submissions and its result in force."""
+    """A round of an event: its tables, each with its submissions and its result in force,
+    refused where the app could not have made it so (the _check_ functions below)."""
     from tournaments.table_keys import table_keys_add
 
+    number = _whole(r.get("number"), "round", most=32767)
+    at = f"{event} round {number}"
+    _check_format(tournament, r.get("format"), number, at)
     played = _saved(
-        Round(
-            tournament=tournament,
-            number=r.get("number"),
-            format=r.get("format"),
-            status=r.get("status"),
-        ),
+        Round(tournament=tournament, number=number, format=r.get("format"), status=r.get("status")),
         "round",
     )
+    seated: set[int] = set()  # the round's entries, each at one table (or its bye)
+    tables: set[int] = set()
     for m in _need(r.get("matches", []), list, "matches"):
         m = _need(m, dict, "match")
         game = games.get(str(m.get("game"))) if m.get("game") else None
@@ -865,57 +906,167 @@ def _round_import(
             ),
             "match",
         )
+        _check_places(match, at, seated, tables)
+        where = f"{at} table {match.table}"
         if game is not None:
             table_keys_add(game)
         by_version = {}
         for s in _need(m.get("submissions", []), list, "submissions"):
             s = _need(s, dict, "submission")
-            _author(s.get("author", ""))
+            _author(s.get("author", ""), where)
+            _reason(s.get("reason", ""), where)
+            winner = s.get("winner")
+            if winner is not None and (type(winner) is not int or winner not in entries):
+                raise _Refused(
+                    _("The backup is damaged: the winner of %(where)s is not one of its pairs.")
+                    % {"where": where}
+                )
             made = _saved(
                 ResultSubmission(
                     match=match,
                     **{f: s.get(f) for f in _SUBMISSION_FIELDS},
-                    winner=entries.get(s.get("winner")) if s.get("winner") is not None else None,
+                    winner=entries[winner] if winner is not None else None,
                 ),
                 "result",
             )
+            _check_figures(match, made, where)
             ResultSubmission.objects.filter(id=made.id).update(
                 created_at=_at(s.get("created_at"), "result")
             )
             by_version[made.version] = made
         if m.get("result") is not None:
-            if m["result"] not in by_version:
-                raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "result"})
-            match.result = by_version[m["result"]]
+            in_force = by_version.get(m["result"])
+            if in_force is None or in_force.kind == ResultSubmission.Kind.REOPENED:
+                raise _Refused(
+                    _(
+                        "The backup is damaged: the result in force of %(where)s is not one of "
+                        "its results."
+                    )
+                    % {"where": where}
+                )
+            match.result = in_force
             match.save(update_fields=["result"])
             if game is not None:  # its lines were built before its result: the result decides
                 game_lines_request(game_id=game.id)
+        _check_settled(match, played, where)
 
 
-def _check_plan(tournament: Tournament) -> None:
-    """What the event's pages read as names: its formats and tie-breaks."""
+# A round whose tables are still being played (and a finished event has none).
+_PLAYING = (Round.Status.DRAFT, Round.Status.RELEASED, Round.Status.PLAYING)
+
+
+def _check_finished(row: Mapping[str, Any], rounds: list[Any], at: str) -> None:
+    """A finished event has played every round it drew (round_close finishes it)."""
+    if row.get("status") != Tournament.Status.FINISHED:
+        return
+    for r in rounds:
+        if isinstance(r, dict) and r.get("status") in _PLAYING:
+            raise _Refused(
+                _(
+                    "The backup is damaged: %(where)s is finished, and its round %(round)s is "
+                    "still being played."
+                )
+                % {"where": at, "round": str(r.get("number"))[:10]}
+            )
+
+
+def _check_format(tournament: Tournament, fmt: object, number: int, at: str) -> None:
+    """A round is played in the format the event's plan gives it, as round_pair draws it."""
+    planned = tournament.format_of(number)
+    if fmt != planned:
+        raise _Refused(
+            _(
+                "The backup is damaged: %(where)s is played as “%(format)s”, and the event's "
+                "plan plays it as “%(planned)s”."
+            )
+            % {"where": at, "format": str(fmt)[:40], "planned": planned}
+        )
+
+
+def _check_places(match: Match, at: str, seated: set[int], tables: set[int]) -> None:
+    """Each entry of a round sits at one table or has its bye, and a table's number is its
+    own (byes are all table 0)."""
+    for entry in (match.ns, match.ew, match.ns_with, match.ew_with):
+        if entry is None:
+            continue
+        if entry.id in seated:
+            raise _Refused(
+                _("The backup is damaged: %(where)s seats %(entry)s at two tables.")
+                % {"where": at, "entry": entry.name}
+            )
+        seated.add(entry.id)
+    if match.table and match.table in tables:
+        raise _Refused(
+            _("The backup is damaged: %(where)s has two tables numbered %(table)s.")
+            % {"where": at, "table": match.table}
+        )
+    tables.add(match.table)
+
+
+def _check_figures(match: Match, submission: ResultSubmission, where: str) -> None:
+    """A result's figures as the table's pages take them (results.check_scores); a reopening
+    keeps the figures of the result it set aside, and names no winner."""
+    from tournaments.services.results import check_scores
+
+    if submission.kind == ResultSubmission.Kind.REOPENED:
+        if submission.winner_id is not None:
+            raise _Refused(_("The backup is damaged: %(where)s.") % {"where": where})
+        return
+    try:
+        check_scores(match, submission.ns_score, submission.ew_score, submission.winner_id)
+    except TournamentError as refused:
+        raise _damaged(where, str(refused)) from None
+
+
+def _check_settled(match: Match, played: Round, where: str) -> None:
+    """A table is settled (confirmed, closed) when, and only when, a result is in force; a bye
+    is settled with none. A round complete or closed has every table settled (round_close)."""
+    from tournaments.selectors.event import SETTLED
+
+    settled = match.status in SETTLED
+    if match.ew_id is not None and settled and match.result_id is None:
+        raise _Refused(
+            _("The backup is damaged: %(where)s is settled and has no result in force.")
+            % {"where": where}
+        )
+    if match.result_id is not None and not settled:
+        raise _Refused(
+            _("The backup is damaged: %(where)s has a result in force and is not settled.")
+            % {"where": where}
+        )
+    if not settled and played.status not in _PLAYING:
+        raise _Refused(
+            _("The backup is damaged: %(where)s has no result, and its round is over.")
+            % {"where": where}
+        )
+
+
+def _check_plan(tournament: Tournament, at: str) -> None:
+    """What the event's pages read as names: its preset, formats and tie-breaks; and entries
+    of one kind all through (pairs, or individual players: engine.formats)."""
     from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
-    from tournaments.engine.formats import FORMATS, INDIVIDUAL
+    from tournaments.engine.errors import DrawRefused
+    from tournaments.engine.formats import FORMATS, check_entries_kind
     from tournaments.engine.standings import METRICS
 
     if tournament.variant not in PRESETS:
-        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "event"})
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": at})
     try:
-        ruleset_for(tournament.variant, 4, dict(_need(tournament.rules, dict, "event")), 2)
+        ruleset_for(tournament.variant, 4, dict(_need(tournament.rules, dict, at)), 2)
     except RuleViolation:
-        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "event"}) from None
-    formats = _need(tournament.round_formats, list, "event")
-    tiebreaks = _need(tournament.tiebreaks, list, "event")
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": at}) from None
+    formats = _need(tournament.round_formats, list, at)
+    tiebreaks = _need(tournament.tiebreaks, list, at)
     if (
         not all(isinstance(f, str) and f in FORMATS for f in formats)
         or not tiebreaks
         or not all(isinstance(t, str) and t in METRICS for t in tiebreaks)
     ):
-        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "event"})
-    if {tournament.format, *formats} & set(INDIVIDUAL) and (
-        len({tournament.format, *formats}) > 1 or tournament.knockout_top
-    ):  # an individual event plays its format all through (engine.formats.check_plan)
-        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": "event"})
+        raise _Refused(_("The backup is damaged: %(where)s.") % {"where": at})
+    try:
+        check_entries_kind(tournament.format, formats, tournament.knockout_top)
+    except DrawRefused as refused:
+        raise _damaged(at, str(TournamentError(refused.message, **refused.values))) from None
 
 
 def _check_seats(tournament: Tournament, match: Mapping[str, Any]) -> None:
@@ -971,14 +1122,23 @@ def _check_reasons(reasons: object) -> None:
 
 
 def _seasons_import(club: Club, rows: object, events: Mapping[int, Tournament]) -> None:
+    """Each season as its form saves it (clubs.services.season_save: its name, its method and
+    best N, its first day not after its last)."""
+    from clubs.services import season_save
+
     for row in _need(rows, list, "seasons"):
         row = _need(row, dict, "season")
-        season = Season.objects.create(
-            club=club,
-            name=_checked_name(row.get("name"), limit=80, what=_("A season")),
-            method=row.get("method") if row.get("method") in Season.Method.values else "placing",
-            best=_whole(row.get("best", 0), "season", most=1000),
-            starts_on=_day(row.get("starts_on"), "season"),
-            ends_on=_day(row.get("ends_on"), "season"),
-        )
-        season.events.set([events[e] for e in row.get("events", []) if e in events])
+        try:
+            season_save(
+                club_id=club.id,
+                name=row.get("name"),  # checked by season_save
+                method=row.get("method")
+                if row.get("method") in Season.Method.values
+                else "placing",
+                best=_whole(row.get("best", 0), "season", most=1000),
+                event_ids=[events[e].id for e in row.get("events", []) if e in events],
+                starts_on=_day(row.get("starts_on"), "season"),
+                ends_on=_day(row.get("ends_on"), "season"),
+            )
+        except ClubError as refused:
+            raise _damaged(f"season {str(row.get('name'))[:80]}", str(refused)) from None

@@ -23,13 +23,7 @@ from clubs.models import (
 )
 from clubs.selectors import players_by_name
 from scorekeeper.models import Game
-from scorekeeper.names import (
-    MAX_CLUB_NAME,
-    MAX_PLAYER_NAME,
-    has_control_characters,
-    name_key,
-    shows_nothing,
-)
+from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, NameRefused, checked_name, name_key
 
 MAX_PLAYERS = 5000  # players a club keeps
 MAX_PRESETS = 50
@@ -40,17 +34,11 @@ class ClubError(Exception):
 
 
 def _checked_name(value: object, *, limit: int, what: str) -> str:
-    name = " ".join(str(value or "").split())
-    if shows_nothing(name):
-        raise ClubError(_("%(what)s needs a name.") % {"what": what})
-    if has_control_characters(name):
-        raise ClubError(_("%(what)s: no tab, line break or control character.") % {"what": what})
-    if len(name) > limit:
-        raise ClubError(
-            _("%(what)s: at most %(n)s characters (%(name)s…).")
-            % {"what": what, "n": limit, "name": name[:20]}
-        )
-    return name
+    """A name of the club's (names.checked_name), refused as the club's pages show it."""
+    try:
+        return checked_name(value, limit=limit, what=what)
+    except NameRefused as refused:
+        raise ClubError(str(refused)) from None
 
 
 def club_create(*, name: str, director: Any) -> Club:

@@ -16,6 +16,8 @@
   to the database and the scoreboards are rendered afresh (``scorekeeper/cache.py``).
 - ``DJANGO_ADMINS``, ``DJANGO_EMAIL_HOST`` and friends: who hears of a 500, and password reset.
 - ``DJANGO_LOG_LEVEL``: INFO by default; logs go to standard error.
+- ``DJANGO_TIME_ZONE``: the club's time zone, an IANA name (``Europe/Rome``), in which a game's
+  or an event's day played is today; unset: this machine's own (the club's laptop), else UTC.
 
 A value this file does not understand stops the start-up with a message, never a silent default.
 """
@@ -30,8 +32,10 @@ import tempfile
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import dj_database_url
+import tzlocal  # installed with Celery: the machine's own time zone
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
@@ -62,6 +66,34 @@ def env_int(name: str, default: int) -> int:
         return int(raw)
     except ValueError:
         raise ImproperlyConfigured(f"{name}={raw!r}: expected a whole number") from None
+
+
+def env_time_zone(name: str) -> str:
+    """A time zone's IANA name from the environment ("Europe/Rome"); unset, this machine's own
+    (machine_time_zone). A name the zone database does not hold stops the start."""
+    raw = os.environ.get(name, "")
+    if not raw:
+        return machine_time_zone()
+    try:
+        ZoneInfo(raw)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ImproperlyConfigured(
+            f"{name}={raw!r}: not a time zone's name (e.g. Europe/Rome, America/New_York, UTC)"
+        ) from None
+    return raw
+
+
+def machine_time_zone() -> str:
+    """This machine's time zone (TZ, /etc/timezone, /etc/localtime: tzlocal reads them), else
+    UTC: a club's laptop keeps the club's time without being told."""
+    try:
+        name = tzlocal.get_localzone_name()
+        if name:
+            ZoneInfo(name)
+            return str(name)
+    except (LookupError, OSError, ValueError):  # no zone set, or one the database lacks
+        pass
+    return "UTC"
 
 
 def env_list(name: str) -> list[str]:
@@ -262,7 +294,8 @@ LANGUAGES = [
     ("nl", _("Dutch")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
-TIME_ZONE = "UTC"
+# The day a game or an event was played is today here (scorekeeper.services.checked_played_on).
+TIME_ZONE = env_time_zone("DJANGO_TIME_ZONE")
 USE_I18N = True
 USE_TZ = True
 

@@ -257,17 +257,41 @@ class NewGameForm(forms.Form):
         return [(i, self[f"side_{i}"], self[f"players_{i}"]) for i in range(1, MAX_SIDES + 1)]
 
 
-def played_on_field(help_text: Any = None) -> forms.DateField:
+def played_on_field(help_text: Any = None, *, required: bool = False) -> forms.DateField:
     """The day a game (or an event) was played, which its players' statistics follow: today by
-    default, an evening kept on paper its own day (services.checked_played_on refuses a day
-    after today)."""
+    default (in the site's time zone), an evening kept on paper its own day
+    (services.checked_played_on refuses a day after today). The one definition of the box:
+    the new game, new event and import forms hold it, and PlayedOnForm corrects it later."""
     return forms.DateField(
         label=_("Played on"),
-        required=False,
+        required=required,
         initial=timezone.localdate,
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),
-        help_text=help_text or _("A game kept on paper keeps the day it was played."),
+        help_text=_("A game kept on paper keeps the day it was played.")
+        if help_text is None
+        else help_text,
+        error_messages={
+            "invalid": _("Give the day as a date."),
+            "required": _("Give the day as a date."),
+        },
     )
+
+
+class PlayedOnForm(forms.Form):
+    """The day a game or an event was played, corrected afterwards (a game's board, from its
+    edit link; an event's director page): its players' statistics and seasons follow it.
+    ``help_text`` is said under the box (none by default)."""
+
+    played_on = played_on_field(help_text="", required=True)
+
+    def __init__(self, *args: Any, help_text: Any = "", **kwargs: Any) -> None:
+        kwargs.setdefault("label_suffix", "")  # labels read as names, not prompts
+        super().__init__(*args, **kwargs)
+        self.fields["played_on"].help_text = help_text
+
+    def refusal(self) -> str:
+        """What is wrong with the day given, for a page's message."""
+        return " ".join(str(error) for error in self.errors.get("played_on", []))
 
 
 class DatedGameForm(NewGameForm):

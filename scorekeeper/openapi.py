@@ -27,7 +27,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from scorekeeper.names import MAX_PLAYER_NAMES, MAX_SIDE_NAME
+from scorekeeper.names import (
+    MAX_PLAYER_NAMES,
+    MAX_SIDE_NAME,
+    one_line_pattern,
+    shown_line_pattern,
+)
 from scorekeeper.rules import HOUSE_RULES, PRESETS, Breakdown, Variant
 from scorekeeper.rules.adjustments import MOST_POINTS as MOST_ADJUSTMENT
 from scorekeeper.rules.adjustments import MOST_REASON
@@ -106,8 +111,10 @@ def _errors(*statuses: str) -> dict[str, Any]:
 
 COUNT = {"type": "integer", "minimum": 0}
 POINTS = {"type": "integer", "minimum": 0, "maximum": MAX_POINTS, "multipleOf": 5}
-# One line of printable text (names.py): no control character, line or paragraph separator.
-ONE_LINE = "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$"
+# One line of printable text, built from the definition the server checks names by (names.py,
+# rules/text.py): no control character, line or paragraph separator, nor an invisible character
+# that disguises the line or turns it around.
+ONE_LINE = one_line_pattern()
 
 
 def _cards(keys: tuple[str, ...] | frozenset[str]) -> dict[str, Any]:
@@ -204,10 +211,8 @@ ADJUSTMENT = _closed(
         "reason": {
             "type": "string",
             "maxLength": MOST_REASON,
-            # One line holding something besides spaces.
-            "pattern": "^[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*"
-            "[^\\s\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]"
-            "[^\\u0000-\\u001f\\u007f-\\u009f\\u2028\\u2029]*$",
+            # One line holding something that shows (rules/adjustments.py, rules/text.py).
+            "pattern": shown_line_pattern(),
         },
     },
 )

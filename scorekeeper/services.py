@@ -16,7 +16,8 @@ from __future__ import annotations
 import secrets
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, timedelta
+from datetime import timezone as fixed_offset
 from typing import Any
 
 from django.db import transaction
@@ -109,7 +110,17 @@ def _side_names(sides: object) -> list[tuple[str, str]]:
             raise RuleViolation(
                 gettext_noop("unknown key %(key)r"), side=i, key=sorted(unknown)[0], field="sides"
             )
-        name = side.get("name") or ""
+        # null is no name (the OpenAPI document gives each a type), as a body's keys
+        # (api.body_object): leave the key out for Side 1, Side 2...
+        for key in ("name", "players"):
+            if key in side and side[key] is None:
+                raise RuleViolation(
+                    gettext_noop("%(key)s may not be null: give a value or leave it out"),
+                    side=i,
+                    key=key,
+                    field="sides",
+                )
+        name = side.get("name", "")
         players = side.get("players", "")
         if isinstance(players, list) and all(isinstance(p, str) for p in players):
             players = players_text(players)
@@ -126,15 +137,20 @@ def _side_names(sides: object) -> list[tuple[str, str]]:
     return out
 
 
+# The easternmost time zone (Kiribati's Line Islands): a day after its date has begun nowhere.
+EASTERNMOST = fixed_offset(timedelta(hours=14))
+
+
 def checked_played_on(value: object) -> date:
-    """The day a game or an event was played: a date, today at the latest (the site's time
-    zone); None is today."""
+    """The day a game or an event was played: a date, today at the latest; None is today (the
+    site's time zone, settings.TIME_ZONE). A player east of the site, whose day is already
+    tomorrow there, enters it: only a day that has begun nowhere on Earth is refused."""
     today = timezone.localdate()
     if value is None:
         return today
     if not isinstance(value, date) or isinstance(value, datetime):  # a day, not a moment
         raise RuleViolation(gettext_noop("the day played is a date"), field="played_on")
-    if value > today:
+    if value > timezone.now().astimezone(EASTERNMOST).date():
         raise RuleViolation(
             gettext_noop("the day played is today or before (today is %(today)s)"),
             field="played_on",

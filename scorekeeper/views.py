@@ -6,7 +6,6 @@ Edit pages live under ``/g/<id>/edit/`` and are open to the device holding the g
 
 from __future__ import annotations
 
-from datetime import date
 from typing import Any
 
 import segno
@@ -35,7 +34,7 @@ from scorekeeper.edit_access import (
     recent_game_ids,
     recent_games_keep,
 )
-from scorekeeper.forms import ImportForm, NewGameForm, OpeningLookupForm
+from scorekeeper.forms import ImportForm, NewGameForm, OpeningLookupForm, PlayedOnForm
 from scorekeeper.hand_pages import LABELS, QUEUE_LABELS, side_words
 from scorekeeper.hand_scoring import table_of
 from scorekeeper.i18n import explain, preset_name
@@ -254,7 +253,9 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
             "may_edit": not editable and request.user.is_authenticated and can_edit(request, game),
             "deal": game_deal(game) if game.ended_at is None and not game.locked else None,
             # A table's game is played on its event's day (the director changes that).
-            "day_editable": writable and not game.keys.exists(),
+            "day_form": PlayedOnForm(initial={"played_on": game.played_on})
+            if writable and not game.keys.exists()
+            else None,
             "tournament_table": table,
             "of_hands": game_hands(game),
             "share_url": request.build_absolute_uri(reverse("game", args=[game.id])),
@@ -301,13 +302,12 @@ def game_version(request: HttpRequest, game_id: str) -> HttpResponse:
 def game_played_on(request: HttpRequest, game_id: str) -> HttpResponse:
     """Correct the day the game was played (its players' statistics follow)."""
     editable_game(request, game_id)
-    try:
-        day = date.fromisoformat(str(request.POST.get("played_on", "")))
-    except ValueError:
-        messages.error(request, _("Give the day as a date."))
+    form = PlayedOnForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.refusal())
         return redirect("edit", game_id)
     try:
-        services.game_played_on_set(game_id=game_id, played_on=day)
+        services.game_played_on_set(game_id=game_id, played_on=form.cleaned_data["played_on"])
     except RuleViolation as violation:
         messages.error(request, explain(violation))
     return redirect("edit", game_id)

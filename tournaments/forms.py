@@ -12,7 +12,13 @@ from django.utils.translation import gettext_lazy as _
 from clubs.models import ClubPreset
 from scorekeeper.forms import played_on_field
 from scorekeeper.i18n import PRESET_CHOICES
-from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME, no_control_characters
+from scorekeeper.names import (
+    MAX_CLUB_NAME,
+    MAX_PLAYER_NAME,
+    MAX_SIDE_NAME,
+    no_control_characters,
+    shows_nothing,
+)
 from tournaments.club_formats import CLUB_FORMATS, PLAN_PHASES
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import INDIVIDUAL, MAX_ROUNDS, Phase, Plan, phases_of, plan_of
@@ -22,6 +28,8 @@ from tournaments.models import ResultSubmission, Tournament
 from tournaments.pairs_csv import MAX_BYTES, too_big
 from tournaments.words import TIEBREAK_NAMES
 
+# Under an event's day, where it is set and where its director corrects it.
+EVENT_DAY_HELP = _("An evening entered later keeps its day: its tables' games take it.")
 TIEBREAK_CHOICES = [("", _("(none)")), *((name, TIEBREAK_NAMES[name]) for name in METRICS)]
 
 
@@ -155,9 +163,7 @@ class TournamentForm(PlanForm):
     seeded = forms.BooleanField(
         label=_("Round 1 by seed (else drawn at random)"), required=False, initial=True
     )
-    played_on = played_on_field(
-        _("An evening entered later keeps its day: its tables' games take it.")
-    )
+    played_on = played_on_field(EVENT_DAY_HELP)
 
     def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -279,12 +285,22 @@ def entry_form(tournament: Tournament, *args: Any, **kwargs: Any) -> PairForm:
     return (PlayerForm if tournament.individual else PairForm)(*args, **kwargs)
 
 
-class PlayedOnForm(forms.Form):
-    """The day the event was played, corrected by its director."""
+class ReasonField(forms.CharField):
+    """A director's reason, kept with the result (services.results): one line, required; one
+    that shows nothing (names.shows_nothing: spaces, joiners, marks alone) is missing, as an
+    empty box is."""
 
-    played_on = forms.DateField(
-        label=_("Played on"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
-    )
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(
+            max_length=300,
+            validators=[no_control_characters],
+            error_messages={"required": _("Say why: the reason is kept with the result.")},
+            **kwargs,
+        )
+
+    def to_python(self, value: Any) -> str:
+        text = str(super().to_python(value))
+        return "" if shows_nothing(text) else text
 
 
 class ReopenForm(forms.Form):
@@ -294,11 +310,9 @@ class ReopenForm(forms.Form):
     # (and a name) of its own, so each label points at its own box.
     prefix = "reopen"
 
-    reason = forms.CharField(
+    reason = ReasonField(
         label=_("Why reopen it"),
-        max_length=300,
         help_text=_("E.g. “a hand was entered wrong”: the pairs correct it and submit again."),
-        error_messages={"required": _("Say why: the reason is kept with the result.")},
     )
 
 
@@ -365,11 +379,8 @@ class CorrectionForm(ResultForm):
             (ResultSubmission.Kind.ADJUSTED, _("An adjusted score")),
         ],
     )
-    reason = forms.CharField(
-        label=_("Reason"),
-        max_length=300,
-        help_text=_("Kept with the result, e.g. “checked the score sheet”."),
-        error_messages={"required": _("Say why: the reason is kept with the result.")},
+    reason = ReasonField(
+        label=_("Reason"), help_text=_("Kept with the result, e.g. “checked the score sheet”.")
     )
 
     def __init__(self, *args: Any, ns: str = "", ew: str = "", **kwargs: Any) -> None:

@@ -8,7 +8,7 @@ side; the JSON Lines export writes it, the import reads it): the engine scores t
 without it, and the hand's total for the side is the engine's total plus the points, shown
 apart in the breakdown with the reason. Points are a multiple of 5 (as every score), from
 -100000 to 100000, not 0; the reason is one line, at most 120 characters (control characters
-become spaces).
+become spaces), that shows something (text.shows_nothing, as a name's).
 """
 
 from __future__ import annotations
@@ -19,15 +19,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
+from scorekeeper.rules.text import INVISIBLE, REFUSED_CATEGORIES, shows_nothing
 
 KEY = "adjustment"
 MOST_POINTS = 100_000
 MOST_REASON = 120
-_UNSEEN = frozenset({"Cc", "Cs", "Zl", "Zp"})  # control characters, line breaks
-# Left out: the zero-width space and word joiner, the byte-order mark, and the bidirectional
-# embeddings, overrides and isolates (which would turn the rest of the line around), as a
-# name's are refused (scorekeeper/names.py; the joiners stay: Persian and emoji need them).
-_DROPPED = frozenset("\u200b\u2060\ufeff\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,11 +40,15 @@ def _reason(value: object, side: int) -> str:
         raise RuleViolation(
             gettext_noop("an adjustment needs its reason, in words"), side=side, field=KEY
         )
+    # What a name refuses is mended here: control characters and line breaks become spaces,
+    # and the invisible characters that would disguise the line or turn it around are left out.
     text = "".join(
-        " " if unicodedata.category(c) in _UNSEEN else c for c in value if c not in _DROPPED
+        " " if unicodedata.category(c) in REFUSED_CATEGORIES else c
+        for c in value
+        if c not in INVISIBLE
     )
     text = " ".join(text.split())
-    if not text:
+    if shows_nothing(text):
         raise RuleViolation(
             gettext_noop("an adjustment needs its reason, in words"), side=side, field=KEY
         )

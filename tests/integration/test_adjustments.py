@@ -59,6 +59,8 @@ def test_an_adjustment_counts_in_the_total_and_shows_its_reason(client):
         ({"points": -100}, "reason"),
         ({"points": -100, "reason": "   "}, "reason"),
         ({"points": -100, "reason": "\u200b\u202e"}, "reason"),  # nothing that shows
+        ({"points": -100, "reason": "\u0301\u20dd"}, "reason"),  # marks with no letter
+        ({"points": -100, "reason": "\ue000 \ufdd0\u00ad"}, "reason"),  # private use, a nonchar.
         ({"points": -100, "reason": "x" * 121}, "120"),
         ({"points": 0, "reason": "nothing"}, "multiple of 5"),
         ({"points": -101, "reason": "odd"}, "multiple of 5"),

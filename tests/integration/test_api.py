@@ -121,6 +121,19 @@ def test_null_where_a_value_is_required_is_a_400_naming_the_field(
     assert Game.objects.count() == 1 and Hand.objects.count() == 1
 
 
+@pytest.mark.parametrize("key", ["name", "players"])
+def test_null_for_a_sides_name_or_players_is_a_400_naming_it(client, key: str) -> None:
+    """A side's name may be left out (Side 1), never null: null was read as left out, a 201
+    with "Side 1" that the document refuses."""
+    sides = [{"name": "A", key: None}, {"name": "B"}]
+    response = post(client, "/api/v1/games", {"variant": "classic", "sides": sides})
+    assert response.status_code == 400
+    body = response.json()
+    assert (body["field"], body["side"]) == ("sides", 1)
+    assert f"{key} may not be null" in body["error"]
+    assert not Game.objects.exists()
+
+
 def test_create_game_answers_201_with_id_and_token(game) -> None:
     assert game["id"] and len(game["token"]) >= 32
     assert game["variant"] == "classic" and game["target"] == 5000

@@ -233,7 +233,11 @@ def test_fuzzed_api_writes_answer_json_and_never_500(client, body, target, if_ma
         assert (Game.objects.count(), Hand.objects.count(), Revision.objects.count()) == before
 
 
-@pytest.mark.parametrize("name", ["\u200d", "\U000e0041\U000e0042", "\u200d\ufe0f", "\u00ad"])
+@pytest.mark.parametrize(
+    "name",
+    ["\u200d", "\U000e0041\U000e0042", "\u200d\ufe0f", "\u00ad", "\u0301", "\ufdd0\ue000"],
+    ids=ascii,
+)
 def test_a_side_name_that_shows_nothing_is_an_empty_one(client, name: str) -> None:
     """A side left with no name is Side 1, Side 2...: one that shows nothing is no name either
     (scorekeeper.names.shows_nothing), never a board whose side has no visible name."""

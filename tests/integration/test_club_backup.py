@@ -24,6 +24,7 @@ from tests.integration.test_clubs import (
     _play,
     user,
 )
+from tournaments.club_formats import CLUB_FORMATS
 from tournaments.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
@@ -566,3 +567,194 @@ def test_a_run_the_page_has_given_up_on_stops_and_leaves_nothing(client, monkeyp
     job.refresh_from_db()
     assert (job.status, job.error) == ("failed", "stopped")  # not "done" over the page's word
     assert Club.objects.count() == clubs  # and nothing of it is left
+
+
+def test_an_event_the_app_could_not_have_played_is_refused_whole_naming_where(client):
+    """An event edited by hand into a state no page can make: a pair at two tables (or at a
+    table and its bye), two tables of one number, a winner who did not play there, a table
+    settled with no result, a result in force that is none of its table's, a round in another
+    format than the plan's, a finished event with a round still played; and what the app
+    refuses on entry (an event's name, a day after today, a season ending before it starts, a
+    reason on two lines). Each refused as a whole, naming the event, round and table."""
+    import re
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from clubs.models import ClubImport
+    from tournaments.models import Tournament
+
+    club = a_club_with_history(client)
+    good = club_export(club)
+    event = good["events"][0]
+    first, second = event["drawn"][0]["matches"]
+    at = f"event {event['id']} round 1"
+    table = f"{at} table {first['table']}"
+    names = {e["id"]: e["name"] for e in event["entries"]}
+    game = good["games"][0]
+    later = (timezone.localdate() + timedelta(days=3)).isoformat()  # begun nowhere yet
+
+    def tables(d):
+        return d["events"][0]["drawn"][0]["matches"]
+
+    def submission(d):
+        return tables(d)[0]["submissions"][0]
+
+    bye = {
+        **{key: None for key in ("ew", "ns_with", "ew_with", "game", "result")},
+        "table": 0,
+        "ns": first["ew"],
+        "reasons": first["reasons"],
+        "status": "confirmed",
+        "submissions": [],
+    }
+    cases = [
+        (
+            lambda d: tables(d)[1].update(ns=first["ns"]),
+            f"{at} seats {names[first['ns']]} at two tables",
+        ),
+        (lambda d: tables(d).append(bye), f"{at} seats {names[first['ew']]} at two tables"),
+        (
+            lambda d: tables(d)[1].update(table=first["table"]),
+            f"{at} has two tables numbered {first['table']}",
+        ),
+        (
+            lambda d: submission(d).update(winner=second["ns"]),
+            f"{table}: The winner must be one of the two pairs.",
+        ),
+        (
+            lambda d: submission(d).update(winner=10**6),
+            f"the winner of {table} is not one of its pairs",
+        ),
+        (
+            lambda d: tables(d)[0].update(result=None),
+            f"{table} is settled and has no result in force",
+        ),
+        (
+            lambda d: tables(d)[0].update(result=99),
+            f"the result in force of {table} is not one of its results",
+        ),
+        (
+            lambda d: tables(d)[0].update(status="disputed"),
+            f"{table} has a result in force and is not settled",
+        ),
+        (
+            lambda d: tables(d)[0].update(status="playing", result=None),
+            f"{table} has no result, and its round is over",
+        ),
+        (
+            lambda d: d["events"][0]["drawn"][0].update(format="danish"),
+            f"{at} is played as “danish”, and the event's plan plays it as “swiss”",
+        ),
+        (
+            lambda d: d["events"][0]["drawn"][0].update(format="chess"),
+            f"{at} is played as “chess”, and the event's plan plays it as “swiss”",
+        ),
+        (
+            lambda d: d["events"][0]["drawn"][0].update(status="playing"),
+            f"event {event['id']} is finished, and its round 1 is still being played",
+        ),
+        (
+            lambda d: d["events"][0].update(name="\u200b\u0301"),
+            f"event {event['id']}: An event needs a name.",
+        ),
+        (
+            lambda d: d["events"][0].update(name="Tues\nday"),
+            f"event {event['id']}: An event: no tab, line break or control character.",
+        ),
+        (
+            lambda d: d["events"][0].update(played_on=later),
+            f"event {event['id']}: The day played is today or before",
+        ),
+        (
+            lambda d: d["games"][0].update(played_on=later),
+            f"game {game['id']}: The day played is today or before",
+        ),
+        (
+            lambda d: d["seasons"][0].update(starts_on="2026-03-01", ends_on="2026-02-01"),
+            "season Autumn: A season ends on its first day or after it.",
+        ),
+        (
+            lambda d: submission(d).update(reason="sheet\tchecked"),
+            f"{table}: Reason: no tab, line break or control character.",
+        ),
+        (lambda d: submission(d).update(author="eve\u202e"), f"{table}."),
+    ]
+    paolo = user("paolo")
+    models = (Club, Player, Game, Tournament, ClubImport)
+    before = [m.objects.count() for m in models]
+    for change, says in cases:
+        data = json.loads(json.dumps(good))
+        change(data)
+        with pytest.raises(ClubError, match=re.escape(f"The backup is damaged: {says}")):
+            club_import(data=json.dumps(data).encode(), director=paolo, name="Pisa")
+        assert [m.objects.count() for m in models[:4]] == before[:4], says
+    # The file as written is taken, with its event's name, day and reasons.
+    assert club_import(data=json.dumps(good).encode(), director=paolo, name="Pisa")
+
+
+@pytest.mark.parametrize("preset", list(CLUB_FORMATS))
+def test_every_club_format_played_with_a_bye_a_reopening_and_a_correction_comes_back(
+    client, preset
+):
+    """What the import's checks of an event must take: each club format, nine entries (a bye
+    each round), a table reopened and sent again, a result corrected by the director, a
+    knockout fitted to its field; its standings the same once imported."""
+    from django.urls import reverse
+
+    from tournaments.club_formats import form_values
+    from tournaments.models import Tournament
+    from tournaments.services.entries import entries_add
+    from tournaments.services.results import result_correct, result_reopen, result_submit
+    from tournaments.services.rounds import round_close, round_pair, round_release
+
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    values = {k: v for k, v in form_values(preset).items() if v not in ("", False)}
+    answer = _login(client, "dora").post(
+        reverse("tournament-new"),
+        {"name": preset, "club": club.id, "club_format": preset, "variant": "classic"}
+        | values
+        | {"hands_per_round": 2, "seeded": "on", "tiebreak_1": "tp"},
+    )
+    assert answer.status_code == 302, answer.content.decode()[:2000]
+    event = Tournament.objects.get(club=club)
+    entries_add(
+        tournament_id=event.id, entries=[{"name": f"Pair {i}", "seed": i} for i in range(1, 10)]
+    )
+    played = 0
+    while not event.rounds or played < event.rounds:
+        drawn = round_pair(tournament_id=event.id)
+        round_release(round_id=drawn.id)
+        tables = list(drawn.matches.filter(ew__isnull=False).order_by("table"))
+        for n, match in enumerate(tables):
+            winner = match.ns_id if drawn.format == "knockout" else None
+            for by in ("ns", "ew"):
+                result_submit(
+                    match_id=match.id, by=by, ns_score=900 + n, ew_score=400, winner_id=winner
+                )
+        if played == 0 and len(tables) > 1:
+            result_reopen(match_id=tables[0].id, reason="hand 2 entered twice", author="dora")
+            for by in ("ns", "ew"):
+                result_submit(
+                    match_id=tables[0].id,
+                    by=by,
+                    ns_score=300,
+                    ew_score=700,
+                    winner_id=tables[0].ew_id if drawn.format == "knockout" else None,
+                )
+            result_correct(
+                match_id=tables[1].id,
+                ns_score=500,
+                ew_score=500,
+                reason="score sheet checked",
+                kind="adjusted",
+                winner_id=tables[1].ns_id if drawn.format == "knockout" else None,
+            )
+        played += 1
+        event.refresh_from_db()
+    round_close(round_id=drawn.id)
+    event.refresh_from_db()
+    assert event.status == Tournament.Status.FINISHED
+    copy = club_import(data=club_export_bytes(club), director=user("paolo"), name="Copy")
+    assert _standings(copy) == _standings(club)

@@ -138,7 +138,21 @@ def test_a_name_with_characters_that_show_nothing_is_the_same_player(lookalike):
         player_add(club_id=club.id, name=lookalike)
 
 
-@pytest.mark.parametrize("blank", ["\u3164", "\u115f\u1160", "\u200b", "\u2800", "\U000e0100"])
+@pytest.mark.parametrize(
+    "blank",
+    [
+        "\u3164",
+        "\u115f\u1160",
+        "\u200b",
+        "\u2800",
+        "\U000e0100",
+        "\u0301",  # a combining mark with no letter
+        "\u20dd\u200d",  # an enclosing mark and a joiner
+        "\ufdd0 \uffff",  # noncharacters
+        "\ue000",  # private use
+    ],
+    ids=ascii,
+)
 def test_a_name_that_shows_nothing_is_no_name(blank):
     club = club_create(name="Lucca", director=user("dora"))
     with pytest.raises(ClubError, match="needs a name"):

@@ -379,7 +379,16 @@ def test_names_that_hide_or_turn_text_around_are_refused(director, name: str) ->
 
 # Names made only of characters that show nothing: a zero-width joiner, tag characters, a
 # variation selector, a soft hyphen, an invisible operator (none a control character).
-INVISIBLE_NAMES = ["\u200d", "\U000e0041\U000e0042", "\u200d\ufe0f", "\u00ad\u2062", " \u200d "]
+INVISIBLE_NAMES = [
+    "\u200d",
+    "\U000e0041\U000e0042",
+    "\u200d\ufe0f",
+    "\u00ad\u2062",
+    " \u200d ",
+    "\u0301\u0308",  # combining marks with no letter
+    "\u20dd \ufdd0",  # an enclosing mark and a noncharacter
+    "\ue000\u200d",  # private use
+]
 
 
 @pytest.mark.parametrize("name", INVISIBLE_NAMES)
@@ -422,6 +431,80 @@ def test_an_event_name_is_one_line_of_text(director) -> None:
         with pytest.raises(TournamentError):
             tournament_create(name=bad, format="swiss", rounds=1, director=director)
     assert tournament_create(name="  Tuesday  ", format="swiss", rounds=1).name == "Tuesday"
+
+
+def test_an_events_name_and_a_clubs_are_checked_alike(director) -> None:
+    """One check of a name (names.checked_name): runs of spaces made one, a tab or a line
+    break refused (never quietly made a space), for an event as for a club."""
+    from clubs.services import ClubError, club_create
+
+    made = tournament_create(name=" Tuesday   night ", format="swiss", rounds=1)
+    assert made.name == "Tuesday night"
+    assert club_create(name=" Lucca   nord ", director=director).name == "Lucca nord"
+    for bad in ("Pisa\tnord", "Pisa\nnord"):
+        with pytest.raises(ClubError, match="no tab, line break or control character"):
+            club_create(name=bad, director=director)
+
+
+REASONS_THAT_SHOW_NOTHING = [" ", "\u200b\u202e", "\u0301", "\ufdd0\u20dd", "\ue000 \u00ad"]
+
+
+@pytest.mark.parametrize("reason", REASONS_THAT_SHOW_NOTHING, ids=ascii)
+def test_a_directors_reason_that_shows_nothing_is_refused_as_missing(
+    client, director, reason
+) -> None:
+    """A correction, an adjusted score or a reopening says why, in words a page can show:
+    marks, joiners or private-use characters alone are no reason, in the form and the service."""
+    from tournaments.forms import CorrectionForm, ReopenForm
+    from tournaments.services.results import result_reopen
+
+    tournament = event(director)
+    match = play_round(tournament).matches.filter(ew__isnull=False).first()
+    for kind in ("corrected", "adjusted"):
+        with pytest.raises(TournamentError, match="Say why the result is corrected"):
+            result_correct(match_id=match.id, ns_score=1, ew_score=0, reason=reason, kind=kind)
+        url = reverse("director-match", args=[tournament.id, match.id])
+        given = {"ns_score": 1, "ew_score": 0, "kind": kind, "reason": reason}
+        answer = client.post(url, {CorrectionForm().add_prefix(k): v for k, v in given.items()})
+        page = answer.content.decode()
+        assert answer.status_code == 400
+        assert "Say why: the reason is kept with the result." in page
+    with pytest.raises(TournamentError, match="Say why the table is reopened"):
+        result_reopen(match_id=match.id, reason=reason)
+    answer = client.post(
+        reverse("director-reopen", args=[tournament.id, match.id]),
+        {ReopenForm().add_prefix("reason"): reason},  # the box's name, its form's prefix and all
+    )
+    assert answer.status_code == 400
+    assert "Say why: the reason is kept with the result." in answer.content.decode()
+    assert match.submissions.count() == 2  # the pairs' two, nothing of the director's
+    reopened = client.post(  # the same box, with words
+        reverse("director-reopen", args=[tournament.id, match.id]),
+        {ReopenForm().add_prefix("reason"): "hand 2 entered twice"},
+    )
+    assert reopened.status_code == 302 and match.submissions.count() == 3
+
+
+def test_a_directors_reason_is_one_line(client, director) -> None:
+    """A reason with a tab or a direction override is refused, as a name is: a backup of the
+    event then holds only what the pages can show (and its import takes it back)."""
+    from tournaments.services.results import result_reopen
+
+    tournament = event(director)
+    match = play_round(tournament).matches.filter(ew__isnull=False).first()
+    for reason in ("sheet\tchecked", "sheet \u202echecked"):
+        with pytest.raises(TournamentError, match="no tab, line break or control character"):
+            result_correct(match_id=match.id, ns_score=1, ew_score=0, reason=reason)
+        with pytest.raises(TournamentError, match="no tab, line break or control character"):
+            result_reopen(match_id=match.id, reason=reason)
+        answer = client.post(
+            reverse("director-match", args=[tournament.id, match.id]),
+            {"ns_score": 1, "ew_score": 0, "kind": "corrected", "reason": reason},
+        )
+        assert answer.status_code == 400 and "no tab, line break" in answer.content.decode()
+    assert match.submissions.count() == 2
+    result_correct(match_id=match.id, ns_score=1, ew_score=0, reason="  sheet checked ")
+    assert match.submissions.last().reason == "sheet checked"
 
 
 def test_a_pasted_text_too_large_for_the_server_gets_the_sites_own_page(client, director):

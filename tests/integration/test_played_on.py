@@ -5,7 +5,8 @@ follow it, not the day they were entered."""
 from __future__ import annotations
 
 import json
-from datetime import date, timedelta
+import re
+from datetime import UTC, date, datetime, timedelta
 
 import pytest
 from django.utils import timezone
@@ -32,6 +33,15 @@ pytestmark = pytest.mark.django_db
 
 PAIRS = [("Anna", "Ben"), ("Carla", "Dario"), ("Elena", "Fabio"), ("Gina", "Hugo")]
 SCORES = {(1, 3): (3000, 1500), (2, 4): (2000, 1900)}
+
+
+@pytest.fixture
+def clock(monkeypatch) -> list[datetime]:
+    """The site's clock, which the test sets and moves (timezone.now: what localdate, the
+    services and the forms read), at 08:00 UTC on 5 March 2026 to begin with."""
+    now = [datetime(2026, 3, 5, 8, 0, tzinfo=UTC)]
+    monkeypatch.setattr(timezone, "now", lambda: now[0])
+    return now
 
 
 def last_month() -> date:
@@ -204,9 +214,9 @@ def test_the_director_moves_an_event_to_another_day_and_its_tables_and_lines_fol
     assert table.played_on == earlier
 
 
-def test_a_day_after_today_is_refused_for_a_game_and_an_event_with_nothing_saved(client):
+def test_a_day_after_today_is_refused_for_a_game_and_an_event_with_nothing_saved(client, clock):
     club, dora = a_club()
-    tomorrow = timezone.localdate() + timedelta(days=1)
+    tomorrow = timezone.localdate() + timedelta(days=1)  # begun nowhere yet at 08:00 UTC
     answer = _login(client, "dora").post(
         f"/c/{club.id}/games/new/", _new_game_form(played_on=tomorrow.isoformat())
     )
@@ -296,3 +306,88 @@ def test_a_backup_keeps_the_days_played_and_an_older_file_takes_the_day_entered(
     again = club_import(data=json.dumps(older).encode(), director=user("mia"), name="Older")
     made = timezone.localdate(again.tournaments.get().created_at)
     assert again.tournaments.get().played_on == made
+
+
+def test_a_day_already_begun_somewhere_east_is_taken_and_one_begun_nowhere_is_refused(
+    client, clock, settings
+):
+    """The server's day is not everyone's: at 12:00 UTC, 6 March has begun east of UTC+10 (a
+    club in Sydney or Auckland playing on a server in Europe), and a game or an event of that
+    day is taken; 7 March has begun nowhere on Earth (the last zone to start a day is UTC+14)
+    and is refused. At 09:00 UTC, 6 March has begun nowhere yet."""
+    settings.TIME_ZONE = "UTC"
+    club, dora = a_club()
+    clock[0] = datetime(2026, 3, 5, 12, 0, tzinfo=UTC)
+    _login(client, "dora")
+    sixth, seventh = date(2026, 3, 6), date(2026, 3, 7)
+    answer = client.post(f"/c/{club.id}/games/new/", _new_game_form(played_on="2026-03-06"))
+    assert answer.status_code == 302 and Game.objects.get().played_on == sixth
+    event = tournament_create(
+        name="Auckland", format="swiss", rounds=1, club=club, director=dora, played_on=sixth
+    )
+    assert event.played_on == sixth
+    refused = client.post(f"/c/{club.id}/games/new/", _new_game_form(played_on="2026-03-07"))
+    assert refused.status_code == 400
+    assert "today or before (today is 2026-03-05)" in refused.content.decode()
+    with pytest.raises(TournamentError, match="today or before"):
+        tournament_create(
+            name="Later", format="swiss", rounds=1, club=club, director=dora, played_on=seventh
+        )
+    clock[0] = datetime(2026, 3, 5, 9, 0, tzinfo=UTC)  # 23:00 at UTC+14: still the 5th there
+    with pytest.raises(TournamentError, match="today or before"):
+        tournament_create(
+            name="Early", format="swiss", rounds=1, club=club, director=dora, played_on=sixth
+        )
+    assert Game.objects.count() == 1 and club.tournaments.count() == 1
+
+
+@pytest.mark.parametrize(
+    ("zone", "today"),
+    [("UTC", "2026-03-04"), ("Europe/Rome", "2026-03-05"), ("America/Chicago", "2026-03-04")],
+)
+def test_a_new_game_or_event_is_played_today_in_the_sites_time_zone(
+    client, clock, settings, zone, today
+):
+    """At 23:30 UTC on 4 March it is already the 5th in Rome: a club there (DJANGO_TIME_ZONE,
+    or its laptop's own zone) sees the 5th in its forms, and a game or an event given no day
+    is played on the 5th."""
+    settings.TIME_ZONE = zone
+    clock[0] = datetime(2026, 3, 4, 23, 30, tzinfo=UTC)
+    club, dora = a_club()
+    pages = [f"/c/{club.id}/games/new/", "/t/new/", "/import/"]
+    for page in pages:
+        html = _login(client, "dora").get(page).content.decode()
+        box = re.search(r'<input type="date" name="played_on"[^>]*>', html).group(0)
+        assert f'value="{today}"' in box, (page, box)
+    event = tournament_create(name="Tonight", format="swiss", rounds=1, club=club, director=dora)
+    assert event.played_on.isoformat() == today
+    from scorekeeper.services import game_create
+
+    game, _token = game_create(variant="classic", players=4, sides=[{}, {}])
+    assert game.played_on.isoformat() == today
+
+
+def test_a_games_day_and_an_events_are_corrected_with_one_form_and_its_words(client):
+    """One form (scorekeeper.forms.PlayedOnForm, from the one field definition) on the game's
+    board and the event's director page: the same box, the same words for a day that is none."""
+    club, dora = a_club()
+    event = _one_round_event(club, dora, "Tuesday", PAIRS, SCORES)
+    _login(client, "dora").post(f"/c/{club.id}/games/new/", _new_game_form())
+    game = Game.objects.filter(match__isnull=True).get()
+    pages = {"event": f"/t/{event.id}/director/", "game": f"/g/{game.id}/edit/"}
+    posts = {"event": f"/t/{event.id}/director/day/", "game": f"/g/{game.id}/edit/day/"}
+    boxes = {}
+    for name, url in pages.items():
+        html = client.get(url).content.decode()
+        assert html.count('name="played_on"') == 1, name
+        box = re.search(r'<input type="date" name="played_on"[^>]*>', html).group(0)
+        boxes[name] = re.sub(r' aria-describedby="[^"]*"', "", box)  # the event's has words
+    assert boxes["event"] == boxes["game"]
+    assert f'value="{timezone.localdate().isoformat()}"' in boxes["game"]
+    for name, url in posts.items():
+        for wrong in ("31/02/x", ""):
+            answer = client.post(url, {"played_on": wrong}, follow=True)
+            assert "Give the day as a date." in answer.content.decode(), (name, wrong)
+    event.refresh_from_db()
+    game.refresh_from_db()
+    assert event.played_on == game.played_on == timezone.localdate()

@@ -250,11 +250,36 @@ def test_local_mode_shows_the_friendly_error_pages_and_serves_hashed_static(
 
 @pytest.mark.parametrize(
     ("name", "value"),
-    [("DJANGO_DEBUG", "maybe"), ("DATABASE_URL", "mysql://x/y"), ("DJANGO_PROXY_COUNT", "two")],
+    [
+        ("DJANGO_DEBUG", "maybe"),
+        ("DATABASE_URL", "mysql://x/y"),
+        ("DJANGO_PROXY_COUNT", "two"),
+        ("DJANGO_TIME_ZONE", "Europe/Lucca"),
+        ("DJANGO_TIME_ZONE", "../../etc/passwd"),
+    ],
 )
 def test_values_the_settings_do_not_understand_stop_start_up(monkeypatch, name, value) -> None:
-    with pytest.raises(ImproperlyConfigured):
+    with pytest.raises(ImproperlyConfigured, match=name):
         settings_with(monkeypatch, **{name: value})
+
+
+def test_the_time_zone_is_the_environments_else_this_machines_else_utc(monkeypatch) -> None:
+    """The day played is today in the club's time zone: DJANGO_TIME_ZONE where set, else the
+    machine's own (a club's laptop keeps the club's time), else UTC."""
+    import tzlocal
+
+    assert settings_with(monkeypatch, DJANGO_TIME_ZONE="Europe/Rome")["TIME_ZONE"] == "Europe/Rome"
+    monkeypatch.setattr(tzlocal, "get_localzone_name", lambda: "America/Chicago")
+    assert settings_with(monkeypatch)["TIME_ZONE"] == "America/Chicago"
+    for machine in (None, "Not/AZone"):
+        monkeypatch.setattr(tzlocal, "get_localzone_name", lambda machine=machine: machine)
+        assert settings_with(monkeypatch)["TIME_ZONE"] == "UTC"
+
+    def unknown():
+        raise LookupError("no zone configured")
+
+    monkeypatch.setattr(tzlocal, "get_localzone_name", unknown)
+    assert settings_with(monkeypatch)["TIME_ZONE"] == "UTC"
 
 
 def test_check_deploy_is_clean_in_production_mode(tmp_path: Path) -> None:

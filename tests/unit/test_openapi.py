@@ -132,3 +132,51 @@ def test_a_games_hand_names_the_presets_that_take_a_concealed_canasta() -> None:
         "more than 0 only in espanola; else 400"
     )
     assert "description" not in side["canastas"]["properties"]["natural"]  # every preset's
+
+
+ONE_LINE_CASES = [
+    "Anna & Ben",
+    "Mehr\u200cdad",  # the zero-width non-joiner: Persian names need it
+    "\U0001f0a1 Aces",
+    "Anna\u200b",  # a zero-width space
+    "\u2060Ben",  # a word joiner
+    "\ufeffUs",  # a byte-order mark
+    "Us\u202eThem",  # a right-to-left override
+    "A\u2066B\u2069",  # an isolate
+    "Anna\tBen",
+    "A\u2028B",
+    "A\u0085B",
+]
+
+
+@pytest.mark.parametrize("name", ONE_LINE_CASES, ids=ascii)
+def test_the_document_takes_a_sides_name_where_the_server_does(name) -> None:
+    """The document's pattern of a name is built from the server's own definition (names.py):
+    the zero-width and direction characters the server refuses, it refuses too."""
+    from scorekeeper.names import has_control_characters
+
+    served = not has_control_characters(name)
+    assert _record_schema("NewSide").is_valid({"name": name, "players": "Anna"}) == served
+    assert _record_schema("NewSide").is_valid({"name": "Us", "players": name}) == served
+
+
+@pytest.mark.parametrize(
+    "reason",
+    [*ONE_LINE_CASES[:3], "\u200d", "\u0301\u20dd", "\ue000", "\ufdd0", "card \u0301 shown"],
+    ids=ascii,
+)
+def test_the_document_takes_an_adjustments_reason_where_the_server_does(reason) -> None:
+    """A reason that shows nothing (joiners, marks or private use alone) is refused by the
+    engine and by the document."""
+    from jsonschema import Draft202012Validator
+
+    from scorekeeper.rules import RuleViolation
+    from scorekeeper.rules.adjustments import adjustment_of
+
+    try:
+        adjustment_of({"points": -100, "reason": reason}, 1)
+        served = True
+    except RuleViolation:
+        served = False
+    adjustment = SCHEMA["components"]["schemas"]["ScoredSide"]["properties"]["adjustment"]
+    assert Draft202012Validator(adjustment).is_valid({"points": -100, "reason": reason}) == served

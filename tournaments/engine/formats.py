@@ -154,15 +154,22 @@ def phases_of(
     ]
 
 
-def check_plan(fmt: str, round_formats: Sequence[str], rounds: int, knockout_top: int = 0) -> None:
-    """Refuse a tournament's plan that no field can play, before it is created: its rounds,
-    the format of each, and a knockout of the top pairs. ``rounds`` 0 plays the whole schedule
-    of a scheduled format, its length set by the field at round 1."""
+def check_entries_kind(fmt: str, round_formats: Sequence[str], knockout_top: int = 0) -> None:
+    """Refuse a plan that mixes pair formats and individual ones: an entry is a pair or one
+    player for the whole event (a plan whose rounds were later fitted to its field still
+    holds to it, where check_plan's lengths may no longer: clubs.backup checks this part)."""
     individual = {fmt, *round_formats} & set(INDIVIDUAL)
     if individual and (len({fmt, *round_formats}) > 1 or knockout_top):
         raise DrawRefused(
             gettext_noop("an individual event plays one individual format in every round")
         )
+
+
+def check_plan(fmt: str, round_formats: Sequence[str], rounds: int, knockout_top: int = 0) -> None:
+    """Refuse a tournament's plan that no field can play, before it is created: its rounds,
+    the format of each, and a knockout of the top pairs. ``rounds`` 0 plays the whole schedule
+    of a scheduled format, its length set by the field at round 1."""
+    check_entries_kind(fmt, round_formats, knockout_top)
     if rounds == 0 and not round_formats and fmt in SCHEDULED:
         return
     if not 1 <= rounds <= MAX_ROUNDS:

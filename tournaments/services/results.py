@@ -13,6 +13,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from scorekeeper import services as scoring_services
+from scorekeeper.names import has_control_characters, shows_nothing
 from tournaments.models import Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import said_since_director
@@ -21,7 +22,10 @@ from tournaments.services.errors import TournamentError
 from tournaments.services.standings import standings_mark_stale
 
 
-def _check_scores(match: Match, ns_score: object, ew_score: object, winner_id: object) -> None:
+def check_scores(match: Match, ns_score: object, ew_score: object, winner_id: object) -> None:
+    """A result's figures as a table can have them: two whole scores, a winner (where named)
+    of the table's two sides, and a winner for a knockout's tie. (A club's backup is checked
+    with it too: clubs.backup.)"""
     for score in (ns_score, ew_score):
         if isinstance(score, bool) or not isinstance(score, int) or abs(score) > 1_000_000:
             raise TournamentError(_("A score is a whole number."))
@@ -33,6 +37,19 @@ def _check_scores(match: Match, ns_score: object, ew_score: object, winner_id: o
         and winner_id is None
     ):
         raise TournamentError(_("A knockout table has a winner: a tie plays another hand."))
+
+
+def _reason(reason: object, missing: str) -> str:
+    """A director's reason, as the result keeps it: one line that shows something (a reason of
+    spaces, joiners or marks alone is no reason: ``missing`` says what to do)."""
+    text = reason.strip() if isinstance(reason, str) else ""
+    if shows_nothing(text):
+        raise TournamentError(missing)
+    if has_control_characters(text):
+        raise TournamentError(
+            _("%(field)s: no tab, line break or control character.") % {"field": _("Reason")}
+        )
+    return text[:300]
 
 
 def _round_status(played: Round) -> None:
@@ -104,7 +121,7 @@ def result_submit(
         match = _locked_match(match_id)
         if match.status in SETTLED:
             raise TournamentError(_("This result is settled: ask the director to correct it."))
-        _check_scores(match, ns_score, ew_score, winner_id)
+        check_scores(match, ns_score, ew_score, winner_id)
         said = said_since_director(match.submissions.all())
         figures = (ns_score, ew_score, winner_id)
         mine = said.by(by)
@@ -144,8 +161,7 @@ def result_correct(
 ) -> Match:
     """The director's result: a new version with its reason (a correction, a result from a
     paper sheet, an adjusted score or a forfeit)."""
-    if not reason.strip():
-        raise TournamentError(_("Say why the result is corrected."))
+    reason = _reason(reason, _("Say why the result is corrected."))
     if kind not in (
         ResultSubmission.Kind.CORRECTED,
         ResultSubmission.Kind.ADJUSTED,
@@ -154,7 +170,7 @@ def result_correct(
         raise TournamentError(_("Unknown kind of correction."))
     with transaction.atomic():
         match = _locked_match(match_id)
-        _check_scores(match, ns_score, ew_score, winner_id)
+        check_scores(match, ns_score, ew_score, winner_id)
         if kind == ResultSubmission.Kind.FORFEIT and winner_id is None:
             raise TournamentError(_("A forfeit names the pair that played."))
         submission = ResultSubmission.objects.create(
@@ -165,7 +181,7 @@ def result_correct(
             ns_score=ns_score,
             ew_score=ew_score,
             winner_id=winner_id,
-            reason=reason.strip()[:300],
+            reason=reason,
             author=author,
         )
         settled = (
@@ -181,8 +197,7 @@ def result_reopen(*, match_id: int, reason: str, author: str = "") -> Match:
     """The director opens a settled table again (its round still open): a new version of the
     result, with its reason, that sets none; the game's hands can change again and both pairs
     submit anew."""
-    if not reason.strip():
-        raise TournamentError(_("Say why the table is reopened."))
+    reason = _reason(reason, _("Say why the table is reopened."))
     with transaction.atomic():
         match = _locked_match(match_id)
         if match.status not in SETTLED or match.result is None:
@@ -194,7 +209,7 @@ def result_reopen(*, match_id: int, reason: str, author: str = "") -> Match:
             kind=ResultSubmission.Kind.REOPENED,
             ns_score=match.result.ns_score,  # the result it set aside
             ew_score=match.result.ew_score,
-            reason=reason.strip()[:300],
+            reason=reason,
             author=author,
         )
         match.result, match.status = None, Match.Status.PLAYING

@@ -14,7 +14,7 @@ from clubs.access import directs
 from clubs.models import Club
 from clubs.services import club_of_director
 from scorekeeper.i18n import explain
-from scorekeeper.names import has_control_characters, shows_nothing
+from scorekeeper.names import NameRefused, checked_name
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from scorekeeper.services import checked_played_on, games_played_on_set
 from tournaments.engine.errors import DrawRefused
@@ -52,7 +52,7 @@ def tournament_create(
     It belongs to ``club``, or else to the one club ``director`` directs (their first event
     makes one: clubs.services.club_of_director); a script's event may belong to none. It is
     played on ``played_on`` (today where not given), which its tables' games take."""
-    name = _event_name(name)
+    name = event_name(name)
     if format not in FORMATS or any(f not in FORMATS for f in round_formats):
         raise TournamentError(_("Unknown format: %(format)s.") % {"format": format})
     if variant not in PRESETS:
@@ -104,22 +104,13 @@ def tournament_create(
     )
 
 
-def _event_name(value: str) -> str:
-    """The event's name as every page shows it: one line that shows something (names.py)."""
-    name = str(value or "").strip()
-    label = _("Name of the event")
-    if has_control_characters(name):
-        raise TournamentError(
-            _("%(field)s: no tab, line break or control character.") % {"field": label}
-        )
-    if shows_nothing(name):
-        raise TournamentError(_("An event needs a name."))
-    if len(name) > MAX_EVENT_NAME:
-        raise TournamentError(
-            _("%(field)s: at most %(n)s characters (%(name)s…).")
-            % {"field": label, "n": MAX_EVENT_NAME, "name": name[:20]}
-        )
-    return name
+def event_name(value: object) -> str:
+    """The event's name as every page shows it: a name as a club's are (names.checked_name).
+    (A club's backup is checked with it too: clubs.backup.)"""
+    try:
+        return checked_name(value, limit=MAX_EVENT_NAME, what=_("An event"))
+    except NameRefused as refused:
+        raise TournamentError(str(refused)) from None
 
 
 def tournament_played_on_set(*, tournament_id: int, played_on: object) -> Tournament:

@@ -16,17 +16,18 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.selectors import clubs_directed, clubs_of
+from scorekeeper.forms import PlayedOnForm
 from scorekeeper.phone_links import phone_links
 from tournaments.access import directed
 from tournaments.club_formats import CLUB_FORMATS, form_values
 from tournaments.engine.formats import SCHEDULED
 from tournaments.engine.types import Reason
 from tournaments.forms import (
+    EVENT_DAY_HELP,
     CorrectionForm,
     ImportForm,
     PairForm,
     PlanForm,
-    PlayedOnForm,
     ReopenForm,
     TournamentForm,
     entry_form,
@@ -219,6 +220,9 @@ def _dashboard(
             ),
             "pair_form": pair_form or entry_form(tournament),
             "import_form": import_form or ImportForm(individual=tournament.individual),
+            "day_form": PlayedOnForm(
+                initial={"played_on": tournament.played_on}, help_text=EVENT_DAY_HELP
+            ),
             "plan_form": None
             if board.rounds
             else plan_form or PlanForm(initial=PlanForm.initial_of(tournament)),
@@ -333,7 +337,7 @@ def played_on_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tournament = directed(request, tournament_id)
     form = PlayedOnForm(request.POST)
     if not form.is_valid():
-        messages.error(request, " ".join(str(e) for e in form.errors.get("played_on", [])))
+        messages.error(request, form.refusal())
         return redirect("director", tournament.id)
     try:
         tournament_played_on_set(
