@@ -58,8 +58,10 @@ def club_create(*, name: str, director: Any) -> Club:
 
 def club_of_director(user: Any) -> Club | None:
     """The club a director's new event belongs to when none is named: the one club they direct,
-    or (their first event) a club made for them, named after them, which they can rename. None
-    for nobody logged in, or a director of several clubs (the form then asks which)."""
+    or (their first event) a club made for them, named by their account's full name, or "New
+    club" (never by their login: a club's name is on its public pages, and a published login can
+    be locked out), which they rename on its page. None for nobody logged in, or a director of
+    several clubs (the form then asks which)."""
     if not getattr(user, "is_authenticated", False):
         return None
     directed = list(Club.objects.filter(memberships__user=user, memberships__role="director"))
@@ -67,7 +69,8 @@ def club_of_director(user: Any) -> Club | None:
         return directed[0]
     if directed:
         return None
-    base = _checked_name(user.get_username(), limit=MAX_CLUB_NAME - 6, what=_("A club"))
+    full_name = user.get_full_name().strip()
+    base = _checked_name(full_name or _("New club"), limit=MAX_CLUB_NAME - 6, what=_("A club"))
     taken = {name_key(n) for n in Club.objects.values_list("name", flat=True)}
     name, n = base, 1
     while name_key(name) in taken:
