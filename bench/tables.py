@@ -5,7 +5,7 @@ A 40-hand game (classic, two sides) with six corrections: its scoreboard rendere
 table's two pages of 20 hands, as after every save: views._board caches them by the game's
 version) and its history (46 changes). Each page is timed in CPU time (the test client, SQLite,
 DEBUG off), with django-tables2's own signature lookup and with it cached
-(scorekeeper/tables_speedup.py), the two taken in turn to share the machine's noise.
+(core/tables_speedup.py), the two taken in turn to share the machine's noise.
 
 On a shared 2-core machine (2026-11, django-tables2 3.0.1), median of 300 requests each: a board
 page 33.7 and 34.0 ms plain, 31.1 and 30.6 ms cached (-8 %, -10 %); the history 55.4 ms plain,
@@ -64,7 +64,8 @@ def main() -> None:
     call_command("migrate", verbosity=0)
     import django_tables2.utils as tables_utils
 
-    from scorekeeper import services, tables_speedup
+    from core import tables_speedup
+    from scorekeeper import services
     from scorekeeper.models import Hand
 
     game, token = services.game_create(

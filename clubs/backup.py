@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from clubs.models import Club, ClubImport, Membership, Player, Season, SeatedPlayer
 from clubs.services import ClubError, _checked_name
 from clubs.statistics_refresh import game_lines_request
-from scorekeeper import background
+from core import background
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game, Hand, Revision, Side, hash_token
 from scorekeeper.names import (

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 from datetime import date
 
 from clubs.statistics import MonthPoint
+from core.minus_sign import signed_text
+from core.rounding import half_up
 from scorekeeper.charts import FONT, LABEL_GAP, label_room, nice_ticks
-from scorekeeper.rounding import half_up
-from scorekeeper.signs import signed_text
 
 WIDTH, HEIGHT = 320, 200
 LEFT, RIGHT, TOP, BOTTOM = 44, 8, 10, 28  # LEFT: at least (label_room: the longest y label)

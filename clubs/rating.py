@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
 
-from scorekeeper.rounding import half_up
+from core.rounding import half_up
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from django.db.models import Exists, F, OuterRef, Q
 
 from clubs.models import PlayerGameLine, SeatedPlayer
 from clubs.statistics import HandOfSide, game_line
-from scorekeeper import background
+from core import background
 from scorekeeper.models import Game, Hand
 from scorekeeper.rules.hand_facts import side_facts
 from scorekeeper.selectors import game_ruleset
@@ -117,7 +117,7 @@ def game_lines_refresh(*, game_id: str) -> int:
 def game_lines_request(*, game_id: str) -> None:
     """Send the refresh once the transaction commits (a worker, or here without a broker)."""
     from clubs.tasks import game_lines_refresh as task
-    from scorekeeper.background import send_on_commit
+    from core.background import send_on_commit
 
     send_on_commit(task, game_id)
 

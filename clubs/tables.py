@@ -15,8 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 
 from clubs.selectors import PartnerFigures, PlayerFigures
-from scorekeeper.rounding import half_up
-from scorekeeper.signs import DASH, figure_text, number_text
+from core.minus_sign import DASH, figure_text, number_text
+from core.rounding import half_up
 from tournaments.tables import cell_attrs, rank_text
 
 

@@ -1,12 +1,12 @@
 """Celery tasks of the clubs app: thin, idempotent, taking ids, retrying while the database or
-the broker is not answering (scorekeeper.background.RETRYING)."""
+the broker is not answering (core.background.RETRYING)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
 from clubs import backup, statistics_refresh
-from scorekeeper.background import RETRYING
+from core.background import RETRYING
 
 
 @shared_task(**RETRYING)

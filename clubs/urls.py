@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.urls import URLPattern, path
 
 from clubs import views
-from scorekeeper import url_converters  # noqa: F401 (registers the "id" converter)
+from core import url_converters  # noqa: F401 (registers the "id" converter)
 
 club = "c/<id:club_id>/"
 

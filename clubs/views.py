@@ -59,12 +59,12 @@ from clubs.tables import (
     ladder_table,
     rating_column,
 )
+from core.params import int_param
+from core.rounding import tenths
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.forms import DatedGameForm, NewGameForm
 from scorekeeper.game_exports import neutral
 from scorekeeper.i18n import explain
-from scorekeeper.params import int_param
-from scorekeeper.rounding import tenths
 from scorekeeper.rules import PRESETS, RuleViolation
 from scorekeeper.views import game_setup_context
 from tournaments.access import private

@@ -1,7 +1,7 @@
 """The Celery app, wired the standard Django way.
 
 Settings come from Django's settings under the ``CELERY_`` namespace; tasks are found in every
-installed app's ``tasks.py``. Services send tasks through ``scorekeeper.background``
+installed app's ``tasks.py``. Services send tasks through ``core.background``
 (``send_on_commit``): a task never runs against rows its transaction has not committed, and runs
 in the request when the broker does not answer.
 """

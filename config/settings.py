@@ -13,7 +13,7 @@
   ``DJANGO_CSRF_TRUSTED_ORIGINS``, ``DJANGO_HSTS_SECONDS``: serving behind a TLS proxy.
 - ``REDIS_URL``: the cache (login throttling, rate limits, rendered scoreboards); unset: the
   broker's Redis if it is one, else the database. While that Redis does not answer, the counts go
-  to the database and the scoreboards are rendered afresh (``scorekeeper/cache.py``).
+  to the database and the scoreboards are rendered afresh (``core/cache.py``).
 - ``DJANGO_ADMINS``, ``DJANGO_EMAIL_HOST`` and friends: who hears of a 500, and password reset.
 - ``DJANGO_LOG_LEVEL``: INFO by default; logs go to standard error.
 - ``DJANGO_TIME_ZONE``: the club's time zone, an IANA name (``Europe/Rome``), in which a game's
@@ -39,7 +39,7 @@ import tzlocal  # installed with Celery: the machine's own time zone
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext_lazy as _
 
-from scorekeeper.local_addresses import local_addresses
+from core.local_addresses import local_addresses
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -190,9 +190,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "scorekeeper.stored_nowhere.StoredNowhere",
+    "core.no_store.StoredNowhere",
     "csp.middleware.CSPMiddleware",
-    "scorekeeper.error_pages.DatabaseUnavailable",
+    "core.error_pages.DatabaseUnavailable",
     "django_ratelimit.middleware.RatelimitMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
@@ -341,7 +341,7 @@ if HTTPS:
 
 # Who hears of a 500 (with DEBUG off), and the mail that password reset sends. The report hides
 # the edit links' cookies (a game's key) as Django's hides its session cookie.
-DEFAULT_EXCEPTION_REPORTER_FILTER = "scorekeeper.error_pages.ReportFilter"
+DEFAULT_EXCEPTION_REPORTER_FILTER = "core.error_pages.ReportFilter"
 
 ADMINS = [(address, address) for address in env_list("DJANGO_ADMINS")]
 if os.environ.get("DJANGO_EMAIL_HOST"):
@@ -399,7 +399,7 @@ LOGGING = {
 # The cache holds login throttling and rate-limit counts, shared by every web process, and the
 # rendered scoreboards: Redis when there is one, else a database table (created by migration
 # 0005, or `createcachetable`) and each process's memory. While a configured Redis does not
-# answer, each cache call goes to the entry's FALLBACK instead (scorekeeper/cache.py): the counts
+# answer, each cache call goes to the entry's FALLBACK instead (core/cache.py): the counts
 # to that same table, the scoreboards nowhere (they are rendered afresh); the outage is logged
 # once, and Redis is tried again every few seconds.
 REDIS_URL = os.environ.get("REDIS_URL", "")
@@ -413,7 +413,7 @@ _DATABASE_CACHE = {
 
 def _redis_cache(prefix: str, fallback: str) -> dict[str, Any]:
     return {
-        "BACKEND": "scorekeeper.cache.FallbackRedisCache",
+        "BACKEND": "core.cache.FallbackRedisCache",
         "LOCATION": REDIS_URL,
         "KEY_PREFIX": prefix,
         "FALLBACK": fallback,
@@ -456,14 +456,14 @@ AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
 AXES_LOCKOUT_PARAMETERS = [["username"], ["ip_address"]]
-AXES_CLIENT_IP_CALLABLE = "scorekeeper.client.client_ip"
+AXES_CLIENT_IP_CALLABLE = "core.client_address.client_ip"
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 
 # Rate limits on anonymous writes (new games, import, the score API), by client address; the
 # decorators are in views.py and api.py. The app is not installed: its system checks know
 # neither Django's own Redis cache nor the database cache, both shared and fine for counting.
-RATELIMIT_VIEW = "scorekeeper.error_pages.rate_limited"
-RATELIMIT_IP_META_KEY = "scorekeeper.client.client_ip"
+RATELIMIT_VIEW = "core.error_pages.rate_limited"
+RATELIMIT_IP_META_KEY = "core.client_address.client_ip"
 RATE_NEW_GAMES = os.environ.get("SCOREKEEPER_RATE_NEW_GAMES", "120/h")
 RATE_SCORE = os.environ.get("SCOREKEEPER_RATE_SCORE", "600/m")
 # Password reset mails, per client address and per e-mail address, logged in or not (limits.py).
@@ -499,7 +499,7 @@ CELERY_BROKER_TRANSPORT_OPTIONS = {
     "socket_timeout": 5,  # above the workers' 1 s wait for a task (BRPOP)
 }
 # A broker that is down is said at once, rather than retried inside a request: the work is then
-# done in the request itself (scorekeeper/background.py), so a retry would only make it wait.
+# done in the request itself (core/background.py), so a retry would only make it wait.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 0}
 # Eager mode still round-trips task arguments through the JSON serializer (Celery 5.5+), so a task

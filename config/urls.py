@@ -1,14 +1,14 @@
 """Root URLs: each app's own URLs, the admin, accounts and the language switch.
 
-Under /api/ a 404 is JSON (``handler404``, scorekeeper/error_pages.py).
+Under /api/ a 404 is JSON (``handler404``, core/error_pages.py).
 """
 
 from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from scorekeeper.error_pages import page_not_found, server_error
-from scorekeeper.limits import password_resets
+from core.error_pages import page_not_found, server_error
+from core.rate_limits import password_resets
 
 urlpatterns = [
     path("", include("scorekeeper.urls")),

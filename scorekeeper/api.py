@@ -26,14 +26,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
-from scorekeeper import idempotency, limits, serializers, services
+from core import rate_limits
+from core.error_pages import error_response
+from scorekeeper import idempotency, serializers, services
 from scorekeeper.models import Game, Hand
 from scorekeeper.openapi import MAX_VERSION, SCHEMA
 from scorekeeper.rules import PRESETS, RuleViolation, score_record, score_to_json
 from scorekeeper.rules.opening import opening_minimum_for
 from scorekeeper.rules.variants import OpeningBy
 from scorekeeper.selectors import GameState, game_ruleset, game_state_by_id
-from scorekeeper.serializers import error_response, violation_body
+from scorekeeper.serializers import violation_body
 
 View = Callable[..., HttpResponse]
 WRITES = frozenset({"POST", "PUT", "DELETE"})
@@ -48,7 +50,7 @@ class ApiError(Exception):
 
 
 def error(status: int, message: str, **extra: Any) -> JsonResponse:
-    """The one error body (serializers.error_body); a 401 says how to authenticate."""
+    """The one error body (core.error_pages.error_body); a 401 says how to authenticate."""
     response = error_response(status, message, **extra)
     if status == 401:
         response["WWW-Authenticate"] = 'Bearer realm="game"'
@@ -252,7 +254,7 @@ def openapi(request: HttpRequest) -> HttpResponse:
 
 
 @api("POST")
-@limits.scores
+@rate_limits.scores
 def score(request: HttpRequest) -> HttpResponse:
     return JsonResponse(score_to_json(score_record(body_json(request))))
 
@@ -275,7 +277,7 @@ def opening(request: HttpRequest) -> HttpResponse:
 
 
 @api("POST")
-@limits.new_games
+@rate_limits.new_games
 def games(request: HttpRequest) -> HttpResponse:
     data = body_object(request, {"variant", "players", "sides", "rules"})
     game, token = services.game_create(

@@ -8,6 +8,6 @@ class ScorekeeperConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from scorekeeper import tables_speedup
+        from core import tables_speedup
 
         tables_speedup.install()

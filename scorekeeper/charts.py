@@ -13,7 +13,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from scorekeeper.signs import number_text
+from core.minus_sign import number_text
 
 WIDTH, HEIGHT = 320, 220
 LEFT, RIGHT, TOP, BOTTOM = 44, 12, 10, 30  # room for the y tick labels and the hand numbers

@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect
 from django.urls import reverse
 
-from scorekeeper import stored_nowhere
+from core import no_store
 from scorekeeper.models import Game
 from scorekeeper.selectors import game_row_or_404
 
@@ -96,7 +96,7 @@ def editable_game(request: HttpRequest, game_id: str) -> Game:
     if not can_edit(request, game):
         raise Http404
     if not holds_edit_link(request, game):  # in by the account: the device keeps nothing
-        stored_nowhere.mark(request)
+        no_store.mark(request)
     return game
 
 

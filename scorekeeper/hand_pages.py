@@ -30,19 +30,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from django.views.decorators.http import require_POST
 
+from core.error_pages import error_response
+from core.params import int_param
 from scorekeeper import idempotency, phone_engine, services
 from scorekeeper.api import refusal
 from scorekeeper.edit_access import editable_game
 from scorekeeper.hand_scoring import score_entry, table_of
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game, Hand
-from scorekeeper.params import int_param
 from scorekeeper.rules import RuleViolation, live
 from scorekeeper.rules.entry import entry_offer
 from scorekeeper.rules.melds import CanastaKind
 from scorekeeper.rules.opening import game_hand_number, next_opening
 from scorekeeper.selectors import GameState, game_summary, hand_shown, totals_before
-from scorekeeper.serializers import error_response, phone_state, violation_body
+from scorekeeper.serializers import phone_state, violation_body
 
 # The choices of a page that met another phone's save (the names of its submit buttons' values).
 DROP = "drop"  # "it is the same hand" / "keep the other phone's version": save nothing

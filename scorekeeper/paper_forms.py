@@ -22,9 +22,9 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 
+from core.params import int_param
 from scorekeeper.forms import MAX_SIDES, NUMERIC, DatedGameForm, side_count
 from scorekeeper.i18n import PRESET_CHOICES, explain
-from scorekeeper.params import int_param
 from scorekeeper.rules import PRESETS, RuleViolation
 from scorekeeper.rules.records import MAX_POINTS
 from scorekeeper.services import MAX_HANDS

@@ -1,6 +1,7 @@
 """One home for each JSON shape the app speaks (hand-format.md and the OpenAPI document):
 
-- the error body, ``{"error", "field", "side", "meld"}``: the API, the hand preview, 404/429/500/503;
+- the error body, ``{"error", "field", "side", "meld"}`` (its shape: core.error_pages.error_body), with
+  where a rule is broken (:func:`violation_body`);
 - a game's state (``Game`` in the OpenAPI document) and a hand as written (``HandWritten``);
 - where a game stands, as a phone keeps it to enter hands offline (:func:`phone_state`);
 - a stored hand as a hand-format record (the JSON Lines export, which import reads back).
@@ -14,25 +15,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from django.http import JsonResponse
-from django.utils.text import capfirst
-
+from core.error_pages import error_body
 from scorekeeper.hand_scoring import stored_sides
 from scorekeeper.i18n import explain
 from scorekeeper.models import Game
 from scorekeeper.rules import Ruleset, RuleViolation
 from scorekeeper.rules.live import side_after
 from scorekeeper.selectors import GameState, HandRow
-
-
-def error_body(message: str, **where: Any) -> dict[str, Any]:
-    """The error a person reads begins with a capital, whatever said it (the services and the
-    API word their refusals in lower case, as parts of other messages)."""
-    return {"error": capfirst(message), **where}
-
-
-def error_response(status: int, message: str, **where: Any) -> JsonResponse:
-    return JsonResponse(error_body(message, **where), status=status)
 
 
 def violation_body(violation: RuleViolation) -> dict[str, Any]:

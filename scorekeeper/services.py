@@ -656,7 +656,7 @@ class RecomputeSent:
 def games_recompute_request(*, game_ids: Sequence[str]) -> RecomputeSent:
     """Ask a worker to recompute each game; where the broker does not answer, do it here so the
     work is never dropped (tasks.game_recompute is idempotent, so a twin run is harmless)."""
-    from scorekeeper.background import send
+    from core.background import send
     from scorekeeper.tasks import game_recompute as task
 
     queued = done_here = 0

@@ -10,11 +10,11 @@ from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from core.minus_sign import number_text, signed_text
 from scorekeeper.models import Revision
 from scorekeeper.rules.entry import entry_offer
 from scorekeeper.selectors import GameState, HandRow, RevisionRow
 from scorekeeper.services import EDIT_LINK
-from scorekeeper.signs import number_text, signed_text
 
 BREAKDOWN_LABELS = {
     "cards": _("cards"),

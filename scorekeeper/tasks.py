@@ -1,12 +1,12 @@
 """Celery tasks of the scoring app: thin, idempotent, taking ids, retrying while the database or
-the broker is not answering (scorekeeper.background.RETRYING)."""
+the broker is not answering (core.background.RETRYING)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
+from core.background import RETRYING
 from scorekeeper import services
-from scorekeeper.background import RETRYING
 
 
 @shared_task(**RETRYING)

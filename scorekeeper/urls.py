@@ -8,15 +8,8 @@ text) is a plain 404 and never reaches the database. Under /api/ a 404 is JSON (
 from django.urls import include, path
 from django.views.generic import RedirectView
 
-from scorekeeper import (
-    api,
-    game_exports,
-    hand_pages,
-    installable,
-    phone_engine,
-    url_converters,  # noqa: F401 (registers the "game" and "id" converters)
-    views,
-)
+from core import url_converters  # noqa: F401 (registers the "game" and "id" converters)
+from scorekeeper import api, game_exports, hand_pages, installable, phone_engine, views
 
 edit = "g/<game:game_id>/edit/"
 

@@ -23,7 +23,11 @@ from django.utils.translation import get_language, gettext_lazy, ngettext
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from scorekeeper import limits, services, stored_nowhere
+from core import no_store, rate_limits
+from core.page_versions import version_response
+from core.params import int_param
+from core.phone_links import phone_links
+from scorekeeper import services
 from scorekeeper.charts import totals_chart
 from scorekeeper.edit_access import (
     can_edit,
@@ -41,9 +45,7 @@ from scorekeeper.i18n import explain, preset_name
 from scorekeeper.imports import ImportRefused, records_from_text
 from scorekeeper.models import Game
 from scorekeeper.paper_forms import PaperImport
-from scorekeeper.params import int_param
 from scorekeeper.phone_engine import page_engine
-from scorekeeper.phone_links import phone_links
 from scorekeeper.rules import HOUSE_RULES, PRESETS, RuleViolation
 from scorekeeper.rules.house_rules import house_rule_defaults
 from scorekeeper.rules.opening import opening_minimum_for, opening_table
@@ -65,7 +67,6 @@ from scorekeeper.selectors import (
 )
 from scorekeeper.serializers import phone_state
 from scorekeeper.tables import HandTable, RevisionTable
-from scorekeeper.versions import version_response
 
 
 def home(request: HttpRequest) -> HttpResponse:
@@ -163,11 +164,11 @@ def _kept_by_nobody_if_signed_in(request: HttpRequest, response: HttpResponse) -
     """A page anyone reads that also shows a signed-in reader's own (their games, their clubs'
     rules): for them it is stored nowhere, the phone's service worker included."""
     if request.user.is_authenticated:
-        stored_nowhere.mark(request)
+        no_store.mark(request)
     return response
 
 
-@limits.new_games
+@rate_limits.new_games
 def game_new(request: HttpRequest) -> HttpResponse:
     form = NewGameForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -421,7 +422,7 @@ def history(request: HttpRequest, game_id: str) -> HttpResponse:
     )
 
 
-@limits.new_games
+@rate_limits.new_games
 def game_import(request: HttpRequest) -> HttpResponse:
     """Two forms: a game begun on paper (its hands row by row), and hand records from a file or
     pasted (JSON Lines). The paper form says so in its data (``form=paper``)."""

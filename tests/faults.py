@@ -174,7 +174,7 @@ def web_process_broker(url: str) -> Iterator[None]:
     """This test process as a web process with CELERY_BROKER_URL=``url`` (tasks go to a
     broker instead of running eagerly), restored afterwards."""
     from config.celery import app
-    from scorekeeper import background
+    from core import background
 
     saved = {key: app.conf[key] for key in ("task_always_eager", "broker_url")}
     app.conf.update(task_always_eager=False, broker_url=url)

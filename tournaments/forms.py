@@ -23,9 +23,9 @@ from tournaments.club_formats import CLUB_FORMATS, PLAN_PHASES
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import INDIVIDUAL, MAX_ROUNDS, Phase, Plan, phases_of, plan_of
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
-from tournaments.limits import MAX_PAIRS, MAX_SEED
 from tournaments.models import ResultSubmission, Tournament
 from tournaments.pairs_csv import MAX_BYTES, too_big
+from tournaments.sizes import MAX_PAIRS, MAX_SEED
 from tournaments.words import TIEBREAK_NAMES
 
 # Under an event's day, where it is set and where its director corrects it.

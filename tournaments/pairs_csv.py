@@ -44,7 +44,7 @@ from scorekeeper.names import (
     name_key,
     shows_nothing,
 )
-from tournaments.limits import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS
+from tournaments.sizes import MAX_PAIRS, MAX_SEED, PAIR_NAME_LIMITS
 
 MAX_BYTES = 1_000_000  # 1000 pairs with every name at its limit take about 320 kB
 MAX_SHOWN = 50  # problems named in one answer; the rest are counted

@@ -2,7 +2,7 @@
 request (a few seconds); a larger one is made in the background (a 1000-pair round's score
 sheets take some 30 s to lay out, past a web worker's timeout): a job records what it prints
 and its progress, a Celery task (or, without a worker, a thread of the web process:
-scorekeeper.background.send_long) renders it a chunk of tables at a time, and the director's
+core.background.send_long) renders it a chunk of tables at a time, and the director's
 page shows "150 of 500 tables" until the PDF is ready to download.
 
 A job is found again by its fingerprint (the round, the kind, the language, the phones' address
@@ -30,7 +30,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from scorekeeper import background
+from core import background
 from tournaments.models import PrintJob, Round
 from tournaments.printing import PrintSpec, render, round_matches
 

@@ -25,7 +25,7 @@ from django.template.loader import render_to_string
 from django.utils import translation
 from django.utils.translation import gettext as _
 
-from scorekeeper.phone_links import PhoneLinks
+from core.phone_links import PhoneLinks
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.public import sit_out_words, standings_lines
 from tournaments.selectors.standings import CurrentStandings, standings_final

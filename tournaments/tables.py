@@ -13,7 +13,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from scorekeeper.signs import figure_text
+from core.minus_sign import figure_text
 from tournaments.models import Tournament
 from tournaments.words import METRIC_LABELS, standings_metrics
 

@@ -1,11 +1,11 @@
 """Celery tasks of the tournament app: thin, idempotent, taking ids, retrying while the database
-or the broker is not answering (scorekeeper.background.RETRYING)."""
+or the broker is not answering (core.background.RETRYING)."""
 
 from __future__ import annotations
 
 from celery import shared_task
 
-from scorekeeper.background import RETRYING
+from core.background import RETRYING
 from tournaments import print_jobs
 from tournaments.services import rounds, standings
 

@@ -1,5 +1,5 @@
 """The tournament's codes as the pages say them, defined once: why a pairing was made, where a
-table stands, the tie-break metrics' names (their values: scorekeeper.signs.figure_text)."""
+table stands, the tie-break metrics' names (their values: core.minus_sign.figure_text)."""
 
 from __future__ import annotations
 

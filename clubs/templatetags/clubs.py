@@ -6,7 +6,7 @@ from __future__ import annotations
 from django import template
 
 from clubs.tables import per_hand_text, percent_text, points_text, rating_text
-from scorekeeper.signs import scores_text, signed_text
+from core.minus_sign import scores_text, signed_text
 
 register = template.Library()
 

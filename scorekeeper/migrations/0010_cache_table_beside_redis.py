@@ -1,6 +1,6 @@
 """The database cache table again, for servers set up with Redis as their cache: there 0005 made
 none (only caches in settings.CACHES are made), and the table is now where throttling counts
-go while Redis is down (scorekeeper.cache). `createcachetable` leaves an existing table alone."""
+go while Redis is down (core.cache). `createcachetable` leaves an existing table alone."""
 
 from django.core.management import call_command
 from django.db import migrations

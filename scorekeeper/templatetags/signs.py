@@ -1,4 +1,4 @@
-"""``{% load signs %}``: scores in templates with a true minus sign (scorekeeper/signs.py).
+"""``{% load signs %}``: scores in templates with a true minus sign (core/minus_sign.py).
 
 ``{{ total|score }}`` shows "−15"; ``{{ hand_score|signed }}`` shows "+40", "−15" or "0".
 Nothing (None) shows as nothing. Not for form values or data-* attributes, which keep "-15".
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from django import template
 
-from scorekeeper.signs import number_text, signed_text
+from core.minus_sign import number_text, signed_text
 
 register = template.Library()
 

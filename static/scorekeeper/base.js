@@ -1,4 +1,4 @@
-/* Scores as people read them, as scorekeeper/signs.py writes them: a true minus sign (U+2212),
+/* Scores as people read them, as core/minus_sign.py writes them: a true minus sign (U+2212),
    "+40" for a gain, "0" for no change. Machines get the plain number elsewhere. */
 window.canastaNumbers = {
   plain: function (n) { return n < 0 ? "\u2212" + (-n) : String(n); },

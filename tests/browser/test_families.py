@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
+from core.minus_sign import number_text
 from scorekeeper.rules import score_json
-from scorekeeper.signs import number_text
 from tests.browser.conftest import ARTIFACTS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

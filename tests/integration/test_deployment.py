@@ -81,7 +81,7 @@ def test_five_failed_logins_lock_that_name_out_for_a_while(
 
 def _from(address: str, proxies: int) -> Client:
     """A browser at ``address``: the connection's own, or (behind a proxy) the one the proxy
-    appends to X-Forwarded-For (scorekeeper.client)."""
+    appends to X-Forwarded-For (core.client_address)."""
     if proxies:
         return Client(REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR=f"203.0.113.7, {address}")
     return Client(REMOTE_ADDR=address)
@@ -154,7 +154,7 @@ def test_a_logged_in_director_is_not_rate_limited(client, settings, django_user_
 def test_behind_a_proxy_the_forwarded_address_is_the_client(settings) -> None:
     from django.test import RequestFactory
 
-    from scorekeeper.client import client_ip
+    from core.client_address import client_ip
 
     settings.PROXY_COUNT = 1
     request = RequestFactory().get(

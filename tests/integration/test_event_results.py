@@ -413,6 +413,6 @@ def test_a_large_events_results_come_a_round_at_a_time_under_the_top_of_the_stan
     assert first.count('<tr data-table="') == 5
     assert Client().get(url + "?round=3").status_code == 404  # not a round: not to cache
     for wrong in ("?round=x", "?round=-1", "?round=99999999999999999999", "?round=1e3"):
-        # No round number (scorekeeper.params.int_param): read as no round asked.
+        # No round number (core.params.int_param): read as no round asked.
         shown = Client().get(url + wrong).content.decode()
         assert re.findall(r'data-round="(\d)"', shown) == ["2"], wrong

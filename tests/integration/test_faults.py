@@ -386,7 +386,7 @@ def test_a_club_games_statistics_follow_its_hands_with_the_broker_down_or_no_wor
         assert (line.hands, line.points) == (1, 670)  # rebuilt here: no broker answered
         redis_server.start()  # the broker back, no worker: the task waits in the queue
         time.sleep(1)  # past the pause after a broker failure (retry_after)
-        from scorekeeper import background
+        from core import background
 
         background._broker_down_until = 0.0
         saved = client.post(reverse("hand-new", args=[game.id]), {"record": hand, "number": 2})

@@ -184,7 +184,7 @@ def test_an_individual_event_refuses_a_mixed_plan(client, director) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_the_exports_and_the_printed_pairings_name_both_partners(client, director) -> None:
-    from scorekeeper.phone_links import PhoneLinks
+    from core.phone_links import PhoneLinks
     from tournaments.printing import by_name, cards_of
 
     tournament = create(client)

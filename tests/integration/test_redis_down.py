@@ -61,10 +61,10 @@ def redis_caches(redis_server: RedisServer) -> Iterator[None]:
 
 @pytest.fixture
 def outage_log(caplog: pytest.LogCaptureFixture) -> Callable[[], list[str]]:
-    """What scorekeeper/cache.py has logged so far in the test, as "LEVEL message"."""
-    caplog.set_level(logging.INFO, logger="scorekeeper.cache")
+    """What core/cache.py has logged so far in the test, as "LEVEL message"."""
+    caplog.set_level(logging.INFO, logger="core.cache")
     return lambda: [
-        f"{r.levelname} {r.getMessage()}" for r in caplog.records if r.name == "scorekeeper.cache"
+        f"{r.levelname} {r.getMessage()}" for r in caplog.records if r.name == "core.cache"
     ]
 
 

@@ -79,7 +79,7 @@ def test_a_redis_broker_turns_eager_mode_off_and_is_the_cache(monkeypatch) -> No
     assert config["CELERY_TASK_ALWAYS_EAGER"] is False
     assert config["CACHES"]["default"]["LOCATION"] == "redis://127.0.0.1:6379/0"
     own = settings_with(monkeypatch, REDIS_URL="redis://cache:6379/2")
-    assert own["CACHES"]["default"]["BACKEND"] == "scorekeeper.cache.FallbackRedisCache"
+    assert own["CACHES"]["default"]["BACKEND"] == "core.cache.FallbackRedisCache"
     fallback = own["CACHES"][own["CACHES"]["default"]["FALLBACK"]]  # while Redis is down
     assert fallback["LOCATION"] == "scorekeeper_cache"
 

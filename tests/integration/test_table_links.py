@@ -205,7 +205,7 @@ def test_a_pairs_key_is_never_offered_to_another_phone() -> None:
 
 def test_the_directors_decision_reads_with_a_minus_sign_and_a_spaced_dash() -> None:
     """A negative score after the dash read "2210–-80": the pair's page words it as every
-    other page does (scorekeeper.signs.scores_text)."""
+    other page does (core.minus_sign.scores_text)."""
     _, (match, _other) = released()
     result_correct(match_id=match.id, ns_score=2210, ew_score=-80, reason="from the sheet")
     page = Client().get(link(match, "ew")).content.decode()

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.db import transaction
 
-from scorekeeper import background
+from core import background
 from scorekeeper.models import Hand
 from scorekeeper.tasks import game_recompute
 from tests.celery_worker import free_port, worker_through_redis

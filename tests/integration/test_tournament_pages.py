@@ -234,7 +234,7 @@ def test_table_links_and_cards_use_the_network_address_when_opened_on_this_machi
     cards' QR codes carry the address the phones open, with the page's port."""
     from django.test import RequestFactory
 
-    from scorekeeper.phone_links import phone_links
+    from core.phone_links import phone_links
     from tournaments.printing import IMAGE_SCHEME, cards_of, qr_png, round_matches
 
     settings.LOCAL_ADDRESSES, settings.ALLOWED_HOSTS = LAN, HOSTS
@@ -282,7 +282,7 @@ def test_an_address_the_server_does_not_answer_to_is_never_given_to_the_phones(
 ) -> None:
     """With `make dev` (DEBUG, 127.0.0.1 only) the machine's addresses are not allowed hosts:
     a link to them would not open either, so the page warns instead."""
-    from scorekeeper.local_addresses import is_loopback, phone_addresses
+    from core.local_addresses import is_loopback, phone_addresses
 
     del settings.LOCAL_ADDRESSES
     settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost", "testserver"]

@@ -1,5 +1,5 @@
 """The pure cores import nothing from Django (scorekeeper/rules, tournaments/engine,
-clubs/statistics.py, ladder.py, rating.py, scorekeeper/rounding.py)."""
+clubs/statistics.py, ladder.py, rating.py, core/rounding.py)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ PURE_FILES = sorted(
         ROOT / "clubs" / "statistics.py",
         ROOT / "clubs" / "ladder.py",
         ROOT / "clubs" / "rating.py",
-        ROOT / "scorekeeper" / "rounding.py",
+        ROOT / "core" / "rounding.py",
     ]
 )
 
@@ -115,7 +115,7 @@ def modules_loaded_by(statement: str) -> tuple[set[str], bool]:
         "import scorekeeper.rules",
         "import tournaments.engine",
         "import clubs.statistics",
-        "import scorekeeper.rounding",
+        "import core.rounding",
     ],
 )
 def test_an_engine_imports_alone(statement: str) -> None:

@@ -1,4 +1,4 @@
-"""scorekeeper.rounding: a half goes up, as people round, where round() goes to the even
+"""core.rounding: a half goes up, as people round, where round() goes to the even
 neighbour and Django's number_format cuts."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from scorekeeper.rounding import half_up
+from core.rounding import half_up
 
 
 @pytest.mark.parametrize(

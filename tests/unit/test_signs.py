@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from django.template import Context, Template
 
-from scorekeeper.signs import MINUS, figure_text, number_text, scores_text, signed_text
+from core.minus_sign import MINUS, figure_text, number_text, scores_text, signed_text
 
 
 def test_the_minus_is_the_minus_sign_not_the_hyphen() -> None:

@@ -144,6 +144,7 @@ def test_the_catalogues_hold_every_message_of_the_source(tmp_path: Path) -> None
     root = LOCALE.parent
     for part in (
         "config",
+        "core",
         "scorekeeper",
         "clubs",
         "tournaments",

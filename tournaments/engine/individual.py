@@ -43,7 +43,7 @@ from tournaments.engine.swiss import seating_points
 from tournaments.engine.types import Bye, Draw, History, Pairing, Reason, RoundInput, Why
 
 WINDOW = 40  # players (then partnerships) offered to each other first, as swiss.WINDOW
-MAX_PLAYERS = 400  # the tiers below hold up to here (tournaments.limits.MAX_PLAYERS)
+MAX_PLAYERS = 400  # the tiers below hold up to here (tournaments.sizes.MAX_PLAYERS)
 # Tiers, each above any sum of those below on a field of MAX_PLAYERS (200 partnerships):
 _PLACE = 1  # times the distance in the standings: at most 200 × 400
 _POINTS = 10**5  # times the squared point gap, capped: at most 200 × 100 × 10**5 = 2 × 10**9

@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from scorekeeper.rounding import half_up
+from core.rounding import half_up
 from tournaments.engine.points import Scoring, SitOut, loss_points, table_points, win_points
 from tournaments.engine.types import Outcome, Pair, Result
 
@@ -169,7 +169,7 @@ class Standing:
 
 def _round_averages(results: Iterable[Result]) -> dict[int, int]:
     """Each round's average table score, for a bye under the raw-score method: a score, so a
-    whole number, a half rounded up (scorekeeper.rounding: 800.5 scores 801, not round()'s
+    whole number, a half rounded up (core.rounding: 800.5 scores 801, not round()'s
     800)."""
     sums: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     for r in results:

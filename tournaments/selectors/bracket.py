@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scorekeeper.signs import number_text
+from core.minus_sign import number_text
 from tournaments.engine import bracket as engine_bracket
 from tournaments.models import Tournament
 from tournaments.selectors.event import EventState, bracket_of, event_state, knockout_start

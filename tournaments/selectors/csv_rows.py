@@ -12,8 +12,8 @@ from django.db.models import Case, IntegerField, Value, When
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
+from core.rounding import half_up
 from scorekeeper.models import Hand
-from scorekeeper.rounding import half_up
 from tournaments.engine.standings import INDIVIDUAL_ONLY, METRICS, PLACES
 from tournaments.models import (
     Match,

@@ -11,7 +11,7 @@ from django.db.models import Q, QuerySet
 from django.http import Http404
 
 from clubs.models import Membership
-from scorekeeper.phone_links import PhoneLinks
+from core.phone_links import PhoneLinks
 from tournaments.engine.formats import INDIVIDUAL, SCHEDULED
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED

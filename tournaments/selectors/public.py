@@ -13,7 +13,7 @@ from django.db.models import Max, Q
 from django.http import Http404
 from django.utils.translation import gettext as _
 
-from scorekeeper.signs import figure_text, scores_text
+from core.minus_sign import figure_text, scores_text
 from tournaments.engine.formats import INDIVIDUAL
 from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result

@@ -18,13 +18,13 @@ from scorekeeper.names import has_control_characters, name_key, shows_nothing
 from tournaments.engine.formats import SEATING
 from tournaments.engine.roundrobin import places_kept
 from tournaments.engine.types import Pair
-from tournaments.limits import MAX_PAIRS, MAX_PLAYERS, MAX_SEED, PAIR_NAME_LIMITS
 from tournaments.models import Entry, Round, Tournament
 from tournaments.selectors.director import has_played
 from tournaments.selectors.event import event_state
 from tournaments.services._common import locked_tournament
 from tournaments.services.errors import TournamentError
 from tournaments.services.standings import standings_mark_stale
+from tournaments.sizes import MAX_PAIRS, MAX_PLAYERS, MAX_SEED, PAIR_NAME_LIMITS
 
 _FIELD_LABELS = {
     "name": gettext_lazy("Pair name"),

@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop, ngettext
 
 from clubs.models import SeatedPlayer
-from scorekeeper import background
+from core import background
 from scorekeeper import services as scoring_services
 from scorekeeper.models import Side
 from scorekeeper.names import MAX_SIDE_NAME, players_text

@@ -16,7 +16,7 @@ from django.db import DatabaseError, transaction
 from django.db.models import F, Max
 from django.utils import timezone
 
-from scorekeeper import background
+from core import background
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import EventState, event_state, scoring_of, standings_computed
 from tournaments.selectors.standings import CurrentStandings, standings_current

@@ -20,10 +20,10 @@ from scorekeeper.services import checked_played_on, games_played_on_set
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import FORMATS, INDIVIDUAL, check_plan
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
-from tournaments.limits import MAX_EVENT_NAME
 from tournaments.models import Match, Tournament
 from tournaments.services._common import locked_tournament
 from tournaments.services.errors import TournamentError
+from tournaments.sizes import MAX_EVENT_NAME
 
 
 def tournament_create(

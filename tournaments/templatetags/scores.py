@@ -1,5 +1,5 @@
 """Scores in the tournament's pages: ``{% load scores %}{{ result|scores }}`` shows a result's
-two scores as "2210 – −80" (scorekeeper.signs.scores_text). One score: ``{% load signs %}{{ value|score }}``."""
+two scores as "2210 – −80" (core.minus_sign.scores_text). One score: ``{% load signs %}{{ value|score }}``."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from scorekeeper.signs import scores_text
+from core.minus_sign import scores_text
 
 register = template.Library()
 

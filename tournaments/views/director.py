@@ -16,8 +16,8 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.selectors import clubs_directed, clubs_of
+from core.phone_links import phone_links
 from scorekeeper.forms import PlayedOnForm
-from scorekeeper.phone_links import phone_links
 from tournaments.access import directed
 from tournaments.club_formats import CLUB_FORMATS, form_values
 from tournaments.engine.formats import SCHEDULED

@@ -11,7 +11,7 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
-from scorekeeper.phone_links import phone_links
+from core.phone_links import phone_links
 from tournaments.access import directed, private
 from tournaments.models import PrintJob, Round, Tournament
 from tournaments.print_jobs import needs_background, path_of, print_job_check, print_job_start

@@ -24,9 +24,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
-from scorekeeper.params import int_param
-from scorekeeper.signs import figure_text
-from tournaments.limits import MAX_PAIRS
+from core.minus_sign import figure_text
+from core.params import int_param
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.printing import render_standings
 from tournaments.selectors.bracket import knockout_bracket
@@ -47,6 +46,7 @@ from tournaments.selectors.public import (
 )
 from tournaments.selectors.standings import standings_final
 from tournaments.services.standings import standings_catch_up, standings_shown
+from tournaments.sizes import MAX_PAIRS
 from tournaments.tables import StandingsTable
 from tournaments.views.cached_pages import Content, File, if_none_match, public_file, public_page
 from tournaments.words import (

@@ -15,10 +15,10 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.minus_sign import scores_text
+from core.page_versions import version_response
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.phone_engine import page_engine
-from scorekeeper.signs import scores_text
-from scorekeeper.versions import version_response
 from tournaments.forms import ResultForm
 from tournaments.models import Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED

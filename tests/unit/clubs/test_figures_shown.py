@@ -1,4 +1,4 @@
-"""Every figure a page, a chart or an export shows is rounded half up (scorekeeper.rounding):
+"""Every figure a page, a chart or an export shows is rounded half up (core.rounding):
 an average hand of 702.5 reads 703 and one of 1027.5 reads 1028, where round() took both to the
 even neighbour and number_format cut a float's digits."""
 
@@ -11,8 +11,8 @@ import pytest
 from clubs.charts import average_hand_chart
 from clubs.statistics import MonthPoint
 from clubs.tables import per_hand_text, percent_text, points_text, rating_text
-from scorekeeper.rounding import tenths
-from scorekeeper.signs import figure_text
+from core.minus_sign import figure_text
+from core.rounding import tenths
 
 
 @pytest.mark.parametrize(

@@ -18,7 +18,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import transaction
 
-from scorekeeper import background
+from core import background
 from scorekeeper import services as scoring
 from tournaments import tasks
 from tournaments.engine import knockout, mitchell, roundrobin
@@ -105,7 +105,7 @@ class Command(BaseCommand):
 
     def _draw(self, tournament: Tournament, number: int) -> Round:
         """Round ``number``, drawn by the ``round_pair`` task: by a worker when the broker
-        answers (waited for), else here (scorekeeper.background)."""
+        answers (waited for), else here (core.background)."""
         background.send(tasks.round_pair, tournament.id, number)
         deadline = time.monotonic() + DRAW_WAIT_SECONDS
         while True:

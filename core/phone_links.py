@@ -3,7 +3,7 @@
 
 A player or director at the club laptop opens the app at http://127.0.0.1:8000 (what `make run`
 prints as "On this machine"); a phone cannot open that address, so the links use this machine's
-address on the local network instead (scorekeeper.local_addresses, the one `make run` prints for
+address on the local network instead (core.local_addresses, the one `make run` prints for
 the phones). When none is known, the page says the links will not open on a phone
 (templates/_phone_links_note.html)."""
 
@@ -15,7 +15,7 @@ from django.http import HttpRequest
 from django.http.request import split_domain_port
 from django.urls import reverse
 
-from scorekeeper.local_addresses import is_loopback, phone_addresses
+from core.local_addresses import is_loopback, phone_addresses
 
 
 @dataclass(frozen=True)

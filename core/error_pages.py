@@ -9,14 +9,25 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Callable
+from typing import Any
 
 from django.db import DatabaseError, InterfaceError, OperationalError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.views.debug import SafeExceptionReporterFilter
 
-from scorekeeper.serializers import error_response
+
+def error_body(message: str, **where: Any) -> dict[str, Any]:
+    """The error a person reads begins with a capital, whatever said it (the services and the
+    API word their refusals in lower case, as parts of other messages)."""
+    return {"error": capfirst(message), **where}
+
+
+def error_response(status: int, message: str, **where: Any) -> JsonResponse:
+    return JsonResponse(error_body(message, **where), status=status)
+
 
 logger = logging.getLogger("scorekeeper")
 

@@ -15,7 +15,7 @@ from django.conf import settings
 from django.http import HttpRequest
 from django_ratelimit.decorators import ratelimit
 
-CLIENT = "scorekeeper.client.ratelimit_key"
+CLIENT = "core.client_address.ratelimit_key"
 
 
 def _anonymous(setting: str) -> Callable[[str, HttpRequest], str | None]:

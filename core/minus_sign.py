@@ -17,7 +17,7 @@ from decimal import Decimal
 
 from django.utils.formats import number_format
 
-from scorekeeper.rounding import tenths
+from core.rounding import tenths
 
 MINUS = "\u2212"
 DASH = "\u2014"  # a figure over nothing: a rate of no hands, head to head outside a tie

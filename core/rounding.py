@@ -30,7 +30,7 @@ def half_up(value: int | float | Decimal, places: int = 0, *, times: int = 1) ->
 def tenths(value: int | float | Decimal) -> int | Decimal:
     """A figure that may hold a fraction (points with an averaged sit-out, a ladder's total, a
     tie-break): a whole number as one (700.0 → 700), any other to one place, half up (12.25 →
-    12.3). A number, for an export to write as it is; scorekeeper.signs.figure_text says it."""
+    12.3). A number, for an export to write as it is; core.minus_sign.figure_text says it."""
     if isinstance(value, int) or value == int(value):
         return int(value)
     return half_up(value, 1)
