@@ -1,14 +1,15 @@
 # Canasta Scorekeeper. `make run` serves the app to the phones on this machine's network
 # (http://<this machine's address>:8000, DEBUG off, gunicorn; scripts/serve-local); `make dev` is
 # Django's development server with DEBUG on, on http://127.0.0.1:8000; `make test` runs every test
-# on SQLite and on PostgreSQL. They set up what they need on a fresh Debian with Python 3.11.
+# on SQLite and on PostgreSQL; `make docs` builds the manual (docs/, MkDocs) into site/ in strict
+# mode, as `make test` does. They set up what they need on a fresh Debian with Python 3.11.
 
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 
-.PHONY: run dev test lint bench messages clean
+.PHONY: run dev test docs lint bench messages clean
 
 $(VENV)/.runtime: requirements.txt
 	@echo "Installing the Python packages into $(VENV) (the first time: a few minutes)…"
@@ -39,6 +40,11 @@ dev: $(VENV)/.runtime static/vendor/.installed
 test: $(VENV)/.dev static/vendor/.installed
 	scripts/test-all
 
+# The manual: its generated pages (house rules, presets, the API reference) are written from the
+# code at each build (docs/hooks/generated.py); a broken link or anchor fails it.
+docs: $(VENV)/.dev
+	$(VENV)/bin/mkdocs build --strict --quiet
+
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff check .
 
@@ -50,4 +56,4 @@ messages: $(VENV)/.dev
 	$(PY) manage.py compilemessages -l fr -l es -l it -l de -l pt_BR -l nl --ignore ".venv"
 
 clean:
-	rm -rf $(VENV) node_modules static/vendor staticfiles .pytest_cache .hypothesis test-artifacts
+	rm -rf $(VENV) node_modules static/vendor staticfiles .pytest_cache .hypothesis test-artifacts site
