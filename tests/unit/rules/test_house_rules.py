@@ -52,12 +52,20 @@ def test_house_rule_names_are_the_documented_ones() -> None:
     }
 
 
-def test_every_house_rule_is_documented_in_the_readme() -> None:
+def test_every_house_rule_is_documented_in_the_manual() -> None:
+    # docs/house-rules.md as the manual's build writes it (docs/hooks/generated.py fills in the
+    # tables from the engine's data).
+    import importlib.util
     from pathlib import Path
 
-    readme = (Path(__file__).resolve().parents[3] / "README.md").read_text(encoding="utf-8")
+    docs = Path(__file__).resolve().parents[3] / "docs"
+    spec = importlib.util.spec_from_file_location("docs_generated", docs / "hooks" / "generated.py")
+    assert spec is not None and spec.loader is not None
+    generated = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(generated)
+    page = generated.fill((docs / "house-rules.md").read_text(encoding="utf-8"))
     for name in HOUSE_RULES:
-        assert f"`{name}`" in readme, name
+        assert f"`{name}`" in page, name
 
 
 def test_target_override_changes_when_the_game_ends() -> None:
