@@ -445,7 +445,7 @@ else:
 # name, from whatever addresses (guesses spread over many), lock that name, and five from one
 # address, whatever the names (one password tried on many accounts), lock that address, each for
 # 15 minutes from the last failure. An administrator lifts a lock at once with `manage.py
-# axes_reset_username NAME` or `axes_reset_ip ADDRESS` (README; the cache handler keys each
+# axes_reset_username NAME` or `axes_reset_ip ADDRESS` (docs/configuration.md; the cache handler keys each
 # count by one parameter alone, so those commands find it: no "username + address" count,
 # which axes_reset_username would leave behind).
 AUTHENTICATION_BACKENDS = [

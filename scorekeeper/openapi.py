@@ -314,7 +314,7 @@ def _rule_value(rule: HouseRule, preset: Variant) -> dict[str, Any]:
 def _house_rules(preset: Variant) -> dict[str, Any]:
     offered = {name: rule for name, rule in HOUSE_RULES.items() if rule.offered_to(preset)}
     schema = _open_keys({name: _rule_value(rule, preset) for name, rule in offered.items()})
-    schema["description"] = f"house rules of {preset.id} by name (README, House rules)"
+    schema["description"] = f"house rules of {preset.id} by name (docs/house-rules.md)"
     if {"wild_books", "going_out_books"} <= offered.keys():
         # house_rules.check_rules_agree: a contract asking for wild books when they are off.
         schema["not"] = {

@@ -11,7 +11,7 @@ keeps the values it was played under, written as its house rules where it gave n
 Targets need nothing: every game stores its own (``Game.target``), so classic-es games keep 5000
 and six-handed classic games keep 5000. Origen's deck is a deck of its own now, so a ``packs``
 house rule no longer applies to it and is dropped. What no house rule can hold is listed in the
-README's change log.
+change log (CHANGELOG.md).
 """
 
 from django.db import migrations

@@ -2,7 +2,7 @@
 
 A :class:`Ruleset` is what a hand is scored under: a preset after its house-rule overrides
 (``dataclasses.replace``) and the :class:`Seating` of the player count and sides, after its own
-overrides. Names and values are validated here; README.md documents them ("House rules").
+overrides. Names and values are validated here; docs/house-rules.md documents them.
 """
 
 from __future__ import annotations

@@ -414,7 +414,7 @@ def _private_addresses(club, event) -> list[str]:
 
 
 def test_the_servers_administrator_sees_a_club_as_any_non_member_does(client):
-    """A club's private pages are its members' and directors' (README): the superuser of the
+    """A club's private pages are its members' and directors' (docs/club.md): the superuser of the
     server who is not a member gets what any other non-member gets, page after page, and
     changes nothing; the Django admin stays the administrator's tool."""
     lucca, _pisa, lucca_event, _ = _two_clubs()

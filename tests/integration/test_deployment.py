@@ -104,7 +104,7 @@ def test_guessing_a_password_from_many_addresses_locks_the_account(
     assert guesses == [200] * 4 + [429]  # five addresses, one guess each: the account locks
     right = {"username": "director", "password": "the-right-one-42"}
     assert _from("192.0.2.1", proxies).post("/accounts/login/", right).status_code == 429
-    # The administrator unlocks it (README): the right password works again at once.
+    # The administrator unlocks it (docs/configuration.md): the right password works again at once.
     call_command("axes_reset_username", "director", stdout=io.StringIO())
     assert _from("192.0.2.1", proxies).post("/accounts/login/", right).status_code == 302
 

@@ -122,7 +122,7 @@ def aim_at(case: schemathesis.Case, game: Game) -> None:
         _sent_keys.add(key)
 
 
-# What a game's hand may hold around its sides (README, JSON API v1), and how many sides a game
+# What a game's hand may hold around its sides (docs/api.md), and how many sides a game
 # can have: the sides' own form is the engine's (records.parse_side).
 ENVELOPE = {"POST": ("number", 1, MAX_HANDS), "PUT": ("version", 0, MAX_VERSION)}
 SIDE_COUNTS = {seating.sides for preset in PRESETS.values() for seating in preset.seatings}

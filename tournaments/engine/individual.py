@@ -3,7 +3,7 @@ the partnerships and seats them, four players to a table.
 
 Over the event a player should partner as many different players as possible and meet as many
 as possible across the table, with no partner twice while any seating of the field avoids it
-(the burraco federations' individual tournaments; README "Individual events"). A round is drawn
+(the burraco federations' individual tournaments; docs/director.md, "Individual events"). A round is drawn
 in three steps, each a minimum-cost perfect matching (rustworkx's blossom, as swiss.py):
 
 1. **Partners.** Players are matched in twos. The cost of a partnership, each tier above any sum

@@ -5,7 +5,7 @@ leg plays the same rounds with North-South and East-West swapped.
 
 The places are fixed at the phase's first round (``places``): a pair that withdraws leaves its
 place empty and its opponents a bye; a late entry takes over the first empty place (the odd
-field's, or a withdrawn pair's), as a substitute pair does at a club (README "Tournaments").
+field's, or a withdrawn pair's), as a substitute pair does at a club (docs/director.md).
 """
 
 from __future__ import annotations

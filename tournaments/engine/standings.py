@@ -2,7 +2,7 @@
 tie-breaks. Each metric is a small named function in ``METRICS`` (no if-chain); a tournament
 names its order, e.g. ``("tp", "h2h", "margin")``. Pairs equal on every metric share a rank.
 
-The bye, forfeit, withdrawal and late-entry policy (README "Tournaments"):
+The bye, forfeit, withdrawal and late-entry policy (docs/director.md):
 
 - A pair that sits out a round (a bye, a phantom's table) scores by the tournament's
   ``Scoring.sit_out``: a win (points.SitOut.FIXED: win points, VP ``Scoring.bye_vp``, raw score

@@ -33,7 +33,7 @@ class Pair:
 
 
 class Outcome(StrEnum):
-    """How a table's result came about (the bye and forfeit policy, README "Tournaments")."""
+    """How a table's result came about (the bye and forfeit policy, docs/director.md)."""
 
     PLAYED = "played"
     BYE = "bye"  # the pair sat out: it scores as a win (points.bye_points), without an opponent
