@@ -125,6 +125,9 @@ def _fixed_values(preset: Any) -> dict[str, object]:
         "wild canasta (pure, mixed)": f"{bonus.wild_pure}, {bonus.wild_mixed}"
         if bonus.wild_pure is not None or bonus.wild_mixed is not None
         else None,
+        "canasta-count tiers": ", ".join(f"+{bonus} at {count}" for count, bonus in tiers)
+        if (tiers := preset.canasta_tiers)
+        else None,
         "going out, concealed": (
             f"{preset.going_out_bonus}, {preset.going_out_bonus_of(concealed=True)}"
         ),
