@@ -3,11 +3,12 @@
 Nothing here is committed as text, so nothing can go stale: the house rules and every preset's
 values come from the rules engine's own data (``scorekeeper/rules/variants.py``,
 ``families.py``, ``house_rules.py``), the API reference from the OpenAPI document the server
-serves (``scorekeeper/openapi.py``), and the change log page from ``CHANGELOG.md``. A page asks
-for a part with a marker line, ``<!-- generated: NAME -->``, which is replaced by that part.
+serves (``scorekeeper/openapi.py``), the change log page from ``CHANGELOG.md`` and the home page
+from ``README.md``. A page asks for a part with a marker line, ``<!-- generated: NAME -->``,
+which is replaced by that part.
 
-The functions that build each part take no MkDocs object, so ``tests/unit/test_docs.py`` calls
-them directly.
+The functions that build each part take no MkDocs object, so a test can call them (``fill``:
+tests/unit/rules/test_house_rules.py reads the house-rules page as the build writes it).
 """
 
 from __future__ import annotations
@@ -328,11 +329,18 @@ def changelog_markdown() -> str:
     return (ROOT / "CHANGELOG.md").read_text(encoding="utf-8")
 
 
+def readme_markdown() -> str:
+    """The README as the manual's home page, its links made the manual's own."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    return readme.replace("](docs/", "](").replace("](CHANGELOG.md)", "](changelog.md)")
+
+
 PARTS: dict[str, Callable[[], str]] = {
     "house-rules": house_rules_markdown,
     "presets": presets_markdown,
     "api-reference": api_reference_markdown,
     "changelog": changelog_markdown,
+    "readme": readme_markdown,
 }
 
 
