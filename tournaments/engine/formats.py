@@ -1,5 +1,12 @@
-"""Every pairing format by name: one ``pair_round(RoundInput) -> Draw`` each. A tournament may
-change format from round to round (three Mitchell rounds, then a Danish one)."""
+"""Every pairing format by name, each one :class:`Format` in the ``FORMATS`` registry: its
+``pair_round(RoundInput) -> Draw``, schedule, seating, kind, limits and words. A tournament may
+change format from round to round (three Mitchell rounds, then a Danish one), and checks its
+plan here (``plan_of``, ``check_plan``).
+
+A new format is its engine module and one ``Format(...)`` below (and its tests): the model
+stores the key without a list of choices (tournaments.models.format_known), so it needs no
+migration, and the director's form, the plan's words and the simulator read it from here
+(tests/integration/test_format_registry.py registers a toy format and plays it)."""
 
 from __future__ import annotations
 
