@@ -9,6 +9,7 @@ from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.urls import reverse
 
+from tournaments.engine import movements
 from tournaments.engine.formats import FORMATS, Format
 from tournaments.engine.types import Draw, Pairing, Reason, RoundInput, Why
 from tournaments.forms import PlanForm
@@ -74,3 +75,8 @@ def test_every_registered_format_fits_the_stored_field_and_says_its_words() -> N
         assert fmt.label
         if fmt.scheduled:  # a phase longer than its schedule is refused in its own words
             assert all(f"%({value})s" in fmt.too_long for value in ("pairs", "length", "rounds"))
+
+
+def test_the_fixed_movements_name_says_the_fields_it_seats() -> None:
+    label = FORMATS["individual_movement"].label
+    assert label.endswith("(" + ", ".join(str(size) for size in movements.SIZES) + ")")
