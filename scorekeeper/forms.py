@@ -9,9 +9,9 @@ from django.core.validators import StepValueValidator
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scorekeeper.house_rule_words import choice_words
 from scorekeeper.i18n import PRESET_CHOICES, preset_name
 from scorekeeper.imports import MAX_BYTES as MAX_IMPORT_BYTES
-from scorekeeper.rule_words import choice_words
 from scorekeeper.rules import HOUSE_RULES, PRESETS
 from scorekeeper.rules.rule_values import Books, Choice, HouseRule, OneOf, Steps, Whole, json_text
 

@@ -12,8 +12,8 @@ def explain(violation: RuleViolation) -> str:
     reads: "Side 1 (NS), meld 1 (K): a meld needs...". The engine writes its messages in lower
     case, as parts that sit inside one another (RuleViolation.render); only the whole, shown
     alone, begins with a capital. A house rule's refused value is said with the words of the
-    forms that offer it (rule_words.choice_refusal)."""
-    from scorekeeper.rule_words import choice_refusal  # it reads the presets' names from here
+    forms that offer it (house_rule_words.choice_refusal)."""
+    from scorekeeper.house_rule_words import choice_refusal  # it reads the presets' names from here
 
     return choice_refusal(violation) or violation.sentence(gettext, ngettext)
 

@@ -2,14 +2,15 @@
 
 The rules engine (``scorekeeper.rules``) holds the values as data and enums; this module turns
 them into what a player reads at the table ("Red threes: 100 each; all 4 together: 800 in all"),
-in the reader's language. It only reads :class:`Variant` fields, so a preset's page always says
-what the scorer does.
+in the reader's language. It only reads :class:`Variant` fields and the constants the scorer
+counts with, each through a placeholder, so a preset's page always says what the scorer does
+(tests/unit/test_rule_words_data.py finds any figure written into the prose). The house rules'
+words are house_rule_words.py's.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -17,22 +18,20 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from scorekeeper.rules.errors import Phrase, RuleViolation
-from scorekeeper.rules.house_rules import HOUSE_RULES
+from scorekeeper.rules.errors import Phrase
 from scorekeeper.rules.opening import Minimum
-from scorekeeper.rules.rule_values import NOT_ONE_OF, Choice, HouseRule, OneOf, json_text
 from scorekeeper.rules.same_rank import SAME_RANK
+from scorekeeper.rules.sequences import STRAIGHT_LENGTH
 from scorekeeper.rules.threes import (
     AGAINST,
     SCALES,
     RedThreePenalty,
     RedThreesAgainst,
-    RedThreeScale,
-    penalty_choice,
     penalty_words,
 )
 from scorekeeper.rules.variants import (
     CANASTA,
+    GOING_OUT_THREES,
     BlackThreeMeld,
     CanastaTiers,
     GoingOutNeed,
@@ -70,23 +69,13 @@ class PresetWords:
     topics: tuple[Topic, ...] = field(default=())
 
 
-@dataclass(frozen=True, slots=True)
-class HouseRuleWords:
-    anchor: str  # "house-rule-wild-limit", for links; the rule's name is never shown
-    label: str
-    text: str
-    choices: tuple[str, ...]  # a choice rule's values in words
-    only_in: tuple[str, ...]  # the presets it applies to, when that is the shorter list
-    not_in: tuple[str, ...]  # the presets it does not apply to, when that is the shorter list
-
-
 _T = TypeVar("_T")
 
 
 # Small helpers ------------------------------------------------------------------------------------
 
 
-def _or(items: Iterable[object]) -> str:
+def or_words(items: Iterable[object]) -> str:
     """ "2, 3 or 4"."""
     words = [str(item) for item in items]
     if len(words) < 2:
@@ -94,7 +83,7 @@ def _or(items: Iterable[object]) -> str:
     return _("%(first)s or %(last)s") % {"first": ", ".join(words[:-1]), "last": words[-1]}
 
 
-def _and(items: Iterable[object]) -> str:
+def and_words(items: Iterable[object]) -> str:
     """ "2 and 3"."""
     words = [str(item) for item in items]
     if len(words) < 2:
@@ -177,7 +166,7 @@ def layout_words(layout: tuple[int, ...]) -> str:
             "sides": sides,
             "size": sizes[0],
         }
-    return _("sides of %(sizes)s") % {"sizes": _and(sizes)}
+    return _("sides of %(sizes)s") % {"sizes": and_words(sizes)}
 
 
 # Topics ---------------------------------------------------------------------------------------------
@@ -302,24 +291,18 @@ def card_lines(variant: Variant) -> list[Line]:
 def _wild_limit_words(variant: Variant) -> str:
     naturals = variant.min_naturals
     limit = variant.wild_limit
-    if limit is WildLimit.THREE:
+    if limit is WildLimit.BELOW_NATURALS:
         text = ngettext(
-            "A meld holds at least %(count)s natural card and at most 3 wild cards.",
-            "A meld holds at least %(count)s natural cards and at most 3 wild cards.",
+            "A meld holds at least %(count)s natural card, at most %(most)s wild cards, and "
+            "always fewer wild cards than natural cards.",
+            "A meld holds at least %(count)s natural cards, at most %(most)s wild cards, and "
+            "always fewer wild cards than natural cards.",
             naturals,
         )
-    elif limit is WildLimit.TWO:
+    elif limit.most is not None:
         text = ngettext(
-            "A meld holds at least %(count)s natural card and at most 2 wild cards.",
-            "A meld holds at least %(count)s natural cards and at most 2 wild cards.",
-            naturals,
-        )
-    elif limit is WildLimit.BELOW_NATURALS:
-        text = ngettext(
-            "A meld holds at least %(count)s natural card, at most 3 wild cards, and always "
-            "fewer wild cards than natural cards.",
-            "A meld holds at least %(count)s natural cards, at most 3 wild cards, and always "
-            "fewer wild cards than natural cards.",
+            "A meld holds at least %(count)s natural card and at most %(most)s wild cards.",
+            "A meld holds at least %(count)s natural cards and at most %(most)s wild cards.",
             naturals,
         )
     elif limit is WildLimit.NATURALS:
@@ -336,7 +319,7 @@ def _wild_limit_words(variant: Variant) -> str:
             "A meld holds at least %(count)s natural cards, and any number of wild cards.",
             naturals,
         )
-    return text % {"count": naturals}
+    return text % {"count": naturals, "most": limit.most}
 
 
 def _same_rank_words(variant: Variant) -> str:
@@ -366,7 +349,7 @@ def meld_lines(variant: Variant) -> list[Line]:
         lines.append(
             Line(
                 _("No wild card in a meld of %(ranks)s.")
-                % {"ranks": _or(_rank_words(rank) for rank in ranks)}
+                % {"ranks": or_words(_rank_words(rank) for rank in ranks)}
             )
         )
     lines.append(Line(_same_rank_words(variant)))
@@ -395,7 +378,8 @@ def meld_lines(variant: Variant) -> list[Line]:
         text = _("Threes of either colour are never melded.")
     elif variant.black_three_meld is BlackThreeMeld.GOING_OUT:
         text = _(
-            "%(cards)s are melded only by a player going out: 3 or 4 of them, without wild cards."
+            "%(cards)s are melded only by a player going out: %(counts)s of them, without wild "
+            "cards."
         )
     elif variant.black_three_meld is BlackThreeMeld.CANASTA:
         text = _(
@@ -404,7 +388,7 @@ def meld_lines(variant: Variant) -> list[Line]:
         )
     else:
         text = _("%(cards)s are never melded.")
-    lines.append(Line(text % {"cards": threes}))
+    lines.append(Line(text % {"cards": threes, "counts": or_words(GOING_OUT_THREES)}))
     return lines + canasta_lines(variant)
 
 
@@ -583,7 +567,7 @@ def _going_out_need(variant: Variant) -> str:
         return _(
             "To go out, a player must have played their hand and their foot, and the side needs "
             "%(books)s, counted by kind: a spare book of one kind never stands in for another."
-        ) % {"books": _and(books)}
+        ) % {"books": and_words(books)}
     by_count: dict[int, list[int]] = {}
     for seating in variant.seatings:
         players = by_count.setdefault(seating.going_out_canastas, [])
@@ -592,11 +576,11 @@ def _going_out_need(variant: Variant) -> str:
     usual = min(by_count, key=lambda count: -len(by_count[count]))
     if variant.going_out_need is GoingOutNeed.WITH_SEQUENCE:
         text = ngettext(
-            "To go out, a side needs %(count)s canasta, a sequence of 7 (%(sequence)s).",
-            "To go out, a side needs %(count)s canastas, at least one of them a sequence of 7 "
-            "(%(sequence)s).",
+            "To go out, a side needs %(count)s canasta, a sequence of %(length)s (%(sequence)s).",
+            "To go out, a side needs %(count)s canastas, at least one of them a sequence of "
+            "%(length)s (%(sequence)s).",
             usual,
-        ) % {"count": usual, "sequence": _name(variant, "sequence")}
+        ) % {"count": usual, "length": STRAIGHT_LENGTH, "sequence": _name(variant, "sequence")}
     else:
         text = ngettext(
             "To go out, a side needs %(count)s canasta.",
@@ -609,7 +593,7 @@ def _going_out_need(variant: Variant) -> str:
                 "With %(players)s players: %(count)s canasta.",
                 "With %(players)s players: %(count)s canastas.",
                 count,
-            ) % {"players": _or(players), "count": count}
+            ) % {"players": or_words(players), "count": count}
     return text
 
 
@@ -844,7 +828,7 @@ def _targets(variant: Variant) -> tuple[str, ...]:
         if targets:
             words.append(
                 _("with %(players)s players: %(targets)s")
-                % {"players": players, "targets": _or(targets)}
+                % {"players": players, "targets": or_words(targets)}
             )
     return tuple(words)
 
@@ -880,7 +864,7 @@ def glance(variant: Variant) -> tuple[tuple[str, tuple[str, ...]], ...]:
     """
     target_term = _("Target") if _usual_target(variant) is not None else _("Game")
     return (
-        (_("Players"), (_or(variant.player_counts),)),
+        (_("Players"), (or_words(variant.player_counts),)),
         (target_term, ("; ".join(_targets(variant)),)),
         (_("Opening"), _opening_glance(variant)),
     )
@@ -903,233 +887,3 @@ def topics(variant: Variant) -> tuple[Topic, ...]:
 
 def preset_words(variant: Variant) -> PresetWords:
     return PresetWords(variant, glance(variant), topics(variant))
-
-
-# House rules --------------------------------------------------------------------------------------
-
-
-def choice_refusal(violation: RuleViolation) -> str | None:
-    """A house rule's value the rules refuse, said as a form says it: the rule's label and the
-    values these rules take, in words ("Wild cards per meld: these rules take one of: at most 3
-    wild cards; any number of wild cards."), instead of the engine's JSON values. None for any
-    other refusal."""
-    rule = HOUSE_RULES.get(str(violation.params.get("name")))
-    if violation.template != NOT_ONE_OF or rule is None:
-        return None
-    texts = str(violation.params.get("choices", "")).split(", ")
-    values = rule.values
-    if isinstance(values, Choice):
-        taken: list[object] = [values.enum(t) for t in texts if t in set(values.enum)]
-    elif isinstance(values, OneOf):
-        taken = [v for t in texts for v in values.choices if json_text(v) == t]
-    else:
-        return None
-    return _("%(rule)s: these rules take one of: %(choices)s.") % {
-        "rule": _(rule.label),
-        "choices": "; ".join(choice_words(v) for v in taken),
-    }
-
-
-def choice_words(value: object) -> str:
-    """One value a choice house rule may take, in words."""
-    if isinstance(value, WildLimit):
-        return {
-            WildLimit.THREE: _("at most 3 wild cards"),
-            WildLimit.NATURALS: _("no more wild cards than natural cards"),
-            WildLimit.NONE: _("any number of wild cards"),
-            WildLimit.TWO: _("at most 2 wild cards"),
-            WildLimit.BELOW_NATURALS: _("at most 3 wild cards, and fewer than the natural cards"),
-        }[value]
-    if isinstance(value, BlackThreeMeld):
-        return {
-            BlackThreeMeld.GOING_OUT: _("only by a player going out, 3 or 4 of them"),
-            BlackThreeMeld.CANASTA: _("only as a whole canasta, which wins the game"),
-            BlackThreeMeld.NEVER: _("never"),
-            BlackThreeMeld.LAID_OUT: _("never"),
-        }[value]
-    if isinstance(value, RedThreeScale):
-        return SCALES[value].choice().render(_, ngettext)
-    if isinstance(value, RedThreesAgainst):
-        return AGAINST[value].choice().render(_, ngettext)
-    if isinstance(value, CanastaTiers):
-        return {
-            CanastaTiers.HIGHEST: _("only the highest bonus reached"),
-            CanastaTiers.CUMULATIVE: _("every bonus reached, added up"),
-        }[value]
-    if isinstance(value, OnTie):
-        return {OnTie.ANOTHER_HAND: _("another hand"), OnTie.DRAW: _("a draw")}[value]
-    if isinstance(value, RedThreePenalty):
-        return penalty_choice(value).render(_, ngettext)
-    if isinstance(value, OpeningBy):
-        return {
-            OpeningBy.SCORE: _("the side's score"),
-            OpeningBy.HAND_NUMBER: _("the hand's number in the game"),
-        }[value]
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str) and value in _WORDS_OF:
-        return _WORDS_OF[value]()
-    return _("another value")  # a choice this page does not know yet: never its raw id
-
-
-_WORDS_OF = {
-    "off": lambda: _("off"),
-    "none": lambda: _("none"),
-    "cla": lambda: _("the eleven of the Canasta League of America"),
-    "pagat": lambda: _("pagat's four"),
-    "one_open": lambda: _("one unfinished meld of a rank, beside any completed books"),
-    "one": lambda: _("one meld of a rank in all"),
-}
-
-_SECTION = re.compile(r"\s*\(\d+(\.\d+)*\)")  # "(2.10)": a reference into VARIANTS.md
-
-
-def _house_rule_text(rule: HouseRule) -> str:
-    texts = {
-        "target": _(
-            "The score that ends the game. Where a game is a number of hands, a target ends it "
-            "at that score instead."
-        ),
-        "hands": _("How many hands a game is: the highest total after the last one wins."),
-        "wild_limit": _("How many wild cards a meld may hold."),
-        "black_three_meld": _("When black threes may be melded."),
-        "red_three_scale": _("What red threes are worth."),
-        "red_threes_against": _("Who counts their red threes minus."),
-        "going_out_canastas": _("How many canastas a side needs to go out."),
-        "opening_below_zero": _("The opening minimum of a side whose total is below zero."),
-        "on_tie": _("An exact tie for the highest total at the end."),
-        "packs": _(
-            "How many packs are played: it sets how many cards of each kind there can be, and "
-            "how many red threes make “all of them”."
-        ),
-        "cards_dealt": _(
-            "How many cards each player is dealt (where players have a foot, the cards of the "
-            "hand and of the foot each)."
-        ),
-        "wild_melds": _("Whether melds of wild cards only are allowed."),
-        "concealed_canasta_bonus": _(
-            "The bonus of a canasta laid down whole from the hand, instead of the natural or "
-            "mixed bonus."
-        ),
-        "canasta_tiers": _("Which bonuses for the number of canastas count."),
-        "sequences": _(
-            "Whether sequences are played: 7 cards in a row of one suit, and the whole suit "
-            "from 4 to ace."
-        ),
-        "three_in_hand": _(
-            "What a three of either colour left in a hand costs, minus: 5 (Canasta League of "
-            "America, pagat) or 100 (CanastaJunction)."
-        ),
-        "black_three_in_hand": _(
-            "What a black three left in a hand (or a foot) costs, minus: in Bolivia 100 (Bolivian "
-            "Canasta) or 5 (as Samba); in Hand and Foot 5 (Card Games For Dummies, Board Game "
-            "Arena) or nothing."
-        ),
-        "red_three_caught": _(
-            "What a red three left in a hand or a foot costs, minus: 500 (Card Games For "
-            "Dummies), 300 or 100 (pagat) at other tables."
-        ),
-        "incomplete_joker_meld": _(
-            "What an unfinished meld of wild cards costs, minus, when it holds all four jokers "
-            "(pagat); any other costs 2000."
-        ),
-        "special_hands": _(
-            "Which special hands of 14 cards count: the eleven of the Canasta League of America, "
-            "pagat's four, or none."
-        ),
-        "dream_hand_wins": _(
-            "Whether a dream hand wins the game at once (the Canasta League of America, the only "
-            "source), or only scores its value like any other special hand."
-        ),
-        "over_seven_going_out": _(
-            "Whether a meld of natural cards may hold more than 7 cards in the turn a side goes "
-            "out."
-        ),
-        "splash": _(
-            "Whether a complete canasta laid down from the hand opens with no minimum (pagat)."
-        ),
-        "opening_by": _(
-            "What the opening minimum follows: the side's score, or the hand's number as in "
-            "American Canasta Society events (125, 155, then 180)."
-        ),
-        "opening_top": _("The opening minimum from 7000 (Bicycle's Samba page: 160)."),
-        "red_three_penalty": _(
-            "What red threes cost when they count minus: what they would earn (Bicycle), or 100 "
-            "each (pagat)."
-        ),
-        "red_three_laid": _(
-            "What a red three laid down earns: 100 (Card Games For Dummies, Board Game Arena), or "
-            "nothing at tables that discard them."
-        ),
-        "natural_bonus": _("The bonus of a clean book (no wild card)."),
-        "mixed_bonus": _("The bonus of a dirty book (with wild cards)."),
-        "wild_books": _(
-            "Whether melds of 3 to 7 wild cards are allowed, 7 of them making a wild book worth "
-            "1500, or no meld of wild cards at all (off)."
-        ),
-        "going_out_books": _(
-            "How many clean, dirty and wild books a side needs before a player may go out, "
-            "counted by kind: 2 clean and 2 dirty by default, or 2 clean, 2 dirty and 1 wild "
-            "(pagat, Board Game Arena)."
-        ),
-        "going_out_bonus": _(
-            "What the side that goes out earns: 100 (Card Games For Dummies, pagat), or 200 at "
-            "some tables."
-        ),
-        "exact_pickup_bonus": _(
-            "What a player who picks up exactly the cards of their hand and foot at the deal "
-            "earns for the side (0: no bonus)."
-        ),
-        "opening_by_hand": _(
-            "The opening minimum of hands 1 to 4, each a multiple of 5; later hands take the last."
-        ),
-        "book_max": _(
-            "Whether natural cards may still be added to a completed book (none: no largest "
-            "book), or a book closes at 7 cards."
-        ),
-        "same_rank_melds": _("How many melds of one rank a side may have."),
-    }
-    if rule.name in texts:
-        return texts[rule.name]
-    return _SECTION.sub("", _(rule.help))  # a rule this page does not know yet: its own help
-
-
-def _rule_choices(rule: HouseRule, presets: Mapping[str, Variant]) -> tuple[str, ...]:
-    """The values a choice rule takes in the presets it is offered to, in words, each once."""
-    values = rule.values
-    if not isinstance(values, Choice | OneOf):
-        return ()
-    base: tuple[object, ...] = values.choices
-    seen: dict[object, None] = {}
-    for preset in presets.values():
-        if rule.offered_to(preset):
-            own = preset.values_of(rule.name)
-            seen.update(dict.fromkeys(own if own is not None else base))
-    if isinstance(values, Choice):
-        return tuple(choice_words(values.enum(str(value))) for value in seen or base)
-    return tuple(choice_words(value) for value in seen or base)
-
-
-def house_rule_words(
-    rules: Mapping[str, HouseRule], presets: Mapping[str, Variant]
-) -> list[HouseRuleWords]:
-    """Each house rule in words: its label, what it changes, its choices, where it applies."""
-    out = []
-    for rule in rules.values():
-        offered = [preset for preset in presets.values() if rule.offered_to(preset)]
-        shorter = len(offered) * 2 <= len(presets)
-        out.append(
-            HouseRuleWords(
-                anchor="house-rule-" + rule.name.replace("_", "-"),
-                label=_(rule.label),
-                text=_house_rule_text(rule),
-                choices=_rule_choices(rule, presets),
-                only_in=tuple(_(p.name) for p in offered) if shorter else (),
-                not_in=()
-                if shorter
-                else tuple(_(p.name) for p in presets.values() if p not in offered),
-            )
-        )
-    return out

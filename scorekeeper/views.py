@@ -147,7 +147,8 @@ def _hand_refusal(variant: Variant, players: int) -> str:
 
 def variant_list(request: HttpRequest) -> HttpResponse:
     """The Rules page: each preset's values in words, then the house rules."""
-    from scorekeeper.rule_words import house_rule_words, preset_words
+    from scorekeeper.house_rule_words import house_rule_words
+    from scorekeeper.rule_words import preset_words
 
     response = render(
         request,

@@ -21,9 +21,9 @@ from scorekeeper.names import (
 )
 from tournaments.club_formats import CLUB_FORMATS, PLAN_PHASES
 from tournaments.engine.errors import DrawRefused
-from tournaments.engine.formats import INDIVIDUAL, MAX_ROUNDS, Phase, Plan, phases_of, plan_of
+from tournaments.engine.formats import FORMATS, MAX_ROUNDS, Phase, Plan, phases_of, plan_of
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
-from tournaments.models import ResultSubmission, Tournament
+from tournaments.models import ResultSubmission, Tournament, format_choices
 from tournaments.pairs_csv import MAX_BYTES, too_big
 from tournaments.sizes import MAX_PAIRS, MAX_SEED
 from tournaments.words import TIEBREAK_NAMES
@@ -46,12 +46,9 @@ class PlanForm(forms.Form):
             first = i == 1
             self.fields[f"phase_{i}_format"] = forms.ChoiceField(
                 label=_("Format") if first else _("Then"),
-                choices=Tournament.Format.choices
+                choices=format_choices()
                 if first  # an individual event plays its format all through
-                else [
-                    ("", "—"),
-                    *((k, v) for k, v in Tournament.Format.choices if k not in INDIVIDUAL),
-                ],
+                else [("", "—"), *format_choices(individual=False)],
                 required=first,
                 initial="swiss" if first else "",
                 # The formats' words beside the plan (_plan_fields.html): what each differs by.
@@ -76,6 +73,10 @@ class PlanForm(forms.Form):
         self.fields["third_place"] = forms.BooleanField(
             label=_("A match for third place beside the final"), required=False
         )
+
+    def formats_help(self) -> str:
+        """What the formats differ by, beside the plan's rows (each format's own words)."""
+        return " ".join(gettext(fmt.help) for fmt in FORMATS.values() if fmt.help)
 
     def phase_rows(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
         """The plan's rows, a format and its rounds each, for the template."""

@@ -5,28 +5,45 @@ derived data, rebuilt by a Celery task from the confirmed results."""
 from __future__ import annotations
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scorekeeper.models import Game
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, MAX_SIDE_NAME
-from tournaments.engine.formats import INDIVIDUAL
+from tournaments.engine.formats import FORMATS
+
+# A format's key as stored on a tournament and a round (engine.formats.Format.key).
+MAX_FORMAT_KEY = 20
+
+
+def format_known(key: str) -> None:
+    """A format field's check: a key of the engine's registry. The field has no choices, so
+    a new format in the registry needs no migration."""
+    if key not in FORMATS:
+        raise ValidationError(_("Unknown format: %(format)s."), params={"format": key})
+
+
+def format_name(key: str) -> str:
+    """A format's name in the active language, from the msgid its registry entry declares
+    (a key the registry no longer knows: the key itself)."""
+    known = FORMATS.get(key)
+    return gettext(known.label) if known is not None else key
+
+
+def format_choices(*, individual: bool | None = None) -> list[tuple[str, str]]:
+    """The formats a form offers, named in the active language, in the registry's order;
+    ``individual`` True or False: only the individual formats, or only the pairs'."""
+    return [
+        (key, format_name(key))
+        for key, fmt in FORMATS.items()
+        if individual is None or fmt.individual == individual
+    ]
 
 
 class Tournament(models.Model):
-    class Format(models.TextChoices):
-        SWISS = "swiss", _("Swiss")
-        ROUND_ROBIN = "roundrobin", _("Round robin")
-        MITCHELL = "mitchell", _("Mitchell")
-        DANISH = "danish", _("Modified Danish")
-        DANISH_PLAIN = "danish_plain", _("Danish")
-        KNOCKOUT = "knockout", _("Knockout")
-        # Individual events: players enter alone, partners change every round.
-        INDIVIDUAL = "individual", _("Individual (Swiss-like)")
-        INDIVIDUAL_MOVEMENT = "individual_movement", _("Individual, fixed movement (8, 12, 16)")
-
     class Points(models.TextChoices):
         WDL = "wdl", _("Win 2, draw 1, loss 0")
         VP = "vp", _("Victory points 20–0")
@@ -48,7 +65,7 @@ class Tournament(models.Model):
     variant = models.CharField(_("preset"), max_length=20, default="classic")
     players = models.PositiveSmallIntegerField(default=4)  # per table: two pairs
     rules = models.JSONField(_("house rules"), default=dict, blank=True)
-    format = models.CharField(_("format"), max_length=20, choices=Format.choices)
+    format = models.CharField(_("format"), max_length=MAX_FORMAT_KEY, validators=[format_known])
     # A format per round where they differ (e.g. three Mitchell rounds then a Danish one).
     round_formats = models.JSONField(default=list, blank=True)
     rounds = models.PositiveSmallIntegerField(_("rounds"))
@@ -98,7 +115,11 @@ class Tournament(models.Model):
     def individual(self) -> bool:
         """Players enter alone and the engine forms the partnerships (engine.individual): an
         entry is one player, and a table's side two entries."""
-        return self.format in INDIVIDUAL
+        known = FORMATS.get(self.format)
+        return known is not None and known.individual
+
+    def get_format_display(self) -> str:
+        return format_name(self.format)
 
     @property
     def entry_players(self) -> int:
@@ -163,7 +184,7 @@ class Round(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
     number = models.PositiveSmallIntegerField()
-    format = models.CharField(max_length=20, choices=Tournament.Format.choices)
+    format = models.CharField(max_length=MAX_FORMAT_KEY, validators=[format_known])
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     # The draft as its format drew it, before any swap: [ns, ew, reasons] per table, ew null for
     # a bye. A pairing the director's swaps bring back says the draw's reasons again
@@ -179,6 +200,9 @@ class Round(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id} round {self.number}"
+
+    def get_format_display(self) -> str:
+        return format_name(self.format)
 
 
 class Match(models.Model):

@@ -8,9 +8,15 @@ from collections.abc import Mapping
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
-from tournaments.engine.formats import phases_of
+from tournaments.engine.formats import FORMATS, phases_of
 from tournaments.engine.types import Reason
-from tournaments.models import Match, ResultSubmission, StandingsSnapshot, Tournament
+from tournaments.models import (
+    Match,
+    ResultSubmission,
+    StandingsSnapshot,
+    Tournament,
+    format_name,
+)
 from tournaments.selectors.event import SETTLED, knockout_start
 
 REASON_WORDS = {
@@ -140,15 +146,15 @@ def standings_metrics(tournament: Tournament) -> list[str]:
 def plan_words(tournament: Tournament) -> str:
     """The round plan in a line: "Mitchell ×2, then Danish ×1", "Swiss ×5, then a knockout of
     the top 4 with a third-place match", "Round robin: the whole schedule"."""
-    names = dict(Tournament.Format.choices)
     parts = []
     for phase in phases_of(
         tournament.format, tournament.round_formats, tournament.rounds, tournament.knockout_top
     ):
-        name = str(names.get(phase.format, phase.format))
-        if phase.format == Tournament.Format.KNOCKOUT and tournament.knockout_top:
+        name = format_name(phase.format)
+        knockout = phase.format in FORMATS and FORMATS[phase.format].knockout
+        if knockout and tournament.knockout_top:
             part = gettext("a knockout of the top %(n)s") % {"n": tournament.knockout_top}
-        elif phase.format == Tournament.Format.KNOCKOUT:
+        elif knockout:
             part = name  # every pair, to the final: its rounds follow from the field
         elif phase.rounds is None:
             part = gettext("%(format)s: the whole schedule") % {"format": name}
@@ -158,9 +164,8 @@ def plan_words(tournament: Tournament) -> str:
     text = parts[-1]
     if len(parts) > 1:
         text = gettext("%(first)s, then %(next)s") % {"first": ", ".join(parts[:-1]), "next": text}
-    if tournament.third_place and Tournament.Format.KNOCKOUT in (
-        tournament.format,
-        *tournament.round_formats,
+    if tournament.third_place and any(
+        f in FORMATS and FORMATS[f].knockout for f in (tournament.format, *tournament.round_formats)
     ):
         text += " " + gettext("(with a third-place match)")
     return text

@@ -129,6 +129,7 @@ FAMILY_RULES = (
         on_variant("red_three_in_hand"),
         variant_value("red_three_in_hand"),
         _nowhere,
+        cited=(300, 100),  # pagat
     ),
     HouseRule(
         "incomplete_joker_meld",
@@ -246,6 +247,7 @@ FAMILY_RULES = (
         on_variant("going_out_books"),
         _books_text,
         _nowhere,
+        cited=((2, 2, 1),),  # pagat, Board Game Arena: a wild book too
     ),
     HouseRule(
         "going_out_bonus",

@@ -29,6 +29,7 @@ from scorekeeper.rules.records import CardCounts, Meld, Sequence, SideHand
 from scorekeeper.rules.same_rank import SAME_RANK
 from scorekeeper.rules.sequences import NOT_PLAYED, ROYAL, STRAIGHT, SequenceRefused
 from scorekeeper.rules.variants import (
+    GOING_OUT_THREES,
     BlackThreeMeld,
     CanastaBonus,
     CardValues,
@@ -476,7 +477,7 @@ def black_three_refusal(
             {"black_threes": names},
         )
     if mode is BlackThreeMeld.GOING_OUT:
-        if threes_given and not (3 <= threes <= 4 and went_out):
+        if threes_given and not (threes in GOING_OUT_THREES and went_out):
             return (
                 gettext_noop("3 or 4 %(black_threes)s, only when going out"),
                 "black_three_meld",

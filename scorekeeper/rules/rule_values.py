@@ -170,6 +170,9 @@ class HouseRule:
     apply: Apply
     read: Callable[[Variant, Seating], Any]  # the value in force, to show a preset's default
     applies: Callable[[Variant], bool] = lambda _preset: True  # read from the preset's own data
+    # Values other tables play that no preset holds, which the Rules page cites with their
+    # sources (a red three caught: pagat's 300 or 100).
+    cited: tuple[object, ...] = ()
 
     def offered_to(self, preset: Variant) -> bool:
         """Whether a club may set this rule for the preset: the families name theirs."""

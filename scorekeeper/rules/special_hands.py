@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from scorekeeper.rules.errors import Phrase, gettext_noop
 
+HAND_CARDS = 14  # a special hand's cards, laid down at once (2.4)
+
 
 @dataclass(frozen=True, slots=True)
 class SpecialHand:

@@ -33,6 +33,19 @@ class WildLimit(StrEnum):
     TWO = "two"  # at most 2 (modern-american, samba, bolivia)
     BELOW_NATURALS = "below_naturals"  # at most 3, and fewer than the naturals (hand-and-foot)
 
+    @property
+    def most(self) -> int | None:
+        """The wild cards a meld may hold at most, whatever its natural cards (melds.py refuses
+        one more), or None where only the natural cards bound them."""
+        return _WILD_MOST.get(self)
+
+
+_WILD_MOST = {WildLimit.THREE: 3, WildLimit.TWO: 2, WildLimit.BELOW_NATURALS: 3}
+
+
+# How many black threes a player going out may meld (BlackThreeMeld.GOING_OUT): 3 or 4.
+GOING_OUT_THREES = (3, 4)
+
 
 class BlackThreeMeld(StrEnum):
     """When black threes may be melded (2.3)."""

@@ -42,7 +42,7 @@ def play_round(tournament: Tournament) -> Round:
     drawn = round_pair(tournament_id=tournament.id)
     round_release(round_id=drawn.id)
     for match in drawn.matches.filter(ew__isnull=False):
-        winner = match.ns_id if drawn.format == Tournament.Format.KNOCKOUT else None
+        winner = match.ns_id if drawn.format == "knockout" else None
         for by in ("ns", "ew"):
             result_submit(match_id=match.id, by=by, ns_score=900, ew_score=400, winner_id=winner)
     return drawn

@@ -363,7 +363,7 @@ def test_every_family_house_rule_has_words_and_says_where_it_applies(client) -> 
 
 
 def test_a_choice_rule_lists_only_the_values_some_preset_accepts(client) -> None:
-    from scorekeeper.rule_words import house_rule_words
+    from scorekeeper.house_rule_words import house_rule_words
 
     with translation.override("en"):
         words = {w.anchor: w for w in house_rule_words(HOUSE_RULES, PRESETS)}

@@ -8,7 +8,8 @@ from collections.abc import Iterator
 import pytest
 from django.utils import translation
 
-from scorekeeper.rule_words import house_rule_words, preset_words, red_three_lines
+from scorekeeper.house_rule_words import house_rule_words
+from scorekeeper.rule_words import preset_words, red_three_lines
 from scorekeeper.rules import HOUSE_RULES, PRESETS, ruleset_for
 
 

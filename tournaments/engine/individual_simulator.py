@@ -111,7 +111,9 @@ def simulate(
         history = History.of(tuple(results), tuple(draws))
         together = Together.of(history)
         ranking = tuple(s.pair for s in rank(field_, results, scoring))
-        draw = FORMATS[fmt](RoundInput(number, field_, history, ranking, seed=seed, seeded=seeded))
+        draw = FORMATS[fmt].pair_round(
+            RoundInput(number, field_, history, ranking, seed=seed, seeded=seeded)
+        )
         playing = [p.id for p in field_ if p.plays(number)]
         counts.fewest_repeats += check_round(draw, playing, together)
         for table in draw.pairings:

@@ -59,10 +59,10 @@ def places(field: Sequence[Pair], start: int, number: int) -> list[int | None]:
 
 
 def places_kept(before: Sequence[Pair], after: Sequence[Pair], start: int, number: int) -> bool:
-    """Whether the field ``after`` (a withdrawn pair back; both in the format's seating order,
-    formats.SEATING) seats, in round ``number`` of the schedule fixed at ``start``, every pair
-    ``before`` seats at the same place: a pair can take back its own place, not one a late
-    entry has taken since."""
+    """Whether the field ``after`` (a withdrawn pair back; both in the format's seating
+    order, formats.Format.seating) seats, in round ``number`` of the schedule fixed at
+    ``start``, every pair ``before`` seats at the same place: a pair can take back its own
+    place, not one a late entry has taken since."""
     try:
         now = places(after, start, number)
     except DrawRefused:

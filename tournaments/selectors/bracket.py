@@ -15,8 +15,6 @@ from tournaments.engine import bracket as engine_bracket
 from tournaments.models import Tournament
 from tournaments.selectors.event import EventState, bracket_of, event_state, knockout_start
 
-KNOCKOUT = Tournament.Format.KNOCKOUT
-
 
 @dataclass(frozen=True)
 class Slot:

@@ -12,7 +12,7 @@ from django.http import Http404
 
 from clubs.models import Membership
 from core.phone_links import PhoneLinks
-from tournaments.engine.formats import INDIVIDUAL, SCHEDULED
+from tournaments.engine.formats import FORMATS
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import Said, said_since_director
@@ -174,7 +174,7 @@ class Dashboard:
     def swappable(self) -> bool:
         """A draft's pairs may be swapped, but in a schedule (a Mitchell's, a round robin's):
         or a bracket (a knockout's): its later rounds would not follow (services.rounds.round_swap)."""
-        return self.current is not None and self.current.format not in (*SCHEDULED, *INDIVIDUAL)
+        return self.current is not None and FORMATS[self.current.format].swappable
 
     @property
     def seated(self) -> list[Entry]:

@@ -8,13 +8,13 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from tournaments.engine.bracket import Bracket, build, placings
+from tournaments.engine.formats import FORMATS
 from tournaments.engine.points import PointsMethod, Scoring, SitOut, default_vp_bands
 from tournaments.engine.standings import Standing, rank
 from tournaments.engine.types import Bye, Draw, History, Outcome, Pair, Pairing, Reason, Result, Why
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 
 SETTLED = (Match.Status.CONFIRMED, Match.Status.CLOSED)
-KNOCKOUT = Tournament.Format.KNOCKOUT
 _OUTCOME: dict[str, Outcome] = {
     ResultSubmission.Kind.SUBMITTED: Outcome.PLAYED,
     ResultSubmission.Kind.CORRECTED: Outcome.PLAYED,
@@ -133,11 +133,8 @@ def standings_computed(state: EventState) -> tuple[Standing, ...]:
 
 def knockout_start(tournament: Tournament) -> int | None:
     """The event's round number of the knockout's first round, or None without a knockout."""
-    if tournament.round_formats:
-        if KNOCKOUT not in tournament.round_formats:
-            return None
-        return tournament.round_formats.index(KNOCKOUT) + 1
-    return 1 if tournament.format == KNOCKOUT else None
+    formats = tournament.round_formats or [tournament.format]
+    return next((n for n, fmt in enumerate(formats, 1) if FORMATS[fmt].knockout), None)
 
 
 def bracket_of(state: EventState, drafts: bool = False) -> Bracket | None:

@@ -14,7 +14,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from core.minus_sign import figure_text, scores_text
-from tournaments.engine.formats import INDIVIDUAL
+from tournaments.engine.formats import FORMATS
 from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result
 from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
@@ -54,7 +54,7 @@ def at_phantom_table(match: Match) -> bool:
 
 
 def sit_out_words(match: Match) -> str:
-    if match.round.format in INDIVIDUAL:
+    if FORMATS[match.round.format].individual:
         return str(_("Sits out"))
     if at_phantom_table(match):
         return str(_("Sits out (the phantom's table)"))
@@ -145,7 +145,7 @@ def pairs_found(query: str, entries: Iterable[Entry], current: PublicRound) -> l
                 None,
                 str(
                     _("sits out this round")
-                    if m.round.format in INDIVIDUAL
+                    if FORMATS[m.round.format].individual
                     else _("sits out this round: the phantom's table")
                     if at_phantom_table(m)
                     else _("a bye this round")
@@ -366,7 +366,7 @@ def results_by_round(state: EventState, number: int | None = None) -> list[Round
     rounds: dict[int, RoundResults] = {}
     for m in matches:
         played = m.round
-        shown = played.format != Tournament.Format.KNOCKOUT
+        shown = not FORMATS[played.format].knockout
         shown = shown and tournament.points != Tournament.Points.RAW
         held = rounds.setdefault(played.number, RoundResults(played, [], [], shown))
         if m.ew_id is None:

@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.services import ClubError, players_named
 from scorekeeper.names import has_control_characters, name_key, shows_nothing
-from tournaments.engine.formats import SEATING
+from tournaments.engine.formats import FORMATS
 from tournaments.engine.roundrobin import places_kept
 from tournaments.engine.types import Pair
 from tournaments.models import Entry, Round, Tournament
@@ -272,7 +272,8 @@ def _check_place_free(
     number = tournament.round_set.exclude(status=Round.Status.DRAFT).count() + 1
     fmt = tournament.format_of(number)
     start = tournament.phase_start(number)
-    if fmt not in SEATING or start == number:
+    seated = FORMATS[fmt].seating
+    if seated is None or start == number:
         return
     if withdrawn_after < start:
         raise TournamentError(
@@ -286,7 +287,6 @@ def _check_place_free(
             % {"name": entry.name}
         )
     after = event_state(tournament).pairs
-    seated = SEATING[fmt]
     if not places_kept(seated(before, start), seated(after, start), start, number):
         raise TournamentError(
             ngettext(

@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 
 from scorekeeper import services as scoring_services
 from scorekeeper.names import has_control_characters, shows_nothing
-from tournaments.models import Match, ResultSubmission, Round, Tournament
+from tournaments.engine.formats import FORMATS
+from tournaments.models import Match, ResultSubmission, Round
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import said_since_director
 from tournaments.services._common import lock_tournament_of_match
@@ -31,11 +32,7 @@ def check_scores(match: Match, ns_score: object, ew_score: object, winner_id: ob
             raise TournamentError(_("A score is a whole number."))
     if winner_id is not None and winner_id not in (match.ns_id, match.ew_id):
         raise TournamentError(_("The winner must be one of the two pairs."))
-    if (
-        match.round.format == Tournament.Format.KNOCKOUT
-        and ns_score == ew_score
-        and winner_id is None
-    ):
+    if FORMATS[match.round.format].knockout and ns_score == ew_score and winner_id is None:
         raise TournamentError(_("A knockout table has a winner: a tie plays another hand."))
 
 

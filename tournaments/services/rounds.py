@@ -23,8 +23,7 @@ from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.variants import OnTie
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.formats import (
-    INDIVIDUAL,
-    SCHEDULED,
+    FORMATS,
     fitted_rounds,
     pair_round,
     phase_end,
@@ -69,7 +68,7 @@ def _phase_length(tournament: Tournament, start: int) -> int:
 
 def _entrants(tournament: Tournament, state: EventState, number: int) -> int:
     playing = sum(1 for p in state.pairs if p.plays(number))
-    if tournament.format_of(number) == Tournament.Format.KNOCKOUT and tournament.knockout_top:
+    if FORMATS[tournament.format_of(number)].knockout and tournament.knockout_top:
         return min(playing, tournament.knockout_top)
     return playing
 
@@ -93,7 +92,7 @@ def _fix_schedule(tournament: Tournament, state: EventState, number: int) -> Non
         while start <= tournament.rounds:
             later = tournament.format_of(start)
             length = _phase_length(tournament, start)
-            if later != Tournament.Format.KNOCKOUT or not tournament.knockout_top:
+            if not FORMATS[later].knockout or not tournament.knockout_top:
                 fitted_rounds(later, entrants, length, tournament.legs)
             start += length
 
@@ -169,7 +168,7 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
                     phase_start=start,
                     legs=tournament.legs,
                     third_place=tournament.third_place,
-                    top=tournament.knockout_top if fmt == Tournament.Format.KNOCKOUT else 0,
+                    top=tournament.knockout_top if FORMATS[fmt].knockout else 0,
                 ),
             )
         except DrawRefused as refused:
@@ -178,7 +177,7 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
         if end is not None and end != tournament.rounds:
             _plan_ends(tournament, end)  # a knockout's final, sooner or later than planned
         previous = state.draws[-1] if state.draws else None
-        draw = number_tables(draw, ranking, previous, keep=fmt == Tournament.Format.ROUND_ROBIN)
+        draw = number_tables(draw, ranking, previous, keep=FORMATS[fmt].keeps_tables)
         played = Round.objects.create(
             tournament=tournament, number=number, format=fmt, drawn=_drawn(draw)
         )
@@ -310,7 +309,7 @@ def table_rules(tournament: Tournament, fmt: str) -> dict[str, Any]:
     tied after the round's hands is drawn, as the event's points score a draw, unless the
     club's rules say otherwise."""
     rules = dict(tournament.rules)
-    if fmt == Tournament.Format.KNOCKOUT:
+    if FORMATS[fmt].knockout:
         rules["on_tie"] = OnTie.ANOTHER_HAND.value
     elif tournament.hands_per_round:
         rules.setdefault("on_tie", OnTie.DRAW.value)
@@ -401,14 +400,14 @@ def round_swap(*, round_id: int, first: int, second: int) -> list[SwapEffect]:
     """Swap two pairs in a draft; returns what the swap creates (a rematch, a club meeting)."""
     with transaction.atomic():
         drawn = _draft(round_id)
-        if drawn.format in INDIVIDUAL:
+        if FORMATS[drawn.format].individual:
             raise TournamentError(
                 _(
                     "The partnerships of an individual event are drawn together: a swap of two "
                     "players would undo them. Discard the draft and draw it again."
                 )
             )
-        if drawn.format in SCHEDULED:
+        if FORMATS[drawn.format].scheduled:
             raise TournamentError(
                 _(
                     "The tables of a Mitchell, a round robin or a knockout follow its schedule "

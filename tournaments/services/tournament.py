@@ -18,7 +18,7 @@ from scorekeeper.names import NameRefused, checked_name
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from scorekeeper.services import checked_played_on, games_played_on_set
 from tournaments.engine.errors import DrawRefused
-from tournaments.engine.formats import FORMATS, INDIVIDUAL, check_plan
+from tournaments.engine.formats import FORMATS, check_plan
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 from tournaments.models import Match, Tournament
 from tournaments.services._common import locked_tournament
@@ -150,7 +150,7 @@ def tournament_plan_set(
         tournament = locked_tournament(tournament_id)
         if tournament.round_set.exists():
             raise TournamentError(_("The plan is set once round 1 is drawn."))
-        if (format in INDIVIDUAL) != tournament.individual and tournament.entries.exists():
+        if FORMATS[format].individual != tournament.individual and tournament.entries.exists():
             # An entry is a pair or one player: the field entered is of the other kind.
             raise TournamentError(
                 _(

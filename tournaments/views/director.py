@@ -20,7 +20,7 @@ from core.phone_links import phone_links
 from scorekeeper.forms import PlayedOnForm
 from tournaments.access import directed
 from tournaments.club_formats import CLUB_FORMATS, form_values
-from tournaments.engine.formats import SCHEDULED
+from tournaments.engine.formats import FORMATS
 from tournaments.engine.types import Reason
 from tournaments.forms import (
     EVENT_DAY_HELP,
@@ -129,7 +129,7 @@ def next_step(tournament: Tournament, rounds: list[Round], entries: int, open_ma
         return _("When every pair is in, generate round 1.")
     last = rounds[-1]
     n = {"n": last.number, "next": last.number + 1}
-    if last.status == Round.Status.DRAFT and (last.format in SCHEDULED or individual):
+    if last.status == Round.Status.DRAFT and not FORMATS[last.format].swappable:
         return _("Check the draft of round %(n)s, then release it.") % n
     if last.status == Round.Status.DRAFT:
         return _("Check the draft of round %(n)s (swap pairs if you must), then release it.") % n

@@ -21,8 +21,7 @@ from django.db import transaction
 from core import background
 from scorekeeper import services as scoring
 from tournaments import tasks
-from tournaments.engine import knockout, mitchell, roundrobin
-from tournaments.engine.formats import INDIVIDUAL, MAX_ROUNDS
+from tournaments.engine.formats import FORMATS, MAX_ROUNDS, schedule_rounds
 from tournaments.models import Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.standings import standings_latest
 from tournaments.services.entries import entries_add
@@ -36,15 +35,10 @@ DRAW_WAIT_SECONDS = 120  # a worker draws 1000 pairs in well under a second
 
 
 def default_rounds(fmt: str, teams: int, legs: int) -> int:
-    """Round robin and knockout play their whole schedule; Mitchell a full movement; Swiss and
-    Danish enough rounds to single out a winner (log2 of the field, rounded up)."""
-    if fmt == Tournament.Format.ROUND_ROBIN:
-        return roundrobin.rounds_needed(teams, legs)
-    if fmt == Tournament.Format.KNOCKOUT:
-        return knockout.rounds_needed(teams)
-    if fmt == Tournament.Format.MITCHELL:
-        return mitchell.rounds_possible(teams)
-    return max(1, math.ceil(math.log2(teams)))
+    """A scheduled format plays its whole schedule (a round robin, a full Mitchell movement, a
+    knockout to its final); Swiss and Danish enough rounds to single out a winner (log2 of the
+    field, rounded up)."""
+    return schedule_rounds(fmt, teams, legs) or max(1, math.ceil(math.log2(teams)))
 
 
 class Command(BaseCommand):
@@ -54,7 +48,7 @@ class Command(BaseCommand):
         parser.add_argument(  # pair events: an individual event's tables seat four entries
             "--format",
             required=True,
-            choices=[f for f in Tournament.Format.values if f not in INDIVIDUAL],
+            choices=[key for key, fmt in FORMATS.items() if not fmt.individual],
         )
         parser.add_argument("--teams", type=int, required=True, help="pairs (2 to 1000)")
         parser.add_argument("--rounds", type=int, help="default: as the format needs")
@@ -133,7 +127,7 @@ class Command(BaseCommand):
                     continue
                 scores = self._scores(match, tournament, rng, hands)
                 winner = None
-                if scores[0] == scores[1] and drawn.format == Tournament.Format.KNOCKOUT:
+                if scores[0] == scores[1] and FORMATS[drawn.format].knockout:
                     winner = rng.choice([match.ns_id, match.ew_id])  # the extra hand's winner
                 for by in (ResultSubmission.By.NS, ResultSubmission.By.EW):
                     result_submit(
