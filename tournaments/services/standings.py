@@ -20,7 +20,7 @@ from core import background
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import EventState, event_state, scoring_of, standings_computed
 from tournaments.selectors.standings import CurrentStandings, standings_current
-from tournaments.services._common import locked_tournament, public_changed
+from tournaments.services._common import locked_tournament, public_version_bump
 
 logger = logging.getLogger("scorekeeper")
 
@@ -70,7 +70,7 @@ def _rebuild_if_stale(tournament_id: int) -> None:
     if len(_rebuild_sent) > 1000:
         _rebuild_sent.clear()
     _rebuild_sent[tournament_id] = change
-    background.send(tasks.standings_recompute, tournament_id, delay=COALESCE_SECONDS)
+    background.send(tasks.standings_recompute_task, tournament_id, delay=COALESCE_SECONDS)
 
 
 def _fingerprint(tournament: Tournament, state: EventState) -> str:
@@ -143,9 +143,9 @@ def _write(
         if latest.inputs_version < computed.inputs_version:
             latest.inputs_version = computed.inputs_version
             latest.save(update_fields=["inputs_version"])
-            public_changed(tournament.id)  # no longer stale: the pages stop saying so
+            public_version_bump(tournament.id)  # no longer stale: the pages stop saying so
         return latest
-    public_changed(tournament.id)
+    public_version_bump(tournament.id)
     return StandingsSnapshot.objects.create(
         tournament=tournament,
         version=(latest.version + 1) if latest else 1,
@@ -218,7 +218,7 @@ def standings_catch_up(*, tournament_id: int) -> None:
         if changed is None or timezone.now() - changed > REBUILD_HERE_AFTER:
             standings_recompute(tournament_id=tournament_id)
         elif cache.add(f"standings-catch-up:{tournament_id}", 1, timeout=CATCH_UP_SECONDS):
-            background.send(tasks.standings_recompute, tournament_id)
+            background.send(tasks.standings_recompute_task, tournament_id)
     except DatabaseError:
         logger.warning("standings of tournament %s not rebuilt now", tournament_id, exc_info=True)
 
