@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from clubs.events import events_app
 from clubs.models import (
     Club,
     ClubPreset,
@@ -207,17 +208,13 @@ def player_rename(*, club_id: int, player_id: int, name: str) -> Player:
 def player_remove(*, club_id: int, player_id: int) -> None:
     """Remove a record that has played nothing (a name typed by mistake): refused once it sat
     in a game or played in an event, whose records it is part of (merge it instead)."""
-    from tournaments.models import Entry
-
     with transaction.atomic():
         Club.objects.select_for_update().get(id=club_id)
         player = Player.objects.filter(club_id=club_id, id=player_id).first()
         if player is None:
             return
-        played = (
-            SeatedPlayer.objects.filter(player=player).exists()
-            or Entry.objects.filter(first_player=player).exists()
-            or Entry.objects.filter(second_player=player).exists()
+        played = SeatedPlayer.objects.filter(player=player).exists() or bool(
+            events_app().events_of_player(player.id)
         )
         if played:
             raise ClubError(
@@ -276,7 +273,7 @@ def player_merge(*, club_id: int, keep_id: int, duplicate_id: int) -> Player:
         # The statistics' lines hold the same figures under the kept name.
         PlayerGameLine.objects.filter(player=duplicate).update(player=keep)
         PlayerGameLine.objects.filter(partner=duplicate).update(partner=keep)
-        _entries_repoint(duplicate, keep)
+        events_app().player_merge(duplicate_id=duplicate.id, keep_id=keep.id)
         keep.aliases = [
             a
             for a in _aliases(keep.aliases, duplicate.name, *duplicate.aliases)
@@ -289,25 +286,7 @@ def player_merge(*, club_id: int, keep_id: int, duplicate_id: int) -> Player:
 
 def _same_event(a: Player, b: Player) -> bool:
     """Whether the two are players of one event (one pair, or two), withdrawn pairs included."""
-    from django.db.models import Q
-
-    from tournaments.models import Entry
-
-    def events(player: Player) -> set[int]:
-        return set(
-            Entry.objects.filter(Q(first_player=player) | Q(second_player=player)).values_list(
-                "tournament_id", flat=True
-            )
-        )
-
-    return bool(events(a) & events(b))
-
-
-def _entries_repoint(duplicate: Player, keep: Player) -> None:
-    from tournaments.models import Entry
-
-    Entry.objects.filter(first_player=duplicate).update(first_player=keep)
-    Entry.objects.filter(second_player=duplicate).update(second_player=keep)
+    return bool(events_app().events_of_player(a.id) & events_app().events_of_player(b.id))
 
 
 def game_players_seat(*, game: Game, club_id: int, sides: Sequence[Sequence[str]]) -> None:
@@ -431,8 +410,6 @@ def season_save(
 ) -> Season:
     """A new season, or a season's name, method, best N, events and dates changed; only the
     club's own events may count (those picked, and every one played within the dates)."""
-    from tournaments.models import Tournament
-
     name = _checked_name(name, limit=80, what=_("A season"))
     if starts_on and ends_on and starts_on > ends_on:
         raise ClubError(_("A season ends on its first day or after it."))
@@ -442,8 +419,8 @@ def season_save(
         raise ClubError(_("Count from 0 (every event) to 1000 events."))
     with transaction.atomic():
         club = Club.objects.select_for_update().get(id=club_id)
-        events = list(Tournament.objects.filter(club=club, id__in=list(event_ids)))
-        if len(events) != len(set(event_ids)):
+        picked = list(club.tournaments.filter(id__in=list(event_ids)))  # tournaments' relation
+        if len(picked) != len(set(event_ids)):
             raise ClubError(_("A season counts only the club's own events."))
         others = club.seasons.exclude(id=season_id) if season_id else club.seasons.all()
         if any(name_key(n) == name_key(name) for n in others.values_list("name", flat=True)):
@@ -452,5 +429,5 @@ def season_save(
         season.name, season.method, season.best = name, method, best
         season.starts_on, season.ends_on = starts_on, ends_on
         season.save()
-        season.events.set(events)
+        season.events.set(picked)
     return season

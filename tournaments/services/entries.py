@@ -322,3 +322,10 @@ def entry_withdraw(*, entry_id: int) -> Entry:
         if _started(tournament):
             standings_mark_stale(tournament.id)
     return entry
+
+
+def entries_player_replace(*, duplicate_id: int, keep_id: int) -> None:
+    """Every entry naming a club's duplicate player record names the kept one (the club's
+    player merge, in its transaction: clubs.events)."""
+    Entry.objects.filter(first_player_id=duplicate_id).update(first_player_id=keep_id)
+    Entry.objects.filter(second_player_id=duplicate_id).update(second_player_id=keep_id)
