@@ -34,8 +34,9 @@ class ClubError(Exception):
     """A change the club refuses; ``str()`` is the message for the page."""
 
 
-def _checked_name(value: object, *, limit: int, what: str) -> str:
-    """A name of the club's (names.checked_name), refused as the club's pages show it."""
+def record_name(value: object, *, limit: int, what: str) -> str:
+    """A name the club keeps (its own, a player's, a preset's, a season's: names.checked_name),
+    refused as the club's pages show it (ClubError); its backup's import checks them here too."""
     try:
         return checked_name(value, limit=limit, what=what)
     except NameRefused as refused:
@@ -44,7 +45,7 @@ def _checked_name(value: object, *, limit: int, what: str) -> str:
 
 def club_create(*, name: str, director: Any) -> Club:
     """A club, with ``director`` as its first director."""
-    name = _checked_name(name, limit=MAX_CLUB_NAME, what=_("A club"))
+    name = record_name(name, limit=MAX_CLUB_NAME, what=_("A club"))
     with transaction.atomic():
         if any(name_key(n) == name_key(name) for n in Club.objects.values_list("name", flat=True)):
             raise ClubError(_("A club is already called %(name)s.") % {"name": name})
@@ -71,7 +72,7 @@ def club_of_director(user: Any) -> Club | None:
     if directed:
         return None
     full_name = user.get_full_name().strip()
-    base = _checked_name(full_name or _("New club"), limit=MAX_CLUB_NAME - 6, what=_("A club"))
+    base = record_name(full_name or _("New club"), limit=MAX_CLUB_NAME - 6, what=_("A club"))
     taken = {name_key(n) for n in Club.objects.values_list("name", flat=True)}
     name, n = base, 1
     while name_key(name) in taken:
@@ -81,7 +82,7 @@ def club_of_director(user: Any) -> Club | None:
 
 
 def club_rename(*, club_id: int, name: str) -> Club:
-    name = _checked_name(name, limit=MAX_CLUB_NAME, what=_("A club"))
+    name = record_name(name, limit=MAX_CLUB_NAME, what=_("A club"))
     with transaction.atomic():
         club = Club.objects.select_for_update().get(id=club_id)
         others = Club.objects.exclude(id=club_id).values_list("name", flat=True)
@@ -147,7 +148,7 @@ def _keep_a_director(club: Club, *, leaving: Membership) -> None:
 
 
 def _player_name(value: object) -> str:
-    return _checked_name(value, limit=MAX_PLAYER_NAME, what=_("A player"))
+    return record_name(value, limit=MAX_PLAYER_NAME, what=_("A player"))
 
 
 def players_named(*, club_id: int, names: Iterable[str]) -> dict[str, Player]:
@@ -373,7 +374,7 @@ def preset_save(
     from scorekeeper.i18n import explain
     from scorekeeper.rules import RuleViolation, ruleset_for
 
-    name = _checked_name(name, limit=60, what=_("A preset"))
+    name = record_name(name, limit=60, what=_("A preset"))
     try:
         ruleset = ruleset_for(variant, players, rules, sides)
     except RuleViolation as violation:
@@ -410,7 +411,7 @@ def season_save(
 ) -> Season:
     """A new season, or a season's name, method, best N, events and dates changed; only the
     club's own events may count (those picked, and every one played within the dates)."""
-    name = _checked_name(name, limit=80, what=_("A season"))
+    name = record_name(name, limit=80, what=_("A season"))
     if starts_on and ends_on and starts_on > ends_on:
         raise ClubError(_("A season ends on its first day or after it."))
     if method not in Season.Method.values:

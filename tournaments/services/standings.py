@@ -17,6 +17,7 @@ from django.db.models import F, Max
 from django.utils import timezone
 
 from core import background
+from core.one_reading import one_reading
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import EventState, event_state, scoring_of, standings_computed
 from tournaments.selectors.standings import CurrentStandings, standings_current
@@ -169,7 +170,7 @@ def standings_recompute(*, tournament_id: int, force: bool = False) -> Standings
     from a later reading got there first. Results that came in meanwhile leave them stale, and
     send their own rebuild: each rebuild makes progress, none waits for a quiet moment."""
     with transaction.atomic():
-        _one_reading()
+        one_reading()
         tournament = Tournament.objects.get(id=tournament_id)
         latest = _latest(tournament)
         counted = latest is not None and latest.inputs_version >= tournament.inputs_version
@@ -187,16 +188,6 @@ def standings_recompute(*, tournament_id: int, force: bool = False) -> Standings
 def _latest(tournament: Tournament) -> StandingsSnapshot | None:
     """The latest snapshot, without its rows (only its versions and fingerprint are read)."""
     return tournament.snapshots.defer("rows").order_by("-version").first()
-
-
-def _one_reading() -> None:
-    """Make the transaction just begun read the database as it was at its first query
-    (PostgreSQL's repeatable read; SQLite's transactions already do). Inside a caller's
-    transaction (the tests', a service's) the reading is the caller's."""
-    connection = transaction.get_connection()
-    if connection.vendor == "postgresql" and connection.savepoint_ids == []:
-        with connection.cursor() as cursor:
-            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
 
 
 def standings_catch_up(*, tournament_id: int) -> None:
