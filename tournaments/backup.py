@@ -224,7 +224,7 @@ def _event_import(
         for e in need(row.get("entries", []), list, "entries"):
             e = need(e, dict, "entry")
             _check_entry_names(e, keys)
-            _check_one_pair_each(e, playing)
+            _check_pair_players(e, playing)
             entries[need(e.get("id"), int, "entry")] = saved(
                 Entry(
                     tournament=tournament,
@@ -465,7 +465,7 @@ def _check_entry_names(entry: Mapping[str, Any], keys: set[str]) -> None:
     keys.add(key)
 
 
-def _check_one_pair_each(entry: Mapping[str, Any], playing: dict[Any, str]) -> None:
+def _check_pair_players(entry: Mapping[str, Any], playing: dict[Any, str]) -> None:
     """As the event's forms (services.entries.one_pair_each): a pair is two players, and a
     player plays in one pair of an event still playing."""
     pair = (entry.get("first_player"), entry.get("second_player"))
