@@ -11,6 +11,10 @@ made it) and the tables' pair links are those of the new server (print the cards
 
 Format: ``{"format": "canasta-club", "version": 1, "club": ..., "players": [...], ...}`` with
 the ids of the server that wrote it, used only to link the file's parts to one another.
+
+The lists of the apps above the clubs are theirs to write and read (``PARTS``: tournaments
+registers ``"events"``, tournaments/backup.py); the games are written through scorekeeper's
+services; the checks of a field, shared with the parts, are in backup_fields.py.
 """
 
 from __future__ import annotations

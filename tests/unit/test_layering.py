@@ -234,7 +234,6 @@ def test_the_check_lets_a_good_sample_pass(module: str, source: str) -> None:
     assert faults_in(source, module, "sample.py") == []
 
 
-@pytest.mark.django_db(databases=[])
 def test_every_relation_of_the_installed_models_points_down() -> None:
     from django.apps import apps
 
