@@ -151,8 +151,9 @@ class ClubPreset(models.Model):
 class Season(models.Model):
     """A ladder across some of the club's events (ladder.py): points per event by placing or by
     the event's own points, the best ``best`` events of each player counting (0: all). Its
-    events are those picked, and, where it has dates, every club event played from
-    ``starts_on`` to ``ends_on`` (both included; either open), by the day it was played."""
+    events are those picked (``events``: ``tournaments.Tournament.seasons`` seen from here),
+    and, where it has dates, every club event played from ``starts_on`` to ``ends_on`` (both
+    included; either open), by the day it was played."""
 
     class Method(models.TextChoices):
         PLACING = "placing", _("By placing")
@@ -164,7 +165,6 @@ class Season(models.Model):
         _("points per event"), max_length=15, choices=Method.choices, default=Method.PLACING
     )
     best = models.PositiveSmallIntegerField(_("best events counting"), default=0)
-    events = models.ManyToManyField("tournaments.Tournament", related_name="seasons", blank=True)
     starts_on = models.DateField(_("from"), null=True, blank=True)
     ends_on = models.DateField(_("to"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)

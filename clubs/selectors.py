@@ -10,8 +10,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Any
 
-from django.db.models import Count, Max, Min, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 
+from clubs.events import events_app
 from clubs.ladder import Contribution, EventResult, LadderMethod, LadderRow, Placing, ladder
 from clubs.models import Club, Membership, Player, PlayerGameLine, Season
 from clubs.preset_words import PresetCard, preset_card
@@ -218,9 +219,8 @@ def _recent_games(rows: Iterable[Mapping[str, Any]]) -> list[GameRow]:
     """The latest games as the page lists them: the event and round of an event table, the
     opponents, and the result in force (a settled table's, corrected or not, which may differ
     from its hands' totals; else the game's totals). Three reads, whatever the number of rows."""
+    from scorekeeper.game_tables import tables_shown
     from scorekeeper.models import Game, Side
-    from tournaments.models import Match
-    from tournaments.selectors.event import SETTLED
 
     rows = list(rows)
     ids = [row["game_id"] for row in rows]
@@ -230,24 +230,14 @@ def _recent_games(rows: Iterable[Mapping[str, Any]]) -> list[GameRow]:
     ):
         sides.setdefault(game_id, {})[position] = players or name
     totals = dict(Game.objects.filter(id__in=ids).values_list("id", "totals"))
-    tables = {
-        m["game_id"]: m
-        for m in Match.objects.filter(game_id__in=ids).values(
-            "game_id",
-            "round__number",
-            "round__tournament__name",
-            "status",
-            "result__ns_score",
-            "result__ew_score",
-        )
-    }
+    tables = tables_shown(ids)
     recent = []
     for row in rows:
         game_id, side = row["game_id"], row["side"]
         scores = list(totals.get(game_id) or [])
         table = tables.get(game_id)
-        if table and table["status"] in SETTLED and table["result__ns_score"] is not None:
-            scores = [table["result__ns_score"], table["result__ew_score"]]
+        if table and table.scores is not None:
+            scores = list(table.scores)
         others = [n for p, n in sorted(sides.get(game_id, {}).items()) if p != side]
         recent.append(
             GameRow(
@@ -265,8 +255,8 @@ def _recent_games(rows: Iterable[Mapping[str, Any]]) -> list[GameRow]:
                     if side < len(scores)
                     else ()
                 ),
-                event=table["round__tournament__name"] if table else "",
-                round=table["round__number"] if table else None,
+                event=table.event if table else "",
+                round=table.round if table else None,
             )
         )
     return recent
@@ -281,29 +271,15 @@ class EventsPlayed:
 
 def _events(player: Player) -> EventsPlayed:
     """The finished events the player played in, those their pair won (first in the final
-    standings), and both by partner: three queries, however many events."""
-    from tournaments.models import Entry, StandingsSnapshot, Tournament
-
-    rows = Entry.objects.filter(
-        Q(first_player=player) | Q(second_player=player),
-        tournament__status=Tournament.Status.FINISHED,
-    ).values_list("id", "tournament_id", "first_player_id", "second_player_id")
+    standings), and both by partner: two queries, however many events."""
+    rows = events_app().finished_entries(player.id)
     entries = {entry: tournament for entry, tournament, _first, _second in rows}
     partner_of = {
         entry: second if first == player.id else first
         for entry, _t, first, second in rows
         if first is not None and second is not None
     }
-    newest = (
-        StandingsSnapshot.objects.filter(tournament_id=OuterRef("tournament_id"))
-        .order_by("-version")
-        .values("version")[:1]
-    )
-    finals = (
-        StandingsSnapshot.objects.filter(tournament_id__in=set(entries.values()))
-        .filter(version=Subquery(newest))
-        .values_list("tournament_id", "rows")
-    )
+    finals = events_app().latest_standings(set(entries.values())).items()
     won, won_entries = set(), set()
     for tournament_id, standings in finals:
         firsts = {row["entry"] for row in standings or [] if row.get("rank") == 1}
@@ -349,14 +325,13 @@ class SeasonLadder:
 def season_events(season: Season) -> QuerySet[Any]:
     """The season's events in the order played: those picked, and where the season has dates,
     every club event played within them (by the day played, not the day entered)."""
-    from tournaments.models import Tournament
-
-    counted = Q(seasons=season)
+    counted = Q(seasons=season)  # the club's events, as tournaments declares them
     dated = _within_dates(season)
     if dated is not None:
         counted |= dated
-    ids = Tournament.objects.filter(counted).values("id")
-    return Tournament.objects.filter(id__in=ids).order_by(*EVENTS_PLAYED)
+    club_events = season.club.tournaments
+    ids = club_events.filter(counted).values("id")
+    return club_events.filter(id__in=ids).order_by(*EVENTS_PLAYED)
 
 
 EVENTS_PLAYED = ("played_on", "created_at", "id")  # a season's events in the order played
@@ -386,23 +361,14 @@ def season_picked_outside_dates(season: Season) -> list[Any]:
 def season_ladder(season: Season) -> SeasonLadder:
     """The season's ladder from each event's latest standings (final once it is finished): a
     read per event, whatever its size."""
-    from tournaments.models import Entry, StandingsSnapshot, Tournament
-
     tournaments = list(season_events(season))
+    standings = events_app().latest_standings(t.id for t in tournaments)
     results, shown = [], []
     for tournament in tournaments:
-        snapshot = (
-            StandingsSnapshot.objects.filter(tournament=tournament).order_by("-version").first()
-        )
-        if snapshot is None:
+        if tournament.id not in standings:
             continue
-        players = {
-            e.id: tuple(p for p in (e.first_player_id, e.second_player_id) if p is not None)
-            for e in Entry.objects.filter(tournament=tournament).only(
-                "id", "first_player_id", "second_player_id"
-            )
-        }
-        ranked = [row for row in snapshot.rows if row.get("rank")]
+        players = events_app().entry_players(tournament.id)
+        ranked = [row for row in standings[tournament.id] or [] if row.get("rank")]
         placings = tuple(
             Placing(
                 players.get(row["entry"], ()), int(row["rank"]), float(row["metrics"].get("tp", 0))
@@ -410,7 +376,7 @@ def season_ladder(season: Season) -> SeasonLadder:
             for row in ranked
         )
         results.append(EventResult(tournament.id, len(ranked), placings))
-        shown.append(LadderEvent(tournament, tournament.status != Tournament.Status.FINISHED))
+        shown.append(LadderEvent(tournament, not events_app().finished(tournament)))
     rows = ladder(results, method=LadderMethod(season.method), best=season.best)
     names = dict(
         Player.objects.filter(id__in=[r.player_id for r in rows]).values_list("id", "name")

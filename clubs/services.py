@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from clubs.events import events_app
 from clubs.models import (
     Club,
     ClubPreset,
@@ -33,8 +34,9 @@ class ClubError(Exception):
     """A change the club refuses; ``str()`` is the message for the page."""
 
 
-def _checked_name(value: object, *, limit: int, what: str) -> str:
-    """A name of the club's (names.checked_name), refused as the club's pages show it."""
+def record_name(value: object, *, limit: int, what: str) -> str:
+    """A name the club keeps (its own, a player's, a preset's, a season's: names.checked_name),
+    refused as the club's pages show it (ClubError); its backup's import checks them here too."""
     try:
         return checked_name(value, limit=limit, what=what)
     except NameRefused as refused:
@@ -43,7 +45,7 @@ def _checked_name(value: object, *, limit: int, what: str) -> str:
 
 def club_create(*, name: str, director: Any) -> Club:
     """A club, with ``director`` as its first director."""
-    name = _checked_name(name, limit=MAX_CLUB_NAME, what=_("A club"))
+    name = record_name(name, limit=MAX_CLUB_NAME, what=_("A club"))
     with transaction.atomic():
         if any(name_key(n) == name_key(name) for n in Club.objects.values_list("name", flat=True)):
             raise ClubError(_("A club is already called %(name)s.") % {"name": name})
@@ -70,7 +72,7 @@ def club_of_director(user: Any) -> Club | None:
     if directed:
         return None
     full_name = user.get_full_name().strip()
-    base = _checked_name(full_name or _("New club"), limit=MAX_CLUB_NAME - 6, what=_("A club"))
+    base = record_name(full_name or _("New club"), limit=MAX_CLUB_NAME - 6, what=_("A club"))
     taken = {name_key(n) for n in Club.objects.values_list("name", flat=True)}
     name, n = base, 1
     while name_key(name) in taken:
@@ -80,7 +82,7 @@ def club_of_director(user: Any) -> Club | None:
 
 
 def club_rename(*, club_id: int, name: str) -> Club:
-    name = _checked_name(name, limit=MAX_CLUB_NAME, what=_("A club"))
+    name = record_name(name, limit=MAX_CLUB_NAME, what=_("A club"))
     with transaction.atomic():
         club = Club.objects.select_for_update().get(id=club_id)
         others = Club.objects.exclude(id=club_id).values_list("name", flat=True)
@@ -146,7 +148,7 @@ def _keep_a_director(club: Club, *, leaving: Membership) -> None:
 
 
 def _player_name(value: object) -> str:
-    return _checked_name(value, limit=MAX_PLAYER_NAME, what=_("A player"))
+    return record_name(value, limit=MAX_PLAYER_NAME, what=_("A player"))
 
 
 def players_named(*, club_id: int, names: Iterable[str]) -> dict[str, Player]:
@@ -207,17 +209,13 @@ def player_rename(*, club_id: int, player_id: int, name: str) -> Player:
 def player_remove(*, club_id: int, player_id: int) -> None:
     """Remove a record that has played nothing (a name typed by mistake): refused once it sat
     in a game or played in an event, whose records it is part of (merge it instead)."""
-    from tournaments.models import Entry
-
     with transaction.atomic():
         Club.objects.select_for_update().get(id=club_id)
         player = Player.objects.filter(club_id=club_id, id=player_id).first()
         if player is None:
             return
-        played = (
-            SeatedPlayer.objects.filter(player=player).exists()
-            or Entry.objects.filter(first_player=player).exists()
-            or Entry.objects.filter(second_player=player).exists()
+        played = SeatedPlayer.objects.filter(player=player).exists() or bool(
+            events_app().events_of_player(player.id)
         )
         if played:
             raise ClubError(
@@ -276,7 +274,7 @@ def player_merge(*, club_id: int, keep_id: int, duplicate_id: int) -> Player:
         # The statistics' lines hold the same figures under the kept name.
         PlayerGameLine.objects.filter(player=duplicate).update(player=keep)
         PlayerGameLine.objects.filter(partner=duplicate).update(partner=keep)
-        _entries_repoint(duplicate, keep)
+        events_app().player_merge(duplicate_id=duplicate.id, keep_id=keep.id)
         keep.aliases = [
             a
             for a in _aliases(keep.aliases, duplicate.name, *duplicate.aliases)
@@ -289,25 +287,7 @@ def player_merge(*, club_id: int, keep_id: int, duplicate_id: int) -> Player:
 
 def _same_event(a: Player, b: Player) -> bool:
     """Whether the two are players of one event (one pair, or two), withdrawn pairs included."""
-    from django.db.models import Q
-
-    from tournaments.models import Entry
-
-    def events(player: Player) -> set[int]:
-        return set(
-            Entry.objects.filter(Q(first_player=player) | Q(second_player=player)).values_list(
-                "tournament_id", flat=True
-            )
-        )
-
-    return bool(events(a) & events(b))
-
-
-def _entries_repoint(duplicate: Player, keep: Player) -> None:
-    from tournaments.models import Entry
-
-    Entry.objects.filter(first_player=duplicate).update(first_player=keep)
-    Entry.objects.filter(second_player=duplicate).update(second_player=keep)
+    return bool(events_app().events_of_player(a.id) & events_app().events_of_player(b.id))
 
 
 def game_players_seat(*, game: Game, club_id: int, sides: Sequence[Sequence[str]]) -> None:
@@ -394,7 +374,7 @@ def preset_save(
     from scorekeeper.i18n import explain
     from scorekeeper.rules import RuleViolation, ruleset_for
 
-    name = _checked_name(name, limit=60, what=_("A preset"))
+    name = record_name(name, limit=60, what=_("A preset"))
     try:
         ruleset = ruleset_for(variant, players, rules, sides)
     except RuleViolation as violation:
@@ -431,9 +411,7 @@ def season_save(
 ) -> Season:
     """A new season, or a season's name, method, best N, events and dates changed; only the
     club's own events may count (those picked, and every one played within the dates)."""
-    from tournaments.models import Tournament
-
-    name = _checked_name(name, limit=80, what=_("A season"))
+    name = record_name(name, limit=80, what=_("A season"))
     if starts_on and ends_on and starts_on > ends_on:
         raise ClubError(_("A season ends on its first day or after it."))
     if method not in Season.Method.values:
@@ -442,8 +420,8 @@ def season_save(
         raise ClubError(_("Count from 0 (every event) to 1000 events."))
     with transaction.atomic():
         club = Club.objects.select_for_update().get(id=club_id)
-        events = list(Tournament.objects.filter(club=club, id__in=list(event_ids)))
-        if len(events) != len(set(event_ids)):
+        picked = list(club.tournaments.filter(id__in=list(event_ids)))  # tournaments' relation
+        if len(picked) != len(set(event_ids)):
             raise ClubError(_("A season counts only the club's own events."))
         others = club.seasons.exclude(id=season_id) if season_id else club.seasons.all()
         if any(name_key(n) == name_key(name) for n in others.values_list("name", flat=True)):
@@ -452,5 +430,5 @@ def season_save(
         season.name, season.method, season.best = name, method, best
         season.starts_on, season.ends_on = starts_on, ends_on
         season.save()
-        season.events.set(events)
+        season.events.set(picked)
     return season

@@ -19,12 +19,10 @@ from django.db.models import Exists, F, OuterRef, Q
 from clubs.models import PlayerGameLine, SeatedPlayer
 from clubs.statistics import HandOfSide, game_line
 from core import background
+from scorekeeper.game_tables import settled_games, table_outcome
 from scorekeeper.models import Game, Hand
 from scorekeeper.rules.hand_facts import side_facts
 from scorekeeper.selectors import game_ruleset
-from tournaments.models import Match
-from tournaments.selectors.event import SETTLED
-from tournaments.selectors.results import table_outcome
 
 logger = logging.getLogger(__name__)
 
@@ -127,10 +125,10 @@ def _stale_game_ids(club_id: int, player_id: int | None) -> list[str]:
     game, oldest first: a seat with no line of the game's version, or a line the game has moved
     past (its hands all deleted since, so no seat asks for a line any more)."""
     # A game without a hand has no lines, unless it is an event table with a settled result.
-    settled = Match.objects.filter(status__in=SETTLED, result__isnull=False).values("game_id")
-    seats = SeatedPlayer.objects.filter(player__club_id=club_id).filter(
-        Q(side__game__hand_count__gt=0) | Q(side__game_id__in=settled)
-    )
+    played = Q(side__game__hand_count__gt=0)
+    for settled in settled_games():  # the event tables' (scorekeeper.game_tables)
+        played |= Q(side__game_id__in=settled)
+    seats = SeatedPlayer.objects.filter(player__club_id=club_id).filter(played)
     lines = PlayerGameLine.objects.filter(club_id=club_id)
     if player_id is not None:
         seats = seats.filter(player_id=player_id)

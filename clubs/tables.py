@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy, ngettext, pgettext_lazy
 from clubs.selectors import PartnerFigures, PlayerFigures
 from core.minus_sign import DASH, figure_text, number_text
 from core.rounding import half_up
-from tournaments.tables import cell_attrs, rank_text
+from core.table_cells import cell_attrs, rank_text
 
 
 def percent_text(rate: float | None) -> str:

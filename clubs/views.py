@@ -59,6 +59,7 @@ from clubs.tables import (
     ladder_table,
     rating_column,
 )
+from core.no_store import private
 from core.params import int_param
 from core.rounding import tenths
 from scorekeeper.edit_access import open_edit_link
@@ -67,7 +68,6 @@ from scorekeeper.game_exports import neutral
 from scorekeeper.i18n import explain
 from scorekeeper.rules import PRESETS, RuleViolation
 from scorekeeper.views import game_setup_context
-from tournaments.access import private
 
 T = TypeVar("T")
 

@@ -54,9 +54,11 @@ def _pause_broker() -> None:
 
 
 def _eager() -> bool:
-    from config.celery import app
+    # The project's Celery app (config/celery.py, loaded with Django), reached as Celery's
+    # current app: core imports no app of the project, config included.
+    from celery import current_app
 
-    return bool(app.conf.task_always_eager)
+    return bool(current_app.conf.task_always_eager)
 
 
 def _to_broker(task: Any, args: tuple[Any, ...], delay: float = 0) -> bool:

@@ -7,10 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from django.http import HttpRequest, HttpResponse
+from django.http import FileResponse, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.utils.cache import patch_cache_control
 
 _MARK = "_stored_nowhere"
+
+
+def private(response: HttpResponse | StreamingHttpResponse | FileResponse) -> None:
+    """A response of a director's data (and the tables' secret links): no shared or stored
+    copies, whoever asked."""
+    patch_cache_control(response, private=True, no_store=True)
 
 
 def mark(request: HttpRequest) -> None:

@@ -12,12 +12,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from django.apps import apps
 from django.db import connection
 from django.db.models import QuerySet
 from django.http import Http404
-from django.urls import reverse
 
+from scorekeeper import game_tables
+from scorekeeper.game_tables import TableOfGame
 from scorekeeper.models import Game, Hand, Revision
 from scorekeeper.rules import PRESETS, Minimum, Ruleset, ruleset_for
 from scorekeeper.rules.opening import game_hand_number, next_opening
@@ -353,27 +353,14 @@ def game_deal(game: Game) -> Deal:
     return Deal(seats, first, tuple(dealer_of(seats, first, number) for number in following))
 
 
-@dataclass(frozen=True)
-class TableOfGame:
-    """The tournament table a game is played at: where its pairs submit the result."""
-
-    round: int
-    table: int
-    url: str
-
-
 def game_tournament_table(game: Game, token: str | None) -> TableOfGame | None:
-    """The tournament match whose game this is, if any, and its table page for the pair whose
-    key (``token``, a GameKey's: tournaments.table_keys) this device holds; None for a device
-    holding the game's own edit link. Read through the app registry: the scoring app does not
-    import the tournament app."""
-    if not token or not game.key_holder(token) or not apps.is_installed("tournaments"):
+    """The event table whose game this is, if any, and its table page for the pair whose key
+    (``token``, a GameKey's: tournaments.table_keys) this device holds; None for a device
+    holding the game's own edit link. Asked of the registered tables (game_tables): the scoring
+    app does not know the app that draws them."""
+    if not token or not game.key_holder(token):
         return None
-    match_model = apps.get_model("tournaments", "Match")
-    found = match_model.objects.filter(game_id=game.id).values("round__number", "table").first()
-    if found is None:
-        return None
-    return TableOfGame(found["round__number"], found["table"], reverse("table", args=[token]))
+    return game_tables.table_page(game.id, token)
 
 
 def game_version_of(game_id: str) -> tuple[int, int] | None:

@@ -503,6 +503,56 @@ def game_recompute(*, game_id: str) -> Game:
     return game
 
 
+def game_restore(*, game: Game, sides: Sequence[dict[str, Any]]) -> list[Side]:
+    """A game of a backup (clubs.backup) saved as the file gives it: its row, then its sides
+    (``Side`` fields), each checked first as its model allows (ValidationError: the caller's
+    transaction keeps nothing of it). Its hands and history come next (game_history_restore),
+    once the caller has seated its players."""
+    with transaction.atomic():
+        game.full_clean()
+        game.save()
+        made = []
+        for fields in sides:
+            side = Side(game=game, **fields)
+            side.full_clean()
+            side.save()
+            made.append(side)
+    return made
+
+
+def game_history_restore(
+    *,
+    game_id: str,
+    hands: Sequence[tuple[int, dict[str, Any]]],
+    history: Sequence[dict[str, Any]],
+    created_at: datetime,
+    played_on: date,
+) -> Game:
+    """A restored game's hands as entered (number, record) and its history (``Revision``
+    fields, ``at`` among them) as the backup holds them, then every hand scored again by the
+    engine (game_recompute: RuleViolation for a hand the rules refuse), and the game's day
+    played and moment made as they were."""
+    with transaction.atomic():
+        Hand.objects.bulk_create(
+            Hand(game_id=game_id, number=number, record=record, result={})
+            for number, record in hands
+        )
+        made = Revision.objects.bulk_create(
+            Revision(game_id=game_id, **{k: v for k, v in r.items() if k != "at"}) for r in history
+        )
+        for revision, r in zip(made, history, strict=True):  # auto_now_add: set after
+            Revision.objects.filter(id=revision.id).update(at=r["at"])
+        game = game_recompute(game_id=game_id)
+        Game.objects.filter(id=game_id).update(created_at=created_at, played_on=played_on)
+    game.refresh_from_db()
+    return game
+
+
+def games_delete(*, game_ids: Sequence[str]) -> None:
+    """Remove games whole, with their hands, history and keys (an import undone)."""
+    Game.objects.filter(id__in=list(game_ids)).delete()
+
+
 RECORD_KEYS = frozenset({"variant", "players", "rules", "sides"})
 
 

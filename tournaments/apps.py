@@ -6,3 +6,18 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tournaments")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # The apps below hear of the events through registries, never by importing this app.
+        from clubs.backup import PARTS
+        from clubs.events import register
+        from scorekeeper.game_tables import TABLES
+        from tournaments.backup import EVENTS_PART
+        from tournaments.club_events import EVENTS
+        from tournaments.game_tables import EventTables
+
+        if not any(isinstance(t, EventTables) for t in TABLES):
+            TABLES.append(EventTables())
+        register(EVENTS)
+        if EVENTS_PART not in PARTS:
+            PARTS.append(EVENTS_PART)

@@ -104,6 +104,12 @@ class Tournament(models.Model):
     director = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL
     )  # who created it
+    # The club's seasons that picked it (a season also counts the events played within its dates:
+    # clubs.selectors.season_events). Declared here, the upper app, so clubs names no model of
+    # tournaments; its table is the one clubs made (clubs 0002, moved by tournaments 0015).
+    seasons = models.ManyToManyField(
+        "clubs.Season", related_name="events", blank=True, db_table="clubs_season_events"
+    )
     # The day it was played (its tables' games take it): a season counts it by this day.
     played_on = models.DateField(_("played on"), default=timezone.localdate)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -10,8 +10,9 @@ from tournaments import print_jobs
 from tournaments.services import rounds, standings
 
 
-@shared_task(**RETRYING)
-def standings_recompute(tournament_id: int) -> None:
+# Registered under its first name: messages already queued under it still find it.
+@shared_task(name="tournaments.tasks.standings_recompute", **RETRYING)
+def standings_recompute_task(tournament_id: int) -> None:
     """Rebuild the standings if anything they count changed (a second run writes nothing)."""
     standings.standings_recompute(tournament_id=tournament_id)
 

@@ -36,7 +36,7 @@ urlpatterns: list[URLPattern] = [
     path(directing + "day/", director.played_on_set, name="director-played-on"),
     path(
         directing + "standings/recompute/",
-        director.standings_recompute,
+        director.director_recompute,
         name="director-recompute",
     ),
     path(directing + "round/next/", director.round_next, name="director-round-next"),

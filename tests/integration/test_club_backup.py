@@ -550,18 +550,19 @@ def test_an_event_tables_lines_come_back_as_its_result_says_with_real_commits():
 def test_a_run_the_page_has_given_up_on_stops_and_leaves_nothing(client, monkeypatch):
     from clubs import backup
     from clubs.models import ClubImport
+    from tournaments import backup as events_backup
 
     club = a_club_with_history(client)
     paolo = user("paolo")
     monkeypatch.setattr(backup, "_send", lambda _job_id: None)
     job = backup.club_import_start(data=club_export_bytes(club), director=paolo, name="Late")
-    event_import = backup._event_import
+    event_import = events_backup._event_import
 
     def page_gave_up_meanwhile(*args):  # the page found it silent too long and failed it
         ClubImport.objects.filter(id=job.id).update(status="failed", error="stopped")
         return event_import(*args)
 
-    monkeypatch.setattr(backup, "_event_import", page_gave_up_meanwhile)
+    monkeypatch.setattr(events_backup, "_event_import", page_gave_up_meanwhile)
     clubs = Club.objects.count()
     backup.club_import_run(job_id=job.id)
     job.refresh_from_db()

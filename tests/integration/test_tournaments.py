@@ -541,15 +541,15 @@ def test_the_simulator_refuses_a_bad_argument_and_writes_nothing() -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_writes_the_standings(tmp_path: Path) -> None:
-    from tournaments.tasks import standings_recompute
+    from tournaments.tasks import standings_recompute_task
 
     tournament = swiss()
     match = first_round(tournament)[0]
     confirm(match, 900, 300)
     StandingsSnapshot.objects.all().delete()  # what the eager task wrote: the worker must do it
     with worker_through_redis(tmp_path) as client:
-        client.send_task(standings_recompute.name, args=[tournament.id])
-        client.send_task(standings_recompute.name, args=[tournament.id])  # idempotent
+        client.send_task(standings_recompute_task.name, args=[tournament.id])
+        client.send_task(standings_recompute_task.name, args=[tournament.id])  # idempotent
         deadline = time.monotonic() + 60
         while not StandingsSnapshot.objects.exists() and time.monotonic() < deadline:
             time.sleep(0.2)

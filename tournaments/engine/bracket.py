@@ -21,7 +21,7 @@ from tournaments.engine.types import Draw, Reason, Result, Why
 
 
 @dataclass(frozen=True)
-class Match:
+class BracketMatch:
     """One match of the bracket; ``upper`` and ``lower`` are None until known."""
 
     upper: int | None = None
@@ -40,12 +40,14 @@ class Match:
 
 @dataclass(frozen=True)
 class Bracket:
-    rounds: tuple[tuple[Match, ...], ...]  # first round first; the last holds the final alone
-    third_place: Match | None  # None where the event plays none
+    rounds: tuple[
+        tuple[BracketMatch, ...], ...
+    ]  # first round first; the last holds the final alone
+    third_place: BracketMatch | None  # None where the event plays none
     first_round: int  # the event's round number of the bracket's first round
 
     @property
-    def final(self) -> Match:
+    def final(self) -> BracketMatch:
         return self.rounds[-1][0]
 
     @property
@@ -86,8 +88,10 @@ def build(
     """The bracket of a knockout of ``entrants`` pairs from its rounds' ``draws`` (in order, the
     first the bracket's first round) and the ``results`` given so far."""
     levels = rounds_needed(entrants)
-    rounds: list[list[Match]] = [[Match()] * (1 << (levels - r - 1)) for r in range(levels)]
-    third: Match | None = Match() if third_place and levels >= 2 else None
+    rounds: list[list[BracketMatch]] = [
+        [BracketMatch()] * (1 << (levels - r - 1)) for r in range(levels)
+    ]
+    third: BracketMatch | None = BracketMatch() if third_place and levels >= 2 else None
     played = {(r.round, frozenset(r.pairs())): r for r in results}
     first = draws[0].round if draws else 0
     drawn_levels: set[int] = set()
@@ -110,7 +114,7 @@ def build(
         for bye in draw.byes:
             slot = _slot(bye.why)
             if slot is not None and slot < len(rounds[level]):
-                rounds[level][slot] = Match(upper=bye.pair, winner=bye.pair, bye=True)
+                rounds[level][slot] = BracketMatch(upper=bye.pair, winner=bye.pair, bye=True)
     _walkovers(rounds, drawn_levels)
     _advance(rounds)
     if third is not None and third.upper is None:
@@ -119,7 +123,9 @@ def build(
     return Bracket(tuple(tuple(r) for r in rounds), third, first)
 
 
-def _third_place_to_come(rounds: list[list[Match]], final_drawn: bool) -> Match | None:
+def _third_place_to_come(
+    rounds: list[list[BracketMatch]], final_drawn: bool
+) -> BracketMatch | None:
     """The third-place match not drawn yet: the semi-finals' losers, as they become known. None
     once the final is drawn without one, or when a semi-final is a bye: knockout.py plays it only
     between two losers still in the event (a walkover's absent pair is not), and third place is
@@ -127,10 +133,10 @@ def _third_place_to_come(rounds: list[list[Match]], final_drawn: bool) -> Match 
     semis = rounds[-2]
     if final_drawn or any(m.bye for m in semis):
         return None
-    return Match(semis[0].loser, semis[1].loser)
+    return BracketMatch(semis[0].loser, semis[1].loser)
 
 
-def _walkovers(rounds: list[list[Match]], drawn: set[int]) -> None:
+def _walkovers(rounds: list[list[BracketMatch]], drawn: set[int]) -> None:
     """A round skipped for walkovers (not drawn, a later one is): each of its matches shows the
     pair that went through to the later round, alone, as a bye; nothing waits there."""
     for level in range(1, max(drawn, default=0)):
@@ -142,25 +148,27 @@ def _walkovers(rounds: list[list[Match]], drawn: set[int]) -> None:
             feeding = (before[2 * j].winner, before[2 * j + 1].winner)
             through = next((p for p in feeding if p is not None and p in later), None)
             rounds[level][j] = (
-                Match(upper=through, winner=through, bye=True) if through is not None else Match()
+                BracketMatch(upper=through, winner=through, bye=True)
+                if through is not None
+                else BracketMatch()
             )
 
 
-def _advance(rounds: list[list[Match]]) -> None:
+def _advance(rounds: list[list[BracketMatch]]) -> None:
     """Winners go on into the next round's matches not drawn yet: the bracket fills in as the
     results come in, before the director draws the next round (whose draw then stands)."""
     for level in range(1, len(rounds)):
         before = rounds[level - 1]
         for j, match in enumerate(rounds[level]):
             if match.upper is None and match.lower is None:
-                rounds[level][j] = Match(before[2 * j].winner, before[2 * j + 1].winner)
+                rounds[level][j] = BracketMatch(before[2 * j].winner, before[2 * j + 1].winner)
 
 
-def _match(upper: int, lower: int, result: Result | None) -> Match:
+def _match(upper: int, lower: int, result: Result | None) -> BracketMatch:
     if result is None:
-        return Match(upper, lower)
+        return BracketMatch(upper, lower)
     mine, theirs = result.score_of(upper)
-    return Match(upper, lower, mine, theirs, result.won_by())
+    return BracketMatch(upper, lower, mine, theirs, result.won_by())
 
 
 def placings(drawn: Bracket) -> dict[int, int]:

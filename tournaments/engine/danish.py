@@ -13,7 +13,7 @@ above it instead, which again cannot repeat. With two pairs at the tables a repe
 
 from __future__ import annotations
 
-from tournaments.engine.clubs import apart as clubs_apart
+from tournaments.engine.home_clubs import apart as clubs_apart
 from tournaments.engine.types import Bye, Draw, History, Pairing, Reason, RoundInput, Why
 
 

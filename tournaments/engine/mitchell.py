@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tournaments.engine.clubs import same_club
 from tournaments.engine.errors import DrawRefused, gettext_noop
+from tournaments.engine.home_clubs import same_club
 from tournaments.engine.roundrobin import places
 from tournaments.engine.types import Bye, Draw, Pair, Pairing, Reason, RoundInput, Why
 

@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 import rustworkx as rx
 
-from tournaments.engine.clubs import apart as clubs_apart
+from tournaments.engine.home_clubs import apart as clubs_apart
 from tournaments.engine.types import Bye, Draw, History, Pair, Pairing, Reason, RoundInput, Why
 
 WINDOW = 40

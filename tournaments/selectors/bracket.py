@@ -27,7 +27,7 @@ class Slot:
 
 
 @dataclass(frozen=True)
-class Match:
+class ShownMatch:
     upper: Slot
     lower: Slot
     bye: bool = False  # the upper pair goes through without playing
@@ -37,13 +37,13 @@ class Match:
 @dataclass(frozen=True)
 class BracketRound:
     title: str  # "Final", "Semi-finals", "Quarter-finals", "Round of 16"
-    matches: list[Match]
+    matches: list[ShownMatch]
 
 
 @dataclass(frozen=True)
 class Bracket:
     rounds: list[BracketRound]
-    third_place: Match | None
+    third_place: ShownMatch | None
     champion: str = ""
     runner_up: str = ""
     third: list[str] = field(default_factory=list)  # both semi-finals' losers without a match
@@ -83,9 +83,9 @@ def knockout_bracket(
         shown_score = "" if score is None else number_text(score)
         return Slot(names.get(pair, ""), pair, shown_score, winner == pair)
 
-    def match(m: engine_bracket.Match) -> Match:
+    def match(m: engine_bracket.BracketMatch) -> ShownMatch:
         winner = m.winner if (m.upper_score is not None or m.bye) else None
-        return Match(
+        return ShownMatch(
             slot(m.upper, m.upper_score, winner),
             slot(m.lower, m.lower_score, winner),
             m.bye,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from django.db.models import Prefetch
 
+from scorekeeper.game_tables import TableOutcome
 from tournaments.models import Match, ResultSubmission
 from tournaments.selectors.event import SETTLED
 
@@ -94,13 +95,6 @@ def winning_side(
     if ns_score == ew_score:
         return None
     return 0 if ns_score > ew_score else 1
-
-
-@dataclass(frozen=True)
-class TableOutcome:
-    """A table's result in force, as its game's sides: side 0 North-South, side 1 East-West."""
-
-    winner: int | None  # the winning side's position; None: a draw
 
 
 def table_outcome(game_id: str) -> TableOutcome | None:

@@ -16,7 +16,7 @@ director's correction or reopening is a new version with a reason. Once a table'
 its game is locked: no hand changes until the director reopens it.
 
 Standings are derived data. Every change they are computed from bumps the tournament's
-``inputs_version`` in the same transaction and sends ``standings_recompute`` on commit (run here
-when the broker does not answer); a snapshot built from an older version is stale, and the pages
+``inputs_version`` in the same transaction and sends ``tasks.standings_recompute_task`` on commit
+(run here when the broker does not answer); a snapshot built from an older version is stale, and the pages
 showing it ask for a rebuild (standings.standings_catch_up), so standings always catch up.
 """

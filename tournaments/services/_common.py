@@ -15,12 +15,13 @@ def locked_tournament(tournament_id: int, *, public: bool = True) -> Tournament:
     """The tournament, its row locked until the caller's transaction ends. ``public``: the write
     may change what the public pages show (False only for a draft, which is not public)."""
     if public:
-        public_changed(tournament_id)
+        public_version_bump(tournament_id)
     return Tournament.objects.select_for_update().get(id=tournament_id)
 
 
-def public_changed(tournament_id: int) -> None:
-    """A new public version: the pages rendered before this write are no longer served."""
+def public_version_bump(tournament_id: int) -> None:
+    """Bump the tournament's ``public_version`` (the pages rendered before this write are no
+    longer served); the UPDATE also locks the tournament's row until the transaction ends."""
     Tournament.objects.filter(id=tournament_id).update(public_version=F("public_version") + 1)
 
 
@@ -30,4 +31,4 @@ def lock_tournament_of_match(match_id: int) -> None:
     tournament_id = Tournament.objects.filter(round_set__matches__id=match_id).values_list(
         "id", flat=True
     )[0]
-    public_changed(tournament_id)
+    public_version_bump(tournament_id)

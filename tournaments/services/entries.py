@@ -5,7 +5,7 @@ these."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from django.db import transaction
@@ -101,32 +101,48 @@ def _players_of(tournament: Tournament, pairs: Sequence[Mapping[str, Any]]) -> l
     return linked
 
 
-def _check_one_pair_each(
+def one_pair_each(taken: dict[Any, str], name: str, players: Iterable[Any]) -> Any | None:
+    """A player plays in one pair of an event still playing (a withdrawn pair's players may
+    enter again), and a pair is two players. ``taken``: the pair each player already plays in,
+    by player id; ``players``: the pair's (None: no one). The first of them already taken (by
+    another pair, or twice in this one), else None, and ``taken`` then holds them as ``name``'s.
+    The one check of the event's forms (entries_add, entry_edit, entry_reinstate) and of a
+    backup's import (tournaments.backup)."""
+    for player in players:
+        if player is None:
+            continue
+        if player in taken:
+            return player
+        taken[player] = name
+    return None
+
+
+def _check_players_free(
     tournament: Tournament,
     pairs: Sequence[Mapping[str, Any]],
     linked: Sequence[Mapping[str, Any]],
     *,
     except_entry: int | None = None,
 ) -> None:
-    """A player plays in one pair of an event (the withdrawn pairs aside)."""
+    """The pairs' players (``linked``: each pair's first and second player) play in no other
+    pair of the event still playing (one_pair_each)."""
     playing = tournament.entries.filter(withdrawn_after__isnull=True)
     if except_entry is not None:
         playing = playing.exclude(id=except_entry)
-    taken: dict[int, str] = {}
+    taken: dict[Any, str] = {}
     for entry in playing:
         for player_id in (entry.first_player_id, entry.second_player_id):
             if player_id is not None:
                 taken[player_id] = entry.name
     for pair, players in zip(pairs, linked, strict=True):
-        for player in (players.get("first_player"), players.get("second_player")):
-            if player is None:
-                continue
-            if player.id in taken:
-                raise TournamentError(
-                    _("%(name)s already plays in the pair %(pair)s.")
-                    % {"name": player.name, "pair": taken[player.id]}
-                )
-            taken[player.id] = pair["name"]
+        chosen = [p for p in (players.get("first_player"), players.get("second_player")) if p]
+        clash = one_pair_each(taken, pair["name"], [p.id for p in chosen])
+        if clash is not None:
+            player = next(p for p in chosen if p.id == clash)
+            raise TournamentError(
+                _("%(name)s already plays in the pair %(pair)s.")
+                % {"name": player.name, "pair": taken[clash]}
+            )
 
 
 def _as_individual(tournament: Tournament, values: dict[str, Any]) -> dict[str, Any]:
@@ -170,7 +186,7 @@ def entries_add(*, tournament_id: int, entries: Sequence[Mapping[str, Any]]) -> 
             raise TournamentError(_("A tournament holds %(n)s pairs at most.") % {"n": MAX_PAIRS})
         joins = (tournament.round_set.aggregate(n=Max("number"))["n"] or 0) + 1
         players = _players_of(tournament, values)
-        _check_one_pair_each(tournament, values, players)
+        _check_players_free(tournament, values, players)
         added = Entry.objects.bulk_create(
             Entry(tournament=tournament, joins=joins, **value, **linked)
             for value, linked in zip(values, players, strict=True)
@@ -219,7 +235,7 @@ def entry_edit(*, entry_id: int, values: Mapping[str, Any]) -> Entry:
         if taken:
             raise _name_taken(tournament, taken[0])
         linked = _players_of(tournament, [checked])[0]
-        _check_one_pair_each(tournament, [checked], [linked], except_entry=entry.id)
+        _check_players_free(tournament, [checked], [linked], except_entry=entry.id)
         for field, value in {**checked, **linked}.items():
             setattr(entry, field, value)
         entry.save(update_fields=[*checked, *linked])
@@ -246,7 +262,7 @@ def entry_reinstate(*, entry_id: int) -> Entry:
                 % {"name": entry.name}
             )
         # Its players may have entered again in another pair meanwhile: one pair each.
-        _check_one_pair_each(
+        _check_players_free(
             tournament,
             [{"name": entry.name}],
             [{"first_player": entry.first_player, "second_player": entry.second_player}],
@@ -322,3 +338,10 @@ def entry_withdraw(*, entry_id: int) -> Entry:
         if _started(tournament):
             standings_mark_stale(tournament.id)
     return entry
+
+
+def entries_player_replace(*, duplicate_id: int, keep_id: int) -> None:
+    """Every entry naming a club's duplicate player record names the kept one (the club's
+    player merge, in its transaction: clubs.events)."""
+    Entry.objects.filter(first_player_id=duplicate_id).update(first_player_id=keep_id)
+    Entry.objects.filter(second_player_id=duplicate_id).update(second_player_id=keep_id)

@@ -40,7 +40,7 @@ from tournaments.selectors.event import (
     event_state,
     standings_computed,
 )
-from tournaments.services._common import locked_tournament, public_changed
+from tournaments.services._common import locked_tournament, public_version_bump
 from tournaments.services.errors import TournamentError
 from tournaments.services.standings import standings_mark_stale, standings_write
 from tournaments.table_keys import table_keys_add
@@ -149,7 +149,7 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
             last.status = Round.Status.CLOSED
             last.save(update_fields=["status"])
             standings_mark_stale(tournament.id)
-            public_changed(tournament.id)
+            public_version_bump(tournament.id)
         fmt = tournament.format_of(number)
         ranking = tuple(s.pair for s in standings_computed(state))
         start = tournament.phase_start(number)

@@ -17,10 +17,11 @@ from django.db.models import F, Max
 from django.utils import timezone
 
 from core import background
+from core.one_reading import one_reading
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.selectors.event import EventState, event_state, scoring_of, standings_computed
 from tournaments.selectors.standings import CurrentStandings, standings_current
-from tournaments.services._common import locked_tournament, public_changed
+from tournaments.services._common import locked_tournament, public_version_bump
 
 logger = logging.getLogger("scorekeeper")
 
@@ -70,7 +71,7 @@ def _rebuild_if_stale(tournament_id: int) -> None:
     if len(_rebuild_sent) > 1000:
         _rebuild_sent.clear()
     _rebuild_sent[tournament_id] = change
-    background.send(tasks.standings_recompute, tournament_id, delay=COALESCE_SECONDS)
+    background.send(tasks.standings_recompute_task, tournament_id, delay=COALESCE_SECONDS)
 
 
 def _fingerprint(tournament: Tournament, state: EventState) -> str:
@@ -143,9 +144,9 @@ def _write(
         if latest.inputs_version < computed.inputs_version:
             latest.inputs_version = computed.inputs_version
             latest.save(update_fields=["inputs_version"])
-            public_changed(tournament.id)  # no longer stale: the pages stop saying so
+            public_version_bump(tournament.id)  # no longer stale: the pages stop saying so
         return latest
-    public_changed(tournament.id)
+    public_version_bump(tournament.id)
     return StandingsSnapshot.objects.create(
         tournament=tournament,
         version=(latest.version + 1) if latest else 1,
@@ -169,7 +170,7 @@ def standings_recompute(*, tournament_id: int, force: bool = False) -> Standings
     from a later reading got there first. Results that came in meanwhile leave them stale, and
     send their own rebuild: each rebuild makes progress, none waits for a quiet moment."""
     with transaction.atomic():
-        _one_reading()
+        one_reading()
         tournament = Tournament.objects.get(id=tournament_id)
         latest = _latest(tournament)
         counted = latest is not None and latest.inputs_version >= tournament.inputs_version
@@ -187,16 +188,6 @@ def standings_recompute(*, tournament_id: int, force: bool = False) -> Standings
 def _latest(tournament: Tournament) -> StandingsSnapshot | None:
     """The latest snapshot, without its rows (only its versions and fingerprint are read)."""
     return tournament.snapshots.defer("rows").order_by("-version").first()
-
-
-def _one_reading() -> None:
-    """Make the transaction just begun read the database as it was at its first query
-    (PostgreSQL's repeatable read; SQLite's transactions already do). Inside a caller's
-    transaction (the tests', a service's) the reading is the caller's."""
-    connection = transaction.get_connection()
-    if connection.vendor == "postgresql" and connection.savepoint_ids == []:
-        with connection.cursor() as cursor:
-            cursor.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ")
 
 
 def standings_catch_up(*, tournament_id: int) -> None:
@@ -218,7 +209,7 @@ def standings_catch_up(*, tournament_id: int) -> None:
         if changed is None or timezone.now() - changed > REBUILD_HERE_AFTER:
             standings_recompute(tournament_id=tournament_id)
         elif cache.add(f"standings-catch-up:{tournament_id}", 1, timeout=CATCH_UP_SECONDS):
-            background.send(tasks.standings_recompute, tournament_id)
+            background.send(tasks.standings_recompute_task, tournament_id)
     except DatabaseError:
         logger.warning("standings of tournament %s not rebuilt now", tournament_id, exc_info=True)
 

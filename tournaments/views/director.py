@@ -352,7 +352,7 @@ def played_on_set(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def standings_recompute(request: HttpRequest, tournament_id: int) -> HttpResponse:
+def director_recompute(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Rebuild the standings from the results now (after a fault, if a page says they lag)."""
     tournament = directed(request, tournament_id)
     snapshot = standings.standings_recompute(tournament_id=tournament.id, force=True)

@@ -12,8 +12,9 @@ from typing import Any
 from django.http import HttpRequest, StreamingHttpResponse
 from django.views.decorators.http import require_safe
 
+from core.no_store import private
 from scorekeeper.game_exports import neutral
-from tournaments.access import directed, private
+from tournaments.access import directed
 from tournaments.selectors.csv_rows import hands_rows, results_rows, standings_rows
 from tournaments.services.standings import standings_fresh
 

@@ -11,8 +11,9 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
+from core.no_store import private
 from core.phone_links import phone_links
-from tournaments.access import directed, private
+from tournaments.access import directed
 from tournaments.models import PrintJob, Round, Tournament
 from tournaments.print_jobs import needs_background, path_of, print_job_check, print_job_start
 from tournaments.printing import CARDS_PER_PAGE, KINDS, PrintSpec, render_bracket

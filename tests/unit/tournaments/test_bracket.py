@@ -32,7 +32,7 @@ def test_an_8_pair_knockout_with_a_third_place_fills_in_round_by_round() -> None
     results: list[Result] = []
     empty = bracket.build(8, draws, results, third_place=True)
     assert [len(r) for r in empty.rounds] == [4, 2, 1]
-    assert empty.final == bracket.Match() and empty.champion is None
+    assert empty.final == bracket.BracketMatch() and empty.champion is None
     for number, upsets in ((1, {5: 5}), (2, {}), (3, {})):
         given = RoundInput(
             number, pairs, History.of(tuple(results), tuple(draws)), third_place=True
@@ -50,11 +50,11 @@ def test_an_8_pair_knockout_with_a_third_place_fills_in_round_by_round() -> None
                 (3, 6, 3),
             ]
             # Not drawn yet, the semi-finals already hold the winners, no score.
-            assert state.rounds[1] == (bracket.Match(1, 5), bracket.Match(2, 3))
-            assert state.final == bracket.Match()
+            assert state.rounds[1] == (bracket.BracketMatch(1, 5), bracket.BracketMatch(2, 3))
+            assert state.final == bracket.BracketMatch()
         if number == 2:  # the final and the third-place match, before their draw
-            assert state.final == bracket.Match(1, 2)
-            assert state.third_place == bracket.Match(5, 3)
+            assert state.final == bracket.BracketMatch(1, 2)
+            assert state.third_place == bracket.BracketMatch(5, 3)
     final = bracket.build(8, draws, results, third_place=True)
     assert [(m.upper, m.lower) for m in final.rounds[1]] == [(1, 5), (2, 3)]
     assert (final.final.upper, final.final.lower, final.champion, final.runner_up) == (1, 2, 1, 2)
@@ -83,7 +83,10 @@ def test_a_6_pair_knockout_gives_the_top_two_seeds_a_bye() -> None:
     draw = knockout.pair_round(RoundInput(1, field(6), History()))
     state = bracket.build(6, [draw], play(draw))
     first = state.rounds[0]
-    assert state.rounds[1] == (bracket.Match(1, 4), bracket.Match(2, 3))  # byes go through
+    assert state.rounds[1] == (
+        bracket.BracketMatch(1, 4),
+        bracket.BracketMatch(2, 3),
+    )  # byes go through
     assert [(m.upper, m.lower, m.bye) for m in first] == [
         (1, None, True),
         (4, 5, False),
@@ -115,7 +118,7 @@ def test_a_semi_finalist_who_withdraws_leaves_no_third_place_match_waiting() -> 
     draws.append(draw)
     results += play(draw)  # 1 beat 4, 2 beat 3
     before_final = bracket.build(4, draws, results, third_place=True)
-    assert before_final.third_place == bracket.Match(4, 3)  # the losers, before the draw
+    assert before_final.third_place == bracket.BracketMatch(4, 3)  # the losers, before the draw
     pairs[2] = Pair(3, "P3", seed=3, withdrawn_after=1)  # 3 goes home
     given = RoundInput(2, tuple(pairs), History.of(tuple(results), tuple(draws)), third_place=True)
     draws.append(knockout.pair_round(given))

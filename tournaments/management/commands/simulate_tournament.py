@@ -3,7 +3,7 @@
 Pairs and ranks through the same services and tasks as the pages: each round is drawn by the
 ``round_pair`` task, released (a scorekeeper game per table), played hand by hand through
 scorekeeper's services, submitted by both pairs (which confirms it) and ranked by the
-``standings_recompute`` task. Progress goes to standard error; ``--json`` prints the event.
+``standings_recompute_task``. Progress goes to standard error; ``--json`` prints the event.
 """
 
 from __future__ import annotations

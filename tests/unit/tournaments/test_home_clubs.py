@@ -1,4 +1,4 @@
-"""A club's pairs kept apart in the event's first round (engine/clubs.py): by seed, at random and
+"""A club's pairs kept apart in the event's first round (engine/home_clubs.py): by seed, at random and
 in Danish list order; a meeting no seating avoids is flagged; a schedule flags its own."""
 
 from __future__ import annotations

@@ -1,0 +1,78 @@
+"""Where a game is played as a table of something bigger (an event's round), as the app that
+draws the tables says at start-up (``TABLES``: tournaments registers its own). The scoring app,
+and the clubs' statistics below the events, learn of a table through this registry alone: they
+import nothing of the app above them (tests/unit/test_layering.py).
+
+Each registered ``GameTables`` answers for the games it drew tables for, and None (or nothing)
+for the rest; with none registered, a game is a game of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class TableOfGame:
+    """The table a game is played at: where its pairs submit the result."""
+
+    round: int
+    table: int
+    url: str
+
+
+@dataclass(frozen=True)
+class TableOutcome:
+    """A table's result in force, as its game's sides: side 0 North-South, side 1 East-West."""
+
+    winner: int | None  # the winning side's position; None: a draw
+
+
+@dataclass(frozen=True)
+class TableShown:
+    """A game's table as a player's list of games names it: the event and the round, and the
+    settled result's figures by side (None while it is not settled)."""
+
+    event: str
+    round: int
+    scores: tuple[int, int] | None
+
+
+class GameTables(Protocol):
+    def table_page(self, game_id: str, token: str) -> TableOfGame | None:
+        """The table page of the pair whose key is ``token`` (the key is the game's)."""
+
+    def outcome(self, game_id: str) -> TableOutcome | None:
+        """The settled result of the game's table; None where none is settled."""
+
+    def settled_games(self) -> Any:
+        """The ids of the games whose table has a settled result: a query (``values``) to
+        filter by, for a game without hands is still played and won there."""
+
+    def tables_shown(self, game_ids: Iterable[str]) -> dict[str, TableShown]:
+        """The tables of those of the games that are one, by game id: one read."""
+
+
+TABLES: list[GameTables] = []
+
+
+def table_page(game_id: str, token: str) -> TableOfGame | None:
+    return next((t for g in TABLES if (t := g.table_page(game_id, token)) is not None), None)
+
+
+def table_outcome(game_id: str) -> TableOutcome | None:
+    return next((o for g in TABLES if (o := g.outcome(game_id)) is not None), None)
+
+
+def settled_games() -> list[Any]:
+    return [g.settled_games() for g in TABLES]
+
+
+def tables_shown(game_ids: Iterable[str]) -> dict[str, TableShown]:
+    ids = list(game_ids)
+    shown: dict[str, TableShown] = {}
+    for g in TABLES:
+        shown.update(g.tables_shown(ids))
+    return shown
