@@ -8,7 +8,7 @@ import tournaments.models
 
 
 class Migration(migrations.Migration):
-    dependencies = [("tournaments", "0014_tables_round_hands")]
+    dependencies = [("tournaments", "0015_tournament_seasons")]
 
     operations = [
         migrations.AlterField(
