@@ -1,17 +1,20 @@
 /* The scoreboard follows the game: every few seconds (while the page is in view) it asks the
    game's version, a request the server answers 304 while nothing changed; a new version (a hand
    from another phone, a correction) brings the new board in place, without a reload. It lists
-   the hands kept on this phone (queue.js) with what they wait for, counts them in the totals,
+   the hands kept on this phone (queue.mjs) with what they wait for, counts them in the totals,
    and says when the phone has no connection. */
-(function () {
-  "use strict";
-  var live = document.getElementById("live");
-  if (!live) { return; }
+import * as queueModule from "./queue.mjs";
+import { plain } from "./numbers.mjs";
+
+const live = document.getElementById("live");
+if (live) { follow(live); }
+
+function follow(live) {
   var L = JSON.parse(document.getElementById("board-labels").textContent);
   var EVERY = 5000;
   var game = live.getAttribute("data-game");
   var version = live.getAttribute("data-version");
-  var queue = window.canastaQueue;
+  var queue = queueModule;
 
   function showQueue() {
     var section = document.getElementById("queued");
@@ -53,11 +56,11 @@
       note.className = "kept-total";
       note.setAttribute("data-kept-total", "");
       note.setAttribute("data-testid", "kept-total-" + i);
-      note.textContent = counted ? L.withKept.replace("%(saved)s", window.canastaNumbers.plain(saved)) : L.notCounted;
+      note.textContent = counted ? L.withKept.replace("%(saved)s", plain(saved)) : L.notCounted;
       total.parentNode.insertBefore(note, total.nextSibling);
       var needs = document.querySelector('[data-testid="needs-' + i + '"]');
       if (counted) {
-        change(total, document.createTextNode(window.canastaNumbers.plain(last.totals[i].score_after)));
+        change(total, document.createTextNode(plain(last.totals[i].score_after)));
         total.classList.add("unsent");
         if (needs) {
           var m = last.totals[i].opening_minimum;
@@ -176,4 +179,4 @@
   connection();
   showQueue();
   setInterval(poll, EVERY);
-})();
+}
