@@ -54,7 +54,7 @@ beforeEach(async () => {
 
 test("a kept hand waits, and each change is heard", async () => {
   let heard = 0;
-  window.addEventListener("canasta-queue", () => { heard += 1; });
+  globalThis.window.addEventListener("canasta-queue", () => { heard += 1; });
   const item = hand(3);
   await queue.put(item);
   const kept = await queue.get(item.key);
