@@ -1,11 +1,11 @@
 // The new-tournament form: choosing a club format fills in its values at once, where the director
 // sees them (the plan, hands, points, sit-outs); the "Fill in" button does the same without a
 // script. Nothing typed afterwards is ever overwritten: the server saves what the form shows.
-(function () {
-  "use strict";
-  var form = document.querySelector("[data-testid=tournament-form]");
-  var data = document.getElementById("club-formats");
-  if (!form || !data) return;
+const form = document.querySelector("[data-testid=tournament-form]");
+const data = document.getElementById("club-formats");
+if (form && data) { fillIn(form, data); }
+
+function fillIn(form, data) {
   var formats = JSON.parse(data.textContent);
   var select = form.elements.club_format;
   var fill = form.querySelector("[data-testid=fill]");
@@ -26,4 +26,4 @@
       form.querySelectorAll(".just-filled").forEach(function (el) { el.classList.remove("just-filled"); });
     }, 2000);
   });
-})();
+}

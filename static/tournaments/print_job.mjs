@@ -1,9 +1,9 @@
 /* A document being made in the background: the page polls its progress (a small JSON) and opens
    the PDF as soon as it is ready. */
-(function () {
-  "use strict";
-  var box = document.getElementById("print-job");
-  if (!box || box.dataset.status === "ready" || box.dataset.status === "failed") { return; }
+const box = document.getElementById("print-job");
+if (box && box.dataset.status !== "ready" && box.dataset.status !== "failed") { follow(box); }
+
+function follow(box) {
   var bar = document.getElementById("print-progress");
   var count = document.getElementById("print-count");
   var template = count.textContent;
@@ -26,4 +26,4 @@
       .catch(function () { setTimeout(check, 3000); });
   }
   setTimeout(check, 1000);
-})();
+}

@@ -2,10 +2,10 @@
    the page is in view, it asks the version of what it shows ([data-follow-url]; 304 while
    unchanged). When it moves on, the page shows itself again; if the player has begun typing in
    it, it says so instead and lets them choose when (nothing typed is lost). */
-(function () {
-  "use strict";
-  var mark = document.querySelector("[data-follow-url]");
-  if (!mark) { return; }
+const mark = document.querySelector("[data-follow-url]");
+if (mark) { follow(mark); }
+
+function follow(mark) {
   var EVERY = 5000;
   var version = mark.getAttribute("data-follow-version");
   var typed = false;
@@ -38,4 +38,4 @@
   }
   setInterval(look, EVERY);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { look(); } });
-})();
+}
