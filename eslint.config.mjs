@@ -10,6 +10,7 @@ export default [
   {
     files: ["static/**/*.mjs"],
     languageOptions: { sourceType: "module", globals: { ...globals.browser } },
+    rules: { "no-var": "error", "prefer-const": "error" },  // the modules are written anew
   },
   {
     files: ["static/**/*.js"],

@@ -3,22 +3,22 @@
    of the import's columns of hands, [data-side-column]), the house rules that apply to it, and
    show the preset's target; a side's name as typed shows wherever the page names the side
    ([data-side-name]). The server checks everything again. */
-var presets = JSON.parse(document.getElementById("presets").textContent);
-var LABELS = JSON.parse(document.getElementById("new-game-labels").textContent);
-var form = document.querySelector("form[data-game-setup]");
-var players = form.elements.players, sides = form.elements.sides;
+const presets = JSON.parse(document.getElementById("presets").textContent);
+const LABELS = JSON.parse(document.getElementById("new-game-labels").textContent);
+const form = document.querySelector("form[data-game-setup]");
+const players = form.elements.players, sides = form.elements.sides;
 // Radios (new game) or a list (import): the chosen value either way.
 function variant() { return form.elements.variant.value || "classic"; }
 function update() {
-  var p = presets[variant()];
+  const p = presets[variant()];
   Array.prototype.forEach.call(players.options, function (o) { o.disabled = p.players.indexOf(+o.value) < 0; });
   if (p.players.indexOf(+players.value) < 0) { players.value = String(p.players.indexOf(4) >= 0 ? 4 : p.players[0]); }
-  var seatings = p.seatings[players.value] || [];
-  var counts = seatings.map(function (s) { return s.sides; });
+  const seatings = p.seatings[players.value] || [];
+  const counts = seatings.map(function (s) { return s.sides; });
   document.getElementById("sides-choice").hidden = counts.length < 2;
   Array.prototype.forEach.call(sides.options, function (o) { o.disabled = counts.indexOf(+o.value) < 0; });
   if (counts.indexOf(+sides.value) < 0) { sides.value = String(counts[0]); }
-  var seating = seatings[Math.max(0, counts.indexOf(+sides.value))] || {sides: 2, target: "", defaults: {}};
+  const seating = seatings[Math.max(0, counts.indexOf(+sides.value))] || {sides: 2, target: "", defaults: {}};
   form.querySelectorAll(".side-fields").forEach(function (div) { div.hidden = +div.dataset.side > seating.sides; });
   form.querySelectorAll("[data-side-column]").forEach(function (el) {
     el.hidden = +el.dataset.sideColumn > seating.sides;
@@ -28,15 +28,15 @@ function update() {
   document.getElementById("target-default").textContent = " " + LABELS["default"] + " " +
     (seating.target === null ? LABELS.no_target : seating.target);
   // A house rule shows only where it applies to the preset; beside "as the preset", its value.
-  var defaults = seating.defaults;
+  const defaults = seating.defaults;
   form.querySelectorAll(".house-rule").forEach(function (div) { div.hidden = !(div.dataset.rule in defaults); });
   Object.keys(defaults).forEach(function (name) {
-    var field = form.elements[name], value = defaults[name];
+    const field = form.elements[name], value = defaults[name];
     if (!field || value === null || value === undefined) { return; }
-    var shown = typeof value === "boolean" ? (value ? LABELS.yes : LABELS.no) : String(value);
+    let shown = typeof value === "boolean" ? (value ? LABELS.yes : LABELS.no) : String(value);
     if (field.tagName === "SELECT") {
       // The preset's value in the words of its own option, never its id.
-      var option = field.querySelector('option[value="' + String(value) + '"]');
+      const option = field.querySelector('option[value="' + String(value) + '"]');
       if (option) { shown = option.textContent; }
       field.options[0].textContent = LABELS.preset + " (" + shown + ")";
     } else {
@@ -46,7 +46,7 @@ function update() {
 }
 function names() {
   form.querySelectorAll("[data-side-name]").forEach(function (el) {
-    var typed = form.elements["side_" + el.dataset.sideName];
+    const typed = form.elements["side_" + el.dataset.sideName];
     el.textContent = (typed && typed.value.trim()) || el.dataset.unnamed;
   });
 }

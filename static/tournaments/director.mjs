@@ -7,7 +7,7 @@ if (box) { follow(box); }
 function follow(box) {
   if (box.dataset.live) { live(); }
   if (document.querySelector('[data-testid="standings-stale"]')) { fresh(); }
-  var expect = parseInt(box.dataset.expect, 10);
+  const expect = parseInt(box.dataset.expect, 10);
   function check() {
     fetch(box.dataset.stateUrl, {headers: {"Accept": "application/json"}})
       .then(function (r) { return r.json(); })
@@ -37,7 +37,7 @@ function follow(box) {
       fetch(box.dataset.stateUrl, {headers: {"Accept": "application/json"}})
         .then(function (r) { return r.json(); })
         .then(function (s) {
-          var now = s.rounds + ":" + s.status + ":" + s.settled + ":" + s.disputed;
+          const now = s.rounds + ":" + s.status + ":" + s.settled + ":" + s.disputed;
           if (now !== box.dataset.live) { location.reload(); } else { live(); }
         })
         .catch(live);

@@ -6,16 +6,16 @@ const data = document.getElementById("club-formats");
 if (form && data) { fillIn(form, data); }
 
 function fillIn(form, data) {
-  var formats = JSON.parse(data.textContent);
-  var select = form.elements.club_format;
-  var fill = form.querySelector("[data-testid=fill]");
-  var note = form.querySelector("[data-testid=filled]");
+  const formats = JSON.parse(data.textContent);
+  const select = form.elements.club_format;
+  const fill = form.querySelector("[data-testid=fill]");
+  const note = form.querySelector("[data-testid=filled]");
   if (fill) fill.hidden = true; // the script fills in on choosing
   select.addEventListener("change", function () {
-    var values = formats[select.value];
+    const values = formats[select.value];
     if (!values) return;
     Object.keys(values).forEach(function (name) {
-      var field = form.elements[name];
+      const field = form.elements[name];
       if (!field) return;
       if (field.type === "checkbox") field.checked = Boolean(values[name]);
       else field.value = values[name] === null ? "" : String(values[name]);

@@ -4,9 +4,9 @@ const box = document.getElementById("print-job");
 if (box && box.dataset.status !== "ready" && box.dataset.status !== "failed") { follow(box); }
 
 function follow(box) {
-  var bar = document.getElementById("print-progress");
-  var count = document.getElementById("print-count");
-  var template = count.textContent;
+  const bar = document.getElementById("print-progress");
+  const count = document.getElementById("print-count");
+  const template = count.textContent;
   function check() {
     fetch(box.dataset.stateUrl, {headers: {"Accept": "application/json"}})
       .then(function (r) { return r.json(); })
