@@ -22,7 +22,8 @@ $(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
 	touch $@
 
 # npm's packages (package.json, pinned by package-lock.json): Pyodide, which runs the rules engine
-# in the phone's browser, copied under static/vendor/ (scripts/vendor-pyodide).
+# in the phone's browser, copied under static/vendor/ (scripts/vendor-pyodide); eslint and
+# fake-indexeddb for the front end's lint and tests.
 static/vendor/.installed: package.json package-lock.json scripts/vendor-pyodide
 	@echo "Installing the browser side's packages from npm, the rules engine the phones run among them (the first time: a minute or two)…"
 	command -v npm >/dev/null || scripts/apt-install nodejs npm
@@ -45,8 +46,10 @@ test: $(VENV)/.dev static/vendor/.installed
 docs: $(VENV)/.dev
 	$(VENV)/bin/mkdocs build --strict --quiet
 
-lint: $(VENV)/.dev
+# ruff on the Python, eslint (eslint.config.mjs) on the browser's scripts.
+lint: $(VENV)/.dev static/vendor/.installed
 	$(VENV)/bin/ruff check .
+	node_modules/.bin/eslint .
 
 bench: $(VENV)/.dev
 	$(PY) bench/rules.py

@@ -93,7 +93,7 @@
       window.sessionStorage.removeItem(key);
       var value = parseInt(saved[0], 10);
       return isNaN(value) || saved[1] !== layout ? 0 : value;  // the event finished: from the top
-    } catch (e) { return 0; }  // storage refused: start at the first panel
+    } catch { return 0; }  // storage refused: start at the first panel
   }
 
   function show(i) {
@@ -105,7 +105,7 @@
   }
 
   function reload(next) {
-    try { window.sessionStorage.setItem(key, next + ":" + layout); } catch (e) { /* first panel then */ }
+    try { window.sessionStorage.setItem(key, next + ":" + layout); } catch { /* first panel then */ }
     window.location.reload();
   }
 

@@ -21,7 +21,7 @@ from tests.factories import new_game, open_edit_link
 
 pytestmark = pytest.mark.django_db
 
-HAND_JS = Path(__file__).resolve().parents[2] / "static" / "scorekeeper" / "hand.js"
+HAND_MODULES = Path(__file__).resolve().parents[2] / "static" / "scorekeeper" / "hand"
 
 
 def page_config(client, variant: str, players: int = 4, rules: dict | None = None) -> dict:
@@ -162,7 +162,7 @@ def test_every_special_hand_and_every_word_of_the_script_has_a_name() -> None:
     assert all(h.button and h.button != h.id for h in hands)
     dream = next(h for h in hands if h.id == "dream_4")
     assert dream.button == "Dream hand (four wilds)" and dream.name == "Dream hand"
-    script = HAND_JS.read_text()
+    script = "\n".join(p.read_text() for p in sorted(HAND_MODULES.glob("*.mjs")))
     used = set(re.findall(r"\bL\.(\w+)", script))
     assert not used - set(LABELS), used - set(LABELS)
     # L[k]: canasta kinds, card classes, L["incomplete_" + k]: unfinished melds, L.royal...

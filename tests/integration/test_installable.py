@@ -58,6 +58,34 @@ def test_the_service_worker_covers_the_site_and_names_this_releases_files(client
     assert client.get(reverse("offline")).status_code == 200
 
 
+def test_the_worker_keeps_a_games_pages_and_the_public_ones_never_a_directors(client) -> None:
+    """The pages the worker may keep come from the URL patterns (installable.kept_pages)."""
+    text = client.get(reverse("service-worker")).content.decode()
+    config = json.loads(text.split("var CONFIG = ", 1)[1].split(";\nimportScripts", 1)[0])
+    kept = [re.compile(source.replace("(?<", "(?P<")) for source in config["kept"]]
+
+    def keeps(path: str) -> bool:
+        return any(pattern.match(path.removeprefix("/")) for pattern in kept)
+
+    game = "abc123"
+    for name, args in [
+        ("home", []),
+        ("game-new", []),
+        ("opening", []),
+        ("variants", []),
+        ("game-import", []),
+        ("game", [game]),
+        ("history", [game]),
+        ("hand-new", [game]),
+        ("hand-edit", [game, 4]),
+        ("play", [game, "token"]),
+    ]:
+        assert keeps(reverse(name, args=args)), name
+    for name in ("my-games", "tournament-list", "club-list", "login", "offline"):
+        assert not keeps(reverse(name)), name
+    assert not keeps("/g/abc123/no-such-page/")
+
+
 def test_the_games_version_is_304_while_nothing_changed(client) -> None:
     game, _token = new_game()
     url = reverse("game-version", args=[game.id])

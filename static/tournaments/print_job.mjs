@@ -1,12 +1,12 @@
 /* A document being made in the background: the page polls its progress (a small JSON) and opens
    the PDF as soon as it is ready. */
-(function () {
-  "use strict";
-  var box = document.getElementById("print-job");
-  if (!box || box.dataset.status === "ready" || box.dataset.status === "failed") { return; }
-  var bar = document.getElementById("print-progress");
-  var count = document.getElementById("print-count");
-  var template = count.textContent;
+const box = document.getElementById("print-job");
+if (box && box.dataset.status !== "ready" && box.dataset.status !== "failed") { follow(box); }
+
+function follow(box) {
+  const bar = document.getElementById("print-progress");
+  const count = document.getElementById("print-count");
+  const template = count.textContent;
   function check() {
     fetch(box.dataset.stateUrl, {headers: {"Accept": "application/json"}})
       .then(function (r) { return r.json(); })
@@ -26,4 +26,4 @@
       .catch(function () { setTimeout(check, 3000); });
   }
   setTimeout(check, 1000);
-})();
+}

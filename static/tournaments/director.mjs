@@ -1,13 +1,13 @@
 /* The director's page: while a round is drawn by a worker, a progress line polls the tournament's
    state (a small JSON) until the draft is there or the draw is refused; while a round is played, the board reloads when a
    result or a dispute comes in; standings that lag the results reload the page once rebuilt. */
-(function () {
-  "use strict";
-  var box = document.getElementById("drawing");
-  if (box && box.dataset.live) { live(); }
-  if (box && document.querySelector('[data-testid="standings-stale"]')) { fresh(); }
-  if (!box || !box.dataset.expect) { return; }
-  var expect = parseInt(box.dataset.expect, 10);
+const box = document.getElementById("drawing");
+if (box) { follow(box); }
+
+function follow(box) {
+  if (box.dataset.live) { live(); }
+  if (document.querySelector('[data-testid="standings-stale"]')) { fresh(); }
+  const expect = parseInt(box.dataset.expect, 10);
   function check() {
     fetch(box.dataset.stateUrl, {headers: {"Accept": "application/json"}})
       .then(function (r) { return r.json(); })
@@ -18,7 +18,7 @@
       })
       .catch(function () { setTimeout(check, 3000); });
   }
-  check();
+  if (box.dataset.expect) { check(); }
 
   // Standings that lag the results: the page reloads once they are rebuilt (by a worker, or,
   // with none, by the poll itself after a few seconds: views.director._waited).
@@ -37,10 +37,10 @@
       fetch(box.dataset.stateUrl, {headers: {"Accept": "application/json"}})
         .then(function (r) { return r.json(); })
         .then(function (s) {
-          var now = s.rounds + ":" + s.status + ":" + s.settled + ":" + s.disputed;
+          const now = s.rounds + ":" + s.status + ":" + s.settled + ":" + s.disputed;
           if (now !== box.dataset.live) { location.reload(); } else { live(); }
         })
         .catch(live);
     }, 5000);
   }
-})();
+}

@@ -1,25 +1,34 @@
-/* The service worker of release {{ release }} (scorekeeper/installable.py). It keeps:
+/* The service worker (scorekeeper/installable.py serves /sw.js: this release's RELEASE and
+   CONFIG, then this file). It keeps:
    - the app's static files and the engine (cache first: their addresses change with their
      content, and Pyodide's with its version, so a copy is never stale);
    - the pages this phone opened (network first: the server's page when it answers, the copy
      kept here when it does not), and a page saying so for a page never opened.
    Posts (a hand, a result) are never answered from here: the page keeps a hand that cannot be
-   sent (queue.js). */
+   sent (queue.mjs).
+
+   CONFIG: {shell: the files kept at install, static: the static files' prefix, offline: the
+   page for a page never opened, pyodide: Pyodide's folder, kept: the pages this worker may
+   keep, as regular expressions of their paths without the leading "/" (from the URL
+   patterns: a game's pages and the pages anyone reads; never a director's or an account's,
+   which a club laptop's next user must not read offline)}. */
 "use strict";
-var RELEASE = "{{ release }}";
 var SHELL = "shell-" + RELEASE, PAGES = "pages-" + RELEASE, VENDOR = "vendor";
-var STATIC = "{{ static_prefix|escapejs }}";
-var OFFLINE = "{% url 'offline' %}";
-var PYODIDE = "{{ pyodide|escapejs }}";
+var STATIC = CONFIG.static;
+var OFFLINE = CONFIG.offline;
+var PYODIDE = CONFIG.pyodide;
 var PAGE_TIMEOUT = 4000;  // ms: on Wi-Fi this slow, a page kept here is shown, then refreshed
 var KEEP_PAGES = 60;  // pages kept, the latest opened
-// The pages kept: a game's, and the pages anyone reads (home, rules, opening, new game). Never a
-// director's or an account's: a club laptop's next user must not read them offline.
-var KEPT = /^\/(|new\/|opening\/|variants\/|import\/|g\/[0-9A-Za-z]+\/.*)$/;
+var KEPT = CONFIG.kept.map(function (source) { return new RegExp(source); });
+
+function keepable(path) {
+  var route = path.slice(1);
+  return KEPT.some(function (pattern) { return pattern.test(route); });
+}
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL).then(function (cache) {
-    return cache.addAll([{% for url in shell %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}]);
+    return cache.addAll(CONFIG.shell);
   }).then(function () { return self.skipWaiting(); }));
 });
 
@@ -100,7 +109,7 @@ function kept(request) {
 }
 
 function networkFirst(request) {
-  var keep = KEPT.test(new URL(request.url).pathname);
+  var keep = keepable(new URL(request.url).pathname);
   var network = fetch(request).then(function (response) {
     if (keep && response.ok && response.type === "basic" && !response.redirected && !unkept(response)) {
       var copy = response.clone();
@@ -127,7 +136,7 @@ function networkFirst(request) {
 // page if none is kept yet: only pages anyone may read, or a game's.
 function keepPage(path, always) {
   var url = new URL(path, self.location.origin);
-  if (url.origin !== self.location.origin || !KEPT.test(url.pathname)) { return Promise.resolve(); }
+  if (url.origin !== self.location.origin || !keepable(url.pathname)) { return Promise.resolve(); }
   return kept(url.href).then(function (copy) {
     if (copy && !always) { return; }
     return fetch(url.href, {credentials: "same-origin"}).then(function (response) {

@@ -1,20 +1,23 @@
 /* The scoreboard follows the game: every few seconds (while the page is in view) it asks the
    game's version, a request the server answers 304 while nothing changed; a new version (a hand
    from another phone, a correction) brings the new board in place, without a reload. It lists
-   the hands kept on this phone (queue.js) with what they wait for, counts them in the totals,
+   the hands kept on this phone (queue.mjs) with what they wait for, counts them in the totals,
    and says when the phone has no connection. */
-(function () {
-  "use strict";
-  var live = document.getElementById("live");
-  if (!live) { return; }
-  var L = JSON.parse(document.getElementById("board-labels").textContent);
-  var EVERY = 5000;
-  var game = live.getAttribute("data-game");
-  var version = live.getAttribute("data-version");
-  var queue = window.canastaQueue;
+import * as queueModule from "./queue.mjs";
+import { plain } from "./numbers.mjs";
+
+const live = document.getElementById("live");
+if (live) { follow(live); }
+
+function follow(live) {
+  const L = JSON.parse(document.getElementById("board-labels").textContent);
+  const EVERY = 5000;
+  const game = live.getAttribute("data-game");
+  let version = live.getAttribute("data-version");
+  const queue = queueModule;
 
   function showQueue() {
-    var section = document.getElementById("queued");
+    const section = document.getElementById("queued");
     if (!queue || !section) { return; }
     queue.list(game).then(function (items) { queue.show(section, items); showKept(items); }, function () {});
   }
@@ -25,8 +28,8 @@
   // before the engine was ready are scored by it here (it starts at once then); until it has,
   // the totals say they do not count them yet.
   function showKept(items) {
-    var from = document.getElementById("kept-from");
-    var enter = document.querySelector('[data-testid="enter-hand"]');
+    let from = document.getElementById("kept-from");
+    const enter = document.querySelector('[data-testid="enter-hand"]');
     document.querySelectorAll("[data-kept-total]").forEach(function (node) { node.remove(); });
     document.querySelectorAll("[data-server-html]").forEach(function (node) {
       node.innerHTML = node.getAttribute("data-server-html");
@@ -38,39 +41,39 @@
     });
     document.querySelectorAll(".unsent").forEach(function (node) { node.classList.remove("unsent"); });
     if (!from || !enter) { return; }  // no hand to enter here
-    var page = JSON.parse(from.textContent);
+    const page = JSON.parse(from.textContent);
     from = standing(page);
-    var kept = items.filter(function (i) { return i.number >= from.number && i.state !== "refused"; });
-    var last = kept[kept.length - 1];
+    const kept = items.filter(function (i) { return i.number >= from.number && i.state !== "refused"; });
+    const last = kept[kept.length - 1];
     if (!last) { return; }
-    var engine = window.canastaEngine && window.canastaEngine.page ? window.canastaEngine.page : null;
+    const engine = window.canastaEngine && window.canastaEngine.page ? window.canastaEngine.page : null;
     if (kept.some(function (i) { return !i.totals; }) && engine) { queue.scoreKept(engine(), from, items); }
-    var counted = kept.every(function (i) { return i.totals; });
+    const counted = kept.every(function (i) { return i.totals; });
     from.before.forEach(function (saved, i) {
-      var total = document.querySelector('[data-testid="total-' + i + '"]');
+      const total = document.querySelector('[data-testid="total-' + i + '"]');
       if (!total) { return; }
-      var note = document.createElement("div");
+      const note = document.createElement("div");
       note.className = "kept-total";
       note.setAttribute("data-kept-total", "");
       note.setAttribute("data-testid", "kept-total-" + i);
-      note.textContent = counted ? L.withKept.replace("%(saved)s", window.canastaNumbers.plain(saved)) : L.notCounted;
+      note.textContent = counted ? L.withKept.replace("%(saved)s", plain(saved)) : L.notCounted;
       total.parentNode.insertBefore(note, total.nextSibling);
-      var needs = document.querySelector('[data-testid="needs-' + i + '"]');
+      const needs = document.querySelector('[data-testid="needs-' + i + '"]');
       if (counted) {
-        change(total, document.createTextNode(window.canastaNumbers.plain(last.totals[i].score_after)));
+        change(total, document.createTextNode(plain(last.totals[i].score_after)));
         total.classList.add("unsent");
         if (needs) {
-          var m = last.totals[i].opening_minimum;
+          const m = last.totals[i].opening_minimum;
           change(needs, document.createTextNode(m === "canasta" ? L.needsCanasta : L.needs.replace("%(n)s", m)));
         }
       } else if (needs) {
         hide(needs);  // not known until the engine has scored the hands kept
       }
     });
-    var over = counted && last.over && last.over.finished;
+    const over = counted && last.over && last.over.finished;
     if (over) {
       hide(enter);
-      var winner = document.createElement("p");
+      const winner = document.createElement("p");
       winner.className = "kept-total";
       winner.setAttribute("data-kept-total", "");
       winner.setAttribute("data-testid", "kept-over");
@@ -78,12 +81,12 @@
       enter.parentNode.insertBefore(winner, enter);
       return;
     }
-    var n = last.number + 1;
-    var of = parseInt(enter.getAttribute("data-of-hands"), 10);
+    const n = last.number + 1;
+    const of = parseInt(enter.getAttribute("data-of-hands"), 10);
     change(enter, document.createTextNode(of && n <= of
       ? L.enterHandOf.replace("%(n)s", n).replace("%(total)s", of) : L.enterHand.replace("%(n)s", n)));
-    var dealer = document.querySelector('[data-testid="dealer"]');
-    var dealers = document.getElementById("dealers");
+    const dealer = document.querySelector('[data-testid="dealer"]');
+    let dealers = document.getElementById("dealers");
     if (dealer && dealers) {
       dealers = JSON.parse(dealers.textContent);
       change(dealer, dealerLine(n, dealers[(n - page.number) % dealers.length]));  // from this page's hand
@@ -94,7 +97,7 @@
   // the phone's other pages, queue.seen), or further on where the phone has seen it since (this
   // board the service worker's older copy, shown offline).
   function standing(page) {
-    var known = queue.seen(game, page);
+    const known = queue.seen(game, page);
     if (!known || known.version <= page.version || known.before.length !== page.before.length) { return page; }
     return Object.assign({}, page, {number: known.number, before: known.before});
   }
@@ -115,11 +118,11 @@
   // "Hand 4: <strong>Anna</strong> deals", the name set as text (the words come from the
   // server's catalogue, the name from a player).
   function dealerLine(n, name) {
-    var words = L.dealer.replace("%(n)s", n);
-    var parts = words.split("<strong>%(name)s</strong>");
+    const words = L.dealer.replace("%(n)s", n);
+    const parts = words.split("<strong>%(name)s</strong>");
     if (parts.length !== 2) { return document.createTextNode(words.replace(/<\/?strong>/g, "").replace("%(name)s", name)); }
-    var line = document.createDocumentFragment();
-    var strong = document.createElement("strong");
+    const line = document.createDocumentFragment();
+    const strong = document.createElement("strong");
     strong.textContent = name;
     line.appendChild(document.createTextNode(parts[0]));
     line.appendChild(strong);
@@ -132,7 +135,7 @@
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         if (!html) { return; }
-        var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
+        const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
         if (!fresh) { return; }
         live.innerHTML = fresh.innerHTML;
         version = fresh.getAttribute("data-version");
@@ -154,13 +157,13 @@
   }
 
   function connection() {
-    var note = document.getElementById("offline-note");
+    const note = document.getElementById("offline-note");
     note.hidden = navigator.onLine;
     note.textContent = navigator.onLine ? "" : L.offline;
     if (navigator.onLine) { poll(); }
   }
 
-  var count = null;
+  let count = null;
   window.addEventListener("canasta-queue", function () {
     if (!queue) { return; }
     queue.list(game).then(function (items) {
@@ -176,4 +179,4 @@
   connection();
   showQueue();
   setInterval(poll, EVERY);
-})();
+}

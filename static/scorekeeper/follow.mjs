@@ -2,27 +2,27 @@
    the page is in view, it asks the version of what it shows ([data-follow-url]; 304 while
    unchanged). When it moves on, the page shows itself again; if the player has begun typing in
    it, it says so instead and lets them choose when (nothing typed is lost). */
-(function () {
-  "use strict";
-  var mark = document.querySelector("[data-follow-url]");
-  if (!mark) { return; }
-  var EVERY = 5000;
-  var version = mark.getAttribute("data-follow-version");
-  var typed = false;
+const mark = document.querySelector("[data-follow-url]");
+if (mark) { follow(mark); }
+
+function follow(mark) {
+  const EVERY = 5000;
+  const version = mark.getAttribute("data-follow-version");
+  let typed = false;
   document.addEventListener("input", function () { typed = true; });
   // A field typed in before this script ran (it loads after the page is shown) fired no event here:
   // its value then differs from the one the page came with.
   function begun() {
     if (typed) { return true; }
-    var fields = document.querySelectorAll("input, textarea");
-    for (var i = 0; i < fields.length; i++) {
-      var field = fields[i];
-      var box = field.type === "checkbox" || field.type === "radio";
+    const fields = document.querySelectorAll("input, textarea");
+    for (let i = 0; i < fields.length; i++) {
+      const field = fields[i];
+      const box = field.type === "checkbox" || field.type === "radio";
       if (box ? field.checked !== field.defaultChecked : field.value !== field.defaultValue) { return true; }
     }
     return false;
   }
-  var note = document.getElementById("follow-note");
+  const note = document.getElementById("follow-note");
   if (note) {
     note.querySelector("a").addEventListener("click", function (event) { event.preventDefault(); window.location.reload(); });
   }
@@ -38,4 +38,4 @@
   }
   setInterval(look, EVERY);
   document.addEventListener("visibilitychange", function () { if (!document.hidden) { look(); } });
-})();
+}
