@@ -5,7 +5,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["node_modules/", "static/vendor/", "staticfiles/", ".venv/", "test-artifacts/"] },
+  { ignores: ["node_modules/", "static/vendor/", "staticfiles/", ".venv/", "test-artifacts/", "site/", "prints/"] },
   js.configs.recommended,
   {
     files: ["static/**/*.mjs"],
