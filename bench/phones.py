@@ -4,7 +4,7 @@ enter their hands, and nothing is lost.
 
 Serves the app as in production (gunicorn on PostgreSQL with Redis as its cache; bench/serving.py)
 and runs a locust scenario on the same machine: ``--tables`` games, four phones at each, every
-phone following its scoreboard as board.js does (the game's version every 5 s with If-None-Match,
+phone following its scoreboard as board.mjs does (the game's version every 5 s with If-None-Match,
 the board itself when the version moved on), and one phone per table entering a hand every 1 to 3
 minutes (through the API with the game's key and an Idempotency-Key).
 
@@ -69,7 +69,7 @@ def cpu_seconds(pids: list[int]) -> float:
 
 
 class Phone(FastHttpUser):
-    """A phone at a table, following its scoreboard as board.js does."""
+    """A phone at a table, following its scoreboard as board.mjs does."""
 
     wait_time = constant(5)
 

@@ -75,7 +75,7 @@ class OtherPhone:
         return all(row.theirs is not None and row.theirs == row.mine for row in self.rows)
 
 
-# The words of the list of hands kept on this phone (queue.js), on the entry page and the
+# The words of the list of hands kept on this phone (queue.mjs), on the entry page and the
 # scoreboard.
 QUEUE_LABELS = {
     "handN": gettext_lazy("Hand %(n)s"),
@@ -193,7 +193,7 @@ LABELS = {
     "notSavedOffline": gettext_lazy("Not saved: no connection. Your entry is kept: try again."),
     "notSavedServer": gettext_lazy("Not saved: the server did not answer, try again."),
     "notSavedRefused": gettext_lazy("Not saved: %(reason)s"),
-    # Offline: the hand waits on this phone (static/scorekeeper/queue.js).
+    # Offline: the hand waits on this phone (static/scorekeeper/queue.mjs).
     "handN": gettext_lazy("Hand %(n)s"),
     "handNofM": gettext_lazy("Hand %(n)s of %(total)s"),
     "offline": gettext_lazy(
@@ -278,7 +278,7 @@ def _entry_config(
         "scoreboard_url": reverse("edit", args=[state.game.id]),
         "version_url": reverse("game-version", args=[state.game.id]),
         # Where the game stands as the server sends this page: the phone keeps the latest it
-        # saw, and a copy of this page shown offline enters the hand from there (hand.js).
+        # saw, and a copy of this page shown offline enters the hand from there (hand/main.mjs).
         "game_state": phone_state(state),
         # The phone's own engine (scorekeeper/phone_engine.py) scores the game's hands as the
         # server would, given the game as plain data (rules/live.py Table).
@@ -492,7 +492,7 @@ def _to_scoreboard(
             answer["message"] = message  # why it was refused: a hand kept on the phone says so
         if entry != "refused":
             # Where the game now stands, for the phone to keep: a hand sent from the queue
-            # leaves no page of the game behind it (queue.js).
+            # leaves no page of the game behind it (queue.mjs).
             game.refresh_from_db()
             answer["game"] = phone_state(game_summary(game))
         return JsonResponse(answer)

@@ -336,7 +336,7 @@ class Deal:
     seats: tuple[str, ...]  # each seat's player, going round the table
     first_dealer: int
     # Who deals the next hands, once round the table from the next: the board follows the
-    # hands kept on a phone with them (board.js).
+    # hands kept on a phone with them (board.mjs).
     coming: tuple[str, ...]
 
     @property

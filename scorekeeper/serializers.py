@@ -60,7 +60,7 @@ def game_json(state: GameState, url: str) -> dict[str, Any]:
 
 
 def phone_state(state: GameState) -> dict[str, Any]:
-    """Where a game stands, as a phone keeps it (queue.js ``seen``): the game's version, the next
+    """Where a game stands, as a phone keeps it (queue.mjs ``seen``): the game's version, the next
     hand's number, each side's total and the opening it needs in that hand. Every page of the
     game where hands are entered carries it, and so does every save's answer, for the phone to
     keep the latest it saw: a page the service worker shows offline is an older copy, and the

@@ -192,7 +192,7 @@ def game_new(request: HttpRequest) -> HttpResponse:
 
 
 def game_setup_context() -> dict[str, Any]:
-    """What the script of a form setting a game up (new_game.js) reads: each preset's player
+    """What the script of a form setting a game up (new_game.mjs) reads: each preset's player
     counts, layouts, targets and house-rule values, and its words."""
     presets = {
         v.id: {
@@ -272,7 +272,7 @@ def _scoreboard(request: HttpRequest, game: Game, editable: bool) -> HttpRespons
     )
 
 
-# The words of the scoreboard's script (board.js).
+# The words of the scoreboard's script (board.mjs).
 BOARD_LABELS = {
     "withKept": gettext_lazy("with the hands not yet sent (saved: %(saved)s)"),
     "notCounted": gettext_lazy("not counting the hands kept on this phone yet"),
@@ -363,7 +363,7 @@ def _board(request: HttpRequest, game: Game, editable: bool) -> dict[str, str]:
                 chart_points(game), [s.name for s in state.sides], state.ruleset.target
             ),
             # Where the hands kept on this phone go on from, for its engine to score them
-            # (board.js), and where the game stands for the phone to keep (phone_state).
+            # (board.mjs), and where the game stands for the phone to keep (phone_state).
             "kept_from": {
                 **phone_state(state),
                 "table": table_of(game, [s.name for s in state.sides]).to_json(),

@@ -15,7 +15,7 @@ from tests.factories import NS_OUT_WITH_KINGS, new_game, open_edit_link, play_ha
 
 pytestmark = pytest.mark.django_db
 
-SCRIPT = {"HTTP_ACCEPT": "application/json"}  # what hand.js sends
+SCRIPT = {"HTTP_ACCEPT": "application/json"}  # what hand/main.mjs sends
 BROWSER = {"HTTP_ACCEPT": "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8"}
 ONE_FOUR = [{"melds": [{"rank": "4", "naturals": 1}]}, {}]  # a meld of one card: refused
 FOUR_QUEENS = [{"melds": [{"rank": "Q", "naturals": 4}]}, {}]  # 40 / 0
@@ -43,7 +43,7 @@ def test_a_saved_entry_answers_the_scoreboard_address_and_the_scoreboard_says_sa
     assert answer.json() == {
         "location": reverse("edit", args=[game.id]),
         "entry": "saved",
-        # Where the game now stands, for the phone to keep (queue.js seen): a hand sent from
+        # Where the game now stands, for the phone to keep (queue.mjs seen): a hand sent from
         # the phone's queue leaves no page of the game behind it.
         "game": {"version": game.version, "number": 2, "before": [670, 0], "opening": [50, 50]},
     }
