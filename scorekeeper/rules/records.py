@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper.rules.cards import CARD_CLASSES, MELD_RANKS, NATURAL_RANKS
+from scorekeeper.rules import declaration
+from scorekeeper.rules.cards import MELD_RANKS, NATURAL_RANKS
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
 from scorekeeper.rules.frozen import build
 from scorekeeper.rules.house_rules import Ruleset, ruleset_for
@@ -205,23 +206,19 @@ class HandRecord:
     hand_number: int = 1  # the hand's place in the game (families 5.1)
 
 
-RECORD_KEYS = frozenset({"variant", "players", "rules", "sides", "hand_number"})
-MELD_KEYS = frozenset({"rank", "naturals", "twos", "jokers", "concealed"})
-CARD_KEYS = frozenset((*CARD_CLASSES, "red_threes"))
-CANASTA_KINDS = frozenset(CanastaCounts.__dataclass_fields__)
-SEQUENCE_KINDS = frozenset(SequenceCounts.__dataclass_fields__)
-SEQUENCE_KEYS = frozenset({"sequence"})
-_BOOL_KEYS = ("went_out", "concealed", "exact_cut")
-FAMILY_KEYS = frozenset(
-    {"black_threes_laid", "caught_sets", "incomplete", "special_hand", "foot", "exact_pickups"}
-)
-SIDE_KEYS = frozenset(
-    {"name", "score_before", "melds", "melded", "canastas", "sequences", "red_threes", "hand"}
-    | set(_BOOL_KEYS)
-    | FAMILY_KEYS
-)
-SET_KINDS = frozenset(CaughtSets.__dataclass_fields__)
-INCOMPLETE_KINDS = frozenset(Incomplete.__dataclass_fields__)
+# The known keys of each level, from the declaration (declaration.py); a test holds the
+# dataclasses above to its kinds.
+RECORD_KEYS = frozenset(key.name for key in declaration.RECORD)
+MELD_KEYS = frozenset(key.name for key in declaration.MELD)
+SEQUENCE_KEYS = frozenset(key.name for key in declaration.SEQUENCE)
+SIDE_KEYS = frozenset(key.name for key in declaration.ENGINE_SIDE)
+FAMILY_KEYS = frozenset(key.name for key in declaration.FAMILY)
+CARD_KEYS = frozenset(declaration.CARD_KEYS)
+CANASTA_KINDS = frozenset(declaration.CANASTA_KINDS)
+SEQUENCE_KINDS = frozenset(declaration.SEQUENCE_KINDS)
+SET_KINDS = frozenset(declaration.SET_KINDS)
+INCOMPLETE_KINDS = frozenset(declaration.INCOMPLETE_KINDS)
+_BOOL_KEYS = tuple(key.name for key in declaration.ENGINE_SIDE if key.form is declaration.Form.FLAG)
 
 # The parser is the hot path of batch scoring: the happy path does set and type checks only, and
 # builds the location of a message (side, meld) only when it raises.
@@ -460,63 +457,66 @@ def _parse_melded(value: object, where: dict[str, Any]) -> Cards:
 
 def _summary_keys_alone(data: Mapping[str, Any], family: FamilyKeys) -> bool:
     """Whether a side gives a summary's canastas, sequences or unfinished melds without melded."""
-    return (
-        data.get("canastas", {}) != {}
-        or data.get("sequences", {}) != {}
-        or family.incomplete is not NO_INCOMPLETE
-    )
+    for key in _WITH_MELDED:
+        if key.family:
+            if getattr(family, key.name) != _FAMILY_DEFAULTS[key.name]:
+                return True
+        elif data.get(key.name, {}) != {}:
+            return True
+    return False
 
 
 def _parse_family_keys(data: Mapping[str, Any], where: dict[str, Any]) -> FamilyKeys:
-    """The families' side keys (VARIANTS-families.md 5.2), in their form; whether the preset has a
-    use for them is for the checks. Keys all at their defaults are the usual side's."""
+    """The families' side keys (VARIANTS-families.md 5.2), each read by its declared form;
+    whether the preset has a use for them is for the checks. Keys all at their defaults are the
+    usual side's."""
     out: dict[str, Any] = {}
-    for key in ("black_threes_laid", "exact_pickups"):
-        if key in data and _count(data[key], key, where):
-            out[key] = data[key]
-    if "incomplete" in data:
-        incomplete = _parse_incomplete(data, where)
-        if incomplete is not NO_INCOMPLETE:
-            out["incomplete"] = incomplete
-    if "caught_sets" in data:
-        sets = _parse_counts(data["caught_sets"], "caught_sets", SET_KINDS, CaughtSets, where)
-        if sets != NO_SETS:
-            out["caught_sets"] = sets
-    if "foot" in data:
-        foot = parse_cards(data["foot"], "foot", where)
-        if foot != NO_CARDS:
-            out["foot"] = foot
-    special = data.get("special_hand")
-    if special is not None:
-        if type(special) is not str:
-            raise RuleViolation(
-                gettext_noop("special_hand must be the id of a special hand"),
-                field="special_hand",
-                **where,
-            )
-        out["special_hand"] = special
+    for key in declaration.FAMILY:
+        if key.name not in data:
+            continue
+        value = _FAMILY_FORMS[key.form](data[key.name], key, where)
+        if value == _FAMILY_DEFAULTS[key.name]:
+            continue
+        if key.with_melds and "melds" in data:
+            raise RuleViolation(key.with_melds, field=key.name, **where)
+        if key.most is not None and max(getattr(value, kind) for kind in key.kinds) > key.most:
+            raise RuleViolation(key.over_most, field=key.name, **where)
+        out[key.name] = value
     return FamilyKeys(**out) if out else NO_FAMILY_KEYS
 
 
-def _parse_incomplete(data: Mapping[str, Any], where: dict[str, Any]) -> Incomplete:
-    incomplete: Incomplete = _parse_counts(
-        data["incomplete"], "incomplete", INCOMPLETE_KINDS, Incomplete, where
+def _family_count(value: object, key: declaration.Key, where: dict[str, Any]) -> int:
+    return _count(value, key.name, where)
+
+
+def _family_cards(value: object, key: declaration.Key, where: dict[str, Any]) -> Cards:
+    return parse_cards(value, key.name, where)
+
+
+def _family_id(value: object, key: declaration.Key, where: dict[str, Any]) -> str | None:
+    if value is None or type(value) is str:
+        return value
+    raise RuleViolation(
+        gettext_noop("special_hand must be the id of a special hand"), field=key.name, **where
     )
-    if incomplete == NO_INCOMPLETE:
-        return NO_INCOMPLETE
-    if "melds" in data:
-        raise RuleViolation(
-            gettext_noop("incomplete goes with melded: with melds it comes from the melds"),
-            field="incomplete",
-            **where,
-        )
-    if max(getattr(incomplete, k) for k in INCOMPLETE_KINDS) > 1:
-        raise RuleViolation(
-            gettext_noop("incomplete counts are 0 or 1: a side has one meld of a kind"),
-            field="incomplete",
-            **where,
-        )
-    return incomplete
+
+
+def _family_counts(value: object, key: declaration.Key, where: dict[str, Any]) -> Any:
+    none = _FAMILY_DEFAULTS[key.name]
+    return _parse_counts(value, key.name, frozenset(key.kinds), type(none), where)
+
+
+_FAMILY_FORMS = {
+    declaration.Form.COUNT: _family_count,
+    declaration.Form.CARDS: _family_cards,
+    declaration.Form.ID: _family_id,
+    declaration.Form.COUNTS: _family_counts,
+}
+# What each families' key is when not given: its FamilyKeys field's default.
+_FAMILY_DEFAULTS = {
+    key.name: FamilyKeys.__dataclass_fields__[key.name].default for key in declaration.FAMILY
+}
+_WITH_MELDED = tuple(key for key in declaration.ENGINE_SIDE if key.with_melded is not None)
 
 
 def parse_record(record: object) -> HandRecord:
