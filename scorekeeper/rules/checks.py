@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from scorekeeper.rules.cards import CARD_CLASSES, CardClass, class_limits
+from scorekeeper.rules.cards import CARD_CLASSES, CardClass, class_limits, class_maxima
 from scorekeeper.rules.errors import (
     Phrase,
     RuleViolation,
@@ -201,7 +201,7 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     names = variant.deck.names
     red_threes = 0
     for side in record.sides:  # laid down, and left in a hand or foot (the families)
-        red_threes += side.red_threes + held_red_threes(side)
+        red_threes += side.red_threes if record.usual else side.red_threes + held_red_threes(side)
     if red_threes > 2 * packs:
         over_the_deck(variant, packs, red_threes, names.red_threes, 2 * packs, field="red_threes")
     # Cards by class (CARD_CLASSES), melded and in hand, wherever the entry gives counts.
@@ -224,7 +224,15 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
             high += cards[3]
             low += cards[4]
             black_threes += cards[5]
-    if counted:
+    most = class_maxima(packs)
+    if counted and (
+        jokers > most[0]
+        or twos > most[1]
+        or aces > most[2]
+        or high > most[3]
+        or low > most[4]
+        or black_threes > most[5]
+    ):
         totals = (jokers, twos, aces, high, low, black_threes)
         limits = class_limits(packs)
         for cls, n in zip(CARD_CLASSES, totals, strict=True):
@@ -238,9 +246,11 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
         if wild > most_wild:
             over_the_deck(variant, packs, wild, gettext_noop("wild cards"), most_wild)
     _check_ranks(melded, 4 * packs, sevens)
-    most = max_melded_points(variant.values, packs)
-    if points > most:
-        over_the_deck(variant, packs, points, gettext_noop("melded points"), most, field="melded")
+    most_points = max_melded_points(variant.values, packs)
+    if points > most_points:
+        over_the_deck(
+            variant, packs, points, gettext_noop("melded points"), most_points, field="melded"
+        )
 
 
 def _usual(side: SideHand, facts: MeldedFacts) -> tuple[tuple[int, ...], ...]:

@@ -65,12 +65,8 @@ def check_family_keys(record: HandRecord) -> None:
     """Every rule of the families' keys; the first one broken raises a RuleViolation."""
     ruleset = record.ruleset
     variant = ruleset.variant
-    if ruleset.seating.hands is None:
-        for side in record.sides:
-            if side.family is not NO_FAMILY_KEYS or _red_threes_in(side.hand):
-                break
-        else:
-            return  # the usual record: nothing to check (the hot path of batch scoring)
+    if record.usual and ruleset.seating.hands is None:
+        return  # the usual record: nothing to check (the hot path of batch scoring)
     specials = []
     for number, side in enumerate(record.sides, 1):
         key = _no_use(variant, side)

@@ -204,6 +204,9 @@ class HandRecord:
     ruleset: Ruleset  # its seating has as many sides as the record
     sides: tuple[SideHand, ...]
     hand_number: int = 1  # the hand's place in the game (families 5.1)
+    # No side gives a families' key or red threes in its hand: the parser knows it as it reads
+    # the sides, so the checks skip what such a record cannot break (False: check everything).
+    usual: bool = False
 
 
 # The known keys of each level, from the declaration (declaration.py); a test holds the
@@ -280,6 +283,22 @@ def parse_cards(value: object, key: str, where: dict[str, Any]) -> Cards:
     for name, n in data.items():
         _count(n, key, where, name)
     return build(CardCounts, **{**_NO_COUNTS, **data})
+
+
+def _parse_hand(value: object, where: dict[str, Any]) -> Cards:
+    """A side's hand: parse_cards, with the usual card counts read in one pass."""
+    if type(value) is dict and value and "points" not in value and value.keys() <= CARD_KEYS:
+        for n in value.values():
+            if type(n) is not int or n < 0:
+                break
+        else:
+            counts = _new(CardCounts)
+            counts.__dict__.update(_NO_COUNTS, **value)
+            return counts
+    return parse_cards(value, "hand", where)
+
+
+_new = object.__new__
 
 
 def _meld_where(where: dict[str, Any], index: int, rank: object = "") -> dict[str, Any]:
@@ -362,11 +381,17 @@ def _parse_counts(
     return cls(**data)
 
 
+def _side_object(value: object, where: dict[str, Any]) -> Mapping[str, Any]:
+    data = _object(value, "side", where)
+    if not data.keys() <= SIDE_KEYS:
+        _unknown(data, SIDE_KEYS, where)
+    return data
+
+
 def parse_side(value: object, number: int) -> SideHand:
     """One side of the record; ``number`` is 1-based, for messages."""
     where: dict[str, Any] = {"side": number}
-    data = _object(value, "side", where)
-    _unknown(data, SIDE_KEYS, where)
+    data = _side_object(value, where)
     name = data.get("name", "")
     if type(name) is not str:
         raise RuleViolation(gettext_noop("name must be text"), field="name", **where)
@@ -387,8 +412,13 @@ def parse_side(value: object, number: int) -> SideHand:
         raise RuleViolation(
             gettext_noop("%(key)s must be true or false"), key=key, field=key, **where
         )
-    red_threes = _count(data["red_threes"], "red_threes", where) if "red_threes" in data else 0
-    hand = parse_cards(data["hand"], "hand", where) if "hand" in data else NO_CARDS
+    red_threes = data.get("red_threes", 0)
+    red_threes = (
+        red_threes
+        if type(red_threes) is int and red_threes >= 0
+        else _count(red_threes, "red_threes", where)
+    )
+    hand = _parse_hand(data["hand"], where) if "hand" in data else NO_CARDS
     family = NO_FAMILY_KEYS if FAMILY_KEYS.isdisjoint(data) else _parse_family_keys(data, where)
     melds = None
     melded = None
@@ -523,7 +553,8 @@ def parse_record(record: object) -> HandRecord:
     """A hand record (a parsed JSON object) as a :class:`HandRecord`, or a RuleViolation."""
     if not (type(record) is dict or isinstance(record, Mapping)):
         raise RuleViolation(gettext_noop("a hand record must be a JSON object"))
-    _unknown(record, RECORD_KEYS, {})
+    if not record.keys() <= RECORD_KEYS:
+        _unknown(record, RECORD_KEYS, {})
     if "variant" not in record:
         raise RuleViolation(gettext_noop("variant is required"), field="variant")
     sides = record.get("sides")
@@ -542,9 +573,10 @@ def parse_record(record: object) -> HandRecord:
         raise RuleViolation(
             gettext_noop("hand_number must be a whole number from 1"), field="hand_number"
         )
-    return build(
-        HandRecord,
-        ruleset=ruleset,
-        sides=tuple([parse_side(side, i) for i, side in enumerate(sides, 1)]),
-        hand_number=hand_number,
-    )
+    parsed = tuple([parse_side(side, i) for i, side in enumerate(sides, 1)])
+    usual = True
+    for side in parsed:
+        hand = side.hand
+        if side.family is not NO_FAMILY_KEYS or (type(hand) is CardCounts and hand.red_threes):
+            usual = False
+    return build(HandRecord, ruleset=ruleset, sides=parsed, hand_number=hand_number, usual=usual)
