@@ -278,7 +278,7 @@ def parse_cards(value: object, key: str, where: dict[str, Any]) -> Cards:
                 field=key,
                 **where,
             )
-        return Points(_points(data["points"], key, where))
+        return _points_of(_points(data["points"], key, where))
     _unknown(data, CARD_KEYS, where)
     for name, n in data.items():
         _count(n, key, where, name)
@@ -299,6 +299,39 @@ def _parse_hand(value: object, where: dict[str, Any]) -> Cards:
 
 
 _new = object.__new__
+
+
+@lru_cache(maxsize=4096)
+def _points_of(points: int) -> Points:  # shared, as melds are (_meld)
+    return Points(points)
+
+
+def _parse_melds(given: list[Any], where: dict[str, Any]) -> tuple[Meld | Sequence, ...]:
+    """A side's melds: the usual meld read here, in one loop; a sequence, or anything that
+    breaks a rule of form, by _parse_meld (which names the refusal)."""
+    melds: list[Meld | Sequence] = []
+    for i, data in enumerate(given, 1):
+        if type(data) is dict and data.keys() <= MELD_KEYS:
+            rank = data.get("rank")
+            naturals = data.get("naturals", 0)
+            twos = data.get("twos", 0)
+            jokers = data.get("jokers", 0)
+            concealed = data.get("concealed", False)
+            if (
+                type(rank) is str
+                and rank in MELD_RANKS
+                and type(naturals) is int
+                and naturals >= 0
+                and type(twos) is int
+                and twos >= 0
+                and type(jokers) is int
+                and jokers >= 0
+                and type(concealed) is bool
+            ):
+                melds.append(_meld(rank, naturals, twos, jokers, concealed))
+                continue
+        melds.append(_parse_meld(data, i, where))
+    return tuple(melds)
 
 
 def _meld_where(where: dict[str, Any], index: int, rank: object = "") -> dict[str, Any]:
@@ -440,7 +473,7 @@ def parse_side(value: object, number: int) -> SideHand:
         given = data["melds"]
         if type(given) is not list:
             raise RuleViolation(gettext_noop("melds must be a list"), field="melds", **where)
-        melds = tuple([_parse_meld(m, i, where) for i, m in enumerate(given, 1)])
+        melds = _parse_melds(given, where)
     elif "melded" in data:
         melded = _parse_melded(data["melded"], where)
         if "canastas" in data:
