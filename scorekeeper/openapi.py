@@ -46,7 +46,8 @@ from scorekeeper.services import MAX_HANDS
 
 # A hand's version is the game's change counter, an integer column: api.py refuses any above.
 MAX_VERSION = 2**31 - 1
-DEFAULT_PLAYERS = 4  # a record, a new game or a lookup that names no player count
+# A record, a new game or a lookup that names no player count.
+DEFAULT_PLAYERS: int = declaration.RECORD_KEY["players"].default
 
 
 def _ref(name: str) -> dict[str, str]:

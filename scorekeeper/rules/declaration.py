@@ -211,7 +211,6 @@ MELD: tuple[Key, ...] = (
 SEQUENCE: tuple[Key, ...] = (Key("sequence", Form.ENDS, required=True),)
 
 RECORD_KEY = {key.name: key for key in RECORD}
-SIDE_KEY = {key.name: key for key in SIDE}
 # The keys the engine reads: a game's hand takes the game-only ones off first.
 ENGINE_SIDE = tuple(key for key in SIDE if not key.game_only)
 FAMILY = tuple(key for key in SIDE if key.family)

@@ -221,6 +221,8 @@ CANASTA_KINDS = frozenset(declaration.CANASTA_KINDS)
 SEQUENCE_KINDS = frozenset(declaration.SEQUENCE_KINDS)
 SET_KINDS = frozenset(declaration.SET_KINDS)
 INCOMPLETE_KINDS = frozenset(declaration.INCOMPLETE_KINDS)
+_DEFAULT_PLAYERS = declaration.RECORD_KEY["players"].default
+_FIRST_HAND = declaration.RECORD_KEY["hand_number"].default
 _BOOL_KEYS = tuple(key.name for key in declaration.ENGINE_SIDE if key.form is declaration.Form.FLAG)
 
 # The parser is the hot path of batch scoring: the happy path does set and type checks only, and
@@ -596,12 +598,12 @@ def parse_record(record: object) -> HandRecord:
     rules = record.get("rules", {})
     if rules is None:  # ruleset_for reads None as no house rules: here null is no object
         raise RuleViolation(gettext_noop("rules must be an object"), field="rules")
-    ruleset = ruleset_for(record["variant"], record.get("players", 4), rules, given)
+    ruleset = ruleset_for(record["variant"], record.get("players", _DEFAULT_PLAYERS), rules, given)
     if type(sides) is not list:
         raise RuleViolation(
             gettext_noop("sides must be a list, one object per side"), field="sides"
         )
-    hand_number = record.get("hand_number", 1)
+    hand_number = record.get("hand_number", _FIRST_HAND)
     if type(hand_number) is not int or hand_number < 1:
         raise RuleViolation(
             gettext_noop("hand_number must be a whole number from 1"), field="hand_number"

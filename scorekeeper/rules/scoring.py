@@ -116,7 +116,11 @@ def score_side(
         cards = -cards
     hand = side.hand
     in_hand = (
-        hand.points if isinstance(hand, Points) else _held_value(variant, hand) if hand.cards else 0
+        hand.points
+        if type(hand) is Points
+        else 0
+        if hand is NO_CARDS
+        else _held_value(variant, hand)
     )
     keys = side.family
     if keys.foot is not NO_CARDS:
