@@ -559,6 +559,7 @@ def _family_cards(value: object, key: declaration.Key, where: dict[str, Any]) ->
 
 
 def _family_id(value: object, key: declaration.Key, where: dict[str, Any]) -> str | None:
+    # special_hand is the one key of this form: the refusal names it in its own words.
     if value is None or type(value) is str:
         return value
     raise RuleViolation(
