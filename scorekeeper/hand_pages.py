@@ -333,6 +333,7 @@ def _entry_config(
         "feet": offer.feet,
         "foot_cards": state.ruleset.seating.cards_dealt if offer.feet else None,
         "exact_pickups": offer.exact_pickups,
+        "side_keys": offer.side_keys,  # every side key the form offers (rules/declaration.py)
     }
 
 

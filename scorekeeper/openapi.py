@@ -4,7 +4,7 @@ Requests are described as exactly as JSON Schema can say what the server takes: 
 document allows is one the server accepts, and tests/integration/test_openapi_fuzz.py holds it to
 that with schemathesis. So the request schemas are built from the engine's own data (each preset's
 player counts and layouts, the house rules it offers and their values, the keys and types of a
-hand record as records.py parses them) and cannot drift from what the engine checks. Where one
+hand record as rules/declaration.py declares them) and cannot drift from what the engine checks. Where one
 value limits another (a preset's player counts, the sides of its layouts, hand-and-foot's hand
 number), the schema is one branch per preset and layout; the opening-minimum lookup is one
 exploded query object for the same reason, since separate query parameters cannot depend on each
@@ -33,26 +33,21 @@ from scorekeeper.names import (
     one_line_pattern,
     shown_line_pattern,
 )
-from scorekeeper.rules import HOUSE_RULES, PRESETS, Breakdown, Variant
+from scorekeeper.rules import HOUSE_RULES, PRESETS, Breakdown, Variant, declaration
 from scorekeeper.rules.adjustments import MOST_POINTS as MOST_ADJUSTMENT
 from scorekeeper.rules.adjustments import MOST_REASON
-from scorekeeper.rules.cards import CARD_CLASSES, MELD_RANKS, NATURAL_RANKS
+from scorekeeper.rules.cards import MELD_RANKS, NATURAL_RANKS
+from scorekeeper.rules.declaration import CANASTA_KINDS, Form, Key, WithMelded
 from scorekeeper.rules.melds import CanastaKind, canasta_bonus
-from scorekeeper.rules.records import (
-    CANASTA_KINDS,
-    CARD_KEYS,
-    INCOMPLETE_KINDS,
-    MAX_POINTS,
-    SEQUENCE_KINDS,
-    SET_KINDS,
-)
+from scorekeeper.rules.records import MAX_POINTS
 from scorekeeper.rules.rule_values import Books, Choice, Flag, HouseRule, OneOf, Steps, Whole
 from scorekeeper.rules.variants import OpeningBy
 from scorekeeper.services import MAX_HANDS
 
 # A hand's version is the game's change counter, an integer column: api.py refuses any above.
 MAX_VERSION = 2**31 - 1
-DEFAULT_PLAYERS = 4  # a record, a new game or a lookup that names no player count
+# A record, a new game or a lookup that names no player count.
+DEFAULT_PLAYERS: int = declaration.RECORD_KEY["players"].default
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -143,8 +138,8 @@ CONCEALED = {
 def _meld(*, concealed: bool) -> dict[str, Any]:
     """A meld: of one rank (``concealed`` only of a natural rank, and only where the preset has
     concealed canastas), or a sequence."""
-    counts = {"naturals": COUNT, "twos": COUNT, "jokers": COUNT}
-    optional = ("naturals", "twos", "jokers", "concealed")
+    counts = {key.name: COUNT for key in declaration.MELD if key.form is Form.COUNT}
+    optional = tuple(key.name for key in declaration.MELD if not key.required)
     not_concealed = {"const": False}
     return {
         "anyOf": [
@@ -218,43 +213,50 @@ ADJUSTMENT = _closed(
 )
 
 
+def _side_key(key: Key, preset: Variant | None) -> dict[str, Any]:
+    """The schema of a side's key, from its declared form (declaration.py)."""
+    form = key.form
+    if form is Form.MELDS:
+        concealed = preset is None or preset.canasta_bonus.concealed is not None
+        return {"type": "array", "items": _ref("Meld" if concealed else "PlainMeld")}
+    if form is Form.COUNTS and key.name == "canastas":
+        return _canastas(preset)
+    if form is Form.COUNTS:
+        count = COUNT if key.most is None else {**COUNT, "maximum": key.most}
+        return _open_keys({kind: count for kind in sorted(key.kinds)})
+    if form is Form.CARDS:
+        return _cards(key.kinds)
+    if form is Form.ADJUSTMENT:
+        return ADJUSTMENT
+    return FORMS[form]
+
+
+FORMS: dict[Form, dict[str, Any]] = {
+    Form.TEXT: {"type": "string"},
+    Form.SCORE: {"type": "integer", "multipleOf": 5},
+    Form.COUNT: COUNT,
+    Form.FLAG: {"type": "boolean"},
+    Form.ID: {"type": ["string", "null"]},
+    Form.NUMBER: {"type": "integer", "minimum": 1},
+}
+
+
+def _not_given(key: Key) -> dict[str, Any]:
+    """A summary's key as a side without melded may give it: empty, or every count 0."""
+    if key.with_melded is WithMelded.A_COUNT:
+        return {"properties": {kind: {"const": 0} for kind in sorted(key.kinds)}}
+    return {"maxProperties": 0}
+
+
 def _side(preset: Variant | None) -> dict[str, Any]:
     """A side of a preset's hand record; or (no preset) of a game's hand, which leaves out what
     the game supplies (hand_scoring.py) and may hold a table's adjustment."""
     from_the_game = preset is None
-    concealed = preset is None or preset.canasta_bonus.concealed is not None
-    own = (
-        {}
-        if from_the_game
-        else {
-            "name": {"type": "string"},
-            "score_before": {"type": "integer", "multipleOf": 5},
-        }
-    )
     side = _open_keys(
         {
-            **own,
-            "melds": {"type": "array", "items": _ref("Meld" if concealed else "PlainMeld")},
-            "melded": _cards(CARD_CLASSES),  # red threes are laid down, not melded
-            "canastas": _canastas(preset),
-            "sequences": _open_keys({kind: COUNT for kind in sorted(SEQUENCE_KINDS)}),
-            "red_threes": COUNT,
-            "went_out": {"type": "boolean"},
-            "concealed": {"type": "boolean"},
-            "exact_cut": {"type": "boolean"},
-            "hand": _cards(CARD_KEYS),
-            "black_threes_laid": COUNT,
-            "exact_pickups": COUNT,
-            "caught_sets": _open_keys({kind: COUNT for kind in sorted(SET_KINDS)}),
-            "incomplete": _open_keys(
-                {
-                    kind: {"type": "integer", "minimum": 0, "maximum": 1}
-                    for kind in sorted(INCOMPLETE_KINDS)
-                }
-            ),
-            "special_hand": {"type": ["string", "null"]},
-            "foot": _cards(CARD_KEYS),
-            **({"adjustment": ADJUSTMENT} if from_the_game else {}),
+            key.name: _side_key(key, preset)
+            for key in declaration.SIDE
+            if not (key.from_game if from_the_game else key.game_only)
         }
     )
     # One entry level: melds (detailed) or melded (summary), and a summary's canastas,
@@ -266,11 +268,9 @@ def _side(preset: Variant | None) -> dict[str, Any]:
                 {"required": ["melded"]},
                 {
                     "properties": {
-                        "canastas": {"maxProperties": 0},
-                        "sequences": {"maxProperties": 0},
-                        "incomplete": {
-                            "properties": {kind: {"const": 0} for kind in sorted(INCOMPLETE_KINDS)}
-                        },
+                        key.name: _not_given(key)
+                        for key in declaration.SIDE
+                        if key.with_melded is not None
                     }
                 },
             ]
@@ -342,7 +342,10 @@ def _record(preset: Variant, players: int, sides: int) -> dict[str, Any]:
             "variant": {"const": preset.id},
             "players": {"const": players},
             "rules": _ref(f"HouseRules.{preset.id}"),
-            "hand_number": {"type": "integer", "minimum": 1, "default": 1},
+            "hand_number": {
+                **FORMS[Form.NUMBER],
+                "default": declaration.RECORD_KEY["hand_number"].default,
+            },
             "sides": _exactly(_ref(f"Side.{preset.id}"), sides),
         },
         optional=("rules", "hand_number", *_players(players)),

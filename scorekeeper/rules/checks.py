@@ -8,9 +8,10 @@ at most one side cuts exactly (2.8).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import sub
 from typing import Any
 
-from scorekeeper.rules.cards import CARD_CLASSES, CardClass, class_limits
+from scorekeeper.rules.cards import CARD_CLASSES, CardClass, class_limits, class_maxima
 from scorekeeper.rules.errors import (
     Phrase,
     RuleViolation,
@@ -201,13 +202,12 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     names = variant.deck.names
     red_threes = 0
     for side in record.sides:  # laid down, and left in a hand or foot (the families)
-        red_threes += side.red_threes + held_red_threes(side)
+        red_threes += side.red_threes if record.usual else side.red_threes + held_red_threes(side)
     if red_threes > 2 * packs:
         over_the_deck(variant, packs, red_threes, names.red_threes, 2 * packs, field="red_threes")
     # Cards by class (CARD_CLASSES), melded and in hand, wherever the entry gives counts.
-    jokers = twos = aces = high = low = black_threes = 0
+    shown: list[tuple[int, ...]] = []
     points = 0
-    counted = False
     sevens = 0  # a rank, not a class: the sevens the summary kinds and caught sets name
     wild_named = 0  # wild cards that a summary in points names, jokers or twos unknown
     for side, facts in zip(record.sides, melded, strict=True):
@@ -215,21 +215,18 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
         wild_named += facts.wild_named
         keys = side.family
         sevens += facts.sevens + SET_CARDS * keys.caught_sets.sevens
-        usual = keys is NO_FAMILY_KEYS and facts.named is None
-        for cards in _usual(side, facts) if usual else _side_cards(side, facts):
-            counted = True
-            jokers += cards[0]
-            twos += cards[1]
-            aces += cards[2]
-            high += cards[3]
-            low += cards[4]
-            black_threes += cards[5]
-    if counted:
-        totals = (jokers, twos, aces, high, low, black_threes)
+        if keys is NO_FAMILY_KEYS and facts.named is None:
+            _usual(side, facts, shown)
+        else:
+            shown += _side_cards(side, facts)
+    # The totals by class, summed and compared in C (map, zip): the deck's hot path.
+    totals = tuple(map(sum, zip(*shown, strict=True))) if shown else (0,) * len(CARD_CLASSES)
+    if shown and max(map(sub, totals, class_maxima(packs))) > 0:
         limits = class_limits(packs)
         for cls, n in zip(CARD_CLASSES, totals, strict=True):
             if n > limits[cls]:
                 over_the_deck(variant, packs, n, names.of(cls), limits[cls])
+    jokers, twos = totals[0], totals[1]
     if wild_named:
         wild, most_wild = (
             jokers + twos + wild_named,
@@ -238,17 +235,20 @@ def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
         if wild > most_wild:
             over_the_deck(variant, packs, wild, gettext_noop("wild cards"), most_wild)
     _check_ranks(melded, 4 * packs, sevens)
-    most = max_melded_points(variant.values, packs)
-    if points > most:
-        over_the_deck(variant, packs, points, gettext_noop("melded points"), most, field="melded")
+    most_points = max_melded_points(variant.values, packs)
+    if points > most_points:
+        over_the_deck(
+            variant, packs, points, gettext_noop("melded points"), most_points, field="melded"
+        )
 
 
-def _usual(side: SideHand, facts: MeldedFacts) -> tuple[tuple[int, ...], ...]:
+def _usual(side: SideHand, facts: MeldedFacts, shown: list[tuple[int, ...]]) -> None:
     """A side with none of the families' keys: its melds' classes and its hand's counts."""
+    if facts.classes is not None:
+        shown.append(facts.classes)
     hand = side.hand
-    if type(hand) is not CardCounts or hand is NO_CARDS:
-        return () if facts.classes is None else (facts.classes,)
-    return (hand.classes,) if facts.classes is None else (facts.classes, hand.classes)
+    if type(hand) is CardCounts and hand is not NO_CARDS:
+        shown.append(hand.classes)
 
 
 def _side_cards(side: SideHand, facts: MeldedFacts) -> list[tuple[int, ...]]:
@@ -281,7 +281,7 @@ def _check_ranks(melded: Sequence[MeldedFacts], most: int, sevens: int = 0) -> N
         else:
             for rank, n in facts.ranks.items():
                 ranks[rank] = ranks.get(rank, 0) + n
-    if ranks is None:
+    if ranks is None or max(ranks.values()) <= most:
         return
     for rank, n in ranks.items():
         if n > most:

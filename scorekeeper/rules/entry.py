@@ -8,22 +8,20 @@ offered where the preset has a use for it (VARIANTS-families.md section 5), and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 
 from scorekeeper.rules.cards import BLACK_THREE, CARD_CLASSES, NATURAL_RANKS, WILD, CardClass
+from scorekeeper.rules.declaration import INCOMPLETE_KINDS, SET_KINDS, offered_keys
 from scorekeeper.rules.house_rules import HOUSE_RULES
 from scorekeeper.rules.melds import (
     BONUS_FIELD,
     CANASTA_MIN_POINTS,
     CanastaKind,
 )
-from scorekeeper.rules.records import CaughtSets
 from scorekeeper.rules.sequences import STRAIGHT_LENGTH
 from scorekeeper.rules.variants import (
-    NO_EXTRA,
     BlackThreeMeld,
     GoingOutNeed,
-    Unfinished,
     Variant,
 )
 
@@ -65,6 +63,7 @@ class EntryOffer:
     feet: bool  # cards left in the side's unplayed feet (hand-and-foot)
     exact_pickups: bool  # players who picked up exactly their hand and foot (2.8)
     house_rules: tuple[str, ...]  # the house rules a club may set for this preset
+    side_keys: tuple[str, ...]  # the side keys offered (declaration.py): the boxes above follow
     canasta_size: int  # a meld of this many cards is a canasta (the entry marks it)
     books: bool  # the preset's players call canastas books, clean and dirty (2.9)
     other_part: str  # what a breakdown's "other" holds here: OTHER_PARTS, one source or several
@@ -118,10 +117,10 @@ def _sequences(variant: Variant) -> tuple[tuple[int, ...], tuple[str, ...]]:
     return runs.lengths, runs.kinds
 
 
-def _incomplete(variant: Variant) -> tuple[str, ...]:
-    if variant.unfinished is None:
+def _incomplete(variant: Variant, keys: tuple[str, ...]) -> tuple[str, ...]:
+    if "incomplete" not in keys:
         return ()
-    kinds = [f.name for f in fields(Unfinished)]
+    kinds = list(INCOMPLETE_KINDS)
     if not variant.wild_melds:
         kinds = [kind for kind in kinds if not kind.startswith(WILD)]
     return tuple(kinds)
@@ -138,35 +137,34 @@ def entry_offer(variant: Variant) -> EntryOffer:
         melded = tuple(c for c in CARD_CLASSES if c != CardClass.BLACK_THREES)
     lengths, sequence_kinds = _sequences(variant)
     special = variant.special_hands
-    boxes = variant.feet.boxes()
+    keys = offered_keys(variant)
     return EntryOffer(
         canasta_kinds=_canasta_kinds(variant),
         ranks=ranks,
         min_meld=variant.min_meld,
         wild_meld_min=variant.wild_meld_min,
         concealed_melds=variant.canasta_bonus.concealed is not None,
-        concealed_going_out=variant.concealed_going_out_bonus is not NO_EXTRA,
-        sequences=variant.sequences.played,
+        concealed_going_out="concealed" in keys,
+        sequences="sequences" in keys,
         sequence_lengths=lengths,
         sequence_canasta=STRAIGHT_LENGTH,
         sequence_name=variant.deck.names.sequence,
         sequence_kinds=sequence_kinds,
-        exact_cut=variant.exact_cut_bonus is not None,
+        exact_cut="exact_cut" in keys,
         card_names=variant.deck.names.own(),
         melded_classes=melded,
         hand_classes=CARD_CLASSES
         + ((RED_THREES,) if variant.red_three_in_hand is not None else ()),
-        threes_laid=variant.black_three_meld is BlackThreeMeld.LAID_OUT,
-        caught_sets=tuple(f.name for f in fields(CaughtSets))
-        if variant.caught_set_penalty is not None
-        else (),
-        incomplete=_incomplete(variant),
+        threes_laid="black_threes_laid" in keys,
+        caught_sets=SET_KINDS if "caught_sets" in keys else (),
+        incomplete=_incomplete(variant, keys),
         special_hands=tuple(
             SpecialHandOffer(h.id, h.value, special.wins_game(h), h.button) for h in special.hands
         ),
-        feet=boxes.feet,
-        exact_pickups=boxes.exact_pickups,
+        feet="foot" in keys,
+        exact_pickups="exact_pickups" in keys,
         house_rules=tuple(name for name, rule in HOUSE_RULES.items() if rule.offered_to(variant)),
+        side_keys=keys,
         canasta_size=variant.canasta_size,
         books=variant.going_out_need is GoingOutNeed.BOOKS,
         other_part=_other_part(variant),

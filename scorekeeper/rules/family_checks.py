@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scorekeeper.rules import declaration
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
 from scorekeeper.rules.house_rules import Ruleset
 from scorekeeper.rules.records import (
@@ -26,7 +27,7 @@ from scorekeeper.rules.records import (
     Points,
     SideHand,
 )
-from scorekeeper.rules.variants import BlackThreeMeld, Variant
+from scorekeeper.rules.variants import Variant
 
 ACES_SET_POINTS, SEVENS_SET_POINTS = 60, 15  # three aces, three sevens (section 4)
 SET_CARDS = 3
@@ -41,23 +42,18 @@ def _red_threes_in(cards: object) -> int:
 
 
 def _no_use(variant: Variant, side: SideHand) -> str | None:
-    """The first key the side gives that the preset has no use for."""
+    """The first key the side gives that the preset has no use for (declaration.py's used_by)."""
     keys = side.family
-    if keys.black_threes_laid and variant.black_three_meld is not BlackThreeMeld.LAID_OUT:
-        return "black_threes_laid"
-    if keys.caught_sets is not NO_SETS and variant.caught_set_penalty is None:
-        return "caught_sets"
-    if keys.incomplete is not NO_INCOMPLETE and variant.unfinished is None:
-        return "incomplete"
-    if keys.special_hand is not None and not variant.special_hands.hands:
-        return "special_hand"
-    if keys.foot is not NO_CARDS and "foot" not in variant.feet.keys:
-        return "foot"
-    if keys.exact_pickups and "exact_pickups" not in variant.feet.keys:
-        return "exact_pickups"
+    if keys is not NO_FAMILY_KEYS:
+        for key in declaration.FAMILY:
+            if getattr(keys, key.name) != _UNUSED[key.name] and not key.used_by(variant):
+                return key.name
     if variant.red_three_in_hand is None and _red_threes_in(side.hand):
         return "hand"
     return None
+
+
+_UNUSED = {name: field.default for name, field in FamilyKeys.__dataclass_fields__.items()}
 
 
 def held_red_threes(side: SideHand) -> int:
@@ -69,12 +65,8 @@ def check_family_keys(record: HandRecord) -> None:
     """Every rule of the families' keys; the first one broken raises a RuleViolation."""
     ruleset = record.ruleset
     variant = ruleset.variant
-    if ruleset.seating.hands is None:
-        for side in record.sides:
-            if side.family is not NO_FAMILY_KEYS or _red_threes_in(side.hand):
-                break
-        else:
-            return  # the usual record: nothing to check (the hot path of batch scoring)
+    if record.usual and ruleset.seating.hands is None:
+        return  # the usual record: nothing to check (the hot path of batch scoring)
     specials = []
     for number, side in enumerate(record.sides, 1):
         key = _no_use(variant, side)

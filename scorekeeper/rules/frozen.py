@@ -22,5 +22,10 @@ T = TypeVar("T")
 def build(cls: type[T], /, **fields: object) -> T:
     """An instance of frozen dataclass ``cls`` from *all* its fields (defaults are not applied)."""
     instance = object.__new__(cls)
-    instance.__dict__.update(fields)
+    # The keyword arguments' dict becomes the instance's own (no copy); object.__setattr__ gets
+    # past the frozen __setattr__, as the dataclasses' own __init__ does.
+    _set(instance, "__dict__", fields)
     return instance
+
+
+_set = object.__setattr__

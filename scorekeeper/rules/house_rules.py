@@ -8,7 +8,7 @@ overrides. Names and values are validated here; docs/house-rules.md documents th
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any
 
@@ -45,6 +45,12 @@ class Ruleset:
     variant: Variant  # the preset as played at this seating, house rules applied
     seating: Seating
     overrides: tuple[tuple[str, Any], ...] = ()  # the validated house rules, as given
+    # Melds read under this variant (melds.read_detailed): a batch repeats the same few hundred
+    # melds, and a ruleset of a preset as it stands is shared (_preset_ruleset). Not part of
+    # the ruleset's value: a copy (replace) starts its own.
+    readings: dict[tuple[Any, ...], Any] = field(
+        init=False, default_factory=dict, compare=False, repr=False
+    )
 
     @property
     def packs(self) -> int:

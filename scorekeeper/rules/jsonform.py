@@ -14,7 +14,7 @@ def score_to_json(score: HandScore) -> dict[str, Any]:
             {
                 "name": side.name,
                 "total": side.total,
-                "breakdown": side.breakdown.as_dict(),
+                "breakdown": side.breakdown.__dict__.copy(),  # Breakdown.as_dict, without a call
                 "score_after": side.score_after,
                 "opening_minimum": side.opening_minimum,
             }

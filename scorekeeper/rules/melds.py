@@ -242,45 +242,55 @@ _UNFINISHED_OF = {"A": "aces", "7": "sevens"}
 ALL_JOKERS, JOKERS_TWOS = 4, 3  # modern-american: the jokers' wild canasta (2.4)
 
 
-def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
+MOST_READINGS = 4096  # melds kept read per ruleset (a stream of distinct melds cannot grow it)
+
+
+def read_detailed(
+    variant: Variant,
+    side: SideHand,
+    number: int,
+    readings: dict[tuple[Any, ...], Any] | None = None,
+) -> MeldedFacts:
+    """The side's melds checked (2.3) and counted. ``readings``: melds already read under this
+    variant (Ruleset.readings), by identity: a meld is checked and valued once per ruleset."""
     if side.melds is None:
         raise TypeError("a detailed entry has melds")
-    values = variant.values
-    class_points = _class_points(values)
+    readings = {} if readings is None else readings
+    class_points = _class_points(variant.values)
     out = MeldedFacts(has_meld=bool(side.melds))
     ranks = out.ranks
     canastas = out.canastas
     by_class = [0, 0, 0, 0, 0, 0]  # CARD_CLASSES order
     points = 0
+    went_out = side.went_out
+    unfinished = variant.unfinished is not None
     index, rank = 0, ""
     try:
         for index, meld in enumerate(side.melds, 1):  # noqa: B007 (the except clause reads it)
+            rank = meld.rank
             if isinstance(meld, Sequence):
-                rank = meld.rank
                 points += _read_sequence(variant, meld, out, by_class)
                 continue
-            rank = meld.rank
-            kind = check_meld(variant, meld, side.went_out)
+            # The reading holds the meld, so its id names no other meld while it is kept.
+            key = (id(meld), went_out)
+            reading = readings.get(key)
+            if reading is None:
+                reading = _read_meld(variant, meld, went_out, class_points)
+                if len(readings) >= MOST_READINGS:
+                    readings.clear()
+                readings[key] = reading
+            _, kind, value, cls, naturals, twos, jokers, named = reading
+            points += value
+            by_class[cls] += naturals
+            by_class[_TWOS] += twos
+            by_class[_JOKERS] += jokers
+            if named:
+                ranks[named] = ranks.get(named, 0) + naturals
             if kind is not None:
                 canastas[kind] = canastas.get(kind, 0) + 1
                 out.canasta_count += 1
-            elif variant.unfinished is not None:
+            elif unfinished:
                 _note_unfinished(meld, out)
-            naturals = meld.naturals
-            if rank == BLACK_THREE:
-                points += naturals * values.black_three_melded
-                by_class[_BLACK] += naturals
-            elif naturals:
-                cls = _CLASS_INDEX[rank]
-                points += naturals * class_points[cls]
-                by_class[cls] += naturals
-                ranks[rank] = ranks.get(rank, 0) + naturals
-            if meld.twos:
-                points += meld.twos * values.two
-                by_class[_TWOS] += meld.twos
-            if meld.jokers:
-                points += meld.jokers * values.joker
-                by_class[_JOKERS] += meld.jokers
     except MeldRefusal as refusal:
         raise refusal.at(variant, side, number, index, rank) from None
     check_same_rank(variant, side, number)
@@ -289,6 +299,21 @@ def read_detailed(variant: Variant, side: SideHand, number: int) -> MeldedFacts:
     out.points = points
     out.classes = tuple(by_class)
     return out
+
+
+def _read_meld(
+    variant: Variant, meld: Meld, went_out: bool, class_points: tuple[int, ...]
+) -> tuple[Meld, CanastaKind | None, int, int, int, int, int, str]:
+    """One meld checked (2.3, a MeldRefusal) and valued: (the meld, its canasta kind, its card
+    points, the class of its naturals, naturals, twos, jokers, the rank its naturals count for
+    or "")."""
+    kind = check_meld(variant, meld, went_out)
+    values = variant.values
+    naturals = meld.naturals
+    cls = _BLACK if meld.rank == BLACK_THREE else _CLASS_INDEX.get(meld.rank, 0)
+    value = naturals * class_points[cls] + meld.twos * values.two + meld.jokers * values.joker
+    named = meld.rank if naturals and meld.rank in _CLASS_INDEX else ""
+    return (meld, kind, value, cls, naturals, meld.twos, meld.jokers, named)
 
 
 def _own_rule(variant: Variant, name: str) -> str:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from scorekeeper.rules.cards import CARD_CLASSES, MELD_RANKS, NATURAL_RANKS
+from scorekeeper.rules import declaration
+from scorekeeper.rules.cards import MELD_RANKS, NATURAL_RANKS
 from scorekeeper.rules.errors import RuleViolation, gettext_noop
 from scorekeeper.rules.frozen import build
 from scorekeeper.rules.house_rules import Ruleset, ruleset_for
@@ -203,25 +204,26 @@ class HandRecord:
     ruleset: Ruleset  # its seating has as many sides as the record
     sides: tuple[SideHand, ...]
     hand_number: int = 1  # the hand's place in the game (families 5.1)
+    # No side gives a families' key or red threes in its hand: the parser knows it as it reads
+    # the sides, so the checks skip what such a record cannot break (False: check everything).
+    usual: bool = False
 
 
-RECORD_KEYS = frozenset({"variant", "players", "rules", "sides", "hand_number"})
-MELD_KEYS = frozenset({"rank", "naturals", "twos", "jokers", "concealed"})
-CARD_KEYS = frozenset((*CARD_CLASSES, "red_threes"))
-CANASTA_KINDS = frozenset(CanastaCounts.__dataclass_fields__)
-SEQUENCE_KINDS = frozenset(SequenceCounts.__dataclass_fields__)
-SEQUENCE_KEYS = frozenset({"sequence"})
-_BOOL_KEYS = ("went_out", "concealed", "exact_cut")
-FAMILY_KEYS = frozenset(
-    {"black_threes_laid", "caught_sets", "incomplete", "special_hand", "foot", "exact_pickups"}
-)
-SIDE_KEYS = frozenset(
-    {"name", "score_before", "melds", "melded", "canastas", "sequences", "red_threes", "hand"}
-    | set(_BOOL_KEYS)
-    | FAMILY_KEYS
-)
-SET_KINDS = frozenset(CaughtSets.__dataclass_fields__)
-INCOMPLETE_KINDS = frozenset(Incomplete.__dataclass_fields__)
+# The known keys of each level, from the declaration (declaration.py); a test holds the
+# dataclasses above to its kinds.
+RECORD_KEYS = frozenset(key.name for key in declaration.RECORD)
+MELD_KEYS = frozenset(key.name for key in declaration.MELD)
+SEQUENCE_KEYS = frozenset(key.name for key in declaration.SEQUENCE)
+SIDE_KEYS = frozenset(key.name for key in declaration.ENGINE_SIDE)
+FAMILY_KEYS = frozenset(key.name for key in declaration.FAMILY)
+CARD_KEYS = frozenset(declaration.CARD_KEYS)
+CANASTA_KINDS = frozenset(declaration.CANASTA_KINDS)
+SEQUENCE_KINDS = frozenset(declaration.SEQUENCE_KINDS)
+SET_KINDS = frozenset(declaration.SET_KINDS)
+INCOMPLETE_KINDS = frozenset(declaration.INCOMPLETE_KINDS)
+_DEFAULT_PLAYERS = declaration.RECORD_KEY["players"].default
+_FIRST_HAND = declaration.RECORD_KEY["hand_number"].default
+_BOOL_KEYS = tuple(key.name for key in declaration.ENGINE_SIDE if key.form is declaration.Form.FLAG)
 
 # The parser is the hot path of batch scoring: the happy path does set and type checks only, and
 # builds the location of a message (side, meld) only when it raises.
@@ -278,11 +280,60 @@ def parse_cards(value: object, key: str, where: dict[str, Any]) -> Cards:
                 field=key,
                 **where,
             )
-        return Points(_points(data["points"], key, where))
+        return _points_of(_points(data["points"], key, where))
     _unknown(data, CARD_KEYS, where)
     for name, n in data.items():
         _count(n, key, where, name)
     return build(CardCounts, **{**_NO_COUNTS, **data})
+
+
+def _parse_hand(value: object, where: dict[str, Any]) -> Cards:
+    """A side's hand: parse_cards, with the usual card counts read in one pass."""
+    if type(value) is dict and value and "points" not in value and value.keys() <= CARD_KEYS:
+        for n in value.values():
+            if type(n) is not int or n < 0:
+                break
+        else:
+            counts = _new(CardCounts)
+            counts.__dict__.update(_NO_COUNTS, **value)
+            return counts
+    return parse_cards(value, "hand", where)
+
+
+_new = object.__new__
+
+
+@lru_cache(maxsize=4096)
+def _points_of(points: int) -> Points:  # shared, as melds are (_meld)
+    return Points(points)
+
+
+def _parse_melds(given: list[Any], where: dict[str, Any]) -> tuple[Meld | Sequence, ...]:
+    """A side's melds: the usual meld read here, in one loop; a sequence, or anything that
+    breaks a rule of form, by _parse_meld (which names the refusal)."""
+    melds: list[Meld | Sequence] = []
+    for i, data in enumerate(given, 1):
+        if type(data) is dict and data.keys() <= MELD_KEYS:
+            rank = data.get("rank")
+            naturals = data.get("naturals", 0)
+            twos = data.get("twos", 0)
+            jokers = data.get("jokers", 0)
+            concealed = data.get("concealed", False)
+            if (
+                type(rank) is str
+                and rank in MELD_RANKS
+                and type(naturals) is int
+                and naturals >= 0
+                and type(twos) is int
+                and twos >= 0
+                and type(jokers) is int
+                and jokers >= 0
+                and type(concealed) is bool
+            ):
+                melds.append(_meld(rank, naturals, twos, jokers, concealed))
+                continue
+        melds.append(_parse_meld(data, i, where))
+    return tuple(melds)
 
 
 def _meld_where(where: dict[str, Any], index: int, rank: object = "") -> dict[str, Any]:
@@ -365,11 +416,17 @@ def _parse_counts(
     return cls(**data)
 
 
+def _side_object(value: object, where: dict[str, Any]) -> Mapping[str, Any]:
+    data = _object(value, "side", where)
+    if not data.keys() <= SIDE_KEYS:
+        _unknown(data, SIDE_KEYS, where)
+    return data
+
+
 def parse_side(value: object, number: int) -> SideHand:
     """One side of the record; ``number`` is 1-based, for messages."""
     where: dict[str, Any] = {"side": number}
-    data = _object(value, "side", where)
-    _unknown(data, SIDE_KEYS, where)
+    data = _side_object(value, where)
     name = data.get("name", "")
     if type(name) is not str:
         raise RuleViolation(gettext_noop("name must be text"), field="name", **where)
@@ -390,8 +447,13 @@ def parse_side(value: object, number: int) -> SideHand:
         raise RuleViolation(
             gettext_noop("%(key)s must be true or false"), key=key, field=key, **where
         )
-    red_threes = _count(data["red_threes"], "red_threes", where) if "red_threes" in data else 0
-    hand = parse_cards(data["hand"], "hand", where) if "hand" in data else NO_CARDS
+    red_threes = data.get("red_threes", 0)
+    red_threes = (
+        red_threes
+        if type(red_threes) is int and red_threes >= 0
+        else _count(red_threes, "red_threes", where)
+    )
+    hand = _parse_hand(data["hand"], where) if "hand" in data else NO_CARDS
     family = NO_FAMILY_KEYS if FAMILY_KEYS.isdisjoint(data) else _parse_family_keys(data, where)
     melds = None
     melded = None
@@ -413,7 +475,7 @@ def parse_side(value: object, number: int) -> SideHand:
         given = data["melds"]
         if type(given) is not list:
             raise RuleViolation(gettext_noop("melds must be a list"), field="melds", **where)
-        melds = tuple([_parse_meld(m, i, where) for i, m in enumerate(given, 1)])
+        melds = _parse_melds(given, where)
     elif "melded" in data:
         melded = _parse_melded(data["melded"], where)
         if "canastas" in data:
@@ -460,70 +522,75 @@ def _parse_melded(value: object, where: dict[str, Any]) -> Cards:
 
 def _summary_keys_alone(data: Mapping[str, Any], family: FamilyKeys) -> bool:
     """Whether a side gives a summary's canastas, sequences or unfinished melds without melded."""
-    return (
-        data.get("canastas", {}) != {}
-        or data.get("sequences", {}) != {}
-        or family.incomplete is not NO_INCOMPLETE
-    )
+    for key in _WITH_MELDED:
+        if key.family:
+            if getattr(family, key.name) != _FAMILY_DEFAULTS[key.name]:
+                return True
+        elif data.get(key.name, {}) != {}:
+            return True
+    return False
 
 
 def _parse_family_keys(data: Mapping[str, Any], where: dict[str, Any]) -> FamilyKeys:
-    """The families' side keys (VARIANTS-families.md 5.2), in their form; whether the preset has a
-    use for them is for the checks. Keys all at their defaults are the usual side's."""
+    """The families' side keys (VARIANTS-families.md 5.2), each read by its declared form;
+    whether the preset has a use for them is for the checks. Keys all at their defaults are the
+    usual side's."""
     out: dict[str, Any] = {}
-    for key in ("black_threes_laid", "exact_pickups"):
-        if key in data and _count(data[key], key, where):
-            out[key] = data[key]
-    if "incomplete" in data:
-        incomplete = _parse_incomplete(data, where)
-        if incomplete is not NO_INCOMPLETE:
-            out["incomplete"] = incomplete
-    if "caught_sets" in data:
-        sets = _parse_counts(data["caught_sets"], "caught_sets", SET_KINDS, CaughtSets, where)
-        if sets != NO_SETS:
-            out["caught_sets"] = sets
-    if "foot" in data:
-        foot = parse_cards(data["foot"], "foot", where)
-        if foot != NO_CARDS:
-            out["foot"] = foot
-    special = data.get("special_hand")
-    if special is not None:
-        if type(special) is not str:
-            raise RuleViolation(
-                gettext_noop("special_hand must be the id of a special hand"),
-                field="special_hand",
-                **where,
-            )
-        out["special_hand"] = special
+    for key in declaration.FAMILY:
+        if key.name not in data:
+            continue
+        value = _FAMILY_FORMS[key.form](data[key.name], key, where)
+        if value == _FAMILY_DEFAULTS[key.name]:
+            continue
+        if key.with_melds and "melds" in data:
+            raise RuleViolation(key.with_melds, field=key.name, **where)
+        if key.most is not None and max(getattr(value, kind) for kind in key.kinds) > key.most:
+            raise RuleViolation(key.over_most, field=key.name, **where)
+        out[key.name] = value
     return FamilyKeys(**out) if out else NO_FAMILY_KEYS
 
 
-def _parse_incomplete(data: Mapping[str, Any], where: dict[str, Any]) -> Incomplete:
-    incomplete: Incomplete = _parse_counts(
-        data["incomplete"], "incomplete", INCOMPLETE_KINDS, Incomplete, where
+def _family_count(value: object, key: declaration.Key, where: dict[str, Any]) -> int:
+    return _count(value, key.name, where)
+
+
+def _family_cards(value: object, key: declaration.Key, where: dict[str, Any]) -> Cards:
+    return parse_cards(value, key.name, where)
+
+
+def _family_id(value: object, key: declaration.Key, where: dict[str, Any]) -> str | None:
+    # special_hand is the one key of this form: the refusal names it in its own words.
+    if value is None or type(value) is str:
+        return value
+    raise RuleViolation(
+        gettext_noop("special_hand must be the id of a special hand"), field=key.name, **where
     )
-    if incomplete == NO_INCOMPLETE:
-        return NO_INCOMPLETE
-    if "melds" in data:
-        raise RuleViolation(
-            gettext_noop("incomplete goes with melded: with melds it comes from the melds"),
-            field="incomplete",
-            **where,
-        )
-    if max(getattr(incomplete, k) for k in INCOMPLETE_KINDS) > 1:
-        raise RuleViolation(
-            gettext_noop("incomplete counts are 0 or 1: a side has one meld of a kind"),
-            field="incomplete",
-            **where,
-        )
-    return incomplete
+
+
+def _family_counts(value: object, key: declaration.Key, where: dict[str, Any]) -> Any:
+    none = _FAMILY_DEFAULTS[key.name]
+    return _parse_counts(value, key.name, frozenset(key.kinds), type(none), where)
+
+
+_FAMILY_FORMS = {
+    declaration.Form.COUNT: _family_count,
+    declaration.Form.CARDS: _family_cards,
+    declaration.Form.ID: _family_id,
+    declaration.Form.COUNTS: _family_counts,
+}
+# What each families' key is when not given: its FamilyKeys field's default.
+_FAMILY_DEFAULTS = {
+    key.name: FamilyKeys.__dataclass_fields__[key.name].default for key in declaration.FAMILY
+}
+_WITH_MELDED = tuple(key for key in declaration.ENGINE_SIDE if key.with_melded is not None)
 
 
 def parse_record(record: object) -> HandRecord:
     """A hand record (a parsed JSON object) as a :class:`HandRecord`, or a RuleViolation."""
     if not (type(record) is dict or isinstance(record, Mapping)):
         raise RuleViolation(gettext_noop("a hand record must be a JSON object"))
-    _unknown(record, RECORD_KEYS, {})
+    if not record.keys() <= RECORD_KEYS:
+        _unknown(record, RECORD_KEYS, {})
     if "variant" not in record:
         raise RuleViolation(gettext_noop("variant is required"), field="variant")
     sides = record.get("sides")
@@ -532,19 +599,20 @@ def parse_record(record: object) -> HandRecord:
     rules = record.get("rules", {})
     if rules is None:  # ruleset_for reads None as no house rules: here null is no object
         raise RuleViolation(gettext_noop("rules must be an object"), field="rules")
-    ruleset = ruleset_for(record["variant"], record.get("players", 4), rules, given)
+    ruleset = ruleset_for(record["variant"], record.get("players", _DEFAULT_PLAYERS), rules, given)
     if type(sides) is not list:
         raise RuleViolation(
             gettext_noop("sides must be a list, one object per side"), field="sides"
         )
-    hand_number = record.get("hand_number", 1)
+    hand_number = record.get("hand_number", _FIRST_HAND)
     if type(hand_number) is not int or hand_number < 1:
         raise RuleViolation(
             gettext_noop("hand_number must be a whole number from 1"), field="hand_number"
         )
-    return build(
-        HandRecord,
-        ruleset=ruleset,
-        sides=tuple([parse_side(side, i) for i, side in enumerate(sides, 1)]),
-        hand_number=hand_number,
-    )
+    parsed = tuple([parse_side(side, i) for i, side in enumerate(sides, 1)])
+    usual = True
+    for side in parsed:
+        hand = side.hand
+        if side.family is not NO_FAMILY_KEYS or (type(hand) is CardCounts and hand.red_threes):
+            usual = False
+    return build(HandRecord, ruleset=ruleset, sides=parsed, hand_number=hand_number, usual=usual)

@@ -16,7 +16,13 @@ from scorekeeper.rules.checks import check_hand
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.frozen import build
 from scorekeeper.rules.house_rules import HOUSE_RULES, Ruleset
-from scorekeeper.rules.melds import CanastaKind, MeldedFacts, canasta_bonus, count_value
+from scorekeeper.rules.melds import (
+    CanastaKind,
+    MeldedFacts,
+    canasta_bonus,
+    count_value,
+    read_detailed,
+)
 from scorekeeper.rules.opening import Minimum, is_last_hand, next_opening, opening_minimum
 from scorekeeper.rules.records import (
     NO_CARDS,
@@ -110,7 +116,11 @@ def score_side(
         cards = -cards
     hand = side.hand
     in_hand = (
-        hand.points if isinstance(hand, Points) else _held_value(variant, hand) if hand.cards else 0
+        hand.points
+        if type(hand) is Points
+        else 0
+        if hand is NO_CARDS
+        else _held_value(variant, hand)
     )
     keys = side.family
     if keys.foot is not NO_CARDS:
@@ -182,9 +192,13 @@ def check_record(record: HandRecord) -> list[MeldedFacts]:
     """
     ruleset = record.ruleset
     variant = ruleset.variant
+    packs = ruleset.seating.packs
     try:
         melded = [
-            read_melded(variant, ruleset.packs, side, i) for i, side in enumerate(record.sides, 1)
+            read_detailed(variant, side, i, ruleset.readings)
+            if side.melds is not None
+            else read_melded(variant, packs, side, i)
+            for i, side in enumerate(record.sides, 1)
         ]
         check_hand(record, melded)
     except RuleViolation as violation:
