@@ -40,12 +40,14 @@ def test_two_phones_enter_the_same_hand_and_the_next_one(
         join(page, base, game, token)
         page.get_by_test_id("enter-hand").click()
 
-    # Phone B saves hand 1 first; phone A's entry meets it, shown side by side.
+    # Both enter hand 1; phone B saves first, and phone A's entry meets it, shown side by side.
+    # (Phone A has entered its melds before B saves: a blank entry page moves on by itself when
+    # another phone saves its hand, which a slow machine could otherwise let it do first.)
     queens(b, 0, "5")
-    b.get_by_test_id("save").click()
-    expect(b.get_by_test_id("total-0")).to_have_text("50")
     queens(a, 1, "4")
     expect(a.get_by_test_id("side-1-live")).to_have_text("+40 → 40")
+    b.get_by_test_id("save").click()
+    expect(b.get_by_test_id("total-0")).to_have_text("50")
     a.get_by_test_id("save").click()
     expect(a.get_by_test_id("conflict")).to_contain_text("Another phone saved hand 1 first")
     expect(a.get_by_test_id("theirs-0")).to_have_text("+50")
@@ -62,9 +64,9 @@ def test_two_phones_enter_the_same_hand_and_the_next_one(
         expect(page.locator("#hand-title")).to_be_visible()  # the entry page, loaded
     b.reload()  # phone B was still on the scoreboard of hand 1
     queens(b, 0, "6")
+    queens(a, 0, "6")  # entered before B saves, as above
     b.get_by_test_id("save").click()
     expect(b.get_by_test_id("total-0")).to_have_text("110")
-    queens(a, 0, "6")
     a.get_by_test_id("save").click()
     expect(a.get_by_test_id("mine-0")).to_have_text("+60")
     a.get_by_test_id("same-hand").click()
