@@ -5,10 +5,16 @@ from __future__ import annotations
 import copy
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+import tests.properties  # noqa: F401 (registers the hypothesis profiles)
+
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 DATA = Path(__file__).parent / "data"
 
@@ -65,6 +71,20 @@ def client():
             return response
 
     return CheckedClient()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hasher() -> Iterator[None]:
+    """Passwords hashed with MD5 in the tests: a login or a new account takes microseconds, not
+    the ~1 s of CPU that PBKDF2 takes by design (5 of them were 6 s of one club test). Django's
+    own hashers stay after it, so a hash made by a subprocess with the real settings is still
+    read; test_settings checks that the settings themselves keep PBKDF2."""
+    from django.conf import global_settings
+    from django.test import override_settings
+
+    fast = "django.contrib.auth.hashers.MD5PasswordHasher"
+    with override_settings(PASSWORD_HASHERS=[fast, *global_settings.PASSWORD_HASHERS]):
+        yield
 
 
 @pytest.fixture(autouse=True)
