@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import time
 from contextlib import redirect_stderr
 from pathlib import Path
 
@@ -15,7 +14,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Game
-from tests.celery_worker import worker_through_redis
+from tests.celery_worker import worker_idle, worker_through_redis
+from tests.waiting import wait_until
 from tournaments.models import (
     Entry,
     Match,
@@ -550,9 +550,10 @@ def test_a_real_worker_writes_the_standings(tmp_path: Path) -> None:
     with worker_through_redis(tmp_path) as client:
         client.send_task(standings_recompute.name, args=[tournament.id])
         client.send_task(standings_recompute.name, args=[tournament.id])  # idempotent
-        deadline = time.monotonic() + 60
-        while not StandingsSnapshot.objects.exists() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        time.sleep(1)  # the second task has run by now (one worker, in order)
+        wait_until(
+            lambda: StandingsSnapshot.objects.exists() and worker_idle(client),
+            60,
+            "the worker runs both tasks",
+        )
     snapshots = list(StandingsSnapshot.objects.filter(tournament=tournament))
     assert len(snapshots) == 1 and snapshots[0].rows[0]["name"] == "Pair 1"
