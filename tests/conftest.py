@@ -73,6 +73,38 @@ def client():
     return CheckedClient()
 
 
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request: pytest.FixtureRequest,
+    django_test_environment: None,
+    django_db_blocker: Any,
+    django_db_modify_db_settings: None,
+    tmp_path_factory: pytest.TempPathFactory,
+    worker_id: str,
+) -> Iterator[None]:
+    """The test database: pytest-django's, but with two test processes (pytest-xdist), a copy
+    of one template migrated once for the run (tests/template_database.py), not a database
+    migrated in each."""
+    from django.test.utils import setup_databases, teardown_databases
+
+    from tests import template_database
+
+    verbosity = request.config.option.verbose
+    if worker_id == "master":  # one process: nothing to share
+        with django_db_blocker.unblock():
+            created = setup_databases(verbosity=verbosity, interactive=False)
+        yield
+        with django_db_blocker.unblock():
+            teardown_databases(created, verbosity=verbosity)
+        return
+    shared = tmp_path_factory.getbasetemp().parent  # the run's directory, shared by the workers
+    with django_db_blocker.unblock():
+        original = template_database.copy_of_the_template(shared, worker_id, verbosity)
+    yield
+    with django_db_blocker.unblock():
+        template_database.drop_the_copy(shared, original, verbosity)
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _fast_password_hasher() -> Iterator[None]:
     """Passwords hashed with MD5 in the tests: a login or a new account takes microseconds, not
