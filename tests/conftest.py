@@ -119,6 +119,21 @@ def _fast_password_hasher() -> Iterator[None]:
         yield
 
 
+@pytest.fixture
+def dora(db: None) -> Any:
+    """Dora, who directs the club's events (the cast of tests/factories.py)."""
+    from tests.factories import account
+
+    return account("dora")
+
+
+@pytest.fixture
+def director(client, dora) -> Any:
+    """Dora, logged in on the test's client."""
+    client.force_login(dora)
+    return dora
+
+
 @pytest.fixture(autouse=True)
 def _english_by_default():
     """Each test starts in English: a page asked for in French leaves French active in the
