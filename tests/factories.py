@@ -1,9 +1,9 @@
 """A small named cast of test data: plain functions that build hand records (hand-format.md),
 games, the people who log in, and club events played through the services.
 
-The people: ``dora`` directs the club's events (tests/conftest.py's ``dora``; ``director`` is
-her, logged in on the test's client); ``ivan`` directs another club's, and must not reach
-Dora's. Each test makes the ones it needs with ``account``."""
+The people: ``dora`` directs the club's events (tests/conftest.py's ``dora``; its ``director``
+is Dora logged in on the test's client); a test makes the others it needs (a player, another
+club's director) with ``account``."""
 
 from __future__ import annotations
 
@@ -112,7 +112,7 @@ PASSWORD = "a-club-evening-42"
 
 
 def account(name: str = "dora", password: str = PASSWORD) -> Any:
-    """A user of the site (``dora``, ``ivan``...), with a password to log in with."""
+    """A user of the site, with a password to log in with."""
     from django.contrib.auth import get_user_model
 
     return get_user_model().objects.create_user(name, password=password)
