@@ -5,10 +5,16 @@ from __future__ import annotations
 import copy
 import json
 import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings as hypothesis_settings
+
+import tests.properties  # noqa: F401 (registers the hypothesis profiles)
+
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 DATA = Path(__file__).parent / "data"
 
@@ -65,6 +71,70 @@ def client():
             return response
 
     return CheckedClient()
+
+
+@pytest.fixture(scope="session")
+def django_db_setup(
+    request: pytest.FixtureRequest,
+    django_test_environment: None,
+    django_db_blocker: Any,
+    django_db_modify_db_settings: None,
+    tmp_path_factory: pytest.TempPathFactory,
+    worker_id: str,
+) -> Iterator[None]:
+    """The test database: pytest-django's, but with two test processes (pytest-xdist), a copy
+    of one template migrated once for the run (tests/template_database.py), not a database
+    migrated in each."""
+    from django.test.utils import setup_databases, teardown_databases
+
+    from tests import template_database
+
+    verbosity = request.config.option.verbose
+    if worker_id == "master":  # one process: nothing to share
+        with django_db_blocker.unblock():
+            created = setup_databases(verbosity=verbosity, interactive=False)
+        yield
+        with django_db_blocker.unblock():
+            teardown_databases(created, verbosity=verbosity)
+        return
+    shared = tmp_path_factory.getbasetemp().parent  # the run's directory, shared by the workers
+    with django_db_blocker.unblock():
+        original = template_database.copy_of_the_template(shared, worker_id, verbosity)
+    yield
+    with django_db_blocker.unblock():
+        try:  # as pytest-django does: a session still open (a server's thread) is a warning
+            template_database.drop_the_copy(shared, original, verbosity)
+        except Exception as error:
+            request.node.warn(pytest.PytestWarning(f"the test database stays: {error!r}"))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fast_password_hasher() -> Iterator[None]:
+    """Passwords hashed with MD5 in the tests: a login or a new account takes microseconds, not
+    the ~1 s of CPU that PBKDF2 takes by design (5 of them were 6 s of one club test). Django's
+    own hashers stay after it, so a hash made by a subprocess with the real settings is still
+    read; test_settings checks that the settings themselves keep PBKDF2."""
+    from django.conf import global_settings
+    from django.test import override_settings
+
+    fast = "django.contrib.auth.hashers.MD5PasswordHasher"
+    with override_settings(PASSWORD_HASHERS=[fast, *global_settings.PASSWORD_HASHERS]):
+        yield
+
+
+@pytest.fixture
+def dora(db: None) -> Any:
+    """Dora, who directs the club's events (the cast of tests/factories.py)."""
+    from tests.factories import account
+
+    return account("dora")
+
+
+@pytest.fixture
+def director(client, dora) -> Any:
+    """Dora, logged in on the test's client."""
+    client.force_login(dora)
+    return dora
 
 
 @pytest.fixture(autouse=True)

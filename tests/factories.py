@@ -1,4 +1,9 @@
-"""A small named cast of test data: plain functions that build hand records (hand-format.md)."""
+"""A small named cast of test data: plain functions that build hand records (hand-format.md),
+games, the people who log in, and club events played through the services.
+
+The people: ``dora`` directs the club's events (tests/conftest.py's ``dora``; its ``director``
+is Dora logged in on the test's client); a test makes the others it needs (a player, another
+club's director) with ``account``."""
 
 from __future__ import annotations
 
@@ -101,6 +106,18 @@ def open_edit_link(client, game, token: str) -> str:
     return response["Location"]
 
 
+# The people who log in.
+
+PASSWORD = "a-club-evening-42"
+
+
+def account(name: str = "dora", password: str = PASSWORD) -> Any:
+    """A user of the site, with a password to log in with."""
+    from django.contrib.auth import get_user_model
+
+    return get_user_model().objects.create_user(name, password=password)
+
+
 # Club events played through the services, as the pages and the tasks play them: the four
 # evenings of issue 29 (a 12-pair Swiss, a 9-pair Mitchell–Mitchell–Danish, an 8-pair knockout
 # with a third place, a 12-player individual evening), as the club formats fill the form in.
@@ -143,17 +160,36 @@ def club_event(kind: str, director: Any, name: str = "", count: int = 0, club: A
     return tournament
 
 
+def round_released(tournament: Any) -> list[Any]:
+    """Draw and release the next round: its tables in order (the bye left out)."""
+    return _tables(_next_round(tournament))
+
+
+def confirm(match: Any, ns: int = 900, ew: int = 300) -> None:
+    """Both sides of a table submit the same result: it is confirmed."""
+    from tournaments.services.results import result_submit
+
+    for by in ("ns", "ew"):
+        result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
+
+
 def round_played(tournament: Any, settle: int | None = None) -> Any:
     """Draw and release the next round; both sides of its first ``settle`` tables (all: None)
     confirm a result, North-South winning by a margin that grows with the table."""
-    from tournaments.services.results import result_submit
+    drawn = _next_round(tournament)
+    tables = _tables(drawn)
+    for match in tables[:settle] if settle is not None else tables:
+        confirm(match, 500 + 100 * match.table + 10 * drawn.number, 450)
+    return drawn
+
+
+def _next_round(tournament: Any) -> Any:
     from tournaments.services.rounds import round_pair, round_release
 
     drawn = round_pair(tournament_id=tournament.id)
     round_release(round_id=drawn.id)
-    tables = drawn.matches.filter(ew__isnull=False).order_by("table")
-    for match in tables[:settle] if settle is not None else tables:
-        ns, ew = 500 + 100 * match.table + 10 * drawn.number, 450
-        for by in ("ns", "ew"):
-            result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
     return drawn
+
+
+def _tables(drawn: Any) -> list[Any]:
+    return list(drawn.matches.filter(ew__isnull=False).select_related("ns", "ew").order_by("table"))

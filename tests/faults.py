@@ -21,6 +21,8 @@ from typing import Any
 import redis
 from django.db import connection
 
+from tests.waiting import wait_until
+
 ROOT = Path(__file__).resolve().parents[1]
 SETTINGS = ROOT / "config" / "settings.py"
 
@@ -29,14 +31,6 @@ def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return int(s.getsockname()[1])
-
-
-def wait_for(check: Any, seconds: float, what: str) -> None:
-    """Poll ``check()`` until it is true, or fail saying ``what`` never happened."""
-    deadline = time.monotonic() + seconds
-    while not check():
-        assert time.monotonic() < deadline, f"{what}: not within {seconds} s"
-        time.sleep(0.1)
 
 
 class RedisServer:
@@ -67,7 +61,7 @@ class RedisServer:
             except redis.ConnectionError:
                 return False
 
-        wait_for(answers, 10, "redis-server starts")
+        wait_until(answers, 10, "redis-server starts")
 
     def stop(self) -> None:
         if self.process is None:

@@ -9,7 +9,6 @@ worker on Redis, and the wall screen opens on the final standings."""
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -19,6 +18,7 @@ from tests.browser.conftest import ARTIFACTS, phone_page
 from tests.browser.test_every_page import check_page
 from tests.celery_worker import worker_through_redis
 from tests.faults import web_process_broker
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -175,13 +175,14 @@ def test_a_twelve_pair_swiss_evening(
         expect(page.get_by_test_id("finished")).to_be_visible()
         fits_the_phone(page)
         shot(page, "05-final")
+
     # The worker wrote the standings (the test process sends tasks to Redis, never runs them).
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:
+    def final_standings() -> bool:
         latest = StandingsSnapshot.objects.order_by("-version").first()
-        if latest is not None and not latest.provisional and latest.after_round == 3:
-            break
-        time.sleep(0.3)
+        return latest is not None and not latest.provisional and latest.after_round == 3
+
+    wait_until(final_standings, 240, "the worker's final standings")
+    latest = StandingsSnapshot.objects.order_by("-version").first()
     assert latest is not None and not latest.provisional and len(latest.rows) == 12
     for page in phone_page(browser):
         problems: list[str] = []

@@ -13,6 +13,7 @@ from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ACTION_MS, ARTIFACTS, PHONE, console_errors
 from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS
+from tests.waiting import wait_until
 
 pytestmark = [
     pytest.mark.browser,
@@ -259,8 +260,6 @@ def test_the_first_page_a_phone_opens_and_its_games_other_page_open_offline(
 ) -> None:
     """From a new user: the first page a phone opened came before the service worker, so it was
     not kept, nor the entry page it never opened. The worker now keeps both."""
-    import time
-
     from scorekeeper.services import game_create
 
     game, token = game_create(
@@ -268,10 +267,7 @@ def test_the_first_page_a_phone_opens_and_its_games_other_page_open_offline(
     )
     phone.goto(f"{live_server.url}/g/{game.id}/play/{token}/")  # lands on the scoreboard
     board, entry = f"/g/{game.id}/edit/", f"/g/{game.id}/edit/hand/"
-    deadline = time.monotonic() + 80
-    while not {board, entry} <= set(phone.evaluate(KEPT_PAGES)):
-        assert time.monotonic() < deadline, phone.evaluate(KEPT_PAGES)
-        time.sleep(0.2)
+    wait_until(lambda: {board, entry} <= set(phone.evaluate(KEPT_PAGES)), 80, "both pages kept")
     phone.context.set_offline(True)
     phone.goto(live_server.url + entry)
     expect(phone.locator("#hand-title")).to_have_text("Hand 1")
@@ -314,15 +310,10 @@ ENGINE_KEPT = (
 def engine_kept(page: Page) -> None:
     """Once the service worker has every file of the phone's engine (it is asked once the engine
     is ready): a page opened later with no connection loads the engine."""
-    import time
-
     from scorekeeper.phone_engine import engine_config
 
     files = engine_config()["files"]
-    deadline = time.monotonic() + 180
-    while not page.evaluate(ENGINE_KEPT, files):
-        assert time.monotonic() < deadline, "the engine's files are not kept"
-        page.wait_for_timeout(200)
+    wait_until(lambda: page.evaluate(ENGINE_KEPT, files), 180, "the engine's files kept")
 
 
 def test_a_phone_that_opened_its_game_scores_offline_on_the_entry_it_opens_next(
@@ -368,12 +359,8 @@ def test_a_phone_that_opened_its_game_scores_offline_on_the_entry_it_opens_next(
 
 
 def for_the_entry_page_kept(page: Page, game) -> None:
-    import time
-
-    deadline = time.monotonic() + 80
-    while f"/g/{game.id}/edit/hand/" not in page.evaluate(KEPT_PAGES):
-        assert time.monotonic() < deadline, page.evaluate(KEPT_PAGES)
-        page.wait_for_timeout(200)
+    entry = f"/g/{game.id}/edit/hand/"
+    wait_until(lambda: entry in page.evaluate(KEPT_PAGES), 80, f"{entry} kept")
 
 
 def test_the_offline_board_counts_the_hands_kept_on_the_phone(browser, live_server) -> None:

@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.models import Game, Hand, Revision
 from tests.factories import NS_OUT_WITH_KINGS, new_game, play_hands
+from tests.properties import scaled
 from tests.unit.rules.test_fuzz import JSON, near_records
 
 pytestmark = pytest.mark.django_db
@@ -197,7 +198,7 @@ ANSWERS = {200, 201, 204, 400, 401, 403, 404, 405, 409, 413, 422, 428}
 
 
 @settings(
-    max_examples=150,
+    max_examples=scaled(150),
     deadline=None,
     suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
 )

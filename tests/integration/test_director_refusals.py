@@ -19,13 +19,6 @@ from tournaments.services.tournament import tournament_create
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def director(client, django_user_model):
-    user = django_user_model.objects.create_user("dora", password="x")
-    client.force_login(user)
-    return user
-
-
 def event(director, fmt: str = "swiss", rounds: int = 1, pairs: int = 4, **extra) -> Tournament:
     tournament = tournament_create(
         name="Tuesday", format=fmt, rounds=rounds, director=director, **extra

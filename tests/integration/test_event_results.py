@@ -40,11 +40,6 @@ RESULTS = "/t/{}/results/"
 
 
 @pytest.fixture
-def director(django_user_model):
-    return django_user_model.objects.create_user("dora")
-
-
-@pytest.fixture
 def club(director):
     return club_create(name="Circolo Canasta Roma", director=director)
 

@@ -31,9 +31,9 @@ from tests.faults import (
     redis_caches,
     start_worker,
     stop_worker,
-    wait_for,
     web_process_broker,
 )
+from tests.waiting import wait_until
 from tournaments.models import Match, StandingsSnapshot, Tournament
 from tournaments.services import standings as standings_service
 from tournaments.services.entries import entries_add
@@ -130,7 +130,7 @@ def test_redis_stopped_while_tables_confirm_answers_true_and_the_final_standings
             matches = tables(tournament)
             for match in matches[:2]:
                 assert confirm_from_the_tables(match) == [302, 200, 302, 200]
-            wait_for(lambda: counts_every_change(tournament), 60, "the worker's standings")
+            wait_until(lambda: counts_every_change(tournament), 60, "the worker's standings")
             assert wins(latest(tournament)) == 2 * per_table
 
             redis_server.stop()  # the broker and the cache, at once
@@ -255,10 +255,10 @@ def test_a_recompute_that_meets_the_database_down_is_retried_until_it_is_back(
     worker = start_worker(redis_server.url, database=database_url(proxy.port))
     try:
         send_recompute(redis_server.url, tournament)
-        wait_for(lambda: redis_server.client.zcard("unacked_index") == 1, 30, "a retry waits")
+        wait_until(lambda: redis_server.client.zcard("unacked_index") == 1, 30, "a retry waits")
         assert not counts_every_change(tournament)
         proxy.open()  # the database is back
-        wait_for(lambda: counts_every_change(tournament), 90, "the retried recompute")
+        wait_until(lambda: counts_every_change(tournament), 90, "the retried recompute")
         assert wins(latest(tournament)) == 8
     finally:
         stop_worker(worker)
@@ -279,14 +279,14 @@ def test_a_worker_killed_in_the_middle_of_a_recompute_leaves_it_to_the_next(
     )
     try:
         send_recompute(redis_server.url, tournament)
-        wait_for(lambda: redis_server.client.hlen("unacked") == 1, 30, "the worker takes it")
+        wait_until(lambda: redis_server.client.hlen("unacked") == 1, 30, "the worker takes it")
         lost.kill()  # -9: no goodbye, no acknowledgement
         lost.wait(timeout=10)
         proxy.close()  # its connections go too
         assert not counts_every_change(tournament)
         worker = start_worker(redis_server.url, CELERY_VISIBILITY_TIMEOUT="3")
         try:
-            wait_for(lambda: counts_every_change(tournament), 90, "the task delivered again")
+            wait_until(lambda: counts_every_change(tournament), 90, "the task delivered again")
             assert wins(latest(tournament)) == 8
         finally:
             stop_worker(worker)
@@ -487,7 +487,7 @@ def test_with_the_broker_up_and_no_worker_the_draw_and_the_print_a_director_wait
         director.post(reverse("director-round-next", args=[tournament.id]))  # pressed again
         assert queued_tasks(redis_server, draws) == 1  # nothing more queued
         started = time.monotonic()
-        wait_for(
+        wait_until(
             lambda: director.get(state_url).json()["rounds"] == 2, 60, "round 2 drawn by the page"
         )
         assert time.monotonic() - started < 30
@@ -495,7 +495,7 @@ def test_with_the_broker_up_and_no_worker_the_draw_and_the_print_a_director_wait
         assert 'data-testid="release"' in page and "Release round 2" in page
         # The standings the round's results left stale (queued, untaken) are rebuilt by the
         # director's page itself, as by the public pages.
-        wait_for(
+        wait_until(
             lambda: (
                 'data-testid="standings-stale"'
                 not in director.get(reverse("director", args=[tournament.id])).content.decode()
@@ -511,7 +511,9 @@ def test_with_the_broker_up_and_no_worker_the_draw_and_the_print_a_director_wait
         job = PrintJob.objects.get()
         job_state = reverse("print-job-state", args=[tournament.id, job.id])
         assert director.get(job_state).json()["status"] == "waiting"
-        wait_for(lambda: director.get(job_state).json()["status"] == "ready", 90, "the cards made")
+        wait_until(
+            lambda: director.get(job_state).json()["status"] == "ready", 90, "the cards made"
+        )
         assert asked.status_code == 302
         assert PrintJob.objects.get().status == PrintJob.Status.READY
         # A club's backup imported on this server: queued, then imported by its page.
@@ -521,6 +523,6 @@ def test_with_the_broker_up_and_no_worker_the_draw_and_the_print_a_director_wait
         job = club_import_start(data=club_export_bytes(tournament.club), director=dora, name="Copy")
         job_page = reverse("club-import-job", args=[job.id])
         assert ClubImport.objects.get(id=job.id).status == ClubImport.Status.WAITING
-        wait_for(lambda: director.get(job_page).status_code == 302, 90, "the backup imported")
+        wait_until(lambda: director.get(job_page).status_code == 302, 90, "the backup imported")
         assert ClubImport.objects.get(id=job.id).status == ClubImport.Status.DONE
         assert Club.objects.filter(name="Copy").exists()

@@ -19,13 +19,6 @@ from tournaments.table_keys import table_token
 PLAYERS = ["Ann", "Ben", "Cid", "Dot", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lou"]
 
 
-@pytest.fixture
-def director(client, django_user_model):
-    user = django_user_model.objects.create_user("dora", password="x")
-    client.force_login(user)
-    return user
-
-
 def create(client, fmt: str = "individual", rounds: int | str = 3) -> Tournament:
     response = client.post(
         reverse("tournament-new"),

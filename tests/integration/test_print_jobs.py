@@ -13,7 +13,7 @@ from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
 
-from tests.faults import wait_for
+from tests.waiting import wait_until
 from tournaments import print_jobs, printing
 from tournaments.models import PrintJob, Tournament
 from tournaments.services.entries import entries_add
@@ -34,7 +34,7 @@ def small_inline(settings, tmp_path, monkeypatch):
     under_way = PrintJob.objects.filter(
         status__in=(PrintJob.Status.WAITING, PrintJob.Status.MAKING)
     )
-    wait_for(lambda: not under_way.exists(), 120, "the test's jobs end")
+    wait_until(lambda: not under_way.exists(), 120, "the test's jobs end")
 
 
 @pytest.fixture
@@ -82,7 +82,7 @@ def test_a_large_round_is_made_in_the_background_with_its_progress_shown(
     page = director.get(asked["Location"])
     assert page.status_code == 200 and 'data-testid="print-job"' in page.content.decode()
     assert "no-store" in page["Cache-Control"]
-    wait_for(lambda: ready(job.id), 120, "the cards made in the background")
+    wait_until(lambda: ready(job.id), 120, "the cards made in the background")
     state = director.get(reverse("print-job-state", args=[tournament.id, job.id])).json()
     assert state["status"] == "ready" and state["done"] == state["total"] == 8
     pdf = director.get(state["file"])
@@ -109,7 +109,7 @@ def test_a_job_that_stalled_is_started_again_by_its_page(small_inline, director,
         status=PrintJob.Status.MAKING, updated_at=timezone.now() - timedelta(minutes=5)
     )
     director.get(reverse("print-job-state", args=[tournament.id, job.id]))  # the poll
-    wait_for(lambda: ready(job.id), 120, "the stalled job made again")
+    wait_until(lambda: ready(job.id), 120, "the stalled job made again")
 
 
 def test_only_the_director_sees_a_print_job(small_inline, director, django_user_model) -> None:
@@ -120,14 +120,14 @@ def test_only_the_director_sees_a_print_job(small_inline, director, django_user_
     other.force_login(django_user_model.objects.create_user("intruder"))
     for name in ("print-job", "print-job-state", "print-job-file"):
         assert other.get(reverse(name, args=[tournament.id, job.id])).status_code == 404
-    wait_for(lambda: ready(job.id), 120, "the pairings")
+    wait_until(lambda: ready(job.id), 120, "the pairings")
 
 
 def test_files_older_than_a_day_are_deleted(small_inline, director, settings) -> None:
     tournament = released(director, pairs=8)
     director.get(reverse("print-pairings", args=[tournament.id, 1]))
     job = PrintJob.objects.get()
-    wait_for(lambda: ready(job.id), 120, "the pairings")
+    wait_until(lambda: ready(job.id), 120, "the pairings")
     path = print_jobs.path_of(PrintJob.objects.get(id=job.id))
     assert path.exists()
     PrintJob.objects.filter(id=job.id).update(created_at=timezone.now() - timedelta(days=2))

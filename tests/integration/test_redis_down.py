@@ -30,7 +30,6 @@ pytestmark = pytest.mark.django_db
 RETRY_AFTER = 1.0  # seconds Redis is skipped after a failure (5 in settings), to keep this short
 NEW_GAME = {"variant": "classic", "players": 4, "sides": 2}
 SCORE = {"variant": "classic", "sides": NS_OUT_WITH_KINGS}  # 670 / 0
-FAST_HASHER = ["django.contrib.auth.hashers.MD5PasswordHasher"]  # logins in ms, not a second
 
 
 @pytest.fixture
@@ -48,9 +47,7 @@ def redis_caches(redis_server: RedisServer) -> Iterator[None]:
     # with for the process's life, so it is made again on the way in and out. The tests change
     # no setting of their own with pytest-django's `settings`: its changes, made over these and
     # undone after them, would put these back for the tests that follow.
-    with override_settings(
-        CACHES=redis_caches_for(redis_server.url, RETRY_AFTER), PASSWORD_HASHERS=FAST_HASHER
-    ):
+    with override_settings(CACHES=redis_caches_for(redis_server.url, RETRY_AFTER)):
         AxesProxyHandler.get_implementation(force=True)
         # The database cache's table is no model: a test that committed before this one (a
         # browser test, in the same process) may have left counts in it, which these count.

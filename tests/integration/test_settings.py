@@ -116,6 +116,16 @@ def test_production_behind_a_tls_proxy(monkeypatch) -> None:
     assert "SECURE_SSL_REDIRECT" not in lan  # a club laptop on its Wi-Fi serves plain HTTP
 
 
+def test_passwords_are_stored_with_pbkdf2_outside_the_tests(monkeypatch) -> None:
+    """The tests hash with MD5 (tests/conftest.py: a login in microseconds); the site keeps
+    Django's slow, salted hasher."""
+    from django.conf import global_settings
+
+    config = settings_with(monkeypatch, **PRODUCTION)
+    hashers = config.get("PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)
+    assert hashers[0] == "django.contrib.auth.hashers.PBKDF2PasswordHasher"
+
+
 def test_local_mode_has_debug_off_and_a_key_made_once_beside_the_database(
     monkeypatch, tmp_path: Path
 ) -> None:

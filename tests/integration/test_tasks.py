@@ -12,9 +12,10 @@ from django.db import transaction
 from core import background
 from scorekeeper.models import Hand
 from scorekeeper.tasks import game_recompute
-from tests.celery_worker import free_port, worker_through_redis
+from tests.celery_worker import worker_through_redis
 from tests.factories import NS_OUT_WITH_KINGS, new_game, play_hands
-from tests.faults import web_process_broker
+from tests.faults import free_port, web_process_broker
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 CORRUPT = {
@@ -80,10 +81,7 @@ def test_a_real_worker_through_redis_recomputes_the_game(tmp_path: Path) -> None
         play_hands(game, 2, NS_OUT_WITH_KINGS)
         Hand.objects.update(result=CORRUPT)
         client.send_task(game_recompute.name, args=[game.id])
-        deadline = time.monotonic() + 60
-        while totals() != [670, 670] and time.monotonic() < deadline:
-            time.sleep(0.2)
-        assert totals() == [670, 670]
+        wait_until(lambda: totals() == [670, 670], 60, "the worker recomputes the game")
 
 
 @pytest.fixture

@@ -47,17 +47,10 @@ NAMES = [
 
 
 @pytest.fixture
-def director(django_user_model):
-    return django_user_model.objects.create_user("director", password="x")
-
-
-@pytest.fixture
-def event(director) -> Tournament:
+def event(dora) -> Tournament:
     """13 pairs, round 1 released: 6 tables and a bye; hands at table 1; results confirmed at
     table 1, corrected by the director at table 2, half-submitted at table 3."""
-    tournament = tournament_create(
-        name="Club <evening>", format="swiss", rounds=3, director=director
-    )
+    tournament = tournament_create(name="Club <evening>", format="swiss", rounds=3, director=dora)
     entries_add(
         tournament_id=tournament.id,
         entries=[
@@ -126,8 +119,8 @@ def placed(page, words: set[str]) -> dict[str, tuple[float, float]]:
     return out
 
 
-def test_results_csv_lists_every_table_its_result_in_force_and_the_bye(client, director, event):
-    client.force_login(director)
+def test_results_csv_lists_every_table_its_result_in_force_and_the_bye(client, dora, event):
+    client.force_login(dora)
     rows = read_csv(client.get(reverse("export-results", args=[event.id])))
     assert rows[0] == [
         "Round",
@@ -155,8 +148,8 @@ def test_results_csv_lists_every_table_its_result_in_force_and_the_bye(client, d
     assert "'" + FORMULA in names and FORMULA not in names  # neutralised, not dropped
 
 
-def test_standings_csv_has_every_metric_and_says_which_snapshot(client, director, event):
-    client.force_login(director)
+def test_standings_csv_has_every_metric_and_says_which_snapshot(client, dora, event):
+    client.force_login(dora)
     rows = read_csv(client.get(reverse("export-standings", args=[event.id])))
     header = rows[0]
     assert header[:2] == ["Rank", "Pair"]
@@ -172,14 +165,14 @@ def test_standings_csv_has_every_metric_and_says_which_snapshot(client, director
     assert "'" + FORMULA in [row[1] for row in rows[1:]]
 
 
-def test_standings_csv_before_any_result_is_its_header(client, director):
-    tournament = tournament_create(name="Empty", format="swiss", rounds=1, director=director)
-    client.force_login(director)
+def test_standings_csv_before_any_result_is_its_header(client, dora):
+    tournament = tournament_create(name="Empty", format="swiss", rounds=1, director=dora)
+    client.force_login(dora)
     rows = read_csv(client.get(reverse("export-standings", args=[tournament.id])))
     assert len(rows) == 1 and rows[0][:3] == ["Rank", "Pair", "Points"]
 
 
-def _raw_score_evening(director, ns_score: int, ew_score: int) -> Tournament:
+def _raw_score_evening(dora, ns_score: int, ew_score: int) -> Tournament:
     """Three pairs under raw scores, the bye scoring the field's average: one table played."""
     tournament = tournament_create(
         name="Raw",
@@ -187,7 +180,7 @@ def _raw_score_evening(director, ns_score: int, ew_score: int) -> Tournament:
         rounds=2,
         points="raw",
         sit_out="field_average",
-        director=director,
+        director=dora,
     )
     entries_add(
         tournament_id=tournament.id,
@@ -207,23 +200,23 @@ def _column(rows: list[list[str]], name: str) -> list[str]:
     return [row[at] for row in rows[1:]]
 
 
-def test_standings_csv_writes_each_column_with_one_number_of_decimals(client, director):
-    client.force_login(director)
+def test_standings_csv_writes_each_column_with_one_number_of_decimals(client, dora):
+    client.force_login(dora)
     # The bye scores the field's average, 700 (1000 and 400): a whole number, as the others.
     whole = read_csv(
-        client.get(reverse("export-standings", args=[_raw_score_evening(director, 1000, 400).id]))
+        client.get(reverse("export-standings", args=[_raw_score_evening(dora, 1000, 400).id]))
     )
     assert sorted(_column(whole, "Points")) == ["1000", "400", "700"]  # not "700.0"
     # 905 and 300 average 602.5: every row of the column then has its one decimal.
     half = read_csv(
-        client.get(reverse("export-standings", args=[_raw_score_evening(director, 905, 300).id]))
+        client.get(reverse("export-standings", args=[_raw_score_evening(dora, 905, 300).id]))
     )
     assert sorted(_column(half, "Points")) == ["300.0", "602.5", "905.0"]
     assert sorted(_column(half, "Margin")) == ["-605", "0", "605"]
 
 
-def test_a_pair_events_standings_csv_has_no_individual_event_column(client, director, event):
-    client.force_login(director)
+def test_a_pair_events_standings_csv_has_no_individual_event_column(client, dora, event):
+    client.force_login(dora)
     header = read_csv(client.get(reverse("export-standings", args=[event.id])))[0]
     assert "Opponents less partners" not in header
     event.tiebreaks = ["tp", "opp_less_partners"]  # unless the director ranks by it
@@ -232,8 +225,8 @@ def test_a_pair_events_standings_csv_has_no_individual_event_column(client, dire
     assert header[2:4] == ["Points", "Opponents less partners"]
 
 
-def test_hands_csv_has_each_hand_score_and_running_total(client, director, event):
-    client.force_login(director)
+def test_hands_csv_has_each_hand_score_and_running_total(client, dora, event):
+    client.force_login(dora)
     rows = read_csv(client.get(reverse("export-hands", args=[event.id])))
     assert rows[0] == [
         "Round",
@@ -253,7 +246,7 @@ def test_hands_csv_has_each_hand_score_and_running_total(client, director, event
     ]
 
 
-def test_only_a_director_of_its_club_may_download(client, django_user_model, director, event):
+def test_only_a_director_of_its_club_may_download(client, django_user_model, dora, event):
     number = event.round_set.get().number
     urls = [reverse(name, args=[event.id]) for name in ("export-results", "export-standings")]
     urls += [reverse("export-hands", args=[event.id])]
@@ -269,13 +262,13 @@ def test_only_a_director_of_its_club_may_download(client, django_user_model, dir
     client.force_login(django_user_model.objects.create_superuser("root", password="x"))
     for url in urls:
         assert client.get(url).status_code == 404  # the server's administrator, not a member
-    client.force_login(director)
+    client.force_login(dora)
     assert client.get(urls[0]).status_code == 200
     assert client.post(urls[0]).status_code == 405
 
 
-def test_an_unknown_tournament_or_round_is_not_found(client, director, event):
-    client.force_login(director)
+def test_an_unknown_tournament_or_round_is_not_found(client, dora, event):
+    client.force_login(dora)
     assert client.get(reverse("export-results", args=[event.id + 99])).status_code == 404
     for name in ("print-cards", "print-sheets", "print-pairings"):
         assert client.get(reverse(name, args=[event.id, 2])).status_code == 404
@@ -308,8 +301,8 @@ def qr_modules(link: str) -> list[list[bool]]:
     return [[bool(m) for m in row] for row in code.matrix_iter(scale=1, border=4)]
 
 
-def test_table_cards_four_to_a_page_with_both_pairs_qr_codes(client, director, event):
-    client.force_login(director)
+def test_table_cards_four_to_a_page_with_both_pairs_qr_codes(client, dora, event):
+    client.force_login(dora)
     url = reverse("print-cards", args=[event.id, 1])
     reader = read_pdf(client.get(url), "cards.pdf")
     assert len(reader.pages) == 2  # 6 tables, 4 cards to a page; the bye has no card
@@ -375,8 +368,8 @@ def test_printing_loads_nothing_but_the_documents_own_images():
             fetch(url)
 
 
-def test_cards_need_the_released_round(client, director, event):
-    client.force_login(director)
+def test_cards_need_the_released_round(client, dora, event):
+    client.force_login(dora)
     for match in matches(event):
         if match.status not in (Match.Status.CONFIRMED, Match.Status.CLOSED):
             result_correct(match_id=match.id, ns_score=500, ew_score=400, reason="Paper sheet")
@@ -386,8 +379,8 @@ def test_cards_need_the_released_round(client, director, event):
     assert client.get(reverse("print-pairings", args=[event.id, 2])).status_code == 200
 
 
-def test_score_sheets_a_sheet_per_table_two_to_a_page(client, director, event):
-    client.force_login(director)
+def test_score_sheets_a_sheet_per_table_two_to_a_page(client, dora, event):
+    client.force_login(dora)
     reader = read_pdf(client.get(reverse("print-sheets", args=[event.id, 1])), "sheets.pdf")
     assert len(reader.pages) == 3  # 6 tables, 4 hands each: two sheets to a page
     text = text_of(reader)
@@ -403,8 +396,8 @@ def test_score_sheets_a_sheet_per_table_two_to_a_page(client, director, event):
     assert re.search(r"\b10\b", reader.pages[0].extract_text())
 
 
-def test_pairings_by_table_then_by_name_with_the_bye(client, director, event):
-    client.force_login(director)
+def test_pairings_by_table_then_by_name_with_the_bye(client, dora, event):
+    client.force_login(dora)
     reader = read_pdf(client.get(reverse("print-pairings", args=[event.id, 1])), "pairings.pdf")
     assert len(reader.pages) == 2  # by name starts on a page of its own
     by_table, by_name = (page.extract_text() for page in reader.pages)

@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from tests.factories import confirm
 from tournaments.club_formats import form_values
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.services.entries import entries_add
@@ -28,13 +29,6 @@ def link(match: Match, side: str) -> str:
 CSV = "name,player_1,player_2,club\n" + "\n".join(
     f"Pair {i},Ann {i},Bob {i},Club {i % 2}" for i in range(1, 7)
 )
-
-
-@pytest.fixture
-def director(client, django_user_model):
-    user = django_user_model.objects.create_user("dora", password="x")
-    client.force_login(user)
-    return user
 
 
 def create(client) -> Tournament:
@@ -220,11 +214,6 @@ def a_released_round(director, pairs: int = 4, rounds: int = 1, clubs: bool = Fa
     drawn = round_pair(tournament_id=tournament.id)
     round_release(round_id=drawn.id)
     return tournament, list(drawn.matches.filter(ew__isnull=False).order_by("table"))
-
-
-def confirm(match: Match, ns: int = 900, ew: int = 300) -> None:
-    for by in ("ns", "ew"):
-        result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
 
 
 def test_table_links_and_cards_use_the_network_address_when_opened_on_this_machine(

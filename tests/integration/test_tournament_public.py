@@ -16,6 +16,7 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from clubs.services import club_create
+from tests.factories import confirm, round_released
 from tournaments.models import (
     Entry,
     Match,
@@ -57,18 +58,6 @@ def a_tournament(**extra) -> Tournament:
     return tournament
 
 
-def released(tournament: Tournament) -> list[Match]:
-    """The next round drawn and released: its tables in order (the bye left out)."""
-    drawn = round_pair(tournament_id=tournament.id)
-    round_release(round_id=drawn.id)
-    return list(drawn.matches.filter(ew__isnull=False).select_related("ns", "ew").order_by("table"))
-
-
-def confirm(match: Match, ns: int, ew: int) -> None:
-    for by in (NS, EW):
-        result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
-
-
 def entry(name: str) -> Entry:
     return Entry.objects.get(name=name)
 
@@ -95,7 +84,7 @@ def row(html: str, attribute: str, value: object) -> str:
 def a_round_in_play(**extra) -> tuple[Tournament, list[Match]]:
     """Table 1 confirmed, table 2 waiting for EW, table 3 with the director."""
     tournament = a_tournament(**extra)
-    tables = released(tournament)
+    tables = round_released(tournament)
     confirm(tables[0], 900, 300)
     result_submit(match_id=tables[1].id, by=NS, ns_score=700, ew_score=500)
     result_submit(match_id=tables[2].id, by=NS, ns_score=800, ew_score=400)
@@ -111,7 +100,7 @@ def test_a_mitchell_sit_out_is_called_the_phantoms_table_not_a_bye(client) -> No
         tournament_id=tournament.id,
         entries=[{**p, "seed": i} for i, p in enumerate(PAIRS, 1)],
     )
-    released(tournament)
+    round_released(tournament)
     sitting = Match.objects.get(ew__isnull=True).ns
     html = page(client, f"/t/{tournament.id}/")
     byes = re.search(r'data-testid="byes">(.*?)</p>', html, re.S)
@@ -371,7 +360,7 @@ def test_standings_before_any_result_say_so(client) -> None:
 @pytest.mark.django_db(transaction=True)  # the standings task is sent on commit
 def test_standings_show_the_snapshot_version_provisional_and_shared_ranks(client) -> None:
     tournament = a_tournament()
-    tables = released(tournament)
+    tables = round_released(tournament)
     confirm(tables[0], 900, 300)
     html = page(client, f"/t/{tournament.id}/standings/")
     snapshot = tournament.snapshots.order_by("-version").first()
@@ -408,7 +397,7 @@ def test_standings_show_the_snapshot_version_provisional_and_shared_ranks(client
 
 def test_standings_follow_the_tournaments_tiebreak_order(client) -> None:
     tournament = a_tournament(tiebreaks=("tp", "wins", "scored", "median_buchholz"))
-    tables = released(tournament)
+    tables = round_released(tournament)
     confirm(tables[0], 900, 300)
     standings_recompute(tournament_id=tournament.id)  # no task on commit here
     html = page(client, f"/t/{tournament.id}/standings/")
@@ -419,12 +408,12 @@ def test_standings_follow_the_tournaments_tiebreak_order(client) -> None:
 
 def test_a_pairs_cross_table_has_every_round(client) -> None:
     tournament = a_tournament()
-    first = released(tournament)
+    first = round_released(tournament)
     confirm(first[0], 900, 300)  # Les As beat Red Threes
     confirm(first[1], 500, 500)
     confirm(first[2], 300, 700)
     round_close(round_id=first[0].round_id)
-    second = released(tournament)
+    second = round_released(tournament)
     standings_recompute(tournament_id=tournament.id)
     red = entry("Red Threes")
     html = page(client, f"/t/{tournament.id}/pair/{red.id}/")
@@ -499,7 +488,7 @@ def test_the_screen_gives_each_panel_all_its_rows_for_the_script_to_page(client)
         tournament_id=tournament.id,
         entries=[{"name": f"Pair {i:02}", "seed": i} for i in range(1, 46)],
     )
-    released(tournament)
+    round_released(tournament)
     standings_recompute(tournament_id=tournament.id)
     html = page(client, f"/t/{tournament.id}/screen/")
     # 22 tables and a bye: 23 pairing rows, 22 results, the top 30 of the standings.
@@ -515,7 +504,7 @@ def test_the_screen_gives_each_panel_all_its_rows_for_the_script_to_page(client)
 @pytest.mark.django_db(transaction=True)
 def test_screen_json_answers_304_until_something_changes(client) -> None:
     tournament = a_tournament()
-    tables = released(tournament)
+    tables = round_released(tournament)
     url = f"/t/{tournament.id}/screen.json"
     first = client.get(url)
     assert first.status_code == 200 and first["ETag"].startswith('"')
@@ -588,7 +577,7 @@ def test_numbers_the_screen_script_reads_stay_plain_where_thousands_are_grouped(
 def test_a_negative_score_reads_with_a_minus_sign(client, django_user_model) -> None:
     # "2210–-80" read as a dash and a hyphen; the pages write "2210 – −80".
     tournament = a_tournament()
-    tables = released(tournament)
+    tables = round_released(tournament)
     confirm(tables[0], 2210, -80)
     html = page(client, f"/t/{tournament.id}/")
     assert "2210 – \u221280" in html and "–-80" not in html and "--80" not in html
@@ -609,7 +598,7 @@ def a_knockout_played_to_its_end(third_place: bool = True) -> Tournament:
         entries=[{"name": f"Seed {i}", "seed": i} for i in range(1, 9)],
     )
     for _ in range(3):
-        for match in released(tournament):
+        for match in round_released(tournament):
             confirm(match, 900, 300)
         round_close(round_id=Round.objects.filter(tournament=tournament).last().id)
     return Tournament.objects.get(id=tournament.id)
@@ -668,7 +657,7 @@ def test_a_public_page_is_rendered_once_per_change_and_answered_304_meanwhile(
     client, path: str
 ) -> None:
     tournament = a_tournament()
-    tables = released(tournament)
+    tables = round_released(tournament)
     standings_recompute(tournament_id=tournament.id)
     url = f"/t/{tournament.id}/" + path.format(pair=entry("Les As").id)
     first = client.get(url)
@@ -704,7 +693,7 @@ def test_every_write_the_public_pages_show_makes_a_new_version() -> None:
 
     bumps(lambda: tournament_plan_set(tournament_id=tournament.id, format="swiss", rounds=4))
     drawn = version()
-    tables = released(tournament)  # the draft alone is not public; its release is
+    tables = round_released(tournament)  # the draft alone is not public; its release is
     assert version() > drawn
     late: list[Entry] = []
     bumps(lambda: late.extend(entries_add(tournament_id=tournament.id, entries=[{"name": "L"}])))
@@ -722,7 +711,7 @@ def test_a_cached_page_carries_each_visitors_own_csrf_token() -> None:
     from django.test import Client
 
     tournament = a_tournament()
-    released(tournament)
+    round_released(tournament)
     pages = [Client().get(f"/t/{tournament.id}/").content.decode() for _ in range(2)]
     tokens = [re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', p).group(1) for p in pages]
     assert tokens[0] != tokens[1]  # the language form's token is the visitor's own
@@ -748,7 +737,7 @@ def test_logging_in_shows_the_new_frame_not_a_304(client, django_user_model) -> 
 
 def test_a_search_is_answered_from_the_page_as_it_stands(client) -> None:
     tournament = a_tournament()
-    released(tournament)
+    round_released(tournament)
     found = client.get(f"/t/{tournament.id}/?q=anna")
     assert found.status_code == 200 and not found.has_header("ETag")
     assert 'data-testid="found"' in found.content.decode()
@@ -773,7 +762,7 @@ def clock(monkeypatch) -> list[float]:
 
 def test_a_busy_events_page_is_rendered_again_at_most_every_few_seconds(client, clock):
     tournament = a_tournament()
-    tables = released(tournament)
+    tables = round_released(tournament)
     standings_recompute(tournament_id=tournament.id)
     url = f"/t/{tournament.id}/"
     first = client.get(url)
@@ -800,7 +789,7 @@ def test_a_page_slow_to_render_waits_ten_times_as_long_before_the_next(client, c
 
     monkeypatch.setattr(public, "render_to_string", slow_render)
     tournament = a_tournament()
-    tables = released(tournament)
+    tables = round_released(tournament)
     url = f"/t/{tournament.id}/"
     first = client.get(url)
     confirm(tables[0], 900, 300)
@@ -849,7 +838,7 @@ def test_a_long_standings_table_comes_in_pages_of_a_hundred(client) -> None:
         tournament_id=tournament.id,
         entries=[{"name": f"Pair {i:03}", "seed": i} for i in range(1, 251)],
     )
-    tables = released(tournament)
+    tables = round_released(tournament)
     confirm(tables[0], 900, 300)
     standings_recompute(tournament_id=tournament.id)
     url = f"/t/{tournament.id}/standings/"

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import io
 import json
-import time
 from contextlib import redirect_stderr
 from pathlib import Path
 
@@ -15,7 +14,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from scorekeeper.models import Game
-from tests.celery_worker import worker_through_redis
+from tests.celery_worker import worker_idle, worker_through_redis
+from tests.factories import confirm, round_released
+from tests.waiting import wait_until
 from tournaments.models import (
     Entry,
     Match,
@@ -54,17 +55,6 @@ def swiss(teams: int = 6, **extra) -> Tournament:
     return tournament
 
 
-def first_round(tournament: Tournament) -> list[Match]:
-    drawn = round_pair(tournament_id=tournament.id)
-    round_release(round_id=drawn.id)
-    return list(drawn.matches.filter(ew__isnull=False).order_by("table"))
-
-
-def confirm(match: Match, ns: int, ew: int) -> None:
-    for by in (NS, EW):
-        result_submit(match_id=match.id, by=by, ns_score=ns, ew_score=ew)
-
-
 def test_a_round_is_drafted_then_released_with_a_game_per_table() -> None:
     tournament = swiss()
     drawn = round_pair(tournament_id=tournament.id)
@@ -90,7 +80,7 @@ def test_a_round_is_drafted_then_released_with_a_game_per_table() -> None:
 @pytest.mark.django_db(transaction=True)  # standings are sent on commit
 def test_matching_submissions_confirm_and_write_the_standings() -> None:
     tournament = swiss()
-    match = first_round(tournament)[0]
+    match = round_released(tournament)[0]
     result_submit(match_id=match.id, by=NS, ns_score=900, ew_score=300)
     match.refresh_from_db()
     assert match.status == Match.Status.SUBMITTED  # waiting for the other pair
@@ -105,7 +95,7 @@ def test_matching_submissions_confirm_and_write_the_standings() -> None:
 
 def test_a_mismatch_goes_to_the_director_who_corrects_it_as_a_new_version() -> None:
     tournament = swiss()
-    match = first_round(tournament)[0]
+    match = round_released(tournament)[0]
     result_submit(match_id=match.id, by=NS, ns_score=900, ew_score=300)
     result_submit(match_id=match.id, by=EW, ns_score=300, ew_score=900)
     match.refresh_from_db()
@@ -123,7 +113,7 @@ def test_a_mismatch_goes_to_the_director_who_corrects_it_as_a_new_version() -> N
 
 def test_the_next_round_waits_for_every_result() -> None:
     tournament = swiss()
-    matches = first_round(tournament)
+    matches = round_released(tournament)
     confirm(matches[0], 900, 300)
     with pytest.raises(TournamentError, match="Round 1 is not finished"):
         round_pair(tournament_id=tournament.id)
@@ -147,7 +137,7 @@ def test_a_knockout_tie_needs_a_winner() -> None:
     entries_add(
         tournament_id=tournament.id, entries=[{"name": f"P{i}", "seed": i} for i in range(4)]
     )
-    match = first_round(tournament)[0]
+    match = round_released(tournament)[0]
     with pytest.raises(TournamentError, match="plays another hand"):
         result_submit(match_id=match.id, by=NS, ns_score=500, ew_score=500)
 
@@ -155,7 +145,7 @@ def test_a_knockout_tie_needs_a_winner() -> None:
 @pytest.mark.django_db(transaction=True)  # standings are sent on commit
 def test_the_standings_task_twice_on_the_same_results_writes_one_snapshot() -> None:
     tournament = swiss()
-    confirm(first_round(tournament)[0], 900, 300)
+    confirm(round_released(tournament)[0], 900, 300)
     before = StandingsSnapshot.objects.count()
     first = standings_recompute(tournament_id=tournament.id)
     again = standings_recompute(tournament_id=tournament.id)
@@ -164,7 +154,7 @@ def test_the_standings_task_twice_on_the_same_results_writes_one_snapshot() -> N
 
 def test_a_late_entry_joins_the_next_round_and_a_withdrawn_pair_leaves() -> None:
     tournament = swiss()
-    for match in first_round(tournament):
+    for match in round_released(tournament):
         confirm(match, 700, 200)
     (late,) = entries_add(tournament_id=tournament.id, entries=[{"name": "Late pair"}])
     assert late.joins == 2
@@ -176,7 +166,7 @@ def test_a_late_entry_joins_the_next_round_and_a_withdrawn_pair_leaves() -> None
 
 def test_renaming_a_late_entry_makes_the_standings_stale() -> None:
     tournament = swiss()
-    for match in first_round(tournament):
+    for match in round_released(tournament):
         confirm(match, 700, 200)
     (late,) = entries_add(tournament_id=tournament.id, entries=[{"name": "Late pair"}])
     standings_recompute(tournament_id=tournament.id)
@@ -189,7 +179,7 @@ def test_renaming_a_late_entry_makes_the_standings_stale() -> None:
 def test_a_reinstated_pair_takes_back_its_own_place_in_a_mitchell_not_a_late_entrys() -> None:
     tournament = tournament_create(name="Mitchell", format="mitchell", rounds=3)
     entries_add(tournament_id=tournament.id, entries=[{"name": f"Pair {i}"} for i in range(1, 9)])
-    for match in first_round(tournament):
+    for match in round_released(tournament):
         confirm(match, 700, 200)
     three = Entry.objects.get(name="Pair 3")
     entry_withdraw(entry_id=three.id)
@@ -305,7 +295,7 @@ def test_a_scheduled_draft_is_not_swapped_its_later_rounds_follow_it(fmt: str) -
 
 def test_a_withdrawal_sent_twice_keeps_its_round() -> None:
     tournament = swiss()
-    for match in first_round(tournament):
+    for match in round_released(tournament):
         confirm(match, 700, 200)
     six = Entry.objects.get(name="Pair 6")
     entry_withdraw(entry_id=six.id)
@@ -544,15 +534,16 @@ def test_a_real_worker_writes_the_standings(tmp_path: Path) -> None:
     from tournaments.tasks import standings_recompute_task
 
     tournament = swiss()
-    match = first_round(tournament)[0]
+    match = round_released(tournament)[0]
     confirm(match, 900, 300)
     StandingsSnapshot.objects.all().delete()  # what the eager task wrote: the worker must do it
     with worker_through_redis(tmp_path) as client:
         client.send_task(standings_recompute_task.name, args=[tournament.id])
         client.send_task(standings_recompute_task.name, args=[tournament.id])  # idempotent
-        deadline = time.monotonic() + 60
-        while not StandingsSnapshot.objects.exists() and time.monotonic() < deadline:
-            time.sleep(0.2)
-        time.sleep(1)  # the second task has run by now (one worker, in order)
+        wait_until(
+            lambda: StandingsSnapshot.objects.exists() and worker_idle(client),
+            60,
+            "the worker runs both tasks",
+        )
     snapshots = list(StandingsSnapshot.objects.filter(tournament=tournament))
     assert len(snapshots) == 1 and snapshots[0].rows[0]["name"] == "Pair 1"

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import PRESETS, RuleViolation, score_record
 from scorekeeper.rules.cards import CARD_CLASSES, MELD_RANKS
+from tests.properties import scaled
 
 HUGE = st.sampled_from([10**20, -(10**20), 2**63, 10**40, -1, 0, 1, 7, 100001, 12])
 TEXT = st.text(alphabet=st.characters(codec="utf-8", exclude_categories=()), max_size=20) | (
@@ -95,7 +96,9 @@ def near_records(draw: st.DrawFn) -> object:
     )
 
 
-FUZZ = settings(max_examples=600, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(
+    max_examples=scaled(600), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 
 
 def melds(*melds: object) -> dict:

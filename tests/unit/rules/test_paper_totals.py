@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from scorekeeper.rules.paper_totals import side_for_total
 from tests.factories import record, totals
+from tests.properties import scaled
 
 SEATINGS = [
     (v.id, s.players, s.sides)
@@ -38,7 +39,7 @@ def test_a_total_is_written_as_the_documented_parts(variant: str, total: int, si
     assert side_for_total(ruleset_for(variant, 4, {}, 2), total) == side
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(
     seating=st.sampled_from(SEATINGS),
     total=st.integers(min_value=-20_000, max_value=1_600).map(lambda n: n * 5),

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 from scorekeeper.rules import PRESETS, RuleViolation, score_record
 from scorekeeper.rules.cards import NATURAL_RANKS, class_limits
 from scorekeeper.rules.variants import ORIGINAL_PRESETS
+from tests.properties import scaled
 
 CARD_VALUE = {"jokers": 50, "twos": 20, "aces": 20, "high": 10, "low": 5}  # every preset (2.2)
 LOW, ACE = {"4", "5", "6", "7"}, "A"
@@ -115,7 +116,7 @@ def as_points(side: dict) -> dict:
     return out
 
 
-PROPERTY = settings(max_examples=300, deadline=None)
+PROPERTY = settings(max_examples=scaled(300), deadline=None)
 
 
 @PROPERTY
@@ -157,7 +158,7 @@ def test_the_same_cards_score_the_same_at_every_entry_level(record: dict) -> Non
 COUNTS = st.fixed_dictionaries({cls: st.integers(0, 40) for cls in class_limits(2)})
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=scaled(300), deadline=None)
 @given(st.sampled_from(VARIANTS), COUNTS, COUNTS)
 def test_deck_limits_hold_for_cards_left_in_hand(variant: str, first: dict, second: dict) -> None:
     packs = FOUR_PLAYER_PACKS[variant]
@@ -173,7 +174,7 @@ def test_deck_limits_hold_for_cards_left_in_hand(variant: str, first: dict, seco
     assert accepted == within
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(st.sampled_from(VARIANTS), st.sampled_from(NATURAL_RANKS), st.data())
 def test_no_rank_is_melded_more_often_than_the_packs_hold(
     variant: str, rank: str, data: st.DataObject

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.properties import scaled
 from tournaments.engine import danish, knockout, mitchell, roundrobin
 from tournaments.engine.errors import DrawRefused
 from tournaments.engine.points import Scoring
@@ -66,7 +67,7 @@ def loser(r: Result) -> int:
 # Round robin ---------------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(SIZES, st.integers(1, 2))
 def test_round_robin_is_complete_with_one_bye_each_per_leg(n: int, legs: int) -> None:
     pairs = field(n)
@@ -97,7 +98,7 @@ def places_run_out(pairs: tuple[Pair, ...], number: int) -> bool:
     return any(len(playing(pairs, r)) > places for r in range(1, number + 1))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(SIZES, SEEDS, st.booleans())
 def test_late_entries_and_withdrawals_keep_the_schedule(
     n: int, seed: int, use_mitchell: bool
@@ -127,7 +128,7 @@ def test_late_entries_and_withdrawals_keep_the_schedule(
 # Mitchell ------------------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(SIZES)
 def test_mitchell_keeps_north_south_and_never_repeats(n: int) -> None:
     pairs = field(n)
@@ -151,7 +152,7 @@ def test_mitchell_keeps_north_south_and_never_repeats(n: int) -> None:
 # Danish ---------------------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(SIZES, st.integers(1, 8), SEEDS, st.booleans())
 def test_modified_danish_never_repeats_last_rounds_match_with_four_pairs_at_the_tables(
     n: int, rounds: int, seed: int, changes: bool
@@ -185,7 +186,7 @@ def test_modified_danish_never_repeats_last_rounds_match_with_four_pairs_at_the_
 # Knockout -------------------------------------------------------------------------------------
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=scaled(150), deadline=None)
 @given(st.integers(2, 40), SEEDS, st.booleans())
 def test_a_knockout_bracket_is_consistent(n: int, seed: int, third: bool) -> None:
     rng = random.Random(seed)
@@ -216,7 +217,7 @@ def test_a_knockout_bracket_is_consistent(n: int, seed: int, third: bool) -> Non
         )
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=scaled(100), deadline=None)
 @given(st.integers(2, 40), SEEDS)
 def test_withdrawn_pairs_give_walkovers_and_the_knockout_still_ends(n: int, seed: int) -> None:
     rng = random.Random(seed)

@@ -10,6 +10,7 @@ from functools import cache
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.properties import scaled
 from tournaments.engine import swiss
 from tournaments.engine.points import PointsMethod, Scoring
 from tournaments.engine.standings import rank
@@ -40,7 +41,7 @@ def events(draw: st.DrawFn) -> tuple[tuple[Pair, ...], int, int]:
     return pairs, draw(st.integers(1, min(n, 7))), draw(st.integers(0, 10**6))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(events())
 def test_every_swiss_round_holds_the_rules(event: tuple[tuple[Pair, ...], int, int]) -> None:
     pairs, rounds, seed = event
@@ -69,7 +70,7 @@ def test_every_swiss_round_holds_the_rules(event: tuple[tuple[Pair, ...], int, i
         ranking = tuple(s.pair for s in rank(pairs, results, Scoring(), ("tp", "buchholz")))
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=scaled(200), deadline=None)
 @given(events(), st.sampled_from(list(PointsMethod)), st.randoms(use_true_random=False))
 def test_standings_do_not_depend_on_input_order(event, method, shuffler) -> None:
     pairs, rounds, seed = event
