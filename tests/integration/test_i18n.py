@@ -52,7 +52,9 @@ def test_the_hand_entry_labels_are_translated(client) -> None:
         reverse("hand-new", args=[game.id]), HTTP_ACCEPT_LANGUAGE="es"
     ).content.decode()
     assert "Guardar la mano" in page
-    assert "necesita %(n)s para abrir" in page  # filled in by the entry page's script (static/scorekeeper/hand/)
+    assert (
+        "necesita %(n)s para abrir" in page
+    )  # filled in by the entry page's script (static/scorekeeper/hand/)
 
 
 FRENCH_PRESETS = {"Classic Canasta": "Canasta classique", "Hand and Foot": "Main et pied"}
