@@ -51,6 +51,8 @@ class Ruleset:
     readings: dict[tuple[Any, ...], Any] = field(
         init=False, default_factory=dict, compare=False, repr=False
     )
+    # Tables the hot path derives from the ruleset, computed on first use (checks.deck_tables).
+    tables: dict[str, Any] = field(init=False, default_factory=dict, compare=False, repr=False)
 
     @property
     def packs(self) -> int:
