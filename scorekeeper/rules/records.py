@@ -417,6 +417,8 @@ def _parse_counts(
 
 
 def _side_object(value: object, where: dict[str, Any]) -> Mapping[str, Any]:
+    if type(value) is dict and value.keys() <= SIDE_KEYS:
+        return value  # the usual side
     data = _object(value, "side", where)
     if not data.keys() <= SIDE_KEYS:
         _unknown(data, SIDE_KEYS, where)
