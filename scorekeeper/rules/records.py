@@ -284,7 +284,9 @@ def parse_cards(value: object, key: str, where: dict[str, Any]) -> Cards:
     _unknown(data, CARD_KEYS, where)
     for name, n in data.items():
         _count(n, key, where, name)
-    return build(CardCounts, **{**_NO_COUNTS, **data})
+    counts = _new(CardCounts)  # as build(CardCounts, ...) does, without copying the fields
+    _set(counts, "__dict__", {**_NO_COUNTS, **data})
+    return counts
 
 
 def _parse_hand(value: object, where: dict[str, Any]) -> Cards:
@@ -301,6 +303,7 @@ def _parse_hand(value: object, where: dict[str, Any]) -> Cards:
 
 
 _new = object.__new__
+_set = object.__setattr__
 
 
 @lru_cache(maxsize=4096)
@@ -413,7 +416,14 @@ def _parse_counts(
     _unknown(data, kinds, where)
     for kind, n in data.items():
         _count(n, key, where, kind)
-    return cls(**data)
+    return _counts_of(cls, tuple(data.items()))
+
+
+@lru_cache(maxsize=1024)
+def _counts_of(cls: type, items: tuple[tuple[str, int], ...]) -> Any:
+    # Shared, as melds are (_meld): the frozen dataclass's __init__ sets its ten fields one by
+    # one, and a summary's canastas are a few counts repeated. Counts are checked ints (above).
+    return cls(**dict(items))
 
 
 def _side_object(value: object, where: dict[str, Any]) -> Mapping[str, Any]:
@@ -611,10 +621,14 @@ def parse_record(record: object) -> HandRecord:
         raise RuleViolation(
             gettext_noop("hand_number must be a whole number from 1"), field="hand_number"
         )
-    parsed = tuple([parse_side(side, i) for i, side in enumerate(sides, 1)])
+    parsed = []
     usual = True
-    for side in parsed:
+    for i, given_side in enumerate(sides, 1):
+        side = parse_side(given_side, i)
+        parsed.append(side)
         hand = side.hand
         if side.family is not NO_FAMILY_KEYS or (type(hand) is CardCounts and hand.red_threes):
             usual = False
-    return build(HandRecord, ruleset=ruleset, sides=parsed, hand_number=hand_number, usual=usual)
+    return build(
+        HandRecord, ruleset=ruleset, sides=tuple(parsed), hand_number=hand_number, usual=usual
+    )
