@@ -32,7 +32,7 @@ from scorekeeper.rules.records import (
     SideHand,
     parse_record,
 )
-from scorekeeper.rules.summary import read_melded
+from scorekeeper.rules.summary import read_melded, read_summary
 from scorekeeper.rules.threes import red_threes_value
 from scorekeeper.rules.variants import CanastaTiers, OpeningBy, Variant
 
@@ -223,13 +223,17 @@ def check_record(record: HandRecord) -> list[MeldedFacts]:
     ruleset = record.ruleset
     variant = ruleset.variant
     packs = ruleset.seating.packs
+    readings = ruleset.readings
+    melded = []
     try:
-        melded = [
-            read_detailed(variant, side, i, ruleset.readings)
-            if side.melds is not None
-            else read_melded(variant, packs, side, i)
-            for i, side in enumerate(record.sides, 1)
-        ]
+        for i, side in enumerate(record.sides, 1):
+            melded.append(
+                read_detailed(variant, side, i, readings)
+                if side.melds is not None
+                else read_summary(variant, packs, side, i)
+                if side.melded is not None
+                else read_melded(variant, packs, side, i)
+            )
         check_hand(record, melded)
     except RuleViolation as violation:
         if violation.setting and ruleset.is_house_rule(violation.setting):
