@@ -158,16 +158,7 @@ def _side_parts(
         in_hand += _held_value(variant, keys.foot)
     canastas = _canasta_bonuses(ruleset, facts) if has_canasta else 0
     red_threes = (
-        red_threes_value(
-            variant.red_three_scale,
-            variant.red_threes_against,
-            variant.red_three_penalty,
-            side.red_threes,
-            keys.black_threes_laid,
-            ruleset.packs,
-            facts,
-            another_out,
-        )
+        _red_threes(ruleset, side.red_threes, keys.black_threes_laid, facts, another_out)
         if side.red_threes or keys.black_threes_laid
         else 0
     )
@@ -189,6 +180,37 @@ def _side_parts(
         "going_out": going_out,
         "other": other,
     }
+
+
+def _red_threes(
+    ruleset: Ruleset, red: int, black_laid: int, facts: MeldedFacts, another_out: bool
+) -> int:
+    """red_threes_value under this ruleset, kept per ruleset (Ruleset.tables) by all it reads:
+    the counts, and what the sign reads of the melds (threes.Melded) and of the other sides."""
+    table = ruleset.tables.get("red_threes")
+    if table is None:
+        table = ruleset.tables["red_threes"] = {}
+    key = (red, black_laid, facts.has_meld, facts.canasta_count, another_out)
+    value = table.get(key)
+    if value is None:
+        variant = ruleset.variant
+        value = red_threes_value(
+            variant.red_three_scale,
+            variant.red_threes_against,
+            variant.red_three_penalty,
+            red,
+            black_laid,
+            ruleset.packs,
+            facts,
+            another_out,
+        )
+        if len(table) >= _MOST_KEPT:
+            table.clear()
+        table[key] = value
+    return value
+
+
+_MOST_KEPT = 1024
 
 
 def _held_value(variant: Variant, held: CardCounts | Points) -> int:
