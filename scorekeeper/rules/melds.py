@@ -289,6 +289,7 @@ def read_detailed(
     unfinished = variant.unfinished is not None
     index, rank = 0, ""
     runs = False
+    made = 0  # canastas among the melds (a sequence counts its own: _read_sequence)
     try:
         for index, meld in enumerate(melds, 1):  # noqa: B007 (the except clause reads it)
             rank = meld.rank
@@ -313,7 +314,7 @@ def read_detailed(
                 ranks[named] = ranks.get(named, 0) + naturals
             if kind is not None:
                 canastas[kind] = canastas.get(kind, 0) + 1
-                out.canasta_count += 1
+                made += 1
             elif unfinished:
                 _note_unfinished(meld, out)
     except MeldRefusal as refusal:
@@ -322,6 +323,7 @@ def read_detailed(
     # rank of its own, which no strategy of same_rank.py refuses (the usual side).
     if runs or len(ranks) != len(melds):
         check_same_rank(variant, side, number)
+    out.canasta_count += made
     if variant.sequences.canastas:
         out.canasta_count += out.straights
     out.points = points

@@ -297,7 +297,7 @@ def _parse_hand(value: object, where: dict[str, Any]) -> Cards:
                 break
         else:
             counts = _new(CardCounts)
-            counts.__dict__.update(_NO_COUNTS, **value)
+            _set(counts, "__dict__", {**_NO_COUNTS, **value})
             return counts
     return parse_cards(value, "hand", where)
 
@@ -597,6 +597,9 @@ _FAMILY_DEFAULTS = {
 _WITH_MELDED = tuple(key for key in declaration.ENGINE_SIDE if key.with_melded is not None)
 
 
+_NO_RULES = object()
+
+
 def parse_record(record: object) -> HandRecord:
     """A hand record (a parsed JSON object) as a :class:`HandRecord`, or a RuleViolation."""
     if not (type(record) is dict or isinstance(record, Mapping)):
@@ -608,9 +611,11 @@ def parse_record(record: object) -> HandRecord:
     sides = record.get("sides")
     given = len(sides) if type(sides) is list else None
     # The number of sides picks the seating where a player count has two layouts (2.1).
-    rules = record.get("rules", {})
+    rules = record.get("rules", _NO_RULES)
     if rules is None:  # ruleset_for reads None as no house rules: here null is no object
         raise RuleViolation(gettext_noop("rules must be an object"), field="rules")
+    if rules is _NO_RULES:
+        rules = None  # none given: ruleset_for's no house rules, without comparing to {}
     ruleset = ruleset_for(record["variant"], record.get("players", _DEFAULT_PLAYERS), rules, given)
     if type(sides) is not list:
         raise RuleViolation(
