@@ -48,14 +48,19 @@ def check_hand(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
     ruleset = record.ruleset
     variant = ruleset.variant
     sides = record.sides
-    out = [i for i, side in enumerate(sides) if side.went_out]
+    out = []
+    cutters = []
+    for i, side in enumerate(sides):  # one pass: the usual hand has one side out, no cut
+        if side.went_out:
+            out.append(i)
+        if side.exact_cut:
+            cutters.append(i)
     if len(out) > 1:
         raise RuleViolation(
             gettext_noop("more than one side went out: %(sides)s"),
             field="went_out",
             sides=_named(sides, out),
         )
-    cutters = [i for i, side in enumerate(sides) if side.exact_cut]
     if cutters and variant.exact_cut_bonus is None:
         raise RuleViolation(
             gettext_noop("an exact cut scores nothing in %(variant)s"),
@@ -69,9 +74,10 @@ def check_hand(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
             field="exact_cut",
             sides=_named(sides, cutters),
         )
-    check_family_keys(record)
+    if not record.usual or ruleset.seating.hands is not None:
+        check_family_keys(record)
     layout = ruleset.seating.layout
-    for number, (side, facts) in enumerate(zip(sides, melded, strict=True), 1):
+    for number, side in enumerate(sides, 1):
         if side.concealed and not side.went_out:
             raise RuleViolation(
                 gettext_noop("concealed going out without going out"),
@@ -80,7 +86,7 @@ def check_hand(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
                 field="concealed",
             )
         if side.went_out:
-            _check_going_out(ruleset, facts, number, side.name)
+            _check_going_out(ruleset, melded[number - 1], number, side.name)
             if layout[number - 1] == 1 and (
                 _holds_cards(side.hand) or _holds_cards(side.family.foot)
             ):
@@ -105,6 +111,12 @@ def _holds_cards(hand: CardCounts | Points) -> bool:
 def _check_going_out(ruleset: Ruleset, facts: MeldedFacts, number: int, name: str) -> None:
     variant = ruleset.variant
     need = variant.going_out_need
+    if (
+        need is _CANASTAS
+        and not facts.unfinished
+        and facts.canasta_count >= ruleset.seating.going_out_canastas
+    ):
+        return  # the usual side that went out: enough canastas, nothing unfinished
     where: dict[str, Any] = {"side": number, "side_name": name, "field": "went_out"}
     if facts.unfinished and variant.unfinished is not None:
         raise RuleViolation(
@@ -168,6 +180,9 @@ def _check_going_out(ruleset: Ruleset, facts: MeldedFacts, number: int, name: st
         raise AssertionError(need)
 
 
+_CANASTAS = GoingOutNeed.CANASTAS
+
+
 def _check_books(contract: tuple[int, int, int], facts: MeldedFacts, where: dict[str, Any]) -> None:
     """Hand and Foot (2.6): books counted strictly by kind; a spare clean book stands in for no
     dirty one, and a wild book for neither."""
@@ -196,59 +211,113 @@ def _check_books(contract: tuple[int, int, int], facts: MeldedFacts, where: dict
     )
 
 
+def _deck_tables(ruleset: Ruleset) -> tuple[int, tuple[int, ...], int, int]:
+    """The deck's limits for this ruleset, worked out once (Ruleset.tables): red threes, cards by
+    class (CARD_CLASSES order), cards of one rank, melded points."""
+    tables = ruleset.tables.get("deck")
+    if tables is None:
+        packs = ruleset.packs
+        tables = (
+            2 * packs,
+            class_maxima(packs),
+            4 * packs,
+            max_melded_points(ruleset.variant.values, packs),
+        )
+        ruleset.tables["deck"] = tables
+    return tables
+
+
 def _check_deck(record: HandRecord, melded: Sequence[MeldedFacts]) -> None:
-    variant = record.ruleset.variant
-    packs = record.ruleset.packs
-    names = variant.deck.names
-    red_threes = 0
-    for side in record.sides:  # laid down, and left in a hand or foot (the families)
-        red_threes += side.red_threes if record.usual else side.red_threes + held_red_threes(side)
-    if red_threes > 2 * packs:
-        over_the_deck(variant, packs, red_threes, names.red_threes, 2 * packs, field="red_threes")
+    ruleset = record.ruleset
+    most_red, maxima, most_of_rank, most_points = _deck_tables(ruleset)
+    sides = record.sides
+    _check_red_threes(record, most_red)
     # Cards by class (CARD_CLASSES), melded and in hand, wherever the entry gives counts.
     shown: list[tuple[int, ...]] = []
     points = 0
     sevens = 0  # a rank, not a class: the sevens the summary kinds and caught sets name
     wild_named = 0  # wild cards that a summary in points names, jokers or twos unknown
-    for side, facts in zip(record.sides, melded, strict=True):
+    ranked = False
+    index = 0
+    for side in sides:
+        facts = melded[index]
+        index += 1
         points += facts.points
-        wild_named += facts.wild_named
+        if facts.ranks:
+            ranked = True
         keys = side.family
-        sevens += facts.sevens + SET_CARDS * keys.caught_sets.sevens
-        if keys is NO_FAMILY_KEYS and facts.named is None:
-            _usual(side, facts, shown)
+        if keys is NO_FAMILY_KEYS:
+            sevens += facts.sevens
+            wild_named += facts.wild_named
+            if facts.named is None:
+                if facts.classes is not None:
+                    shown.append(facts.classes)
+                hand = side.hand
+                if type(hand) is CardCounts and hand is not NO_CARDS:
+                    shown.append(hand.classes)
+                continue
         else:
-            shown += _side_cards(side, facts)
+            wild_named += facts.wild_named
+            sevens += facts.sevens + SET_CARDS * keys.caught_sets.sevens
+        shown += _side_cards(side, facts)
+    _check_classes(ruleset, shown, wild_named, maxima)
+    if ranked or sevens:
+        _check_ranks(melded, most_of_rank, sevens)
+    if points > most_points:
+        over_the_deck(
+            ruleset.variant,
+            ruleset.packs,
+            points,
+            gettext_noop("melded points"),
+            most_points,
+            field="melded",
+        )
+
+
+def _check_red_threes(record: HandRecord, most_red: int) -> None:
+    """Red threes laid down, and left in a hand or foot (the families), against the deck."""
+    sides = record.sides
+    ruleset = record.ruleset
+    red_threes = 0
+    if record.usual:
+        for side in sides:
+            red_threes += side.red_threes
+    else:
+        for side in sides:
+            red_threes += side.red_threes + held_red_threes(side)
+    if red_threes > most_red:
+        variant = ruleset.variant
+        over_the_deck(
+            variant,
+            ruleset.packs,
+            red_threes,
+            variant.deck.names.red_threes,
+            most_red,
+            field="red_threes",
+        )
+
+
+def _check_classes(
+    ruleset: Ruleset, shown: list[tuple[int, ...]], wild_named: int, maxima: tuple[int, ...]
+) -> None:
+    """The cards shown by class against the deck, and the wild cards a summary names."""
     # The totals by class, summed and compared in C (map, zip): the deck's hot path.
     totals = tuple(map(sum, zip(*shown, strict=True))) if shown else (0,) * len(CARD_CLASSES)
-    if shown and max(map(sub, totals, class_maxima(packs))) > 0:
+    if shown and max(map(sub, totals, maxima)) > 0:
+        variant, packs = ruleset.variant, ruleset.packs
         limits = class_limits(packs)
         for cls, n in zip(CARD_CLASSES, totals, strict=True):
             if n > limits[cls]:
-                over_the_deck(variant, packs, n, names.of(cls), limits[cls])
-    jokers, twos = totals[0], totals[1]
+                over_the_deck(variant, packs, n, variant.deck.names.of(cls), limits[cls])
     if wild_named:
+        packs = ruleset.packs
+        jokers, twos = totals[0], totals[1]
         wild, most_wild = (
             jokers + twos + wild_named,
             class_limits(packs)[CardClass.JOKERS] + (class_limits(packs)[CardClass.TWOS]),
         )
         if wild > most_wild:
-            over_the_deck(variant, packs, wild, gettext_noop("wild cards"), most_wild)
-    _check_ranks(melded, 4 * packs, sevens)
-    most_points = max_melded_points(variant.values, packs)
-    if points > most_points:
-        over_the_deck(
-            variant, packs, points, gettext_noop("melded points"), most_points, field="melded"
-        )
-
-
-def _usual(side: SideHand, facts: MeldedFacts, shown: list[tuple[int, ...]]) -> None:
-    """A side with none of the families' keys: its melds' classes and its hand's counts."""
-    if facts.classes is not None:
-        shown.append(facts.classes)
-    hand = side.hand
-    if type(hand) is CardCounts and hand is not NO_CARDS:
-        shown.append(hand.classes)
+            over_the_deck(ruleset.variant, packs, wild, gettext_noop("wild cards"), most_wild)
 
 
 def _side_cards(side: SideHand, facts: MeldedFacts) -> list[tuple[int, ...]]:

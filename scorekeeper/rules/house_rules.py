@@ -51,6 +51,9 @@ class Ruleset:
     readings: dict[tuple[Any, ...], Any] = field(
         init=False, default_factory=dict, compare=False, repr=False
     )
+    # Tables the hot path derives from the ruleset, filled on first use: the deck's limits
+    # (checks._deck_tables), canasta bonuses by kind and red-three values (scoring.py).
+    tables: dict[str, Any] = field(init=False, default_factory=dict, compare=False, repr=False)
 
     @property
     def packs(self) -> int:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from scorekeeper.rules.errors import RuleViolation
-from scorekeeper.rules.scoring import HandScore, score_record
+from scorekeeper.rules.records import parse_record
+from scorekeeper.rules.scoring import HandScore, score_sides
 
 
 def score_to_json(score: HandScore) -> dict[str, Any]:
@@ -25,8 +26,22 @@ def score_to_json(score: HandScore) -> dict[str, Any]:
 
 
 def score_json(record: object) -> dict[str, Any]:
-    """The output object of one input record: its score, or ``{"error": message}``."""
+    """The output object of one input record: its score, or ``{"error": message}``. The same
+    object as score_to_json(score_record(record)), built without the HandScore in between."""
     try:
-        return score_to_json(score_record(record))
+        sides, wins_game = score_sides(parse_record(record))
     except RuleViolation as violation:
         return {"error": str(violation)}
+    return {
+        "sides": [
+            {
+                "name": name,
+                "total": total,
+                "breakdown": parts,
+                "score_after": after,
+                "opening_minimum": opening,
+            }
+            for name, total, parts, after, opening in sides
+        ],
+        "wins_game": wins_game,
+    }

@@ -284,7 +284,9 @@ def parse_cards(value: object, key: str, where: dict[str, Any]) -> Cards:
     _unknown(data, CARD_KEYS, where)
     for name, n in data.items():
         _count(n, key, where, name)
-    return build(CardCounts, **{**_NO_COUNTS, **data})
+    counts = _new(CardCounts)  # as build(CardCounts, ...) does, without copying the fields
+    _set(counts, "__dict__", {**_NO_COUNTS, **data})
+    return counts
 
 
 def _parse_hand(value: object, where: dict[str, Any]) -> Cards:
@@ -295,12 +297,13 @@ def _parse_hand(value: object, where: dict[str, Any]) -> Cards:
                 break
         else:
             counts = _new(CardCounts)
-            counts.__dict__.update(_NO_COUNTS, **value)
+            _set(counts, "__dict__", {**_NO_COUNTS, **value})
             return counts
     return parse_cards(value, "hand", where)
 
 
 _new = object.__new__
+_set = object.__setattr__
 
 
 @lru_cache(maxsize=4096)
@@ -413,10 +416,19 @@ def _parse_counts(
     _unknown(data, kinds, where)
     for kind, n in data.items():
         _count(n, key, where, kind)
-    return cls(**data)
+    return _counts_of(cls, tuple(data.items()))
+
+
+@lru_cache(maxsize=1024)
+def _counts_of(cls: type, items: tuple[tuple[str, int], ...]) -> Any:
+    # Shared, as melds are (_meld): the frozen dataclass's __init__ sets its ten fields one by
+    # one, and a summary's canastas are a few counts repeated. Counts are checked ints (above).
+    return cls(**dict(items))
 
 
 def _side_object(value: object, where: dict[str, Any]) -> Mapping[str, Any]:
+    if type(value) is dict and value.keys() <= SIDE_KEYS:
+        return value  # the usual side
     data = _object(value, "side", where)
     if not data.keys() <= SIDE_KEYS:
         _unknown(data, SIDE_KEYS, where)
@@ -585,6 +597,9 @@ _FAMILY_DEFAULTS = {
 _WITH_MELDED = tuple(key for key in declaration.ENGINE_SIDE if key.with_melded is not None)
 
 
+_NO_RULES = object()
+
+
 def parse_record(record: object) -> HandRecord:
     """A hand record (a parsed JSON object) as a :class:`HandRecord`, or a RuleViolation."""
     if not (type(record) is dict or isinstance(record, Mapping)):
@@ -596,9 +611,11 @@ def parse_record(record: object) -> HandRecord:
     sides = record.get("sides")
     given = len(sides) if type(sides) is list else None
     # The number of sides picks the seating where a player count has two layouts (2.1).
-    rules = record.get("rules", {})
+    rules = record.get("rules", _NO_RULES)
     if rules is None:  # ruleset_for reads None as no house rules: here null is no object
         raise RuleViolation(gettext_noop("rules must be an object"), field="rules")
+    if rules is _NO_RULES:
+        rules = None  # none given: ruleset_for's no house rules, without comparing to {}
     ruleset = ruleset_for(record["variant"], record.get("players", _DEFAULT_PLAYERS), rules, given)
     if type(sides) is not list:
         raise RuleViolation(
@@ -609,10 +626,14 @@ def parse_record(record: object) -> HandRecord:
         raise RuleViolation(
             gettext_noop("hand_number must be a whole number from 1"), field="hand_number"
         )
-    parsed = tuple([parse_side(side, i) for i, side in enumerate(sides, 1)])
+    parsed = []
     usual = True
-    for side in parsed:
+    for i, given_side in enumerate(sides, 1):
+        side = parse_side(given_side, i)
+        parsed.append(side)
         hand = side.hand
         if side.family is not NO_FAMILY_KEYS or (type(hand) is CardCounts and hand.red_threes):
             usual = False
-    return build(HandRecord, ruleset=ruleset, sides=parsed, hand_number=hand_number, usual=usual)
+    return build(
+        HandRecord, ruleset=ruleset, sides=tuple(parsed), hand_number=hand_number, usual=usual
+    )

@@ -32,7 +32,7 @@ from scorekeeper.rules.records import (
     SideHand,
     parse_record,
 )
-from scorekeeper.rules.summary import read_melded
+from scorekeeper.rules.summary import read_melded, read_summary
 from scorekeeper.rules.threes import red_threes_value
 from scorekeeper.rules.variants import CanastaTiers, OpeningBy, Variant
 
@@ -86,11 +86,24 @@ class HandScore:
     wins_game: int | None  # 0-based index of a side that won outright (espanola black threes)
 
 
-def _canasta_bonuses(variant: Variant, facts: MeldedFacts) -> int:
+def _bonus_table(ruleset: Ruleset) -> dict[CanastaKind, int | None]:
+    """The bonus of one canasta of each kind under this ruleset (None: the preset has no such
+    canasta), worked out once (Ruleset.tables)."""
+    table = ruleset.tables.get("canasta_bonus")
+    if table is None:
+        bonus = ruleset.variant.canasta_bonus
+        table = {kind: canasta_bonus(bonus, kind) for kind in CanastaKind}
+        ruleset.tables["canasta_bonus"] = table
+    return table
+
+
+def _canasta_bonuses(ruleset: Ruleset, facts: MeldedFacts) -> int:
     """Canasta bonuses (2.4), with espanola's tiers and sequences; only with a canasta."""
+    variant = ruleset.variant
+    bonuses = _bonus_table(ruleset)
     total = 0
     for kind, n in facts.canastas.items():
-        bonus = canasta_bonus(variant.canasta_bonus, kind)
+        bonus = bonuses[kind]
         if bonus is None:  # melds.py refuses kinds the preset does not have
             raise TypeError(f"{variant.id} has no {kind} canasta")
         total += n * bonus
@@ -109,6 +122,24 @@ def score_side(
 ) -> Breakdown:
     """One side's breakdown; the hand has passed every check. ``another_out``: another side
     went out this hand."""
+    return _breakdown(_side_parts(ruleset, side, facts, another_out))
+
+
+def _breakdown(parts: dict[str, int]) -> Breakdown:
+    """A Breakdown whose fields are ``parts`` (all six, in field order), the dict kept as is."""
+    breakdown = _new(Breakdown)
+    _set(breakdown, "__dict__", parts)
+    return breakdown
+
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _side_parts(
+    ruleset: Ruleset, side: SideHand, facts: MeldedFacts, another_out: bool
+) -> dict[str, int]:
+    """score_side's breakdown as a dict: Breakdown's fields in order, the output's object."""
     variant = ruleset.variant
     has_canasta = facts.canasta_count > 0
     cards = facts.points
@@ -125,18 +156,9 @@ def score_side(
     keys = side.family
     if keys.foot is not NO_CARDS:
         in_hand += _held_value(variant, keys.foot)
-    canastas = _canasta_bonuses(variant, facts) if has_canasta else 0
+    canastas = _canasta_bonuses(ruleset, facts) if has_canasta else 0
     red_threes = (
-        red_threes_value(
-            variant.red_three_scale,
-            variant.red_threes_against,
-            variant.red_three_penalty,
-            side.red_threes,
-            keys.black_threes_laid,
-            ruleset.packs,
-            facts,
-            another_out,
-        )
+        _red_threes(ruleset, side.red_threes, keys.black_threes_laid, facts, another_out)
         if side.red_threes or keys.black_threes_laid
         else 0
     )
@@ -150,15 +172,45 @@ def score_side(
         other -= _penalties(variant, side, facts)
     if keys.exact_pickups:  # given only where the preset has feet (family_checks)
         other += variant.feet.pickups(side)
-    return build(
-        Breakdown,
-        cards=cards,
-        hand=-in_hand,
-        canastas=canastas,
-        red_threes=red_threes,
-        going_out=going_out,
-        other=other,
-    )
+    return {
+        "cards": cards,
+        "hand": -in_hand,
+        "canastas": canastas,
+        "red_threes": red_threes,
+        "going_out": going_out,
+        "other": other,
+    }
+
+
+def _red_threes(
+    ruleset: Ruleset, red: int, black_laid: int, facts: MeldedFacts, another_out: bool
+) -> int:
+    """red_threes_value under this ruleset, kept per ruleset (Ruleset.tables) by all it reads:
+    the counts, and what the sign reads of the melds (threes.Melded) and of the other sides."""
+    table = ruleset.tables.get("red_threes")
+    if table is None:
+        table = ruleset.tables["red_threes"] = {}
+    key = (red, black_laid, facts.has_meld, facts.canasta_count, another_out)
+    value = table.get(key)
+    if value is None:
+        variant = ruleset.variant
+        value = red_threes_value(
+            variant.red_three_scale,
+            variant.red_threes_against,
+            variant.red_three_penalty,
+            red,
+            black_laid,
+            ruleset.packs,
+            facts,
+            another_out,
+        )
+        if len(table) >= _MOST_KEPT:
+            table.clear()
+        table[key] = value
+    return value
+
+
+_MOST_KEPT = 1024
 
 
 def _held_value(variant: Variant, held: CardCounts | Points) -> int:
@@ -193,13 +245,17 @@ def check_record(record: HandRecord) -> list[MeldedFacts]:
     ruleset = record.ruleset
     variant = ruleset.variant
     packs = ruleset.seating.packs
+    readings = ruleset.readings
+    melded = []
     try:
-        melded = [
-            read_detailed(variant, side, i, ruleset.readings)
-            if side.melds is not None
-            else read_melded(variant, packs, side, i)
-            for i, side in enumerate(record.sides, 1)
-        ]
+        for i, side in enumerate(record.sides, 1):
+            melded.append(
+                read_detailed(variant, side, i, readings)
+                if side.melds is not None
+                else read_summary(variant, packs, side, i)
+                if side.melded is not None
+                else read_melded(variant, packs, side, i)
+            )
         check_hand(record, melded)
     except RuleViolation as violation:
         if violation.setting and ruleset.is_house_rule(violation.setting):
@@ -208,26 +264,33 @@ def check_record(record: HandRecord) -> list[MeldedFacts]:
     return melded
 
 
-def score_hand(record: HandRecord) -> HandScore:
-    """Check and score a parsed hand record."""
+Scored = tuple[str, int, dict[str, int], int, Minimum | None]  # one side, as score_sides gives it
+
+
+def score_sides(record: HandRecord) -> tuple[list[Scored], int | None]:
+    """The checked record's sides scored: (name, total, breakdown's parts, score after, next
+    opening) each, and the index of a side that won the game outright. score_hand and the JSON
+    form (jsonform.score_json) build their objects from these."""
     ruleset = record.ruleset
     variant = ruleset.variant
     melded = check_record(record)
+    sides = record.sides
     out = None  # the side that went out (at most one: checked)
-    for i, side in enumerate(record.sides):
+    for i, side in enumerate(sides):
         if side.went_out:
             out = i
     breakdowns = []
     wins_game = None
-    for index, (side, facts) in enumerate(zip(record.sides, melded, strict=True)):
+    for index, side in enumerate(sides):
+        facts = melded[index]
         if side.family.special_hand is not None:
             special = variant.special_hands.get(side.family.special_hand)
-            breakdowns.append(build(Breakdown, **{**_NOTHING, "other": special.value}))
+            breakdowns.append({**_NOTHING, "other": special.value})
             if variant.special_hands.wins_game(special):
                 wins_game = index  # 2.10: a dream hand wins the game at once
             continue
-        breakdowns.append(score_side(ruleset, side, facts, out is not None and out != index))
-        if wins_game is None and CanastaKind.BLACK_THREES in facts.canastas:
+        breakdowns.append(_side_parts(ruleset, side, facts, out is not None and out != index))
+        if wins_game is None and _BLACK_THREES in facts.canastas:
             wins_game = index  # the first such side in seating order (2.4)
     last = wins_game is not None or is_last_hand(ruleset, record.hand_number)
     # The next hand's opening: by score, the usual way, looked up per side below; or by hand.
@@ -236,25 +299,56 @@ def score_hand(record: HandRecord) -> HandScore:
         if variant.opening_by is OpeningBy.HAND_NUMBER
         else None
     )
-    sides = []
-    for side, breakdown in zip(record.sides, breakdowns, strict=True):
-        total = breakdown.total
+    results: list[Scored] = []
+    for side, parts in zip(sides, breakdowns, strict=True):
+        total = (
+            parts["cards"]
+            + parts["hand"]
+            + parts["canastas"]
+            + parts["red_threes"]
+            + parts["going_out"]
+            + parts["other"]
+        )
         after = side.score_before + total
-        sides.append(
-            build(
-                SideScore,
-                name=side.name,
-                total=total,
-                breakdown=breakdown,
-                score_after=after,
-                opening_minimum=None
+        results.append(
+            (
+                side.name,
+                total,
+                parts,
+                after,
+                None
                 if last
                 else by_hand
                 if by_hand is not None
                 else opening_minimum(variant, after),
             )
         )
-    return build(HandScore, sides=tuple(sides), wins_game=wins_game)
+    return results, wins_game
+
+
+_BLACK_THREES = CanastaKind.BLACK_THREES
+
+
+def score_hand(record: HandRecord) -> HandScore:
+    """Check and score a parsed hand record."""
+    results, wins_game = score_sides(record)
+    return build(
+        HandScore,
+        sides=tuple(
+            [
+                build(
+                    SideScore,
+                    name=name,
+                    total=total,
+                    breakdown=_breakdown(parts),
+                    score_after=after,
+                    opening_minimum=opening,
+                )
+                for name, total, parts, after, opening in results
+            ]
+        ),
+        wins_game=wins_game,
+    )
 
 
 def score_record(record: object) -> HandScore:

@@ -16,6 +16,7 @@ from scorekeeper.rules.melds import (
     CanastaKind,
     MeldedFacts,
     black_three_refusal,
+    blank_facts,
     canasta_bonus,
     count_value,
     max_canastas,
@@ -134,18 +135,18 @@ def read_summary(variant: Variant, packs: int, side: SideHand, number: int) -> M
     most = max_canastas(packs, variant.canasta_size)
     if canastas + sequences > most:
         over_the_deck(variant, packs, canastas + sequences, gettext_noop("canastas"), most, **where)
-    out = MeldedFacts(
-        points=points,
-        canastas=kinds,
-        canasta_count=canastas + (straights if runs.canastas else 0),
-        straights=straights,
-        royals=royals,
-        has_meld=has_meld or inc.total > 0,
-        unfinished={key: getattr(inc, key) for key in UNFINISHED_CARDS if getattr(inc, key)}
+    out = blank_facts(has_meld or inc.total > 0)  # the dataclass's __init__ costs more
+    out.points = points
+    out.canastas = kinds
+    out.canasta_count = canastas + (straights if runs.canastas else 0)
+    out.straights = straights
+    out.royals = royals
+    out.unfinished = (
+        {key: getattr(inc, key) for key in UNFINISHED_CARDS if getattr(inc, key)}
         if inc.total
-        else None,
-        sevens=STRAIGHT_LENGTH * counts.sevens + UNFINISHED_CARDS["sevens"] * inc.sevens,
+        else None
     )
+    out.sevens = STRAIGHT_LENGTH * counts.sevens + UNFINISHED_CARDS["sevens"] * inc.sevens
     if sequences:  # every sequence of 7 within 4..A holds an 8, a 9 and a 10 (section 1)
         out.ranks = dict.fromkeys(SEQUENCE_RANKS, sequences)
     # Natural and mixed canastas alone name only their cards (the seven presets' usual entry).
