@@ -386,7 +386,7 @@ def _parse_meld(value: object, index: int, where: dict[str, Any]) -> Meld | Sequ
 def _meld(rank: str, naturals: int, twos: int, jokers: int, concealed: bool) -> Meld:
     # Melds are frozen, so equal ones can be shared: a batch repeats the same few hundred melds,
     # and building a frozen dataclass costs more than looking it up. Keys are type-checked above.
-    # A tenth of the engine's work (bench/instructions.py: 330k instructions a hand, 361k
+    # A tenth of the engine's work (bench/instructions.py, 2026-11-26: 330k instructions a hand, 361k
     # without the cache).
     return Meld(rank, naturals, twos, jokers, concealed)
 
