@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from django.http import HttpRequest
 from django.http.request import split_domain_port
-from django.urls import reverse
 
 from core.local_addresses import is_loopback, phone_addresses
 
@@ -27,10 +26,6 @@ class PhoneLinks:
     def to(self, path: str) -> str:
         """The link to ``path`` (an absolute path: "/g/abc/play/…/") for a phone."""
         return self.base + path
-
-    def table(self, token: str) -> str:
-        """A table's private link (the table card's QR code)."""
-        return self.to(reverse("table", args=[token]))
 
 
 def phone_links(request: HttpRequest) -> PhoneLinks:

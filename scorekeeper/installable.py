@@ -17,6 +17,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 from django.contrib.staticfiles import finders
+from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.templatetags.static import static
@@ -71,12 +72,14 @@ def manifest(_request: HttpRequest) -> JsonResponse:
 
 
 def _modules() -> list[str]:
-    """The scoring app's ES modules. A page loads its own by its static address; they import
-    each other by relative addresses, which name the files unhashed: both are kept."""
-    folder = Path(finders.find("scorekeeper") or "")
+    """The scoring app's ES modules, by the addresses the pages and the modules' own imports
+    name: hashed in production (core.static_files rewrites the imports), plain in development."""
+    found = finders.find("scorekeeper")
+    if not found:  # never the current folder: a worker that lists nothing is better than one
+        raise ImproperlyConfigured("static/scorekeeper/ is not among the static files")
+    folder = Path(found)
     paths = sorted(f"scorekeeper/{p.relative_to(folder).as_posix()}" for p in folder.rglob("*.mjs"))
-    prefix = static_prefix()
-    return list(dict.fromkeys([u for p in paths for u in (static(p), prefix + p)]))
+    return [static(p) for p in paths]
 
 
 def _routes(

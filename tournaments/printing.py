@@ -22,6 +22,7 @@ from typing import Any
 import segno
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
@@ -149,7 +150,7 @@ def cards_of(links: PhoneLinks, tables: Sequence[Match]) -> tuple[list[Card], di
             (NS, (match.ns, match.ns_with), match.ns_side),
             (EW, (match.ew, match.ew_with), match.ew_side),
         ):
-            url = links.table(table_token(game, side))
+            url = links.to(reverse("table", args=[table_token(game, side)]))
             name = f"{match.table}-{side}"
             images[name] = qr_png(url)
             names = players(entry, partner)

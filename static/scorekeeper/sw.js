@@ -19,7 +19,10 @@ var OFFLINE = CONFIG.offline;
 var PYODIDE = CONFIG.pyodide;
 var PAGE_TIMEOUT = 4000;  // ms: on Wi-Fi this slow, a page kept here is shown, then refreshed
 var KEEP_PAGES = 60;  // pages kept, the latest opened
-var KEPT = CONFIG.kept.map(function (source) { return new RegExp(source); });
+// A pattern this browser cannot read is skipped, never fatal: the worker still installs.
+var KEPT = CONFIG.kept.map(function (source) {
+  try { return new RegExp(source); } catch (e) { return null; }  // eslint-disable-line no-unused-vars
+}).filter(Boolean);
 
 function keepable(path) {
   var route = path.slice(1);

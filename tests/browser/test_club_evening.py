@@ -99,6 +99,7 @@ def test_a_twelve_pair_swiss_evening(
         page.locator("#id_username").fill("dora")
         page.locator("#id_password").fill("club-evening-1")
         page.locator("form [type=submit]").click()
+        expect(page.get_by_test_id("fill")).to_be_hidden()  # the form's script has started
         page.locator("#id_name").fill("Tuesday evening")
         page.locator("#id_club_format").select_option("swiss3-evening")
         shot(page, "01-new")

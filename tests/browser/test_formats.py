@@ -36,6 +36,9 @@ def director(browser, live_server, django_user_model, settings) -> Iterator[Page
         page.locator("#id_password").fill("club-evening-1")
         page.locator("form [type=submit]").click()
         expect(page.locator("#id_name")).to_be_visible()
+        # The form's script (a module: it runs once the page is parsed) has started: it hides
+        # the "Fill in" button a page without script shows, and fills in on choosing a format.
+        expect(page.get_by_test_id("fill")).to_be_hidden()
         yield page
 
 

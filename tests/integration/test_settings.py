@@ -109,9 +109,7 @@ def test_production_behind_a_tls_proxy(monkeypatch) -> None:
     assert config["SESSION_COOKIE_SECURE"] and config["CSRF_COOKIE_SECURE"]
     assert config["SECURE_HSTS_SECONDS"] >= 31536000 and config["SECURE_SSL_REDIRECT"]
     assert config["ADMINS"] == [("ops@example.org", "ops@example.org")]
-    assert config["STORAGES"]["staticfiles"]["BACKEND"].endswith(
-        "CompressedManifestStaticFilesStorage"
-    )
+    assert config["STORAGES"]["staticfiles"]["BACKEND"] == "core.static_files.HashedModulesStorage"
     lan = settings_with(monkeypatch, **PRODUCTION, DJANGO_HTTPS="0")
     assert "SECURE_SSL_REDIRECT" not in lan  # a club laptop on its Wi-Fi serves plain HTTP
 
@@ -172,9 +170,7 @@ def test_local_mode_allows_this_machines_names_and_serves_plain_http(
     assert not config.get("SECURE_SSL_REDIRECT") and not config.get("SESSION_COOKIE_SECURE")
     assert not config.get("CSRF_COOKIE_SECURE") and not config.get("SECURE_HSTS_SECONDS")
     assert "whitenoise.middleware.WhiteNoiseMiddleware" in config["MIDDLEWARE"]
-    assert config["STORAGES"]["staticfiles"]["BACKEND"].endswith(
-        "CompressedManifestStaticFilesStorage"
-    )
+    assert config["STORAGES"]["staticfiles"]["BACKEND"] == "core.static_files.HashedModulesStorage"
 
 
 def test_production_mode_makes_no_key_file_and_still_needs_its_key(

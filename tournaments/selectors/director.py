@@ -9,6 +9,7 @@ from typing import Any
 
 from django.db.models import Q, QuerySet
 from django.http import Http404
+from django.urls import reverse
 
 from clubs.models import Membership
 from core.phone_links import PhoneLinks
@@ -90,8 +91,12 @@ def match_rows(played: Round, links: PhoneLinks) -> list[MatchRow]:
                 ew_said=said.ew,
                 state=table_state(m, said.reopened, named=True),
                 why=reason_words(m.reasons),
-                ns_url=links.table(table_token(m.game, "ns")) if m.game else "",
-                ew_url=links.table(table_token(m.game, "ew")) if m.game else "",
+                ns_url=links.to(reverse("table", args=[table_token(m.game, "ns")]))
+                if m.game
+                else "",
+                ew_url=links.to(reverse("table", args=[table_token(m.game, "ew")]))
+                if m.game
+                else "",
                 disputed=m.status == Match.Status.DISPUTED,
             )
         )
