@@ -11,12 +11,37 @@ class ClubsConfig(AppConfig):
 
     def ready(self) -> None:
         from scorekeeper.edit_access import EDITORS
+        from scorekeeper.rules_page import PARTS
         from scorekeeper.signals import game_changed, game_rematched
 
         game_changed.connect(_game_changed, dispatch_uid="clubs.game_changed")
         game_rematched.connect(_game_rematched, dispatch_uid="clubs.game_rematched")
         if _directs_a_player_of not in EDITORS:
             EDITORS.append(_directs_a_player_of)
+        if _club_presets not in PARTS:
+            PARTS.append(_club_presets)
+
+
+def _club_presets(request: Any) -> list[Any]:
+    """The Rules page shows the presets of the reader's clubs beside the rulebooks', one section
+    a club (scorekeeper/rules_page.py)."""
+    from django.template.loader import render_to_string
+    from django.utils.html import conditional_escape
+    from django.utils.safestring import mark_safe
+    from django.utils.translation import gettext as _
+
+    from clubs.selectors import presets_of_member
+    from scorekeeper.rules_page import RulesPart
+
+    parts = []
+    for club, cards in presets_of_member(getattr(request, "user", None)):
+        anchor = f"club-{club.id}"
+        # The words are ours and the name escaped: the title is safe as it is (an apostrophe kept).
+        title = mark_safe(_("%(club)s: the club's rules") % {"club": conditional_escape(club.name)})  # noqa: S308
+        context = {"anchor": anchor, "title": title, "club": club, "cards": cards}
+        html = render_to_string("clubs/_rules_part.html", context, request=request)
+        parts.append(RulesPart(anchor=anchor, title=title, html=mark_safe(html)))  # noqa: S308
+    return parts
 
 
 def _directs_a_player_of(user: Any, game: Any) -> bool:

@@ -30,6 +30,13 @@ class ClubEvents(Protocol):
     def events_of_player(self, player_id: int) -> set[int]:
         """Every event the player entered (withdrawn entries included)."""
 
+    def event_url(self, event_id: int, *, directing: bool) -> str:
+        """The event's page: its director's page for a director of the club, else its public
+        page (the club's pages link to the events without naming the app's pages)."""
+
+    def new_event_url(self, club_id: int, preset_id: int | None = None) -> str:
+        """The page that sets up a new event of the club, with one of its presets if given."""
+
     def player_merge(self, *, duplicate_id: int, keep_id: int) -> None:
         """Every entry naming the duplicate names the kept player (clubs.services.player_merge,
         in its transaction)."""

@@ -422,7 +422,7 @@ def club_game_new(request: HttpRequest, club_id: int) -> HttpResponse:
         "variant_radios": list(zip(form["variant"], PRESETS.values(), strict=True)),
         **game_setup_context(),
     }
-    return render(request, "scorekeeper/game_new.html", context, status=400 if form.errors else 200)
+    return render(request, "clubs/game_new.html", context, status=400 if form.errors else 200)
 
 
 def _names_asked(lookalikes: list[tuple[str, str]]) -> str:

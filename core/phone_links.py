@@ -5,7 +5,7 @@ A player or director at the club laptop opens the app at http://127.0.0.1:8000 (
 prints as "On this machine"); a phone cannot open that address, so the links use this machine's
 address on the local network instead (core.local_addresses, the one `make run` prints for
 the phones). When none is known, the page says the links will not open on a phone
-(templates/_phone_links_note.html)."""
+(templates/core/_phone_links_note.html)."""
 
 from __future__ import annotations
 

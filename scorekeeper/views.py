@@ -149,12 +149,14 @@ def variant_list(request: HttpRequest) -> HttpResponse:
     """The Rules page: each preset's values in words, then the house rules."""
     from scorekeeper.house_rule_words import house_rule_words
     from scorekeeper.rule_words import preset_words
+    from scorekeeper.rules_page import parts_for
 
     response = render(
         request,
         "scorekeeper/variants.html",
         {
             "presets": [preset_words(v) for v in PRESETS.values()],
+            "parts": parts_for(request),
             "house_rules": house_rule_words(HOUSE_RULES, PRESETS),
         },
     )

@@ -7,12 +7,21 @@ from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import OuterRef, Q, Subquery
+from django.urls import reverse
+from django.utils.http import urlencode
 
 from tournaments.models import Entry, StandingsSnapshot, Tournament
 from tournaments.services.entries import entries_player_replace
 
 
 class TournamentEvents:
+    def event_url(self, event_id: int, *, directing: bool) -> str:
+        return reverse("director" if directing else "tournament", args=[event_id])
+
+    def new_event_url(self, club_id: int, preset_id: int | None = None) -> str:
+        query = {"club": club_id} if preset_id is None else {"club": club_id, "preset": preset_id}
+        return f"{reverse('tournament-new')}?{urlencode(query)}"
+
     def finished(self, event: Any) -> bool:
         return bool(event.status == Tournament.Status.FINISHED)
 

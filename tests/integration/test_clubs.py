@@ -582,7 +582,7 @@ def test_a_preset_fills_the_club_game_and_the_event_and_shows_on_the_rules_page(
     rules = client.get("/variants/").content.decode()
     assert "Lucca: the club's rules" in rules and "Lucca house" in rules
     assert "10000" in rules or "10,000" in rules
-    jump = f'<a href="#club-{lucca.id}" data-testid="rules-club-link">'
+    jump = f'<a href="#club-{lucca.id}" data-testid="rules-part-link">'
     assert rules.index(jump) < rules.index('class="card rules-preset"')  # in the top's links
     assert client.get("/rules/").url == "/variants/"  # as everybody calls it
     client.logout()
@@ -591,8 +591,24 @@ def test_a_preset_fills_the_club_game_and_the_event_and_shows_on_the_rules_page(
     assert "Lucca house" not in client.get("/variants/").content.decode()
     assert client.get(f"/c/{lucca.id}/presets/").status_code == 404
     _login(client, "dora")
+    presets_page = client.get(f"/c/{lucca.id}/presets/").content.decode()
+    new_event = f'href="/t/new/?club={lucca.id}&amp;preset={preset.id}"'
+    assert new_event in presets_page  # the link the events app gives the clubs' page
     event = client.get(f"/t/new/?club={lucca.id}&preset={preset.id}").content.decode()
     assert f'<option value="{preset.id}" selected>Lucca: Lucca house</option>' in event
+
+
+def test_the_rules_page_escapes_a_club_name_it_shows_in_its_menu(client):
+    from clubs.services import preset_save
+
+    lucca, _pisa, _, _ = _two_clubs()
+    lucca.name = "<b>Lucca</b>"
+    lucca.save()
+    preset_save(club_id=lucca.id, name="House", variant="classic", players=4, sides=2, rules={})
+    _login(client, "mia")
+    rules = client.get("/variants/").content.decode()
+    assert "<b>Lucca</b>" not in rules
+    assert "&lt;b&gt;Lucca&lt;/b&gt;: the club's rules" in rules
 
 
 # A season over three events, checked by hand.

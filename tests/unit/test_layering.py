@@ -17,6 +17,7 @@ a last test reads the relations from Django's own registry.
 from __future__ import annotations
 
 import ast
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -249,6 +250,136 @@ def test_every_relation_of_the_installed_models_points_down() -> None:
         and RANK[field.related_model._meta.app_label] > RANK[model._meta.app_label]
     ]
     assert not upward
+
+
+# The pages are held to the same layers: a template under templates/<app>/ belongs to that app
+# (those at the top of templates/ to config: the site's frame, base.html, that every page
+# extends, with every app's menu entry); it may load the tag libraries,
+# include or extend the templates, and name the pages ({% url %}) of its own layer and those
+# below. A higher app adds to a lower app's page through a registry (scorekeeper.rules_page) or
+# by extending the lower page's template from its own (templates/clubs/game_new.html).
+TEMPLATES = ROOT / "templates"
+TAG = re.compile(r"\{%\s*(load|include|extends|url)\s+(.*?)\s*%\}", re.S)
+VERBS = {"load": "loads", "include": "includes", "extends": "extends", "url": "links to"}
+QUOTED = re.compile(r"""^(["'])([^"']+)\1""")
+
+
+def template_app(name: str) -> str:
+    """The app a template belongs to, by its name ("clubs/club.html" is clubs')."""
+    top = name.split("/")[0] if "/" in name else ""
+    return top if top in RANK else "config"
+
+
+def template_faults(
+    source: str, name: str, libraries: dict[str, str], pages: dict[str, str]
+) -> list[Fault]:
+    """What in one template goes against the layers: ``libraries`` names each tag library's
+    module, ``pages`` each URL name's view module."""
+    here = template_app(name)
+    faults: list[Fault] = []
+    for match in TAG.finditer(source):
+        tag, rest = match.groups()
+        line = source.count("\n", 0, match.start()) + 1
+        if tag == "load":
+            words = rest.split()
+            names = words[words.index("from") + 1 :] if "from" in words else words
+            found = [(lib, app_of(libraries.get(lib, ""))) for lib in names]
+        else:
+            quoted = QUOTED.match(rest)
+            if not quoted:
+                continue  # a name held in a variable: given by the view, which the check holds
+            target = quoted.group(2)
+            there = template_app(target) if tag != "url" else app_of(pages.get(target, ""))
+            found = [(target, there)]
+        for what, there in found:
+            if tag == "extends" and there == "config":
+                continue  # every page extends the site's frame, which names every app's menu
+            if there is not None and RANK[there] > RANK[here]:
+                verb = VERBS[tag]
+                faults.append(Fault(name, line, f"{here} {verb} {what} of {there}, above it"))
+    return faults
+
+
+def tag_libraries() -> dict[str, str]:
+    from django.template.backends.django import get_installed_libraries
+
+    return dict(get_installed_libraries())
+
+
+def page_views() -> dict[str, str]:
+    """Every named URL's view module, through the included URL lists."""
+    from django.urls import URLPattern, URLResolver, get_resolver
+
+    found: dict[str, str] = {}
+
+    def walk(patterns: list) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                walk(pattern.url_patterns)
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                view = pattern.callback
+                view = getattr(view, "view_class", view)
+                found.setdefault(pattern.name, view.__module__)
+
+    walk(get_resolver().url_patterns)
+    return found
+
+
+TEMPLATE_FILES = sorted(TEMPLATES.rglob("*.html")) + sorted(TEMPLATES.rglob("*.txt"))
+
+
+def test_every_template_of_every_app_is_checked() -> None:
+    apps = {template_app(str(p.relative_to(TEMPLATES))) for p in TEMPLATE_FILES}
+    assert {"scorekeeper", "clubs", "tournaments", "config"} <= apps
+
+
+def test_every_template_loads_includes_and_links_down() -> None:
+    libraries, pages = tag_libraries(), page_views()
+    assert app_of(libraries["clubs"]) == "clubs" and app_of(pages["tournament"]) == "tournaments"
+    faults = [
+        fault
+        for path in TEMPLATE_FILES
+        for fault in template_faults(
+            path.read_text(encoding="utf-8"), str(path.relative_to(TEMPLATES)), libraries, pages
+        )
+    ]
+    assert not faults, "\n".join(map(str, faults))
+
+
+@pytest.mark.parametrize(
+    ("name", "source", "expected"),
+    [
+        ("scorekeeper/variants.html", "{% load i18n clubs %}", "scorekeeper loads clubs of clubs"),
+        ("scorekeeper/x.html", '{% include "clubs/_nav.html" %}', "includes clubs/_nav.html"),
+        ("clubs/x.html", "{% extends 'tournaments/base.html' %}", "extends tournaments/base"),
+        ("clubs/club.html", "<a href=\"{% url 'director' t.id %}\">", "links to director of tour"),
+        ("clubs/x.html", "{% load x from clubs %}{% load y from tournaments %}", "tournaments"),
+    ],
+)
+def test_the_template_check_catches_a_bad_sample(name: str, source: str, expected: str) -> None:
+    libraries = {"clubs": "clubs.templatetags.clubs", "tournaments": "tournaments.templatetags.t"}
+    pages = {"director": "tournaments.views.director"}
+    faults = template_faults(source, name, libraries, pages)
+    assert any(expected in str(fault) for fault in faults), faults
+
+
+@pytest.mark.parametrize(
+    ("name", "source"),
+    [
+        ("clubs/game_new.html", '{% extends "scorekeeper/game_new.html" %}{% load i18n clubs %}'),
+        ("scorekeeper/variants.html", "{% for p in parts %}{% include p.template %}{% endfor %}"),
+        ("base.html", "{% url 'club' 1 %}{% url 'director' 2 %}{% load clubs %}"),
+        ("scorekeeper/game.html", "{% url 'game' g.id %}{% url 'admin:index' %}"),
+    ],
+)
+def test_the_template_check_lets_a_good_sample_pass(name: str, source: str) -> None:
+    libraries = {"clubs": "clubs.templatetags.clubs"}
+    pages = {
+        "club": "clubs.views",
+        "director": "tournaments.views.director",
+        "game": "scorekeeper.views",
+    }
+    assert template_faults(source, name, libraries, pages) == []
 
 
 if __name__ == "__main__":  # the figures for the notes: app -> app, module pairs
