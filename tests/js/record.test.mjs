@@ -11,11 +11,11 @@ const CLASSES = ["jokers", "twos", "aces", "high", "low", "black_threes", "red_t
 // EVERYTHING every box of every family.
 const CLASSIC = {
   hand_classes: CLASSES.slice(0, 6), sequence_kinds: [], incomplete: [], caught_sets: [],
-  threes_laid: false, concealed_going_out: true, exact_pickups: false, feet: false,
+  side_keys: ["name", "score_before", "melds", "melded", "canastas", "red_threes", "went_out", "concealed", "hand"],
 };
 const EVERYTHING = {
   hand_classes: CLASSES, sequence_kinds: ["straight", "royal"], incomplete: ["aces", "sevens", "wild", "wild_jokers"],
-  caught_sets: ["aces", "sevens"], threes_laid: true, concealed_going_out: true, exact_pickups: true, feet: true,
+  caught_sets: ["aces", "sevens"], side_keys: RECORD_KEYS.side,
 };
 
 function side(changes = {}) { return Object.assign(fromRecord({}), changes); }
@@ -65,7 +65,7 @@ test("a box the preset does not offer gives nothing", () => {
 test("concealed is sent only with going out, where the preset has it", () => {
   assert.deepEqual(toRecord(side({ concealed: true }), CLASSIC), {});
   assert.deepEqual(toRecord(side({ went_out: true, concealed: true }), CLASSIC), { went_out: true, concealed: true });
-  assert.deepEqual(toRecord(side({ went_out: true, concealed: true }), { ...CLASSIC, concealed_going_out: false }), { went_out: true });
+  assert.deepEqual(toRecord(side({ went_out: true, concealed: true }), { ...CLASSIC, side_keys: CLASSIC.side_keys.filter((k) => k !== "concealed") }), { went_out: true });
 });
 
 test("a player out alone holds no cards: the hand, caught sets and feet are left out", () => {

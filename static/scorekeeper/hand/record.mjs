@@ -47,6 +47,10 @@ function summary(s, offer) {
   return { melded: some(melded) ? melded : { points: 0 }, canastas, sequences, incomplete };
 }
 
+// Whether the preset has a use for a side key: the offer's side_keys, read from the record's
+// declaration (scorekeeper/rules/declaration.py, entry.py EntryOffer.side_keys).
+const offers = (offer, key) => offer.side_keys.includes(key);
+
 const whenSome = (obj) => (obj && some(obj) ? obj : undefined);
 
 // `special`: the key is written with a special hand too (which is the side's whole score);
@@ -66,11 +70,11 @@ export const SIDE_KEYS = Object.freeze([
   { key: "sequences", build: (s, offer) => whenSome(summary(s, offer)?.sequences) },
   { key: "incomplete", build: (s, offer) => whenSome(summary(s, offer)?.incomplete) },
   { key: "red_threes", build: (s) => s.red_threes || undefined },
-  { key: "black_threes_laid", build: (s, offer) => (offer.threes_laid && s.black_threes_laid) || undefined },
+  { key: "black_threes_laid", build: (s, offer) => (offers(offer, "black_threes_laid") && s.black_threes_laid) || undefined },
   { key: "went_out", build: (s) => s.went_out || undefined },
-  { key: "concealed", build: (s, offer) => (s.went_out && s.concealed && offer.concealed_going_out) || undefined },
+  { key: "concealed", build: (s, offer) => (s.went_out && s.concealed && offers(offer, "concealed")) || undefined },
   { key: "exact_cut", build: (s) => s.exact_cut || undefined },
-  { key: "exact_pickups", build: (s, offer) => (offer.exact_pickups && s.exact_pickups) || undefined },
+  { key: "exact_pickups", build: (s, offer) => (offers(offer, "exact_pickups") && s.exact_pickups) || undefined },
   // A penalty or adjustment the table decided, with its reason (rules/adjustments.py), once it
   // has points: the server refuses one without a reason.
   {
@@ -80,7 +84,7 @@ export const SIDE_KEYS = Object.freeze([
   },
   { key: "hand", held: true, build: (s, offer) => cards(s.handMode, s.hand, s.handPoints, offer) },
   { key: "caught_sets", held: true, build: (s, offer) => whenSome(offered(nonZero(s.caught), offer.caught_sets)) },
-  { key: "foot", held: true, build: (s, offer) => (offer.feet ? cards(s.footMode, s.foot, s.footPoints, offer) : undefined) },
+  { key: "foot", held: true, build: (s, offer) => (offers(offer, "foot") ? cards(s.footMode, s.foot, s.footPoints, offer) : undefined) },
 ]);
 
 export const MELD_KEYS = Object.freeze(["rank", "naturals", "twos", "jokers", "concealed", "sequence"]);
