@@ -26,7 +26,7 @@ export default [
     languageOptions: { globals: { ...globals.worker } },
   },
   {
-    files: ["tests/js/**/*.mjs", "eslint.config.mjs"],
+    files: ["tests/js/**/*.mjs", "tests/browser/*.mjs", "eslint.config.mjs"],
     languageOptions: { sourceType: "module", globals: { ...globals.node } },
   },
 ];

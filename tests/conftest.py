@@ -25,15 +25,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
     On `make test`'s second pass (PostgreSQL: scripts/test-all sets SCOREKEEPER_SECOND_PASS),
     the tests that use no database of the run are skipped: they ran on the first pass and would
-    run the same again. They are the pure cores' tests (tests/unit/) and those marked
-    ``own_database`` (they start a database of their own). A run on PostgreSQL alone runs all."""
+    run the same again. They are the pure cores' tests (tests/unit/), those marked
+    ``own_database`` (they start a database of their own) and ``first_pass_only`` (what they add
+    over their smaller cases is the engines' work at size), and the browser's
+    (tests/browser/conftest.py). A run on PostgreSQL alone runs all."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     if os.environ.get("SCOREKEEPER_SECOND_PASS") != "1":
         return
     once = pytest.mark.skip(reason="uses no database of the run: checked on the first pass")
     unit = Path(__file__).parent / "unit"
     for item in items:
-        if item.get_closest_marker("own_database") or unit in Path(item.path).parents:
+        if (
+            item.get_closest_marker("own_database")
+            or item.get_closest_marker("first_pass_only")
+            or unit in Path(item.path).parents
+        ):
             item.add_marker(once)
 
 

@@ -537,7 +537,10 @@ def test_hands_kept_offline_after_a_hand_saved_online_follow_it(browser, live_se
         (3, [150, 580]),
     ]
     assert page.get_by_test_id("queued-choose-2").count() == 0
-    assert errors == []  # no 409: no hand met another
+    # No 409 (no hand met another), nothing uncaught. A request the page made while the phone
+    # was offline (a poll of the game's version, whenever it fell due) fails as it should, and
+    # chromium logs it: that is the phone being offline, not a fault.
+    assert [e for e in errors if "ERR_INTERNET_DISCONNECTED" not in e] == []
     context.close()
 
 

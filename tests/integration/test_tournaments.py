@@ -509,7 +509,9 @@ def check_event(fmt: str, teams: int, event: dict) -> None:
 
 @pytest.mark.slow
 @pytest.mark.django_db(transaction=True)  # standings are sent on commit
-@pytest.mark.parametrize("teams", [16, 17, 40])
+# Forty pairs on the first pass only: what they add over sixteen and seventeen is the engines'
+# work at size (round robin's 780 tables), the same whichever database stores it.
+@pytest.mark.parametrize("teams", [16, 17, pytest.param(40, marks=pytest.mark.first_pass_only)])
 @pytest.mark.parametrize("fmt", ["swiss", "roundrobin", "mitchell", "danish", "knockout"])
 def test_the_simulator_plays_every_format_through_the_services(fmt: str, teams: int) -> None:
     hands = "1" if teams < 40 else "0"

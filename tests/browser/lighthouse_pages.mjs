@@ -1,0 +1,37 @@
+// Lighthouse over many pages with one chromium (tests/browser/test_audits.py): a run of the
+// command-line tool starts a browser and loads Lighthouse for each page, which cost as much CPU
+// as the audits themselves. Usage: node lighthouse_pages.mjs <jobs.json> <reports directory>;
+// jobs: [{"name", "url", "cookie", "categories", "blocked"}] (blocked: URL patterns refused).
+// Each page's report is written to <directory>/<name>.json, or what went wrong to
+// <directory>/<name>.error.
+import fs from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const [jobsFile, reports] = process.argv.slice(2);
+const jobs = JSON.parse(fs.readFileSync(jobsFile, 'utf8'));
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH,
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+});
+try {
+  for (const job of jobs) {
+    const flags = {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: job.categories,
+      extraHeaders: job.cookie ? { Cookie: job.cookie } : undefined,
+      blockedUrlPatterns: job.blocked ?? [],
+    };
+    try {
+      const result = await lighthouse(job.url, flags);
+      fs.writeFileSync(path.join(reports, `${job.name}.json`), JSON.stringify(result.lhr));
+    } catch (error) {
+      fs.writeFileSync(path.join(reports, `${job.name}.error`), String(error?.stack ?? error));
+    }
+  }
+} finally {
+  await chrome.kill();
+}
