@@ -86,7 +86,7 @@ class FiguresTable(tables.Table):
     worst = _figure(gettext_lazy("Worst hand"))
 
     class Meta:
-        template_name = "tournaments/public/_standings_table.html"
+        template_name = "core/_lean_table.html"
         attrs = {"class": "standings figures no-rank"}
         orderable = False
 
@@ -160,7 +160,7 @@ class LadderTable(tables.Table):
     played = _figure(gettext_lazy("Events"))
 
     class Meta:
-        template_name = "tournaments/public/_standings_table.html"
+        template_name = "core/_lean_table.html"
         attrs = {"class": "standings ladder", "data-testid": "ladder"}
         orderable = False
 

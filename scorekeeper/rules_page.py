@@ -16,8 +16,10 @@ from django.http import HttpRequest
 @dataclass(frozen=True)
 class RulesPart:
     anchor: str  # the section's id: the page's menu links to it
+    # Both marked safe by the app that adds them, which escapes what it puts in (a club's
+    # name); a plain string is escaped by the page.
     title: str  # the menu's words for it
-    html: str  # the section, rendered by the app that adds it (marked safe there)
+    html: str  # the section, rendered by the app that adds it
 
 
 PARTS: list[Callable[[HttpRequest], list[RulesPart]]] = []

@@ -33,14 +33,13 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     if os.environ.get("SCOREKEEPER_SECOND_PASS") != "1":
         return
     once = pytest.mark.skip(reason="uses no database of the run: checked on the first pass")
+    at_size = pytest.mark.skip(reason="the engines' work at size: checked on the first pass")
     unit = Path(__file__).parent / "unit"
     for item in items:
-        if (
-            item.get_closest_marker("own_database")
-            or item.get_closest_marker("first_pass_only")
-            or unit in Path(item.path).parents
-        ):
+        if item.get_closest_marker("own_database") or unit in Path(item.path).parents:
             item.add_marker(once)
+        elif item.get_closest_marker("first_pass_only"):
+            item.add_marker(at_size)
 
 
 def load_examples(name: str = "examples.jsonl") -> list[dict]:

@@ -42,7 +42,7 @@ class StandingsTable(tables.Table):
     name = tables.Column(verbose_name=gettext_lazy("Pair"), attrs=cell_attrs("pair"))
 
     class Meta:
-        template_name = "tournaments/public/_standings_table.html"
+        template_name = "core/_lean_table.html"
         attrs = {"class": "standings", "data-testid": "standings"}
         row_attrs = {
             "data-entry": lambda record: record["entry"],

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -133,16 +134,24 @@ def lighthouse(pages: dict[str, tuple[str, str]], reports: Path) -> dict[str, di
                 ]
             )
         )
-        done = subprocess.run(
+        # A session of its own: a run that outlives its time is stopped with its chromium.
+        audit = subprocess.Popen(
             ["node", str(LIGHTHOUSE_PAGES), str(jobs), str(reports)],
-            capture_output=True,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
             text=True,
-            timeout=LIGHTHOUSE_SECONDS,
             env={**os.environ, "CHROME_PATH": CHROMIUM},
+            start_new_session=True,
         )
+        try:
+            _out, said = audit.communicate(timeout=LIGHTHOUSE_SECONDS)
+        except subprocess.TimeoutExpired:
+            os.killpg(audit.pid, signal.SIGKILL)
+            audit.communicate()
+            said = f"no answer in {LIGHTHOUSE_SECONDS} s"
         for name in share:  # a run that died leaves its pages without a report
-            if done.returncode and not (reports / f"{name}.json").exists():
-                (reports / f"{name}.error").write_text(done.stderr[-1500:])
+            if audit.returncode and not (reports / f"{name}.json").exists():
+                (reports / f"{name}.error").write_text(said[-1500:])
 
     with ThreadPoolExecutor(max_workers=SHARES) as runs:
         list(runs.map(run, [s for s in shares if s], range(SHARES)))

@@ -260,6 +260,7 @@ def test_every_relation_of_the_installed_models_points_down() -> None:
 # by extending the lower page's template from its own (templates/clubs/game_new.html).
 TEMPLATES = ROOT / "templates"
 TAG = re.compile(r"\{%\s*(load|include|extends|url)\s+(.*?)\s*%\}", re.S)
+FRAME = "base.html"
 VERBS = {"load": "loads", "include": "includes", "extends": "extends", "url": "links to"}
 QUOTED = re.compile(r"""^(["'])([^"']+)\1""")
 
@@ -283,16 +284,23 @@ def template_faults(
         if tag == "load":
             words = rest.split()
             names = words[words.index("from") + 1 :] if "from" in words else words
+            unknown = [lib for lib in names if lib not in libraries]
+            faults += [Fault(name, line, f"{here} loads {lib}, no such library") for lib in unknown]
             found = [(lib, app_of(libraries.get(lib, ""))) for lib in names]
         else:
             quoted = QUOTED.match(rest)
             if not quoted:
-                continue  # a name held in a variable: given by the view, which the check holds
+                # A name held in a variable: the view gives it (python_template_faults holds
+                # the template names written in the apps' code).
+                continue
             target = quoted.group(2)
-            there = template_app(target) if tag != "url" else app_of(pages.get(target, ""))
+            if tag == "url" and target not in pages:
+                faults.append(Fault(name, line, f"{here} links to {target}, no such page"))
+                continue
+            there = template_app(target) if tag != "url" else app_of(pages[target])
             found = [(target, there)]
         for what, there in found:
-            if tag == "extends" and there == "config":
+            if tag == "extends" and what == FRAME:
                 continue  # every page extends the site's frame, which names every app's menu
             if there is not None and RANK[there] > RANK[here]:
                 verb = VERBS[tag]
@@ -312,20 +320,65 @@ def page_views() -> dict[str, str]:
 
     found: dict[str, str] = {}
 
-    def walk(patterns: list) -> None:
+    def walk(patterns: list, namespace: str) -> None:
         for pattern in patterns:
             if isinstance(pattern, URLResolver):
-                walk(pattern.url_patterns)
+                inner = f"{namespace}{pattern.namespace}:" if pattern.namespace else namespace
+                walk(pattern.url_patterns, inner)
             elif isinstance(pattern, URLPattern) and pattern.name:
                 view = pattern.callback
                 view = getattr(view, "view_class", view)
-                found.setdefault(pattern.name, view.__module__)
+                found.setdefault(namespace + pattern.name, view.__module__)
 
-    walk(get_resolver().url_patterns)
+    walk(get_resolver().url_patterns, "")
     return found
 
 
+# A template named in an app's code ("clubs/club.html", a table's template_name): the module
+# uses it as it would a module of that app.
+TEMPLATE_NAME = re.compile(r"^(core|scorekeeper|clubs|tournaments)/[\w/.-]+\.(html|txt)$")
+
+
+def python_template_faults(source: str, module: str, path: str) -> list[Fault]:
+    """The templates a module names by a string, against the layers."""
+    here = app_of(module)
+    if here is None:
+        return []
+    faults = []
+    for node in ast.walk(ast.parse(source)):
+        name = string_arg(node) if isinstance(node, ast.Constant) else None
+        if name and TEMPLATE_NAME.match(name):
+            there = template_app(name)
+            if RANK[there] > RANK[here]:
+                faults.append(Fault(path, node.lineno, f"{here} uses {name} of {there}, above it"))
+    return faults
+
+
+def test_every_template_named_in_the_code_is_of_its_layer_or_below() -> None:
+    faults = [
+        fault
+        for path in FILES
+        for fault in python_template_faults(
+            path.read_text(encoding="utf-8"), module_of(path), str(path.relative_to(ROOT))
+        )
+    ]
+    assert not faults, "\n".join(map(str, faults))
+
+
+def test_the_code_check_catches_a_template_named_above() -> None:
+    source = 'class T:\n    template_name = "tournaments/public/_standings_table.html"\n'
+    assert python_template_faults(source, "clubs.tables", "x.py")
+    assert not python_template_faults(source, "tournaments.tables", "x.py")
+    assert not python_template_faults('x = "core/_lean_table.html"\n', "clubs.tables", "x.py")
+
+
+# The project's templates folder; no app keeps one of its own (a test says so, so that one added
+# later is read here too).
 TEMPLATE_FILES = sorted(TEMPLATES.rglob("*.html")) + sorted(TEMPLATES.rglob("*.txt"))
+
+
+def test_no_app_keeps_templates_of_its_own() -> None:
+    assert [p for app in LAYERS for p in (ROOT / app).glob("templates")] == []
 
 
 def test_every_template_of_every_app_is_checked() -> None:
@@ -354,10 +407,21 @@ def test_every_template_loads_includes_and_links_down() -> None:
         ("clubs/x.html", "{% extends 'tournaments/base.html' %}", "extends tournaments/base"),
         ("clubs/club.html", "<a href=\"{% url 'director' t.id %}\">", "links to director of tour"),
         ("clubs/x.html", "{% load x from clubs %}{% load y from tournaments %}", "tournaments"),
+        ("clubs/x.html", '<a href="{% url "director" 1 %}">', "links to director of tournaments"),
+        ("clubs/x.html", '{% include "tournaments/_t.html" with a=b only %}', "includes tourn"),
+        ("clubs/x.html", "{% url 'directr' 1 %}", "directr, no such page"),
+        ("clubs/x.html", "{% load clubz %}", "clubz, no such library"),
+        ("clubs/x.html", '{% extends "registration/login.html" %}', "extends registration/login"),
     ],
 )
 def test_the_template_check_catches_a_bad_sample(name: str, source: str, expected: str) -> None:
-    libraries = {"clubs": "clubs.templatetags.clubs", "tournaments": "tournaments.templatetags.t"}
+    libraries = {
+        "clubs": "clubs.templatetags.clubs",
+        "tournaments": "tournaments.templatetags.t",
+        "i18n": "django.templatetags.i18n",
+        "x": "clubs.templatetags.x",
+        "y": "tournaments.templatetags.y",
+    }
     pages = {"director": "tournaments.views.director"}
     faults = template_faults(source, name, libraries, pages)
     assert any(expected in str(fault) for fault in faults), faults
@@ -373,11 +437,12 @@ def test_the_template_check_catches_a_bad_sample(name: str, source: str, expecte
     ],
 )
 def test_the_template_check_lets_a_good_sample_pass(name: str, source: str) -> None:
-    libraries = {"clubs": "clubs.templatetags.clubs"}
+    libraries = {"clubs": "clubs.templatetags.clubs", "i18n": "django.templatetags.i18n"}
     pages = {
         "club": "clubs.views",
         "director": "tournaments.views.director",
         "game": "scorekeeper.views",
+        "admin:index": "django.contrib.admin.sites",
     }
     assert template_faults(source, name, libraries, pages) == []
 

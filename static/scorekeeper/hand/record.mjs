@@ -49,7 +49,7 @@ function summary(s, offer) {
 
 // Whether the preset has a use for a side key: the offer's side_keys, read from the record's
 // declaration (scorekeeper/rules/declaration.py, entry.py EntryOffer.side_keys).
-const offers = (offer, key) => offer.side_keys.includes(key);
+export const offers = (offer, key) => offer.side_keys.includes(key);
 
 const whenSome = (obj) => (obj && some(obj) ? obj : undefined);
 

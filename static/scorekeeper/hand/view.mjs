@@ -8,6 +8,7 @@
    and nothing is redrawn. A choice that moves another side (going out, a special hand) redraws
    them all. The keyboard focus stays on the control it was on (its data-key). */
 import { checkbox, el, focusKey, focusedKey, fold, stepper, toggle } from "./dom.mjs";
+import { offers } from "./record.mjs";
 
 const NATURALS = ["4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"];  // a suit, low to high
 
@@ -293,11 +294,11 @@ export function createView({ config, L, root, entry, changed }) {
     const id = "side-" + i;
     const parts = [];
     const names = [];
-    if (config.threes_laid) {
+    if (offers(config, "black_threes_laid")) {
       names.push(L.blackThreesLaid);
       parts.push(count(L.blackThreesLaid, s.black_threes_laid, 1, (v) => { s.black_threes_laid = v; changed(); }, id + "-black-threes-laid"));
     }
-    if (config.exact_pickups) {
+    if (offers(config, "exact_pickups")) {
       names.push(L.exactPickups);
       parts.push(count(L.exactPickups, s.exact_pickups, 1, (v) => { s.exact_pickups = v; changed(); }, id + "-exact-pickups"));
     }
@@ -339,7 +340,7 @@ export function createView({ config, L, root, entry, changed }) {
       return panel([head, needs, specialPanel(s, i), notice, adjustmentPanel(s, i)]);
     }
     const holds = !(s.went_out && config.sides[i].solo);  // a player out alone holds no cards
-    const threes = own.red_threes || (config.threes_laid ? L.redThreesLaid : L.redThrees);
+    const threes = own.red_threes || (offers(config, "black_threes_laid") ? L.redThreesLaid : L.redThrees);
     return panel([
       head,
       needs,
@@ -349,10 +350,10 @@ export function createView({ config, L, root, entry, changed }) {
       extras(s, i),
       el("label", { class: "check big-check" }, [checkbox(s.went_out, (on) => goOut(s, on), id + "-went-out"), L.wentOut]),
       notice,
-      s.went_out && config.concealed_going_out
+      s.went_out && offers(config, "concealed")
         ? el("label", { class: "check" }, [checkbox(s.concealed, (on) => { s.concealed = on; changed(); }, id + "-concealed"), L.concealed]) : null,
       holds ? handPanel(s, i) : null,
-      holds && config.feet ? footPanel(s, i) : null,
+      holds && offers(config, "foot") ? footPanel(s, i) : null,
       config.special_hands.length ? specialPick(s, i) : null,
       adjustmentPanel(s, i),
     ]);
