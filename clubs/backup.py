@@ -129,6 +129,9 @@ def club_export(club: Club) -> dict[str, Any]:
             }
             for p in club.presets.order_by("id")
         ],
+        "vp_scales": [
+            {"name": s.name, "margins": s.margins} for s in club.vp_scales.order_by("id")
+        ],
         "games": _games_data(game_ids),
         **{part.key: part.export(club) for part in PARTS},
         "seasons": [
@@ -251,6 +254,7 @@ def _keyed_lists(backup: Mapping[str, Any]) -> list[Keyed]:
         ("games", backup.get("games"), "id", by_id),
         *((part.key, backup.get(part.key), "id", by_id) for part in PARTS),
         ("presets", backup.get("presets"), "name", by_name),
+        ("vp_scales", backup.get("vp_scales"), "name", by_name),
         ("seasons", backup.get("seasons"), "name", by_name),
     ]
     for part in PARTS:
@@ -433,6 +437,7 @@ def _import(
         club = Club.objects.create(name=club_name, rating=club_data.get("rating") is True)
         players = _players_import(club, backup.get("players", []))
         _presets_import(club, backup.get("presets", []))
+        _vp_scales_import(club, backup.get("vp_scales", []))
         _progress(job, club=club, total=len(games_data) + sum(len(rows) for _p, rows in parts))
     games: dict[str, Game] = {}
     for start in range(0, len(games_data), CHUNK_GAMES):
@@ -490,6 +495,15 @@ def _presets_import(club: Club, rows: object) -> None:
             sides=need(row.get("sides"), int, "preset sides"),
             rules=need(row.get("rules", {}), dict, "preset rules"),
         )
+
+
+def _vp_scales_import(club: Club, rows: object) -> None:
+    """The club's scales of victory points (a backup from before them has none)."""
+    from clubs.services import vp_scale_save
+
+    for row in need(rows, list, "vp_scales"):
+        row = need(row, dict, "vp_scales")
+        vp_scale_save(club_id=club.id, name=row.get("name", ""), margins=row.get("margins"))
 
 
 def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> dict[str, Game]:

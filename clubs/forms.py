@@ -1,4 +1,4 @@
-"""The club pages' forms: a club's name, a member, a player, a merge."""
+"""The club pages' forms: a club's name, a member, a player, a merge, a scale of victory points."""
 
 from __future__ import annotations
 
@@ -144,4 +144,22 @@ class ClubImportForm(forms.Form):
         max_length=MAX_CLUB_NAME,
         validators=[no_control_characters],
         help_text=_("Empty: the name in the file."),
+    )
+
+
+class VpScaleForm(forms.Form):
+    """A scale of victory points: a name and its ten margins (clubs/vp_scales.py), checked by
+    the service."""
+
+    name = forms.CharField(
+        label=_("Name of the scale"), max_length=60, validators=[no_control_characters]
+    )
+    margins = forms.CharField(
+        label=_("Margins"),
+        max_length=200,
+        help_text=_(
+            "Ten margins, rising: up to the first the table is 10–10, above each the winner "
+            "takes one point more, above the last 20–0. For example: "
+            "100 250 400 550 700 850 1050 1250 1500 2000."
+        ),
     )

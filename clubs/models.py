@@ -148,6 +148,25 @@ class ClubPreset(models.Model):
         return self.name
 
 
+class ClubVpScale(models.Model):
+    """A club's victory-point scale (clubs/vp_scales.py): its ten upper margins, from 10–10 to
+    20–0, saved once and picked for an event, which keeps its own copy."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="vp_scales")
+    name = models.CharField(_("name"), max_length=60)
+    margins = models.JSONField(default=list)  # ten whole numbers, rising
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        constraints = [
+            models.UniqueConstraint(fields=["club", "name"], name="vp_scale_unique_name")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+
 class Season(models.Model):
     """A ladder across some of the club's events (ladder.py): points per event by placing or by
     the event's own points, the best ``best`` events of each player counting (0: all). Its

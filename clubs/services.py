@@ -16,6 +16,7 @@ from clubs.events import events_app
 from clubs.models import (
     Club,
     ClubPreset,
+    ClubVpScale,
     Membership,
     Player,
     PlayerGameLine,
@@ -23,11 +24,13 @@ from clubs.models import (
     SeatedPlayer,
 )
 from clubs.selectors import players_by_name
+from clubs.vp_scales import ScaleRefused, checked_margins
 from scorekeeper.models import Game
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, NameRefused, checked_name, name_key
 
 MAX_PLAYERS = 5000  # players a club keeps
 MAX_PRESETS = 50
+MAX_VP_SCALES = 20
 
 
 class ClubError(Exception):
@@ -396,6 +399,29 @@ def preset_save(
 
 def preset_delete(*, club_id: int, preset_id: int) -> None:
     ClubPreset.objects.filter(club_id=club_id, id=preset_id).delete()
+
+
+def vp_scale_save(*, club_id: int, name: str, margins: object) -> ClubVpScale:
+    """Save a victory-point scale under a name (a name already used is replaced: the events that
+    used it keep their own copy), checked (clubs/vp_scales.py)."""
+    name = record_name(name, limit=60, what=_("A scale"))
+    try:
+        margins = checked_margins(margins)
+    except ScaleRefused as refused:
+        raise ClubError(str(refused)) from None
+    with transaction.atomic():
+        club = Club.objects.select_for_update().get(id=club_id)
+        existing = {name_key(s.name): s for s in club.vp_scales.all()}
+        scale = existing.get(name_key(name)) or ClubVpScale(club=club)
+        if scale.pk is None and len(existing) >= MAX_VP_SCALES:
+            raise ClubError(_("A club keeps %(n)s scales at most.") % {"n": MAX_VP_SCALES})
+        scale.name, scale.margins = name, list(margins)
+        scale.save()
+    return scale
+
+
+def vp_scale_delete(*, club_id: int, scale_id: int) -> None:
+    ClubVpScale.objects.filter(club_id=club_id, id=scale_id).delete()
 
 
 def season_save(

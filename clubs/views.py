@@ -33,6 +33,7 @@ from clubs.forms import (
     PlayerForm,
     PresetForm,
     SeasonForm,
+    VpScaleForm,
 )
 from clubs.ladder import shared_ranks
 from clubs.models import ClubImport, Membership, Player, Season
@@ -59,6 +60,7 @@ from clubs.tables import (
     ladder_table,
     rating_column,
 )
+from clubs.vp_scales import ScaleRefused, margins_from_text, scale_rows
 from core.no_store import private
 from core.params import int_param
 from core.rounding import tenths
@@ -474,6 +476,51 @@ def preset_delete(request: HttpRequest, club_id: int, preset_id: int) -> HttpRes
     club = club_directed(club_id, request.user)
     services.preset_delete(club_id=club.id, preset_id=preset_id)
     return redirect("club-presets", club.id)
+
+
+@never_cache
+@login_required
+def club_vp_scales(request: HttpRequest, club_id: int) -> HttpResponse:
+    """The club's scales of victory points, each as a table; a director saves (or replaces)
+    and deletes them. An event picks one when it is set up, and keeps its own copy."""
+    club, role = club_seen(club_id, request.user)
+    directing = role == Membership.Role.DIRECTOR
+    form = VpScaleForm(request.POST or None) if directing else None
+    if request.method == "POST":
+        if form is None:
+            return HttpResponse(status=403)
+        scale = _submitted(
+            form,
+            lambda d: services.vp_scale_save(
+                club_id=club.id, name=d["name"], margins=_margins_typed(d["margins"])
+            ),
+            "margins",
+        )
+        if scale is not None:
+            messages.success(request, _("%(name)s saved.") % {"name": scale.name})
+            return redirect("club-vp-scales", club.id)
+    scales = [(s, scale_rows(tuple(s.margins))) for s in club.vp_scales.all()]
+    context = {"club": club, "directing": directing, "scales": scales, "form": form}
+    return render(
+        request, "clubs/vp_scales.html", context, status=400 if form and form.errors else 200
+    )
+
+
+def _margins_typed(text: str) -> object:
+    """The margins as typed, read (the service checks them): what cannot be read is refused
+    with the scale's own words."""
+    try:
+        return margins_from_text(text)
+    except ScaleRefused as refused:
+        raise ClubError(str(refused)) from None
+
+
+@require_POST
+@login_required
+def vp_scale_delete(request: HttpRequest, club_id: int, scale_id: int) -> HttpResponse:
+    club = club_directed(club_id, request.user)
+    services.vp_scale_delete(club_id=club.id, scale_id=scale_id)
+    return redirect("club-vp-scales", club.id)
 
 
 def _season_form(request: HttpRequest, club: Any, season: Any = None) -> SeasonForm:

@@ -43,7 +43,7 @@ from tournaments.services.entries import one_pair_each
 from tournaments.services.errors import TournamentError
 from tournaments.services.results import check_scores
 from tournaments.services.standings import standings_write
-from tournaments.services.tournament import event_name
+from tournaments.services.tournament import event_name, vp_scale_of
 from tournaments.table_keys import table_keys_add
 
 
@@ -142,6 +142,8 @@ def _event_data(tournament: Tournament) -> dict[str, Any]:
     return {
         "id": tournament.id,
         **{f: getattr(tournament, f) for f in _EVENT_FIELDS},
+        "vp_margins": tournament.vp_margins,
+        "vp_scale_name": tournament.vp_scale_name,
         "created_at": when(tournament.created_at),
         "played_on": tournament.played_on.isoformat(),
         "entries": [
@@ -204,11 +206,16 @@ def _event_import(
     with transaction.atomic():
         try:
             name = event_name(row.get("name"))
+            margins, scale_name = vp_scale_of(row.get("vp_margins"), row.get("vp_scale_name"))
         except TournamentError as refused:
             raise damaged(at, str(refused)) from None
         tournament = saved(
             Tournament(
-                club=club, **{f: row.get(f) for f in _EVENT_FIELDS if f != "name"}, name=name
+                club=club,
+                **{f: row.get(f) for f in _EVENT_FIELDS if f != "name"},
+                name=name,
+                vp_margins=margins,
+                vp_scale_name=scale_name,
             ),
             "event",
         )

@@ -9,7 +9,7 @@ from django.utils.text import capfirst
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from clubs.models import ClubPreset
+from clubs.models import ClubPreset, ClubVpScale
 from scorekeeper.forms import played_on_field
 from scorekeeper.i18n import PRESET_CHOICES
 from scorekeeper.names import (
@@ -127,8 +127,8 @@ class PlanForm(forms.Form):
         return initial
 
 
-class ClubPresetField(forms.ModelChoiceField):
-    """A club's preset, named with its club ("Lucca: Tuesday rules")."""
+class ClubItemField(forms.ModelChoiceField):
+    """A club's preset or scale, named with its club ("Lucca: Tuesday rules")."""
 
     def label_from_instance(self, obj: Any) -> str:
         return f"{obj.club.name}: {obj.name}"
@@ -175,7 +175,7 @@ class TournamentForm(PlanForm):
             )
             presets = ClubPreset.objects.filter(club__in=clubs, players=4, sides=2)
             if presets.exists():
-                self.fields["preset"] = ClubPresetField(
+                self.fields["preset"] = ClubItemField(
                     label=_("The club's rules"),
                     queryset=presets.select_related("club"),
                     required=False,
@@ -184,6 +184,15 @@ class TournamentForm(PlanForm):
                         "A club's saved rules: their preset and house rules (none: the rules "
                         "below, as their rulebook has them)."
                     ),
+                )
+            scales = ClubVpScale.objects.filter(club__in=clubs)
+            if scales.exists():
+                self.fields["vp_scale"] = ClubItemField(
+                    label=_("Scale of victory points"),
+                    queryset=scales.select_related("club"),
+                    required=False,
+                    empty_label=_("(the default for the hands played)"),
+                    help_text=_("With victory points per table: a scale the club saved."),
                 )
         for i, name in enumerate(DEFAULT_ORDER, 1):
             self.fields[f"tiebreak_{i}"] = forms.ChoiceField(
@@ -195,7 +204,8 @@ class TournamentForm(PlanForm):
 
     def settings_fields(self) -> list[forms.BoundField]:
         """The fields after the plan: hands, points, sit-outs, seeding, tie-breaks."""
-        names = ["hands_per_round", "points", "sit_out", "seeded"]
+        names = ["hands_per_round", "points", "vp_scale", "sit_out", "seeded"]
+        names = [name for name in names if name in self.fields]
         names += [f"tiebreak_{i}" for i in range(1, len(DEFAULT_ORDER) + 1)]
         return [self[name] for name in names]
 
@@ -204,6 +214,13 @@ class TournamentForm(PlanForm):
         preset, club = data.get("preset"), data.get("club")
         if preset is not None and club is not None and preset.club_id != club.id:
             self.add_error("preset", _("Pick rules of the event's own club."))
+        scale = data.get("vp_scale")
+        if scale is not None and club is not None and scale.club_id != club.id:
+            self.add_error("vp_scale", _("Pick a scale of the event's own club."))
+        elif scale is not None and data.get("points") != Tournament.Points.VP:
+            self.add_error(
+                "vp_scale", _("A scale of victory points needs victory points per table.")
+            )
         return data
 
     def tournament_arguments(self) -> dict[str, Any]:
@@ -223,6 +240,11 @@ class TournamentForm(PlanForm):
             **(
                 {"variant": data["preset"].variant, "rules": dict(data["preset"].rules)}
                 if data.get("preset")
+                else {}
+            ),
+            **(
+                {"vp_margins": data["vp_scale"].margins, "vp_scale_name": data["vp_scale"].name}
+                if data.get("vp_scale")
                 else {}
             ),
         }

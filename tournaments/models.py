@@ -71,6 +71,10 @@ class Tournament(models.Model):
     rounds = models.PositiveSmallIntegerField(_("rounds"))
     hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), null=True, blank=True)
     points = models.CharField(max_length=10, choices=Points.choices, default=Points.WDL)
+    # Victory points by a club's scale (clubs/vp_scales.py), copied when the event is set up so
+    # that a scale changed later never changes its standings; none: the default for its hands.
+    vp_margins = models.JSONField(default=list, blank=True)
+    vp_scale_name = models.CharField(max_length=60, blank=True, default="")
     sit_out = models.CharField(max_length=15, choices=SitOut.choices, default=SitOut.FIXED)
     tiebreaks = models.JSONField(default=list)  # metric names, in order (engine.standings)
     seeded = models.BooleanField(default=True)  # round 1 by seed, else at random

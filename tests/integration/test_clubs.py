@@ -380,7 +380,7 @@ def _private_addresses(club, event) -> list[str]:
     """Every club page that takes the club's id, and every director page, export and print of
     the club's event (routed by name: a page added later is in the list), filled with ids of
     this club's own records."""
-    from clubs.services import preset_save, season_save
+    from clubs.services import preset_save, season_save, vp_scale_save
     from clubs.urls import urlpatterns as club_routes
     from tournaments.urls import urlpatterns as tournament_routes
 
@@ -390,12 +390,14 @@ def _private_addresses(club, event) -> list[str]:
     season = season_save(
         club_id=club.id, name="Autumn", method="placing", best=1, event_ids=[event.id]
     )
+    scale = vp_scale_save(club_id=club.id, name="Ours", margins=list(range(10, 110, 10)))
     drawn = round_pair(tournament_id=event.id)
     ids = {
         "club_id": club.id,
         "player_id": Player.objects.filter(club=club).first().id,
         "preset_id": preset.id,
         "season_id": season.id,
+        "scale_id": scale.id,
         "membership_id": Membership.objects.filter(club=club).first().id,
         "tournament_id": event.id,
         "entry_id": event.entries.first().id,
@@ -426,6 +428,7 @@ def test_the_servers_administrator_sees_a_club_as_any_non_member_does(client):
         Membership.objects.count(),
         Player.objects.count(),
         lucca.presets.count(),
+        lucca.vp_scales.count(),
         lucca.seasons.count(),
         Entry.objects.count(),
     )
@@ -445,6 +448,7 @@ def test_the_servers_administrator_sees_a_club_as_any_non_member_does(client):
         Membership.objects.count(),
         Player.objects.count(),
         lucca.presets.count(),
+        lucca.vp_scales.count(),
         lucca.seasons.count(),
         Entry.objects.count(),
     ) == before

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
+from clubs.vp_scales import ScaleRow, scale_rows
 from tournaments.engine.bracket import Bracket, build, placings
 from tournaments.engine.formats import FORMATS
 from tournaments.engine.points import PointsMethod, Scoring, SitOut, default_vp_bands
@@ -40,13 +41,37 @@ class EventState:
 
 
 def scoring_of(tournament: Tournament) -> Scoring:
-    """How the tournament scores a table: its points method, win 2 / draw 1 / loss 0, the
-    default VP bands for its hands per round, and what a sit-out scores (engine.points)."""
+    """How the tournament scores a table: its points method, win 2 / draw 1 / loss 0, the VP
+    bands of its club's scale or else the default for its hands per round, and what a sit-out
+    scores (engine.points)."""
     return Scoring(
         method=PointsMethod(tournament.points),
-        vp_bands=default_vp_bands(tournament.hands_per_round or 4),
+        vp_bands=vp_bands_of(tournament),
         sit_out=SitOut(tournament.sit_out),
     )
+
+
+def vp_bands_of(tournament: Tournament) -> tuple[int, ...]:
+    """The event's victory-point margins: its club's scale, copied when it was set up, or the
+    default for its hands per round."""
+    return tuple(tournament.vp_margins) or default_vp_bands(tournament.hands_per_round or 4)
+
+
+@dataclass(frozen=True)
+class VpScaleShown:
+    """The scale in force, as the event's pages publish it."""
+
+    name: str  # the club's name for it; empty: the default
+    hands: int
+    rows: list[ScaleRow]
+
+
+def vp_scale_shown(tournament: Tournament) -> VpScaleShown | None:
+    """The event's scale of victory points, where its tables score them."""
+    if tournament.points != Tournament.Points.VP:
+        return None
+    hands = tournament.hands_per_round or 4
+    return VpScaleShown(tournament.vp_scale_name, hands, scale_rows(vp_bands_of(tournament)))
 
 
 def pair_of(entry: Entry) -> Pair:

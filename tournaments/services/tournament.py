@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from clubs.access import directs
 from clubs.models import Club
 from clubs.services import club_of_director
+from clubs.vp_scales import ScaleRefused, checked_margins
 from scorekeeper.i18n import explain
 from scorekeeper.names import NameRefused, checked_name
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
@@ -46,6 +47,8 @@ def tournament_create(
     director: Any = None,
     club: Club | None = None,
     played_on: date | None = None,
+    vp_margins: Sequence[int] = (),
+    vp_scale_name: str = "",
 ) -> Tournament:
     """A tournament, checked before anything is saved: ``rounds`` 0 plays the whole schedule
     of a round robin, a Mitchell movement or a knockout (its length set by the field at round 1).
@@ -68,6 +71,9 @@ def tournament_create(
         raise TournamentError(_("Unknown points method: %(points)s.") % {"points": points})
     if sit_out not in Tournament.SitOut.values:
         raise TournamentError(_("Unknown sit-out score: %(sit_out)s.") % {"sit_out": sit_out})
+    margins, scale_name = vp_scale_of(list(vp_margins), vp_scale_name)
+    if margins and points != Tournament.Points.VP:
+        raise TournamentError(_("A scale of victory points needs victory points per table."))
     try:
         ruleset_for(variant, 4, rules or {}, 2)
         day = checked_played_on(played_on)
@@ -101,7 +107,25 @@ def tournament_create(
         third_place=third_place,
         director=director if getattr(director, "is_authenticated", False) else None,
         played_on=day,
+        vp_margins=margins,
+        vp_scale_name=scale_name,
     )
+
+
+def vp_scale_of(margins: object, name: object) -> tuple[list[int], str]:
+    """An event's victory-point scale, checked as a club's is (clubs/vp_scales.py): its margins
+    and its name, or none (the default scale for the event's hands)."""
+    if margins in (None, []) and name in (None, ""):
+        return [], ""
+    try:
+        checked = checked_margins(margins)
+    except ScaleRefused as refused:
+        raise TournamentError(str(refused)) from None
+    try:
+        shown = checked_name(name, limit=60, what=_("A scale"))
+    except NameRefused as refused:
+        raise TournamentError(str(refused)) from None
+    return list(checked), shown
 
 
 def event_name(value: object) -> str:

@@ -29,7 +29,7 @@ from core.params import int_param
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.printing import render_standings
 from tournaments.selectors.bracket import knockout_bracket
-from tournaments.selectors.event import EventState, event_state
+from tournaments.selectors.event import EventState, event_state, vp_scale_shown
 from tournaments.selectors.lookups import entry_of, tournament_of
 from tournaments.selectors.public import (
     SCREEN_STANDINGS,
@@ -92,6 +92,7 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "entries": entries,
                 "query": query,
                 "found": found,
+                "vp_scale": vp_scale_shown(event),
             },
             request,
         )
@@ -136,7 +137,13 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 ]
         html = render_to_string(
             "tournaments/public/_standings.html",
-            {"tournament": event, **shown.context(), "table": table, "pages": pages},
+            {
+                "tournament": event,
+                **shown.context(),
+                "table": table,
+                "pages": pages,
+                "vp_scale": vp_scale_shown(event),
+            },
             request,
         )
         title = _("Standings") + " · " + event.name
