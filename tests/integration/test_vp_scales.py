@@ -215,3 +215,37 @@ def test_the_clubs_backup_keeps_its_scales_and_its_events_copies() -> None:
         list(MARGINS),
         "Ours",
     )
+
+
+def test_a_backup_brings_the_scales_back_and_refuses_a_bad_one_whole() -> None:
+    import json
+
+    from clubs.backup import club_export_bytes, club_import
+    from clubs.models import Club
+    from clubs.services import ClubError, club_create, vp_scale_save
+    from tournaments.models import Tournament
+    from tournaments.services.tournament import tournament_create
+
+    dora = account("dora")
+    club = club_create(name="Lucca", director=dora)
+    vp_scale_save(club_id=club.id, name="Ours", margins=MARGINS)
+    tournament_create(
+        name="Tuesday",
+        format="swiss",
+        rounds=1,
+        club=club,
+        director=dora,
+        points="vp",
+        vp_margins=MARGINS,
+        vp_scale_name="Ours",
+    )
+    data = club_export_bytes(club)
+    again = club_import(data=data, director=account("paolo"), name="Lucca again")
+    assert list(again.vp_scales.values_list("name", "margins")) == [("Ours", list(MARGINS))]
+    copy = Tournament.objects.get(club=again)
+    assert (copy.vp_margins, copy.vp_scale_name) == (list(MARGINS), "Ours")
+    broken = json.loads(data)
+    broken["vp_scales"][0]["margins"] = [100, 50]
+    with pytest.raises(ClubError, match="A scale has 10 margins"):
+        club_import(data=json.dumps(broken).encode(), director=account("mia"), name="Broken")
+    assert not Club.objects.filter(name="Broken").exists()
