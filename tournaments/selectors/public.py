@@ -18,6 +18,7 @@ from tournaments.engine.formats import FORMATS
 from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result
 from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
+from tournaments.pairing_words import pairing_explained
 from tournaments.selectors.bracket import Bracket, knockout_bracket
 from tournaments.selectors.event import (
     SETTLED,
@@ -178,6 +179,7 @@ class Line:
     points: str
     status: str
     partner: Entry | None = None  # an individual event's partner for the round
+    why: tuple[str, ...] = ()  # the draw's reasons, said to the pair (pairing_words.py)
 
 
 def _round_points(
@@ -202,12 +204,14 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
     )
     state = event_state(tournament)
     points = _round_points(state.results, state.pairs, tournament, entry.id)
+    names = {p.id: p.name for p in state.pairs}
     lines = []
     for m in matches:
         number = m.round.number
         if m.ew is None:
             status = sit_out_words(m)
-            lines.append(Line(number, None, "", (), "", points.get(number, ""), status))
+            why = tuple(pairing_explained(m.reasons, north=True, opponent="", names=names))
+            lines.append(Line(number, None, "", (), "", points.get(number, ""), status, why=why))
             continue
         north = entry.id in (m.ns_id, m.ns_with_id)
         ours, theirs = m.sides() if north else reversed(m.sides())
@@ -227,6 +231,14 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
                 points.get(number, "") if settled else "",
                 table_state(m, said_since_director(m.submissions.all()).reopened),
                 next((e for e in ours if e.id != entry.id), None),
+                tuple(
+                    pairing_explained(
+                        m.reasons,
+                        north=north,
+                        opponent=" & ".join(e.name for e in theirs),
+                        names=names,
+                    )
+                ),
             )
         )
     return lines
