@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -25,15 +26,16 @@ pytestmark = [
 QUEUED = """() => new Promise(done => window.canastaQueue.list().then(items => done(items.map(i => [i.number, i.state]))))"""
 
 
-def queued_once_settled(page: Page, expected: list, seconds: float = 10) -> list:
+def queued_once_settled(page: Page, expected: list, seconds: float = 40) -> list:
     """The kept items once they read ``expected`` (or as they read after ``seconds``): the page
-    forgets a kept item as it loads, after its message is already shown."""
-    for _ in range(int(seconds * 10)):
+    forgets a kept item as it loads, after its message is already shown. Forty seconds: a few
+    here under a whole run's load, room for a machine four times slower."""
+    deadline = time.monotonic() + seconds
+    while True:
         items = page.evaluate(QUEUED)
-        if items == expected:
-            break
+        if items == expected or time.monotonic() > deadline:
+            return items
         page.wait_for_timeout(100)
-    return items
 
 
 def shot(page: Page, name: str, full_page: bool = False) -> None:

@@ -75,10 +75,11 @@ def text(html: str) -> str:
 
 
 def row(html: str, attribute: str, value: object) -> str:
-    """The words of the table row (or list item) marked ``attribute="value"``."""
+    """The words of the table row (or list item) marked ``attribute="value"``, without a
+    round's folded explanation of its pairing (tests/integration/test_pairing_words.py)."""
     found = re.search(rf'<(tr|li)[^>]*{attribute}="{value}"[^>]*>(.*?)</\1>', html, re.S)
     assert found, f"no row {attribute}={value}"
-    return text(found.group(2))
+    return text(re.sub(r'<details class="why".*?</details>', "", found.group(2), flags=re.S))
 
 
 def a_round_in_play(**extra) -> tuple[Tournament, list[Match]]:
