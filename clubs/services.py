@@ -387,14 +387,24 @@ def preset_save(
     overrides = dict(ruleset.overrides)  # as given, the target included
     with transaction.atomic():
         club = Club.objects.select_for_update().get(id=club_id)
-        existing = {name_key(p.name): p for p in club.presets.all()}
-        preset = existing.get(name_key(name)) or ClubPreset(club=club)
-        if preset.pk is None and len(existing) >= MAX_PRESETS:
-            raise ClubError(_("A club keeps %(n)s presets at most.") % {"n": MAX_PRESETS})
+        full = _("A club keeps %(n)s presets at most.")
+        preset = _named(club.presets.all(), name, ClubPreset(club=club), full, MAX_PRESETS)
         preset.name, preset.variant, preset.players, preset.sides = name, variant, players, sides
         preset.rules = overrides
         preset.save()
     return preset
+
+
+def _named(saved: Iterable[Any], name: str, new: Any, full: str, most: int) -> Any:
+    """The club's item of that name (a preset, a scale), which saving replaces, or ``new`` while
+    the club keeps fewer than ``most``; else refused with ``full`` (the caller holds the club's
+    row)."""
+    existing = {name_key(item.name): item for item in saved}
+    if name_key(name) in existing:
+        return existing[name_key(name)]
+    if len(existing) >= most:
+        raise ClubError(full % {"n": most})
+    return new
 
 
 def preset_delete(*, club_id: int, preset_id: int) -> None:
@@ -411,10 +421,8 @@ def vp_scale_save(*, club_id: int, name: str, margins: object) -> ClubVpScale:
         raise ClubError(str(refused)) from None
     with transaction.atomic():
         club = Club.objects.select_for_update().get(id=club_id)
-        existing = {name_key(s.name): s for s in club.vp_scales.all()}
-        scale = existing.get(name_key(name)) or ClubVpScale(club=club)
-        if scale.pk is None and len(existing) >= MAX_VP_SCALES:
-            raise ClubError(_("A club keeps %(n)s scales at most.") % {"n": MAX_VP_SCALES})
+        full = _("A club keeps %(n)s scales at most.")
+        scale = _named(club.vp_scales.all(), name, ClubVpScale(club=club), full, MAX_VP_SCALES)
         scale.name, scale.margins = name, list(margins)
         scale.save()
     return scale

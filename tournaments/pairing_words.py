@@ -10,7 +10,7 @@ is said in the director's words."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -40,30 +40,30 @@ def _pulled(values: Values, seen: Seen) -> str:
     ) % {"opponent": seen.opponent, "mine": mine, "theirs": theirs}
 
 
-def _rematch_avoided(values: Values, seen: Seen) -> str:
-    nearest = seen.name(values[0])
-    if seen.north:
-        return _(
+# The pair next in the standings that the North–South pair (the higher-ranked) could not meet,
+# said to that pair (first) or to the pair across (second).
+AVOIDED = {
+    Reason.REMATCH_AVOIDED: (
+        gettext_lazy(
             "You had already met %(nearest)s, the next pair in the standings, so you meet "
             "%(opponent)s."
-        ) % {"nearest": nearest, "opponent": seen.opponent}
-    return _(
-        "%(opponent)s had already met %(nearest)s, the pair after them in the standings, "
-        "so they meet you."
-    ) % {"nearest": nearest, "opponent": seen.opponent}
-
-
-def _club_avoided(values: Values, seen: Seen) -> str:
-    nearest = seen.name(values[0])
-    if seen.north:
-        return _(
+        ),
+        gettext_lazy(
+            "%(opponent)s had already met %(nearest)s, the pair after them in the standings, "
+            "so they meet you."
+        ),
+    ),
+    Reason.CLUB_AVOIDED: (
+        gettext_lazy(
             "%(nearest)s, the next pair in the standings, is of your club, so you meet "
             "%(opponent)s."
-        ) % {"nearest": nearest, "opponent": seen.opponent}
-    return _(
-        "%(nearest)s, the pair after %(opponent)s in the standings, is of their club, so they "
-        "meet you."
-    ) % {"nearest": nearest, "opponent": seen.opponent}
+        ),
+        gettext_lazy(
+            "%(nearest)s, the pair after %(opponent)s in the standings, is of their club, so "
+            "they meet you."
+        ),
+    ),
+}
 
 
 # Said the same to every pair, whoever it meets.
@@ -95,17 +95,14 @@ ACROSS = {
         "You and %(opponent)s were next to each other in the standings."
     ),
 }
-# Saying more than a name: whose points, or which pair the draw could not give.
-WORKED: dict[Reason, Callable[[Values, Seen], str]] = {
-    Reason.PULLED_DOWN: _pulled,
-    Reason.REMATCH_AVOIDED: _rematch_avoided,
-    Reason.CLUB_AVOIDED: _club_avoided,
-}
 
 
 def _said(code: Reason, values: Values, seen: Seen) -> str:
-    if code in WORKED:
-        return WORKED[code](values, seen)
+    if code is Reason.PULLED_DOWN:
+        return _pulled(values, seen)
+    if code in AVOIDED:
+        said = AVOIDED[code][0 if seen.north else 1]
+        return str(said) % {"nearest": seen.name(values[0]), "opponent": seen.opponent}
     if code in ACROSS:
         points = values[0] if values else ""
         return str(ACROSS[code]) % {"opponent": seen.opponent, "points": points}

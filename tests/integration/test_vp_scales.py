@@ -249,3 +249,16 @@ def test_a_backup_brings_the_scales_back_and_refuses_a_bad_one_whole() -> None:
     with pytest.raises(ClubError, match="A scale has 10 margins"):
         club_import(data=json.dumps(broken).encode(), director=account("mia"), name="Broken")
     assert not Club.objects.filter(name="Broken").exists()
+
+
+def test_a_club_keeps_twenty_scales_and_still_replaces_one_by_name() -> None:
+    from clubs.services import MAX_VP_SCALES, ClubError, club_create, vp_scale_save
+
+    club = club_create(name="Lucca", director=account("dora"))
+    for n in range(MAX_VP_SCALES):
+        vp_scale_save(club_id=club.id, name=f"Scale {n}", margins=MARGINS)
+    with pytest.raises(ClubError, match="A club keeps 20 scales at most."):
+        vp_scale_save(club_id=club.id, name="One more", margins=MARGINS)
+    vp_scale_save(club_id=club.id, name="scale 0", margins=VP_BANDS_4_HANDS)
+    assert club.vp_scales.count() == MAX_VP_SCALES
+    assert club.vp_scales.get(name="scale 0").margins == list(VP_BANDS_4_HANDS)
