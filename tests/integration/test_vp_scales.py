@@ -257,7 +257,7 @@ def test_a_club_keeps_twenty_scales_and_still_replaces_one_by_name() -> None:
     club = club_create(name="Lucca", director=account("dora"))
     for n in range(MAX_VP_SCALES):
         vp_scale_save(club_id=club.id, name=f"Scale {n}", margins=MARGINS)
-    with pytest.raises(ClubError, match="A club keeps 20 scales at most."):
+    with pytest.raises(ClubError, match="A club keeps 20 scales at most"):
         vp_scale_save(club_id=club.id, name="One more", margins=MARGINS)
     vp_scale_save(club_id=club.id, name="scale 0", margins=VP_BANDS_4_HANDS)
     assert club.vp_scales.count() == MAX_VP_SCALES
