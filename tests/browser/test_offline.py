@@ -10,6 +10,7 @@ import re
 import time
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ACTION_MS, ARTIFACTS, PHONE, console_errors
@@ -31,8 +32,12 @@ def queued_once_settled(page: Page, expected: list, seconds: float = 40) -> list
     forgets a kept item as it loads, after its message is already shown. Forty seconds: a few
     here under a whole run's load, room for a machine four times slower."""
     deadline = time.monotonic() + seconds
+    items: list = []
     while True:
-        items = page.evaluate(QUEUED)
+        try:
+            items = page.evaluate(QUEUED)
+        except PlaywrightError:  # the page reloading once its kept hands are sent: ask again
+            items = ["reloading"]
         if items == expected or time.monotonic() > deadline:
             return items
         page.wait_for_timeout(100)
