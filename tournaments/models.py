@@ -56,6 +56,13 @@ class Tournament(models.Model):
         OWN_AVERAGE = "own_average", _("The pair's own average")
         FIELD_AVERAGE = "field_average", _("The field's average")
 
+    class TimeRule(models.TextChoices):
+        """What a table still playing when time is called scores (engine.clock)."""
+
+        COUNTED = "counted", _("The hands played count")
+        FINISH = "finish", _("The hand in progress is finished, and counts")
+        DIRECTOR = "director", _("The director decides")
+
     class Status(models.TextChoices):
         SETUP = "setup", _("Setting up")
         RUNNING = "running", _("Running")
@@ -82,6 +89,22 @@ class Tournament(models.Model):
     legs = models.PositiveSmallIntegerField(default=1)
     knockout_top = models.PositiveSmallIntegerField(default=0)  # top K after a Swiss
     third_place = models.BooleanField(default=False)
+    # Mitchell as bridge clubs rank it: North-South and East-West pairs ranked apart, two winners.
+    rank_by_direction = models.BooleanField(
+        _("rank North-South and East-West apart"), default=False
+    )
+    # The round clock (engine.clock): a round's length as proposed for each round (none: no
+    # clock), the "last hand" signal that many minutes before the end, what a table still
+    # playing at the end scores, and whether one table reaching its target stops the others.
+    round_minutes = models.PositiveSmallIntegerField(_("minutes a round"), null=True, blank=True)
+    last_hand_minutes = models.PositiveSmallIntegerField(_("last hand signal"), default=5)
+    time_rule = models.CharField(max_length=10, choices=TimeRule.choices, default=TimeRule.FINISH)
+    stop_at_target = models.BooleanField(default=False)
+    # A table where a pair has not appeared this many minutes after the clock started may be
+    # scored as a no-show (the present pair wins, as a forfeit); 0: no such rule.
+    no_show_minutes = models.PositiveSmallIntegerField(default=0)
+    # Pairs (or players) say they are here before round 1 (their link, the door poster's code).
+    check_in = models.BooleanField(_("check-in"), default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
     # Bumped in the same transaction as every change the standings are computed from (a result
     # settled or reopened, a round released or closed, a pair added or withdrawn): a snapshot
@@ -173,6 +196,7 @@ class Entry(models.Model):
     seed = models.PositiveIntegerField(default=0)
     joins = models.PositiveSmallIntegerField(default=1)
     withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
+    checked_in_at = models.DateTimeField(null=True, blank=True)  # None: not (yet) here
 
     class Meta:
         ordering = ["id"]
@@ -200,6 +224,10 @@ class Round(models.Model):
     # a bye. A pairing the director's swaps bring back says the draw's reasons again
     # (engine.swap); empty for a round drawn before it was kept.
     drawn = models.JSONField(default=list, blank=True)
+    # The round clock's log, every timing decision in order (engine.clock.ClockEvent as JSON):
+    # started, paused, resumed, minutes added (to the round or one table), ended. The clock at
+    # any moment is computed from it and the server's time, never stored.
+    clock = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
