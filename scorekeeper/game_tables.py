@@ -9,7 +9,7 @@ for the rest; with none registered, a game is a game of its own.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -21,6 +21,21 @@ class TableOfGame:
     round: int
     table: int
     url: str
+    # The round clock as templates/core/_round_clock.html shows it (its JSON's url, the signal's
+    # minutes, the timing rule in words, the round); None for a table without a clock.
+    clock: Mapping[str, Any] | None = None
+    # Why no hand can follow now (the clock's "last hand" or time, another table's target,
+    # once this table played the hand it was allowed): the page offers the result instead.
+    stopped: str = ""
+
+
+@dataclass(frozen=True)
+class HandStop:
+    """The most hands a table's game may hold now (its round's clock called "last hand" or
+    time), and why, as the hand's entry refuses one more."""
+
+    hands: int
+    message: str
 
 
 @dataclass(frozen=True)
@@ -54,6 +69,9 @@ class GameTables(Protocol):
     def tables_shown(self, game_ids: Iterable[str]) -> dict[str, TableShown]:
         """The tables of those of the games that are one, by game id: one read."""
 
+    def hand_stop(self, game_id: str) -> HandStop | None:
+        """The game's table's stop, if its round's clock or rules set one now."""
+
 
 TABLES: list[GameTables] = []
 
@@ -76,3 +94,7 @@ def tables_shown(game_ids: Iterable[str]) -> dict[str, TableShown]:
     for g in TABLES:
         shown.update(g.tables_shown(ids))
     return shown
+
+
+def hand_stop(game_id: str) -> HandStop | None:
+    return next((s for g in TABLES if (s := g.hand_stop(game_id)) is not None), None)

@@ -26,6 +26,7 @@ from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from scorekeeper import game_tables
 from scorekeeper.hand_scoring import ScoredEntry, entered_sides, score_entry, stored_sides
 from scorekeeper.models import Game, GameKey, Hand, Revision, Side, hash_token
 from scorekeeper.names import (
@@ -386,6 +387,9 @@ def hand_add(
             )
         if game.ended_at is not None:
             raise GameFinished(_("the game has ended: no more hands"), game=game)
+        stop = game_tables.hand_stop(game.id)  # an event's table: its round's clock
+        if stop is not None and number > stop.hands:
+            raise GameFinished(stop.message, game=game)
         if number > MAX_HANDS:
             raise RuleViolation(gettext_noop("a game holds %(n)s hands at most"), n=MAX_HANDS)
         names = _names(game)

@@ -176,3 +176,25 @@ def _fresh_page_cache(monkeypatch, caches_at_start):
     caches["fragments"].clear()
     monkeypatch.setattr(cached_pages, "RENDER_EVERY", 0)
     monkeypatch.setattr(cached_pages, "RENDER_PAUSE", 0)
+
+
+@pytest.fixture
+def server_time(monkeypatch) -> Any:
+    """The server's clock, moved on by the test (``server_time.move(minutes)``): the round
+    clock and every row's time read django.utils.timezone.now, patched here (a live server's
+    thread runs in this process and reads it too)."""
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    real = timezone.now
+
+    class ServerTime:
+        offset = timedelta(0)
+
+        def move(self, minutes: float) -> None:
+            self.offset += timedelta(minutes=minutes)
+
+    moved = ServerTime()
+    monkeypatch.setattr(timezone, "now", lambda: real() + moved.offset)
+    return moved

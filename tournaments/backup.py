@@ -33,12 +33,14 @@ from clubs.statistics_refresh import game_lines_request
 from scorekeeper.models import Game
 from scorekeeper.names import has_control_characters, name_key
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
+from tournaments.engine.clock import events_of
 from tournaments.engine.errors import DrawRefused
-from tournaments.engine.formats import FORMATS, check_entries_kind
+from tournaments.engine.formats import FORMATS, check_by_direction, check_entries_kind
 from tournaments.engine.standings import METRICS
 from tournaments.engine.types import Reason
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.event import SETTLED
+from tournaments.services.clock import TIMING_FIELDS, timing_checked
 from tournaments.services.entries import one_pair_each
 from tournaments.services.errors import TournamentError
 from tournaments.services.results import check_scores
@@ -144,12 +146,16 @@ def _event_data(tournament: Tournament) -> dict[str, Any]:
         **{f: getattr(tournament, f) for f in _EVENT_FIELDS},
         "vp_margins": tournament.vp_margins,
         "vp_scale_name": tournament.vp_scale_name,
+        "rank_by_direction": tournament.rank_by_direction,
+        "check_in": tournament.check_in,
+        "timing": {f: getattr(tournament, f) for f in TIMING_FIELDS},  # the round clock's
         "created_at": when(tournament.created_at),
         "played_on": tournament.played_on.isoformat(),
         "entries": [
             {
                 "id": e.id,
                 **{f: getattr(e, f) for f in _ENTRY_FIELDS},
+                "checked_in_at": when(e.checked_in_at) if e.checked_in_at else None,
                 "first_player": e.first_player_id,
                 "second_player": e.second_player_id,
             }
@@ -160,6 +166,7 @@ def _event_data(tournament: Tournament) -> dict[str, Any]:
                 "number": r.number,
                 "format": r.format,
                 "status": r.status,
+                "clock": r.clock,  # its timing decisions (engine.clock)
                 "matches": [
                     {
                         "table": m.table,
@@ -207,6 +214,8 @@ def _event_import(
         try:
             name = event_name(row.get("name"))
             margins, scale_name = vp_scale_of(row.get("vp_margins"), row.get("vp_scale_name"))
+            # Not in a backup made before the round clock: no clock, as then.
+            timing = timing_checked(need(row.get("timing", {}), dict, at))
         except TournamentError as refused:
             raise damaged(at, str(refused)) from None
         tournament = saved(
@@ -216,6 +225,10 @@ def _event_import(
                 name=name,
                 vp_margins=margins,
                 vp_scale_name=scale_name,
+                # Not in a backup made before the option: ranked as one field, as it was then.
+                rank_by_direction=need(row.get("rank_by_direction", False), bool, at),
+                check_in=need(row.get("check_in", False), bool, at),  # none before check-in
+                **timing,
             ),
             "event",
         )
@@ -236,6 +249,10 @@ def _event_import(
                 Entry(
                     tournament=tournament,
                     **{f: e.get(f) for f in _ENTRY_FIELDS},
+                    # Not in a backup made before check-in: not checked in.
+                    checked_in_at=moment(e["checked_in_at"], "entry")
+                    if e.get("checked_in_at") is not None
+                    else None,
                     first_player=players.get(e.get("first_player")),
                     second_player=players.get(e.get("second_player")),
                 ),
@@ -251,6 +268,14 @@ def _event_import(
     return {need(row.get("id"), int, "event"): tournament}
 
 
+def _clock_log(value: object, at: str) -> list[dict[str, Any]]:
+    """A round's timing decisions as the file has them, each one the app could have written."""
+    try:
+        return [event.as_json() for event in events_of(need(value, list, at))]
+    except (KeyError, TypeError, ValueError):
+        raise damaged(f"{at} clock") from None
+
+
 def _round_import(
     tournament: Tournament,
     r: Any,  # a round of the file, an object (checked by the caller)
@@ -264,7 +289,13 @@ def _round_import(
     at = f"{event} round {number}"
     _check_format(tournament, r.get("format"), number, at)
     played = saved(
-        Round(tournament=tournament, number=number, format=r.get("format"), status=r.get("status")),
+        Round(
+            tournament=tournament,
+            number=number,
+            format=r.get("format"),
+            status=r.get("status"),
+            clock=_clock_log(r.get("clock", []), at),
+        ),
         "round",
     )
     seated: set[int] = set()  # the round's entries, each at one table (or its bye)
@@ -425,8 +456,9 @@ def _check_settled(match: Match, played: Round, where: str) -> None:
 
 
 def _check_plan(tournament: Tournament, at: str) -> None:
-    """What the event's pages read as names: its preset, formats and tie-breaks; and entries
-    of one kind all through (pairs, or individual players: engine.formats)."""
+    """What the event's pages read as names: its preset, formats and tie-breaks; entries of
+    one kind all through (pairs, or individual players: engine.formats); and the directions
+    ranked apart only with Mitchell rounds and no knockout, as its form allows."""
     if tournament.variant not in PRESETS:
         raise damaged(at)
     try:
@@ -443,6 +475,8 @@ def _check_plan(tournament: Tournament, at: str) -> None:
         raise damaged(at)
     try:
         check_entries_kind(tournament.format, formats, tournament.knockout_top)
+        if tournament.rank_by_direction:
+            check_by_direction(tournament.format, formats)
     except DrawRefused as refused:
         raise damaged(at, str(TournamentError(refused.message, **refused.values))) from None
 

@@ -8,6 +8,8 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from tournaments.engine.clock import proposed_minutes
+
 PLAN_PHASES = 3  # the round plan's rows on the form: a format and its rounds each
 
 CLUB_FORMATS: dict[str, dict[str, Any]] = {
@@ -78,10 +80,13 @@ def form_values(key: str) -> dict[str, Any]:
     chosen = CLUB_FORMATS[key]
     values: dict[str, Any] = {
         "hands_per_round": chosen["hands_per_round"],
+        # The federations' timed turns for its hands (engine.clock.proposed_minutes).
+        "round_minutes": proposed_minutes(chosen["hands_per_round"]) or "",
         "points": chosen["points"],
         "sit_out": chosen.get("sit_out", "fixed"),
         "knockout_top": chosen.get("knockout_top") or "",
         "third_place": bool(chosen.get("third_place")),
+        "rank_by_direction": bool(chosen.get("rank_by_direction")),
     }
     phases = chosen["phases"]
     for i in range(1, PLAN_PHASES + 1):

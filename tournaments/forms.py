@@ -21,10 +21,19 @@ from scorekeeper.names import (
 )
 from tournaments.club_formats import CLUB_FORMATS, PLAN_PHASES
 from tournaments.engine.errors import DrawRefused
-from tournaments.engine.formats import FORMATS, MAX_ROUNDS, Phase, Plan, phases_of, plan_of
+from tournaments.engine.formats import (
+    FORMATS,
+    MAX_ROUNDS,
+    Phase,
+    Plan,
+    check_by_direction,
+    phases_of,
+    plan_of,
+)
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 from tournaments.models import ResultSubmission, Tournament, format_choices
 from tournaments.pairs_csv import MAX_BYTES, too_big
+from tournaments.services.clock import TIMING_FIELDS
 from tournaments.sizes import MAX_PAIRS, MAX_SEED
 from tournaments.words import TIEBREAK_NAMES
 
@@ -73,6 +82,14 @@ class PlanForm(forms.Form):
         self.fields["third_place"] = forms.BooleanField(
             label=_("A match for third place beside the final"), required=False
         )
+        self.fields["rank_by_direction"] = forms.BooleanField(
+            label=_("Rank North-South and East-West apart (Mitchell)"),
+            required=False,
+            help_text=_(
+                "Two winners, as bridge clubs rank a Mitchell: each direction's pairs ranked "
+                "among themselves. A pair keeps the direction of its first Mitchell table."
+            ),
+        )
 
     def formats_help(self) -> str:
         """What the formats differ by, beside the plan's rows (each format's own words)."""
@@ -97,7 +114,13 @@ class PlanForm(forms.Form):
         try:
             self.plan = plan_of(given, data.get("knockout_top") or 0)
         except DrawRefused as refused:
-            self.add_error(None, capfirst(gettext(refused.message) % refused.values) + ".")
+            self.add_error(None, _refusal_text(refused))
+            return data
+        if data.get("rank_by_direction"):
+            try:
+                check_by_direction(self.plan.format, self.plan.round_formats)
+            except DrawRefused as refused:
+                self.add_error("rank_by_direction", _refusal_text(refused))
         return data
 
     def plan_arguments(self) -> dict[str, Any]:
@@ -108,6 +131,7 @@ class PlanForm(forms.Form):
             "rounds": self.plan.rounds,
             "knockout_top": self.plan.knockout_top,
             "third_place": self.cleaned_data["third_place"],
+            "rank_by_direction": self.cleaned_data["rank_by_direction"],
         }
 
     @staticmethod
@@ -119,12 +143,18 @@ class PlanForm(forms.Form):
         initial: dict[str, Any] = {
             "knockout_top": tournament.knockout_top or None,
             "third_place": tournament.third_place,
+            "rank_by_direction": tournament.rank_by_direction,
         }
         for i in range(1, PLAN_PHASES + 1):
             phase = rows[i - 1] if i <= len(rows) else None
             initial[f"phase_{i}_format"] = phase.format if phase else ""
             initial[f"phase_{i}_rounds"] = phase.rounds if phase else None
         return initial
+
+
+def _refusal_text(refused: DrawRefused) -> str:
+    """A plan's refusal as the form says it: a sentence in the director's language."""
+    return capfirst(gettext(refused.message) % refused.values) + "."
 
 
 class ClubItemField(forms.ModelChoiceField):
@@ -165,6 +195,49 @@ class TournamentForm(PlanForm):
         label=_("Round 1 by seed (else drawn at random)"), required=False, initial=True
     )
     played_on = played_on_field(EVENT_DAY_HELP)
+    check_in = forms.BooleanField(
+        label=_("Check-in: pairs say they are here before round 1"),
+        required=False,
+        help_text=_(
+            "From their own link or a poster's QR code at the door; you then withdraw the pairs "
+            "not here in one step before drawing round 1."
+        ),
+    )
+    # The round clock (engine.clock): a club format proposes a round's minutes by its hands.
+    round_minutes = forms.IntegerField(
+        label=_("Minutes a round"),
+        required=False,
+        min_value=1,
+        max_value=600,
+        help_text=_("Empty: no round clock. Started by the director at each round."),
+    )
+    last_hand_minutes = forms.IntegerField(
+        label=_("“Last hand” called, minutes before the end"),
+        required=False,
+        min_value=0,
+        max_value=60,
+        initial=5,
+        help_text=_("After it no new hand starts at a table. 0: only time is called."),
+    )
+    time_rule = forms.ChoiceField(
+        label=_("A table still playing when time is called"),
+        choices=Tournament.TimeRule.choices,
+        required=False,
+        initial=Tournament.TimeRule.FINISH,
+    )
+    stop_at_target = forms.BooleanField(
+        label=_("When a table reaches the target, the others finish their current hand"),
+        required=False,
+        help_text=_("For rounds played to a target rather than a number of hands."),
+    )
+    no_show_minutes = forms.IntegerField(
+        label=_("A pair not there this many minutes after the start may be scored absent"),
+        required=False,
+        min_value=0,
+        max_value=120,
+        initial=0,
+        help_text=_("0: no such rule. The director scores it, as a forfeit, from the round."),
+    )
 
     def __init__(self, *args: Any, clubs: Any = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -209,6 +282,10 @@ class TournamentForm(PlanForm):
         names += [f"tiebreak_{i}" for i in range(1, len(DEFAULT_ORDER) + 1)]
         return [self[name] for name in names]
 
+    def clock_fields(self) -> list[forms.BoundField]:
+        """The round clock's fields, in a part of their own."""
+        return [self[name] for name in TIMING_FIELDS]
+
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         preset, club = data.get("preset"), data.get("club")
@@ -236,6 +313,8 @@ class TournamentForm(PlanForm):
             "seeded": data["seeded"],
             "tiebreaks": list(dict.fromkeys(order)),
             "played_on": data.get("played_on"),
+            "check_in": data.get("check_in", False),
+            "timing": {name: data.get(name) for name in TIMING_FIELDS},
             **({"club": data["club"]} if "club" in data else {}),
             **(
                 {"variant": data["preset"].variant, "rules": dict(data["preset"].rules)}

@@ -9,18 +9,33 @@ from typing import Any
 
 from django.urls import reverse
 
-from scorekeeper.game_tables import TableOfGame, TableOutcome, TableShown
+from scorekeeper.game_tables import HandStop, TableOfGame, TableOutcome, TableShown
+from tournaments.clock_words import clock_shown, refusal_words
 from tournaments.models import Match
+from tournaments.selectors.clock import match_timing
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import table_outcome
 
 
 class EventTables:
     def table_page(self, game_id: str, token: str) -> TableOfGame | None:
-        found = Match.objects.filter(game_id=game_id).values("round__number", "table").first()
-        if found is None:
+        match = (
+            Match.objects.select_related("round__tournament", "game")
+            .filter(game_id=game_id)
+            .first()
+        )
+        if match is None or match.game is None:
             return None
-        return TableOfGame(found["round__number"], found["table"], reverse("table", args=[token]))
+        played = match.round
+        stop = match_timing(match).stop
+        stopped = stop.hands is not None and match.game.hand_count >= stop.hands
+        return TableOfGame(
+            played.number,
+            match.table,
+            reverse("table", args=[token]),
+            clock_shown(played.tournament, played, match.table),
+            refusal_words(stop) if stopped else "",
+        )
 
     def outcome(self, game_id: str) -> TableOutcome | None:
         return table_outcome(game_id)
@@ -44,3 +59,10 @@ class EventTables:
                 m["round__tournament__name"], m["round__number"], scores
             )
         return shown
+
+    def hand_stop(self, game_id: str) -> HandStop | None:
+        match = Match.objects.select_related("round__tournament").filter(game_id=game_id).first()
+        if match is None:
+            return None
+        stop = match_timing(match).stop
+        return None if stop.hands is None else HandStop(stop.hands, refusal_words(stop))

@@ -28,7 +28,7 @@ from django.utils.translation import gettext as _
 
 from core.phone_links import PhoneLinks
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
-from tournaments.selectors.public import sit_out_words, standings_lines
+from tournaments.selectors.public import sit_out_words, standings_line_groups
 from tournaments.selectors.standings import CurrentStandings, standings_final
 from tournaments.table_keys import table_token
 from tournaments.words import METRIC_LABELS, plan_words, standings_heading, standings_metrics
@@ -278,7 +278,8 @@ def render_bracket(tournament: Tournament, bracket: Any, language: str) -> bytes
 
 def render_standings(tournament: Tournament, current: CurrentStandings, language: str) -> bytes:
     """The event's standings on A4 pages, the columns' heading on each: rank, pair and its
-    players, points and tie-breaks as the standings table shows them, under the club, the
+    players, points and tie-breaks as the standings table shows them (a two-winner Mitchell's
+    North-South table, then its East-West one), under the club, the
     event, the day it was played and whether they are final or provisional (to pin up, or keep with the
     event's papers). The pairings' table, its widths fixed by its heading: 1000 pairs lay out
     in seconds (bench/print.py), made once per version of the event (views/public.py)."""
@@ -301,6 +302,8 @@ def render_standings(tournament: Tournament, current: CurrentStandings, language
             # Under "Final standings", the version and the round they count, as the exports say.
             "heading": standings_heading(snapshot) if snapshot else "",
             "labels": [METRIC_LABELS[m] for m in order],
-            "rows": standings_lines(snapshot, order, players=names),
+            # North-South and East-West apart, a table and a winner each, where the event
+            # ranks them so (a two-winner Mitchell); else one table.
+            "groups": standings_line_groups(snapshot, order, players=names),
         }
         return bytes(_document("tournaments/print/standings.html", context, {}).write_pdf())

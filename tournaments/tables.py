@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy, pgettext_lazy
 from core.minus_sign import figure_text
 from core.table_cells import cell_attrs, rank_text
 from tournaments.models import Tournament
-from tournaments.words import METRIC_LABELS, standings_metrics
+from tournaments.words import METRIC_LABELS, direction_name, standings_metrics
 
 
 class MetricColumn(tables.Column):
@@ -51,19 +51,40 @@ class StandingsTable(tables.Table):
         orderable = False
 
     def __init__(
-        self, rows: Sequence[Mapping[str, Any]], tournament: Tournament, compact: bool = False
+        self,
+        rows: Sequence[Mapping[str, Any]],
+        tournament: Tournament,
+        compact: bool = False,
+        directions: bool = False,
     ) -> None:
         """``compact``: a column for the points alone, the tie-breaks in a line under each
-        name (the director's page, beside the round, has a narrow column for them)."""
+        name (the director's page, beside the round, has a narrow column for them).
+        ``directions``: a column naming each row's direction, for a two-winner Mitchell's
+        North-South and East-West rows in one table (each ranked within its own)."""
         self.pair_base = reverse("tournament", args=[tournament.id]) + "pair/"
         self.withdrawn = escape(_("withdrawn"))
         order = standings_metrics(tournament)
         self.ties = order[1:] if compact else []
         shown = order[:1] if compact else order
-        extra = [(f"m_{m}", MetricColumn(m, i == 0)) for i, m in enumerate(shown)]
+        extra: list[tuple[str, tables.Column]] = [
+            (f"m_{m}", MetricColumn(m, i == 0)) for i, m in enumerate(shown)
+        ]
+        if directions:
+            label = gettext_lazy("Direction")
+            column = tables.Column(
+                accessor="direction",
+                verbose_name=label,
+                orderable=False,
+                empty_values=(),
+                attrs=cell_attrs("direction", label),
+            )
+            extra.insert(0, ("direction", column))
         super().__init__(list(rows), extra_columns=extra)
         if tournament.individual:  # each player ranked on their own
             self.columns["name"].column.verbose_name = gettext_lazy("Player")
+
+    def render_direction(self, value: Any) -> str:
+        return direction_name(value)
 
     def render_rank(self, value: int, record: Mapping[str, Any]) -> str:
         return rank_text(value, record)

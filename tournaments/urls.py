@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.urls import URLPattern, path
 
 from core import url_converters  # noqa: F401 (registers the "id" converter)
-from tournaments.views import director, exports, prints, public, table
+from tournaments.views import checkin, clock, director, exports, guide, prints, public, table
 
 directing = "t/<id:tournament_id>/director/"
 shown = "t/<id:tournament_id>/"
@@ -44,12 +44,32 @@ urlpatterns: list[URLPattern] = [
     path(directing + "round/<id:number>/release/", director.round_release, name="director-release"),
     path(directing + "round/<id:number>/close/", director.round_close, name="director-close"),
     path(directing + "round/<id:number>/swap/", director.round_swap, name="director-swap"),
+    path(directing + "round/<id:number>/clock/", clock.clock_change, name="director-clock"),
+    path(directing + "match/<id:match_id>/no-show/", clock.no_show, name="director-no-show"),
     path(directing + "match/<id:match_id>/", director.match_correct, name="director-match"),
     path(directing + "match/<id:match_id>/reopen/", director.match_reopen, name="director-reopen"),
+    path(shown + "clock.json", clock.clock, name="tournament-clock"),
     path("t/<id:tournament_id>/state.json", director.state, name="tournament-state"),
     path("t/table/<str:token>/", table.table, name="table"),
     path("t/table/<str:token>/hands/", table.table_hands, name="table-hands"),
     path("t/table/<str:token>/version", table.table_follow, name="table-version"),
+    # A pair's guide through the event (its own link) and check-in: the director's side, and
+    # the door poster's page (no account; its token is on the poster only).
+    path("t/pair/<str:token>/", guide.pair_guide_page, name="pair-guide"),
+    path("t/pair/<str:token>/version", guide.pair_guide_version, name="pair-guide-version"),
+    path("t/pair/<str:token>/check-in/", guide.pair_guide_check_in, name="pair-guide-check-in"),
+    path(shown + "check-in/<str:token>/", checkin.door, name="tournament-check-in"),
+    path(directing + "poster/", checkin.poster, name="director-poster"),
+    path(directing + "check-in.json", checkin.checkin_follow, name="director-check-in-version"),
+    path(directing + "pairs/<id:entry_id>/check-in/", checkin.check_in, name="director-check-in"),
+    path(
+        directing + "pairs/<id:entry_id>/check-out/", checkin.check_out, name="director-check-out"
+    ),
+    path(
+        directing + "absentees/withdraw/",
+        checkin.absentees,
+        name="director-absentees-withdraw",
+    ),
     # Public: pairings and live results, standings (and their PDF), every round's results, a
     # pair's cross-table, the projector screen and the JSON it polls.
     path(shown, public.tournament, name="tournament"),
@@ -57,6 +77,12 @@ urlpatterns: list[URLPattern] = [
     path(shown + "standings.pdf", public.standings_pdf, name="tournament-standings-pdf"),
     path(shown + "results/", public.results, name="tournament-results"),
     path(shown + "pair/<id:entry_id>/", public.pair, name="tournament-pair"),
+    path(shown + "guide/<id:entry_id>/", guide.tournament_guide, name="tournament-guide"),
+    path(
+        shown + "guide/<id:entry_id>/version",
+        guide.tournament_guide_version,
+        name="tournament-guide-version",
+    ),
     path(shown + "screen/", public.screen, name="tournament-screen"),
     path(shown + "screen.json", public.screen_json, name="tournament-screen-json"),
     # The director's exports (CSV) and printing (PDF, per round; a large one in the background).

@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from django.utils.functional import Promise
 from django.utils.translation import gettext, gettext_lazy
 
+from tournaments.engine.directions import Direction
 from tournaments.engine.formats import FORMATS, phases_of
 from tournaments.engine.types import Reason
 from tournaments.models import (
@@ -132,6 +133,20 @@ TIEBREAK_NAMES: Mapping[str, Promise] = {
 }
 
 
+# A two-winner Mitchell's directions (engine.directions), as its standings head them.
+DIRECTION_NAMES = {
+    Direction.NS: gettext_lazy("North–South"),
+    Direction.EW: gettext_lazy("East–West"),
+}
+
+
+def direction_name(value: object) -> str:
+    """A standings row's ``direction`` ("ns", "ew") by its name; none for another value (a
+    field ranked whole)."""
+    known = {d.value: name for d, name in DIRECTION_NAMES.items()}
+    return str(known.get(str(value), ""))
+
+
 def metrics_shown(tournament: Tournament) -> list[str]:
     """The tournament's tie-breaks in its order, as the standings show them (points if none)."""
     return [m for m in tournament.tiebreaks if m in METRIC_LABELS] or ["tp"]
@@ -145,7 +160,8 @@ def standings_metrics(tournament: Tournament) -> list[str]:
 
 def plan_words(tournament: Tournament) -> str:
     """The round plan in a line: "Mitchell ×2, then Danish ×1", "Swiss ×5, then a knockout of
-    the top 4 with a third-place match", "Round robin: the whole schedule"."""
+    the top 4 with a third-place match", "Round robin: the whole schedule", "Mitchell: the
+    whole schedule · North–South and East–West ranked apart"."""
     parts = []
     for phase in phases_of(
         tournament.format, tournament.round_formats, tournament.rounds, tournament.knockout_top
@@ -168,6 +184,8 @@ def plan_words(tournament: Tournament) -> str:
         f in FORMATS and FORMATS[f].knockout for f in (tournament.format, *tournament.round_formats)
     ):
         text += " " + gettext("(with a third-place match)")
+    if tournament.rank_by_direction:
+        text += " · " + gettext("North–South and East–West ranked apart")
     return text
 
 

@@ -55,6 +55,10 @@ class Format:
     # its own entries (an individual event's players, a knockout's bracket).
     min_playing: int = 2
     help: str = ""  # what it differs by, beside the plan's format choices
+    # Its pairs keep their direction all through its phase (Mitchell: North-South pairs stay
+    # North-South): an event with such rounds may rank the two directions apart
+    # (engine.directions, check_by_direction).
+    fixed_directions: bool = False
 
     @property
     def scheduled(self) -> bool:
@@ -98,6 +102,7 @@ _ALL = (
             "plays %(rounds)s rounds in it: change the number of rounds, or the pairs"
         ),
         seating=mitchell.arranged,
+        fixed_directions=True,
     ),
     Format(
         "danish",
@@ -281,6 +286,27 @@ def check_entries_kind(fmt: str, round_formats: Sequence[str], knockout_top: int
     if individual and (len({fmt, *round_formats}) > 1 or knockout_top):
         raise DrawRefused(
             gettext_noop("an individual event plays one individual format in every round")
+        )
+
+
+def check_by_direction(fmt: str, round_formats: Sequence[str]) -> None:
+    """Refuse ranking North-South and East-West apart (engine.directions) for a plan without a
+    round of a format that keeps its pairs' directions (a Mitchell), or with a knockout (its
+    bracket crowns one winner of the whole field, and ranks its pairs before the others)."""
+    plan = {fmt, *round_formats}
+    if not any(f in FORMATS and FORMATS[f].fixed_directions for f in plan):
+        raise DrawRefused(
+            gettext_noop(
+                "North-South and East-West are ranked apart only in a plan with Mitchell "
+                "rounds, where pairs keep their direction"
+            )
+        )
+    if any(f in FORMATS and FORMATS[f].knockout for f in plan):
+        raise DrawRefused(
+            gettext_noop(
+                "North-South and East-West cannot be ranked apart with a knockout: its "
+                "bracket crowns one winner"
+            )
         )
 
 

@@ -25,7 +25,7 @@ head to head), and has a partner, whose strength a partner-aware tie-break weigh
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 
@@ -283,14 +283,20 @@ def rank(
     scoring: Scoring,
     order: Sequence[str] = DEFAULT_ORDER,
     tiers: Mapping[int, int] | None = None,
+    groups: Sequence[Collection[int]] = (),
 ) -> tuple[Standing, ...]:
     """The standings: best first; the same whatever order ``pairs`` and ``results`` come in.
     ``tiers`` (a knockout's placings, bracket.placings): pairs rank by tier first, best 0, and
     share their tier's place (the knockout alone decides among them); the pairs without one come
-    after, ranked by the tie-breaks."""
+    after, ranked by the tie-breaks. ``groups`` (a Mitchell's North-South and East-West pairs,
+    engine.directions), every pair in one: each group ranked apart, its places from 1, after
+    the group before it; the metrics still count the whole field (a North-South pair's
+    Buchholz is its East-West opponents' points), only the comparisons stay in a group."""
     unknown = [name for name in order if name not in METRICS]
     if unknown:
         raise ValueError(f"unknown tie-break {unknown[0]!r} (known: {', '.join(METRICS)})")
+    if groups and sorted(p for g in groups for p in g) != sorted(p.id for p in pairs):
+        raise ValueError("the groups ranked apart hold every pair once")
     ordered = tuple(sorted(results, key=_result_key))
     by_pair: dict[int, list[Result]] = defaultdict(list)
     for r in ordered:
@@ -309,34 +315,48 @@ def rank(
         if name not in WITHIN_TIE
     }
     tied: dict[str, dict[int, Number]] = {name: {} for name in WITHIN_TIE}
+    withdrawn = {p.id for p in pairs if p.withdrawn_after is not None}
+    out: list[Standing] = []
+    for group in groups or (ctx.tallies.keys(),):
+        start = len(out)  # the group's places count from 1
+        for block in _tier_blocks(ctx, sorted(group), order, tiers or {}, tied):
+            place = len(out) - start + 1
+            for pair in block:
+                values: dict[str, Number | None] = {
+                    name: tied[name].get(pair) if name in WITHIN_TIE else every[name][pair]
+                    for name in METRICS
+                }
+                out.append(
+                    Standing(
+                        pair,
+                        place,
+                        len(block) > 1,
+                        tuple(values.items()),
+                        pair in withdrawn,
+                    )
+                )
+    return tuple(out)
+
+
+def _tier_blocks(
+    ctx: Context,
+    group: list[int],
+    order: Sequence[str],
+    tiers: Mapping[int, int],
+    tied: dict[str, dict[int, Number]],
+) -> list[list[int]]:
+    """``group`` (sorted) in blocks of pairs that share a place, best first: by knockout tier,
+    then the pairs without one by the tie-breaks."""
     by_tier: dict[int, list[int]] = defaultdict(list)
-    for pair in sorted(ctx.tallies):
-        by_tier[(tiers or {}).get(pair, NO_TIER)].append(pair)
+    for pair in group:
+        by_tier[tiers.get(pair, NO_TIER)].append(pair)
     blocks: list[list[int]] = []
     for tier in sorted(by_tier):
         if tier == NO_TIER:
             blocks += _blocks(ctx, by_tier[tier], list(order), tied)
         else:  # pairs out in the same knockout round share their place (5th to 8th: =5)
             blocks.append(by_tier[tier])
-    withdrawn = {p.id for p in pairs if p.withdrawn_after is not None}
-    out: list[Standing] = []
-    for block in blocks:
-        place = len(out) + 1
-        for pair in block:
-            values: dict[str, Number | None] = {
-                name: tied[name].get(pair) if name in WITHIN_TIE else every[name][pair]
-                for name in METRICS
-            }
-            out.append(
-                Standing(
-                    pair,
-                    place,
-                    len(block) > 1,
-                    tuple(values.items()),
-                    pair in withdrawn,
-                )
-            )
-    return tuple(out)
+    return blocks
 
 
 def _result_key(r: Result) -> tuple[int, int, int]:

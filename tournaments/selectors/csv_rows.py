@@ -23,7 +23,7 @@ from tournaments.models import (
     Tournament,
     side_label,
 )
-from tournaments.words import METRIC_NAMES
+from tournaments.words import METRIC_NAMES, direction_name
 
 
 def results_rows(tournament: Tournament) -> Iterator[list[Any]]:
@@ -127,14 +127,17 @@ def standings_rows(
     tournament: Tournament, snapshot: StandingsSnapshot | None
 ) -> Iterator[list[Any]]:
     """The standings of ``snapshot`` (services.standings.standings_fresh: every result
-    counted): rank, pair, every metric, and on every line the snapshot's version, the last
-    complete round and whether it is provisional."""
+    counted): rank, pair (and its direction where the event ranks North-South and East-West
+    apart: the rank is within it), every metric, and on every line the snapshot's version,
+    the last complete round and whether it is provisional."""
     rows: list[dict[str, Any]] = list(snapshot.rows) if snapshot else []
     present = {m for row in rows for m in row.get("metrics", {})} or set(METRICS)
     metrics = metric_order(tournament, present)
+    apart = tournament.rank_by_direction
     header = [
         pgettext("standings", "Rank"),
         _("Player") if tournament.individual else _("Pair"),
+        *([_("Direction")] if apart else []),
         *(str(METRIC_NAMES.get(m, m)) for m in metrics),
         _("Withdrawn"),
         _("Standings version"),
@@ -154,6 +157,7 @@ def standings_rows(
             yield [
                 row.get("rank", ""),
                 row.get("name", ""),
+                *([direction_name(row.get("direction"))] if apart else []),
                 *(column[i] for column in columns),
                 yes if row.get("withdrawn") else no,
                 *about,

@@ -13,8 +13,10 @@ from django.urls import reverse
 
 from clubs.models import Membership
 from core.phone_links import PhoneLinks
+from tournaments.clock_words import timing_note
 from tournaments.engine.formats import FORMATS
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.selectors.clock import no_show_due, round_timing
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import Said, said_since_director
 from tournaments.selectors.standings import CurrentStandings, standings_current
@@ -73,6 +75,8 @@ class MatchRow:
     ns_url: str
     ew_url: str
     disputed: bool
+    timing: str = ""  # the clock's mark on the table (clock_words.timing_note)
+    no_show: bool = False  # may be scored as a no-show now (services.results.result_no_show)
 
 
 def match_rows(played: Round, links: PhoneLinks) -> list[MatchRow]:
@@ -81,6 +85,9 @@ def match_rows(played: Round, links: PhoneLinks) -> list[MatchRow]:
             "ns", "ew", "ns_with", "ew_with", "result", "game"
         ).prefetch_related("submissions")
     )
+    timing = round_timing(played)
+    planned = played.tournament.hands_per_round
+    absent = no_show_due(played)
     rows = []
     for m in matches:
         said = said_since_director(m.submissions.all())
@@ -98,6 +105,8 @@ def match_rows(played: Round, links: PhoneLinks) -> list[MatchRow]:
                 if m.game
                 else "",
                 disputed=m.status == Match.Status.DISPUTED,
+                timing=timing_note(timing[m.id], planned) if m.id in timing else "",
+                no_show=absent and m.game is not None and not m.game.hand_count and not m.result,
             )
         )
     return rows

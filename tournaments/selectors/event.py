@@ -5,10 +5,12 @@ computes from them."""
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass
 
 from clubs.vp_scales import ScaleRow, scale_rows
 from tournaments.engine.bracket import Bracket, build, placings
+from tournaments.engine.directions import Direction, directions, groups
 from tournaments.engine.formats import FORMATS
 from tournaments.engine.points import PointsMethod, Scoring, SitOut, default_vp_bands
 from tournaments.engine.standings import Standing, rank
@@ -147,13 +149,34 @@ def event_state(tournament: Tournament) -> EventState:
     return EventState(tournament, pairs, tuple(results), draws, rounds, pending)
 
 
-def standings_computed(state: EventState) -> tuple[Standing, ...]:
+def standings_computed(
+    state: EventState, by_direction: Mapping[int, Direction] | None = None
+) -> tuple[Standing, ...]:
     """The standings as the engine ranks the event's state now (best first), by the
-    tournament's points and tie-breaks."""
+    tournament's points and tie-breaks; ``by_direction`` (entry_directions): North-South then
+    East-West, each ranked apart. The pairings rank the whole field together (a Danish round
+    after the Mitchell seats 1st v 2nd whatever their direction)."""
     tournament = state.tournament
     drawn = bracket_of(state)
     tiers = placings(drawn) if drawn is not None else None
-    return rank(state.pairs, state.results, scoring_of(tournament), tournament.tiebreaks, tiers)
+    apart = groups(by_direction) if by_direction else ()
+    scoring = scoring_of(tournament)
+    return rank(state.pairs, state.results, scoring, tournament.tiebreaks, tiers, apart)
+
+
+def entry_directions(state: EventState) -> dict[int, Direction]:
+    """Each entry's direction (engine.directions: the side of its first Mitchell table in a
+    released round) where the event ranks North-South and East-West apart; else none."""
+    if not state.tournament.rank_by_direction:
+        return {}
+    kept = {
+        r.number
+        for r in state.rounds
+        if r.status != Round.Status.DRAFT
+        and r.format in FORMATS
+        and FORMATS[r.format].fixed_directions
+    }
+    return directions([d for d in state.draws if d.round in kept], [p.id for p in state.pairs])
 
 
 def knockout_start(tournament: Tournament) -> int | None:

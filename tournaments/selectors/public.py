@@ -6,7 +6,7 @@ public."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 from django.db.models import Max, Q
@@ -14,12 +14,14 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from core.minus_sign import figure_text, scores_text
+from tournaments.clock_words import clock_log_words, timing_note
 from tournaments.engine.formats import FORMATS
 from tournaments.engine.standings import Number, points_by_round
 from tournaments.engine.types import Pair, Reason, Result
 from tournaments.models import Entry, Match, Round, StandingsSnapshot, Tournament
 from tournaments.pairing_words import pairing_explained
 from tournaments.selectors.bracket import Bracket, knockout_bracket
+from tournaments.selectors.clock import TableTiming, round_timing
 from tournaments.selectors.event import (
     SETTLED,
     EventState,
@@ -28,7 +30,7 @@ from tournaments.selectors.event import (
     scoring_of,
 )
 from tournaments.selectors.results import director_acts, said_since_director, winning_side
-from tournaments.selectors.standings import CurrentStandings, standings_final
+from tournaments.selectors.standings import CurrentStandings, standings_final, standings_groups
 from tournaments.words import decided_words, standings_heading, table_state
 
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
@@ -46,6 +48,7 @@ class Table:
     points: str = ""  # the tournament points of each side once settled ("14 – 6"), if asked
     won: str = ""  # "ns" or "ew": the side that won the table, once settled ("" for a draw)
     reopened: bool = False  # the director reopened it: its state says why (words.table_state)
+    timing: str = ""  # the round clock's mark: over time, a table's extra minutes (clock_words)
 
 
 def at_phantom_table(match: Match) -> bool:
@@ -312,21 +315,49 @@ def public_standings(
     )
 
 
-def standings_lines(
+@dataclass(frozen=True)
+class LinesGroup:
+    """The standings of one group ranked together (selectors.standings.StandingsGroup: a
+    two-winner Mitchell's North-South or East-West pairs, or the whole field, untitled) as
+    plain rows: rank ("=3" when shared), name, its players, whether withdrawn, and the metrics
+    as the standings table shows them."""
+
+    direction: str
+    title: str
+    rows: list[dict[str, Any]]
+    winners: list[str]  # the names ranked first (more than one: the first place shared)
+
+
+def standings_line_groups(
     snapshot: StandingsSnapshot | None,
     order: Sequence[str],
     limit: int | None = None,
     players: Mapping[int, str] | None = None,
-) -> list[dict[str, Any]]:
-    """The standings as plain rows, the first ``limit`` (the wall screen's top) or all (the
-    printed standings): rank ("=3" when shared), name, its players (``players``: the pairs'),
-    whether withdrawn, and the metrics of ``order`` as the standings table shows them."""
-    if snapshot is None:
+) -> list[LinesGroup]:
+    """The standings as plain rows by group: North-South then East-West where the event ranks
+    them apart, else one group of them all; the first ``limit`` of each (the wall screen's
+    top: both winners on a two-winner Mitchell's) or all (the printed standings); the players
+    of each entry from ``players`` (the pairs'), the metrics of ``order``."""
+    if snapshot is None or not snapshot.rows:
         return []
-    rows = []
-    for row in snapshot.rows[:limit]:
+    return [
+        LinesGroup(
+            group.direction,
+            group.title,
+            _lines(group.rows[:limit], order, players),
+            group.winners,
+        )
+        for group in standings_groups(snapshot.rows)
+    ]
+
+
+def _lines(
+    rows: Sequence[Mapping[str, Any]], order: Sequence[str], players: Mapping[int, str] | None
+) -> list[dict[str, Any]]:
+    out = []
+    for row in rows:
         metrics = row.get("metrics", {})
-        rows.append(
+        out.append(
             {
                 "rank": ("=" if row.get("shared") else "") + str(row.get("rank", "")),
                 "name": row.get("name", ""),
@@ -335,7 +366,7 @@ def standings_lines(
                 "metrics": [figure_text(metrics.get(m, 0), signed=m == "margin") for m in order],
             }
         )
-    return rows
+    return out
 
 
 @dataclass(frozen=True)
@@ -358,6 +389,7 @@ class RoundResults:
     tables: list[Table]
     sat_out: list[SatOut]
     points: bool
+    clock_log: list[str] = field(default_factory=list)  # its timing decisions (clock_words)
 
 
 def results_by_round(state: EventState, number: int | None = None) -> list[RoundResults]:
@@ -376,15 +408,22 @@ def results_by_round(state: EventState, number: int | None = None) -> list[Round
     if number is not None:
         matches = matches.filter(round__number=number)
     rounds: dict[int, RoundResults] = {}
+    timings: dict[int, dict[int, TableTiming]] = {}
     for m in matches:
         played = m.round
         shown = not FORMATS[played.format].knockout
         shown = shown and tournament.points != Tournament.Points.RAW
-        held = rounds.setdefault(played.number, RoundResults(played, [], [], shown))
+        if played.number not in rounds:
+            played.tournament = tournament
+            timings[played.number] = round_timing(played)
+            rounds[played.number] = RoundResults(played, [], [], shown, clock_log_words(played))
+        held = rounds[played.number]
         if m.ew_id is None:
             scored = points.get(m.ns_id, {}).get(played.number)
             text = figure_text(scored) if scored is not None else ""
             held.sat_out.append(SatOut(m, sit_out_words(m), text))
         else:
-            held.tables.append(_table(m, points))
+            timing = timings[played.number].get(m.id)
+            note = timing_note(timing, tournament.hands_per_round) if timing else ""
+            held.tables.append(replace(_table(m, points), timing=note))
     return list(rounds.values())

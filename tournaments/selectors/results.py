@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 
 from scorekeeper.game_tables import TableOutcome
+from tournaments.engine.clock import Stop
 from tournaments.models import Match, ResultSubmission
 from tournaments.selectors.event import SETTLED
 
@@ -70,12 +71,14 @@ def director_acts() -> Prefetch:
 
 def table_version(match: Match) -> str:
     """What a table page shows changes with: its game's hands, the match's state, the results the
-    pairs sent and the round's state. The table page's phones ask it every few seconds."""
+    pairs sent, the round's state and the director's clock decisions (a pause shows at once;
+    the signals themselves fall on the phone, static/core/clock.mjs, with no reload). The table
+    page's phones ask it every few seconds."""
     game = match.game
     sent = match.submissions.count()
     return (
         f"{game.version if game else 0}.{match.status}.{match.result_id or 0}.{sent}"
-        f".{match.round.status}"
+        f".{match.round.status}.{len(match.round.clock)}"
     )
 
 
@@ -131,6 +134,7 @@ class RoundHands:
     planned: int | None  # None: an event of no set hands, its tables played to their target
     done: bool
     tie_break: bool
+    stopped: bool = False  # done because the round's clock (or another table's target) stopped it
 
     @property
     def extra(self) -> int:
@@ -138,13 +142,17 @@ class RoundHands:
         return max(0, self.entered - self.planned) if self.planned else 0
 
 
-def round_hands(match: Match) -> RoundHands:
+def round_hands(match: Match, stop: Stop) -> RoundHands:
     """The table's hands against its round's: its game is the round's hands
     (services.rounds.round_release: Game.round_hands), and says itself when they are done, a
-    tie playing another hand where its rules say so (a knockout table's always)."""
+    tie playing another hand where its rules say so (a knockout table's always); or the round's
+    clock stopped it (``stop``: selectors.clock), and no hand can follow."""
     game = match.game
     planned = match.round.tournament.hands_per_round
+    entered = game.hand_count if game else 0
+    ended = game is not None and game.ended_at is not None
+    stopped = not ended and stop.hands is not None and entered >= stop.hands
     if game is None or not planned:
-        return RoundHands(game.hand_count if game else 0, None, False, False)
-    entered, ended = game.hand_count, game.ended_at is not None
-    return RoundHands(entered, planned, ended, not ended and entered >= planned)
+        return RoundHands(entered, None, stopped, False, stopped)
+    tie_break = not ended and not stopped and entered >= planned
+    return RoundHands(entered, planned, ended or stopped, tie_break, stopped)

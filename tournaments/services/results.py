@@ -16,6 +16,7 @@ from scorekeeper import services as scoring_services
 from scorekeeper.names import has_control_characters, shows_nothing
 from tournaments.engine.formats import FORMATS
 from tournaments.models import Match, ResultSubmission, Round
+from tournaments.selectors.clock import no_show_due
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import said_since_director
 from tournaments.services._common import lock_tournament_of_match
@@ -216,3 +217,31 @@ def result_reopen(*, match_id: int, reason: str, author: str = "") -> Match:
         _round_status(match.round)
         standings_mark_stale(match.round.tournament_id)
     return match
+
+
+def result_no_show(*, match_id: int, absent: str, author: str = "") -> Match:
+    """The event's no-show rule: a table where one pair had not sat down ``no_show_minutes``
+    after the round's clock started, and no hand is entered, is scored as that pair's forfeit
+    (the present pair scores as for a sit-out: engine.standings)."""
+    match = Match.objects.select_related("round__tournament", "game").get(id=match_id)
+    if absent not in (ResultSubmission.By.NS, ResultSubmission.By.EW) or match.ew_id is None:
+        raise TournamentError(_("Say which pair did not come."))
+    if not no_show_due(match.round):
+        raise TournamentError(_("The event's no-show rule does not apply at this table yet."))
+    if match.game is not None and match.game.hand_count:
+        raise TournamentError(_("Hands are entered at this table: both pairs came."))
+    present = match.ew_id if absent == ResultSubmission.By.NS else match.ns_id
+    gone = match.ns_side if absent == ResultSubmission.By.NS else match.ew_side
+    reason = _("No-show: %(name)s had not come %(n)s minutes after the start.") % {
+        "name": gone,
+        "n": match.round.tournament.no_show_minutes,
+    }
+    return result_correct(
+        match_id=match.id,
+        ns_score=0,
+        ew_score=0,
+        reason=reason[:300],
+        kind=ResultSubmission.Kind.FORFEIT,
+        winner_id=present,
+        author=author,
+    )

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import logging
+from collections.abc import Mapping
 from dataclasses import astuple, dataclass
 from datetime import timedelta
 from typing import Any
@@ -18,8 +19,15 @@ from django.utils import timezone
 
 from core import background
 from core.one_reading import one_reading
+from tournaments.engine.directions import Direction
 from tournaments.models import Round, StandingsSnapshot, Tournament
-from tournaments.selectors.event import EventState, event_state, scoring_of, standings_computed
+from tournaments.selectors.event import (
+    EventState,
+    entry_directions,
+    event_state,
+    scoring_of,
+    standings_computed,
+)
 from tournaments.selectors.standings import CurrentStandings, standings_current
 from tournaments.services._common import locked_tournament, public_version_bump
 
@@ -74,8 +82,10 @@ def _rebuild_if_stale(tournament_id: int) -> None:
     background.send(tasks.standings_recompute_task, tournament_id, delay=COALESCE_SECONDS)
 
 
-def _fingerprint(tournament: Tournament, state: EventState) -> str:
-    inputs = {
+def _fingerprint(
+    tournament: Tournament, state: EventState, by_direction: Mapping[int, Direction]
+) -> str:
+    inputs: dict[str, Any] = {
         "pairs": sorted(astuple(p) for p in state.pairs),
         "results": sorted(
             (r.round, r.ns, r.ew or 0, r.ns_score, r.ew_score, r.outcome.value, r.winner or 0)
@@ -87,6 +97,8 @@ def _fingerprint(tournament: Tournament, state: EventState) -> str:
         "pending": state.pending,
         "complete": [r.number for r in state.rounds if r.status in _COMPLETE],
     }
+    if by_direction:  # only then: the standings of every other event keep their fingerprint
+        inputs["directions"] = sorted((e, d.value) for e, d in by_direction.items())
     text = json.dumps(inputs, sort_keys=True, default=str)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -114,11 +126,14 @@ class _Computed:
 
     @classmethod
     def of(cls, tournament: Tournament) -> _Computed:
+        """Ranked North-South then East-West, each row with its ``direction`` and a rank within
+        it, where the event ranks the directions apart (a two-winner Mitchell)."""
         state = event_state(tournament)
         names = {p.id: p.name for p in state.pairs}
+        by_direction = entry_directions(state)
         return cls(
             tournament.inputs_version,
-            _fingerprint(tournament, state),
+            _fingerprint(tournament, state, by_direction),
             state.pending > 0,
             max((r.number for r in state.rounds if r.status in _COMPLETE), default=0),
             [
@@ -129,8 +144,9 @@ class _Computed:
                     "shared": s.shared,
                     "withdrawn": s.withdrawn,
                     "metrics": dict(s.metrics),
+                    **({"direction": by_direction[s.pair].value} if by_direction else {}),
                 }
-                for s in standings_computed(state)
+                for s in standings_computed(state, by_direction)
             ],
         )
 

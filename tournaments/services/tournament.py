@@ -3,7 +3,7 @@ drawn."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
@@ -19,11 +19,13 @@ from scorekeeper.names import NameRefused, checked_name
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
 from scorekeeper.services import checked_played_on, games_played_on_set
 from tournaments.engine.errors import DrawRefused
-from tournaments.engine.formats import FORMATS, check_plan
+from tournaments.engine.formats import FORMATS, check_by_direction, check_plan
 from tournaments.engine.standings import DEFAULT_ORDER, METRICS
 from tournaments.models import Match, Tournament
 from tournaments.services._common import locked_tournament
+from tournaments.services.clock import timing_checked
 from tournaments.services.errors import TournamentError
+from tournaments.services.standings import standings_mark_stale
 from tournaments.sizes import MAX_EVENT_NAME
 
 
@@ -44,11 +46,14 @@ def tournament_create(
     legs: int = 1,
     knockout_top: int = 0,
     third_place: bool = False,
+    rank_by_direction: bool = False,
+    check_in: bool = False,
     director: Any = None,
     club: Club | None = None,
     played_on: date | None = None,
     vp_margins: Sequence[int] = (),
     vp_scale_name: str = "",
+    timing: Mapping[str, Any] | None = None,
 ) -> Tournament:
     """A tournament, checked before anything is saved: ``rounds`` 0 plays the whole schedule
     of a round robin, a Mitchell movement or a knockout (its length set by the field at round 1).
@@ -60,10 +65,7 @@ def tournament_create(
         raise TournamentError(_("Unknown format: %(format)s.") % {"format": format})
     if variant not in PRESETS:
         raise TournamentError(_("Unknown preset: %(variant)s.") % {"variant": variant})
-    try:
-        check_plan(format, round_formats, rounds, knockout_top)
-    except DrawRefused as refused:
-        raise TournamentError(refused.message, **refused.values) from None
+    _plan_checked(format, round_formats, rounds, knockout_top, rank_by_direction)
     unknown = [t for t in tiebreaks if t not in METRICS]
     if unknown or not tiebreaks:
         raise TournamentError(_("Unknown tie-break: %(name)s.") % {"name": ", ".join(unknown)})
@@ -72,6 +74,7 @@ def tournament_create(
     if sit_out not in Tournament.SitOut.values:
         raise TournamentError(_("Unknown sit-out score: %(sit_out)s.") % {"sit_out": sit_out})
     margins, scale_name = vp_scale_of(list(vp_margins), vp_scale_name)
+    timed = timing_checked(timing or {})  # the round clock's settings (services.clock)
     if margins and points != Tournament.Points.VP:
         raise TournamentError(_("A scale of victory points needs victory points per table."))
     try:
@@ -105,11 +108,27 @@ def tournament_create(
         legs=legs,
         knockout_top=knockout_top,
         third_place=third_place,
+        rank_by_direction=rank_by_direction,
+        check_in=check_in,
         director=director if getattr(director, "is_authenticated", False) else None,
         played_on=day,
         vp_margins=margins,
         vp_scale_name=scale_name,
+        **timed,
     )
+
+
+def _plan_checked(
+    fmt: str, round_formats: Sequence[str], rounds: int, knockout_top: int, by_direction: bool
+) -> None:
+    """The plan as the engine checks it (engine.formats), and the directions ranked apart
+    only where it has Mitchell rounds."""
+    try:
+        check_plan(fmt, round_formats, rounds, knockout_top)
+        if by_direction:
+            check_by_direction(fmt, round_formats)
+    except DrawRefused as refused:
+        raise TournamentError(refused.message, **refused.values) from None
 
 
 def vp_scale_of(margins: object, name: object) -> tuple[list[int], str]:
@@ -165,9 +184,11 @@ def tournament_plan_set(
     round_formats: Sequence[str] = (),
     knockout_top: int = 0,
     third_place: bool = False,
+    rank_by_direction: bool = False,
 ) -> Tournament:
     """Change the plan before round 1 is drawn (a schedule the field cannot fill, an evening
-    that runs short, a knockout added after the Swiss)."""
+    that runs short, a knockout added after the Swiss). The standings are computed from
+    whether the directions rank apart: a change marks them stale."""
     if format not in FORMATS or any(f not in FORMATS for f in round_formats):
         raise TournamentError(_("Unknown format: %(format)s.") % {"format": format})
     with transaction.atomic():
@@ -182,15 +203,15 @@ def tournament_plan_set(
                     "pair format and an individual one before adding anyone."
                 )
             )
-        try:
-            check_plan(format, round_formats, rounds, knockout_top)
-        except DrawRefused as refused:
-            raise TournamentError(refused.message, **refused.values) from None
+        _plan_checked(format, round_formats, rounds, knockout_top, rank_by_direction)
+        if tournament.rank_by_direction != rank_by_direction:
+            standings_mark_stale(tournament.id)
         tournament.format = format
         tournament.round_formats = list(round_formats)
         tournament.rounds = rounds
         tournament.knockout_top = knockout_top
         tournament.third_place = third_place
+        tournament.rank_by_direction = rank_by_direction
         tournament.draw_refusal = None  # the refusal was about the plan asked for before
         tournament.save(
             update_fields=[
@@ -199,6 +220,7 @@ def tournament_plan_set(
                 "rounds",
                 "knockout_top",
                 "third_place",
+                "rank_by_direction",
                 "draw_refusal",
             ]
         )

@@ -19,7 +19,9 @@ from clubs.selectors import clubs_directed, clubs_of
 from core.phone_links import phone_links
 from scorekeeper.forms import PlayedOnForm
 from tournaments.access import directed
+from tournaments.clock_words import clock_log_words, clock_shown
 from tournaments.club_formats import CLUB_FORMATS, form_values
+from tournaments.engine.clock import Phase, proposed_minutes
 from tournaments.engine.formats import FORMATS
 from tournaments.engine.types import Reason
 from tournaments.forms import (
@@ -35,6 +37,7 @@ from tournaments.forms import (
 from tournaments.models import Match, Round, Tournament
 from tournaments.pairs_csv import CsvRefused
 from tournaments.selectors.bracket import knockout_bracket
+from tournaments.selectors.clock import round_clock
 from tournaments.selectors.director import (
     Dashboard,
     director_dashboard,
@@ -48,7 +51,7 @@ from tournaments.selectors.director import (
     tournaments_directed,
 )
 from tournaments.selectors.lookups import entry_of, round_of
-from tournaments.selectors.standings import standings_current
+from tournaments.selectors.standings import standings_current, standings_groups
 from tournaments.services import entries, results, rounds, standings
 from tournaments.services.errors import TournamentError, refusal_text
 from tournaments.services.tournament import (
@@ -170,15 +173,23 @@ STANDINGS_TOP = 12  # a club evening's field whole; a larger one's top, the rest
 
 def _standings_tables(board: Dashboard) -> dict[str, StandingsTable | None]:
     """The standings beside the round, compact (the tie-breaks under each name): the top
-    STANDINGS_TOP rows, then the rest folded."""
+    STANDINGS_TOP rows, then the rest folded. A two-winner Mitchell's: the top half as many
+    of each direction, North-South then East-West, a column naming each row's (its rank is
+    within it), so that both winners are in sight."""
     snapshot = board.standings.snapshot
     if snapshot is None:
         return {"standings_table": None, "standings_rest": None}
-    rows, tournament = snapshot.rows, board.tournament
-    rest = rows[STANDINGS_TOP:]
+    tournament = board.tournament
+    groups = standings_groups(snapshot.rows)
+    apart = len(groups) > 1
+    top = STANDINGS_TOP // len(groups)
+    first = [row for g in groups for row in g.rows[:top]]
+    rest = [row for g in groups for row in g.rows[top:]]
     return {
-        "standings_table": StandingsTable(rows[:STANDINGS_TOP], tournament, compact=True),
-        "standings_rest": StandingsTable(rest, tournament, compact=True) if rest else None,
+        "standings_table": StandingsTable(first, tournament, compact=True, directions=apart),
+        "standings_rest": StandingsTable(rest, tournament, compact=True, directions=apart)
+        if rest
+        else None,
     }
 
 
@@ -233,9 +244,34 @@ def _dashboard(
             "can_draw": board.can_draw,
             "finished": tournament.status == Tournament.Status.FINISHED,
             "links": links,
+            **_clock_context(tournament, board.current),
         },
         status=status,
     )
+
+
+def _clock_context(tournament: Tournament, current: Round | None) -> dict[str, Any]:
+    """The round clock's part of the director's page: the clock, its state, the length proposed
+    for a clock not started (the event's, else by its hands), the tables, the log."""
+    if current is None or current.status in (Round.Status.DRAFT, Round.Status.CLOSED):
+        return {}
+    current.tournament = tournament
+    clock = round_clock(current)
+    if clock.phase == Phase.WAITING:
+        state = "waiting"
+    elif clock.ended or clock.phase == Phase.TIME:
+        state = "ended"
+    else:
+        state = "running" if clock.running else "paused"
+    return {
+        "clock": clock_shown(tournament, current, force=True),
+        "clock_state": state,
+        "clock_minutes": tournament.round_minutes or proposed_minutes(tournament.hands_per_round),
+        "clock_tables": list(
+            current.matches.filter(ew__isnull=False).values_list("table", flat=True)
+        ),
+        "clock_log": clock_log_words(current),
+    }
 
 
 def _drawing(asked: str, rounds: list[Round], refusal: str) -> str:

@@ -26,9 +26,11 @@ from django.views.decorators.http import require_safe
 
 from core.minus_sign import figure_text
 from core.params import int_param
+from tournaments.clock_words import clock_shown
 from tournaments.models import Round, StandingsSnapshot, Tournament
 from tournaments.printing import render_standings
 from tournaments.selectors.bracket import knockout_bracket
+from tournaments.selectors.clock import clock_round
 from tournaments.selectors.event import EventState, event_state, vp_scale_shown
 from tournaments.selectors.lookups import entry_of, tournament_of
 from tournaments.selectors.public import (
@@ -42,15 +44,16 @@ from tournaments.selectors.public import (
     results_by_round,
     round_public,
     sit_out_words,
-    standings_lines,
+    standings_line_groups,
 )
-from tournaments.selectors.standings import standings_final
+from tournaments.selectors.standings import StandingsGroup, standings_final, standings_groups
 from tournaments.services.standings import standings_catch_up, standings_shown
 from tournaments.sizes import MAX_PAIRS
 from tournaments.tables import StandingsTable
 from tournaments.views.cached_pages import Content, File, if_none_match, public_file, public_page
 from tournaments.words import (
     METRIC_LABELS,
+    direction_name,
     metrics_shown,
     plan_words,
 )
@@ -93,6 +96,9 @@ def tournament(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "query": query,
                 "found": found,
                 "vp_scale": vp_scale_shown(event),
+                "clock": None
+                if event.status == Tournament.Status.FINISHED
+                else clock_shown(event, clock_round(event)),
             },
             request,
         )
@@ -120,27 +126,30 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
         event = tournament_of(tournament_id)
         shown = public_standings(event, standings_shown(tournament=event))
         snapshot = shown.snapshot
-        table, pages = None, []
+        tables: list[GroupTable] = []
+        pages: list[Pages] = []
         if snapshot:
-            table = StandingsTable(snapshot.rows, event)
-            count = len(snapshot.rows)
-            number = min(asked, max(1, -(-count // STANDINGS_PER_PAGE)))
-            table.paginate(page=number, per_page=STANDINGS_PER_PAGE)
-            if table.paginator.num_pages > 1:
+            groups = standings_groups(snapshot.rows)
+            # A two-winner Mitchell pages both directions alike: page 2 is ranks 101-200 of each.
+            count = max(len(g.rows) for g in groups)
+            last = max(1, -(-count // STANDINGS_PER_PAGE))
+            number = min(asked, last)
+            tables = group_tables(groups, event, number)
+            if last > 1:
                 pages = [
                     Pages(
                         n,
                         f"{(n - 1) * STANDINGS_PER_PAGE + 1}–{min(count, n * STANDINGS_PER_PAGE)}",
                         n == number,
                     )
-                    for n in table.paginator.page_range
+                    for n in range(1, last + 1)
                 ]
         html = render_to_string(
             "tournaments/public/_standings.html",
             {
                 "tournament": event,
                 **shown.context(),
-                "table": table,
+                "tables": tables,
                 "pages": pages,
                 "vp_scale": vp_scale_shown(event),
             },
@@ -153,6 +162,34 @@ def standings(request: HttpRequest, tournament_id: int) -> HttpResponse:
 
 
 STANDINGS_PER_PAGE = 100
+
+
+@dataclass(frozen=True)
+class GroupTable:
+    """A standings table of a page: the whole field's, or a two-winner Mitchell's North-South
+    or East-West one under its name, with its winners."""
+
+    group: StandingsGroup
+    table: StandingsTable
+
+
+def group_tables(
+    groups: Sequence[StandingsGroup],
+    event: Tournament,
+    page: int = 1,
+    per_page: int | None = STANDINGS_PER_PAGE,
+) -> list[GroupTable]:
+    """Page ``page`` of each group's standings, ``per_page`` rows (None: all of them); a group
+    with no row there shows no table, but the first page shows each (its heading, its winner)."""
+    start = (page - 1) * (per_page or 0)
+    end = None if per_page is None else start + per_page
+    return [
+        GroupTable(g, StandingsTable(g.rows[start:end], event))
+        for g in groups
+        if page == 1 or g.rows[start:]
+    ]
+
+
 RESULTS_SHEETS = ("tournaments/results.css",)
 # The released tables a results page shows at once: a club's evening, or a day of 40 pairs and 9
 # rounds (180). A larger event's page shows a round at a time and the top of the standings:
@@ -176,9 +213,9 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
         shown = public_standings(event, current, state)
         snapshot = shown.snapshot
         round_shown, pages = _results_pages(state, asked)
-        rows = list(snapshot.rows if snapshot else [])
-        if pages:  # a large event: the top of the standings, the rest on their own pages
-            rows = rows[:STANDINGS_PER_PAGE]
+        groups = standings_groups(snapshot.rows) if snapshot else []
+        # A large event: the top of the standings (of each direction), the rest on their pages.
+        top = STANDINGS_PER_PAGE if pages else None
         html = render_to_string(
             "tournaments/public/_results.html",
             {
@@ -190,8 +227,8 @@ def results(request: HttpRequest, tournament_id: int) -> HttpResponse:
                 "pages": [(n, n == round_shown) for n in pages],
                 # Each round's format, where the plan has more than one (Mitchell, then Danish).
                 "formats": len({event.format, *event.round_formats}) > 1,
-                "table": StandingsTable(rows, event) if snapshot else None,
-                "more": snapshot is not None and len(snapshot.rows) > len(rows),
+                "tables": group_tables(groups, event, per_page=top),
+                "more": top is not None and any(len(g.rows) > top for g in groups),
             },
             request,
         )
@@ -285,6 +322,8 @@ def pair(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRespons
                     if standing
                     else ""
                 ),
+                # A two-winner Mitchell's rank is within the pair's direction: say which.
+                "direction": direction_name(standing.get("direction")) if standing else "",
                 "first_label": METRIC_LABELS[first],
                 "first_value": figure_text(standing["metrics"].get(first, 0)) if standing else "",
             },
@@ -324,6 +363,7 @@ class Panel:
     kind: str  # pairings, results, standings
     title: str
     rows: Sequence[Any]
+    winners: Sequence[str] = ()  # a two-winner Mitchell's direction, once final
 
 
 def _seconds(request: HttpRequest, name: str, default: int) -> int:
@@ -366,13 +406,17 @@ def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int
     else:
         round_panels.append(Panel("pairings", _("Pairings"), []))
     bracket_panels = [Panel("bracket", _("Knockout"), [])] if bracket and bracket.rounds else []
+    heading = _screen_heading(snapshot, final)
+    # A two-winner Mitchell: a panel for each direction, the top of each and its winner.
     standings_panels = [
         Panel(
             "standings",
-            _screen_heading(snapshot, final),
-            standings_lines(snapshot, order, SCREEN_STANDINGS),
+            f"{heading} · {lines.title}" if lines.title else heading,
+            lines.rows,
+            lines.winners if lines.title and final else (),
         )
-    ]
+        for lines in standings_line_groups(snapshot, order, SCREEN_STANDINGS)
+    ] or [Panel("standings", heading, [])]
     if shown.knockout_only:  # its bracket is its standings
         standings_panels = []
     # After the end the screen opens on the podium and the final standings.
@@ -398,6 +442,7 @@ def _screen_html(request: HttpRequest, tournament_id: int, cycle: int, poll: int
             "etag": etag,
             "cycle": cycle,
             "poll": poll,
+            "clock": None if finished else clock_shown(event, clock_round(event)),
         },
         request,
     )

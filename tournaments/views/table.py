@@ -19,8 +19,10 @@ from core.minus_sign import scores_text
 from core.page_versions import version_response
 from scorekeeper.edit_access import open_edit_link
 from scorekeeper.phone_engine import page_engine
+from tournaments.clock_words import clock_shown, table_stop_words
 from tournaments.forms import ResultForm
 from tournaments.models import Match, ResultSubmission, Round, Tournament
+from tournaments.selectors.clock import match_timing
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import Said, round_hands, said_since_director, table_version
 from tournaments.services.errors import TournamentError
@@ -130,7 +132,8 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
         form = ResultForm(initial={"ns_score": game.totals[0], "ew_score": game.totals[-1]})
     said = said_since_director(match.submissions.all())
     settled = match.status in SETTLED
-    hands = round_hands(match)
+    timing = match_timing(match)
+    hands = round_hands(match, timing.stop)
     return render(
         request,
         "tournaments/table.html",
@@ -150,6 +153,9 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "they_said": said.against(mine),
             "form": form,
             "version": table_version(match),
+            "clock": None if settled else clock_shown(tournament, match.round, match.table),
+            "stop_words": "" if settled else table_stop_words(timing.stop, hands.entered),
+            "director_decides": not settled and timing.stop.reason == "director",
             "token": token,
             "hands_url": f"{request.path}hands/" if game is not None and not settled else None,
             # The pair enters its hands on this phone next: its engine loads meanwhile.
@@ -159,6 +165,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "round_hands": hands.planned,
             "extra_hands": hands.extra,
             "hands_done": hands.done,
+            "stopped": hands.stopped,
             "tie_break": hands.tie_break,
             # An earlier round's link: where this pair plays now.
             "find_table": _find_table(match, north, tournament),

@@ -1,0 +1,155 @@
+"""The round clock as the pages and the hand entry read it: a round's (or a table's) clock now,
+and how many hands each table may still enter under the signals and the event's timing rules
+(engine.clock), from the round's log, the hands' entry times and the server's time."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+
+from scorekeeper.selectors import hands_entered_at
+from tournaments.engine.clock import (
+    WAITING,
+    Clock,
+    Kind,
+    Phase,
+    Stop,
+    TimeRule,
+    clock_at,
+    events_of,
+    hands_stop,
+)
+from tournaments.models import Match, Round, Tournament
+
+
+def server_now() -> float:
+    """The server's time, as the clock reads it (tests move django.utils.timezone.now)."""
+    return timezone.now().timestamp()
+
+
+def round_clock(played: Round | None, *, table: int | None = None) -> Clock:
+    """The clock of ``played`` (or of one of its tables) now; WAITING for no round."""
+    if played is None or not played.clock:
+        return WAITING
+    return clock_at(
+        events_of(played.clock),
+        server_now(),
+        last_hand_minutes=played.tournament.last_hand_minutes,
+        table=table,
+    )
+
+
+def clock_round(tournament: Tournament) -> Round | None:
+    """The round the clock is shown for: the latest released one, while it is not closed."""
+    played = tournament.round_set.exclude(status=Round.Status.DRAFT).order_by("-number").first()
+    if played is None or played.status == Round.Status.CLOSED:
+        return None
+    played.tournament = tournament  # one row, already read
+    return played
+
+
+def clock_json(clock: Clock, played: Round | None, table: int | None) -> dict[str, Any]:
+    """The clock as the phones' clock.mjs reads it: seconds from the server's now, so a
+    phone's own clock never matters."""
+    return {
+        "round": played.number if played is not None else None,
+        "table": table,
+        "phase": str(clock.phase),
+        "running": clock.running,
+        "remaining": round(clock.remaining, 1),
+        "until_last_hand": round(clock.until_last_hand, 1),
+        "decisions": len(played.clock) if played is not None else 0,
+    }
+
+
+def table_minutes(played: Round, table: int) -> int:
+    """The minutes the director gave this one table."""
+    return sum(
+        int(e.get("minutes", 0))
+        for e in played.clock
+        if e.get("kind") == Kind.ADD and e.get("table") == table
+    )
+
+
+@dataclass(frozen=True)
+class TableTiming:
+    """A table under its round's clock: the hands it may enter (``stop``), its own extra
+    minutes, and whether time was called before its hands were done (an over-time table, marked
+    in the results), with the hands it had entered then."""
+
+    stop: Stop
+    extra_minutes: int
+    over_time: bool
+    hands_at_time: int
+
+
+NO_TIMING = TableTiming(Stop(None), 0, False, 0)
+
+
+def _target_at(games: Mapping[str, Any], entered: Mapping[str, list[float]]) -> float | None:
+    """When the round's first table reached its target: the entry of the hand that ended it."""
+    moments = [
+        entered[game_id][ended - 1]
+        for game_id, ended in games.items()
+        if ended and len(entered.get(game_id, ())) >= ended
+    ]
+    return min(moments) if moments else None
+
+
+def round_timing(played: Round, *, only: int | None = None) -> dict[int, TableTiming]:
+    """Each table's timing in the round, by match id (``only``: that match's alone, as a
+    hand's entry asks it): a few reads whatever the round's size."""
+    tournament = played.tournament
+    to_target = tournament.stop_at_target and not tournament.hands_per_round
+    if not played.clock and not to_target:
+        return {}
+    tables = Match.objects.filter(round=played, game__isnull=False)
+    shown = tables if only is None else tables.filter(id=only)
+    matches = list(shown.values_list("id", "table", "game_id", "game__ended_at"))
+    ended_games = dict(
+        tables.filter(game__ended_at__isnull=False).values_list("game_id", "game__ended_at")
+        if to_target
+        else ()
+    )
+    entered = hands_entered_at(list({*(m[2] for m in matches), *ended_games}))
+    target_at = _target_at(ended_games, entered) if to_target else None
+    rule = TimeRule(tournament.time_rule)
+    events = events_of(played.clock)
+    now = server_now()
+    timing = {}
+    for match_id, table, game_id, ended in matches:
+        clock = clock_at(events, now, last_hand_minutes=tournament.last_hand_minutes, table=table)
+        times = entered.get(game_id, [])
+        # A table whose own game ended is not stopped by another's target.
+        stop = hands_stop(clock, times, rule, target_at=None if ended else target_at)
+        at_time = sum(1 for t in times if clock.time_at is not None and t < clock.time_at)
+        finished_in_time = ended is not None and (
+            clock.time_at is None or (len(times) >= ended and times[ended - 1] < clock.time_at)
+        )
+        timing[match_id] = TableTiming(
+            stop,
+            table_minutes(played, table),
+            clock.phase == Phase.TIME and not finished_in_time,
+            at_time,
+        )
+    return timing
+
+
+def match_timing(match: Match) -> TableTiming:
+    """One table's timing (the table's page, its hand entry)."""
+    if match.game_id is None:
+        return NO_TIMING
+    return round_timing(match.round, only=match.id).get(match.id, NO_TIMING)
+
+
+def no_show_due(played: Round) -> bool:
+    """Whether the event's no-show rule may be applied in the round now: its clock started at
+    least ``no_show_minutes`` ago (the time a pair had to sit down), the round still open."""
+    minutes = played.tournament.no_show_minutes
+    if not minutes or played.status in (Round.Status.DRAFT, Round.Status.CLOSED):
+        return False
+    start = next((e for e in events_of(played.clock) if e.kind == Kind.START), None)
+    return start is not None and server_now() - start.at >= minutes * 60

@@ -1,0 +1,93 @@
+"""The round clock: the director's decisions (start, pause, resume, minutes added, end) and the
+JSON every phone, table page and the wall read it from (static/core/clock.mjs): seconds
+counted by the server, so a phone's wrong clock, a reload or a phone back online all show the
+same time."""
+
+from __future__ import annotations
+
+from csp.decorators import csp_exempt
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect
+from django.urls import reverse
+from django.utils.cache import patch_cache_control
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST, require_safe
+
+from core.params import int_param
+from tournaments.access import directed
+from tournaments.engine.clock import Kind
+from tournaments.selectors.clock import clock_json, clock_round, round_clock
+from tournaments.selectors.director import match_of
+from tournaments.selectors.lookups import round_of, tournament_of
+from tournaments.services import results
+from tournaments.services.clock import round_clock_change
+from tournaments.services.errors import TournamentError
+
+
+def _done(kind: str, minutes: str, table: str) -> str:
+    if kind == Kind.START:
+        return _("The clock is running: %(n)s minutes.") % {"n": minutes}
+    if kind == Kind.PAUSE:
+        return _("The clock is paused: every table sees it.")
+    if kind == Kind.RESUME:
+        return _("The clock is running again.")
+    if kind == Kind.ADD and table:
+        return _("%(n)s minutes added for table %(t)s.") % {"n": minutes, "t": table}
+    if kind == Kind.ADD:
+        return _("%(n)s minutes added for every table.") % {"n": minutes}
+    return _("Time is called: the round's clock has ended.")
+
+
+@login_required
+@require_POST
+def clock_change(request: HttpRequest, tournament_id: int, number: int) -> HttpResponse:
+    tournament = directed(request, tournament_id)
+    kind = request.POST.get("kind", "")
+    minutes = request.POST.get("minutes", "").strip()
+    table = request.POST.get("table", "").strip()
+    try:
+        round_clock_change(
+            round_id=round_of(tournament, number).id,
+            kind=kind,
+            minutes=minutes,
+            table=table,
+            by=request.user.get_username(),
+        )
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _done(kind, minutes, table))
+    return redirect(reverse("director", args=[tournament.id]) + "#clock")
+
+
+@csp_exempt()  # type: ignore[arg-type]  # JSON, not a page
+@require_safe
+def clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """The current round's clock (``?table=N``: with that table's own minutes), now."""
+    tournament = tournament_of(tournament_id)
+    played = clock_round(tournament)
+    table = int_param(request.GET.get("table"))
+    answer = JsonResponse(clock_json(round_clock(played, table=table), played, table))
+    patch_cache_control(answer, no_store=True)  # a countdown: never a kept copy
+    return answer
+
+
+@login_required
+@require_POST
+def no_show(request: HttpRequest, tournament_id: int, match_id: int) -> HttpResponse:
+    """The event's no-show rule applied to a table (selectors.clock.no_show_due)."""
+    tournament = directed(request, tournament_id)
+    match = match_of(tournament, match_id)
+    try:
+        results.result_no_show(
+            match_id=match.id,
+            absent=request.POST.get("absent", ""),
+            author=request.user.get_username(),
+        )
+    except TournamentError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(request, _("Table %(t)s scored as a no-show.") % {"t": match.table})
+    return redirect("director", tournament.id)
