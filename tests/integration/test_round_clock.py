@@ -195,6 +195,8 @@ def test_a_no_show_is_scored_by_the_events_rule(client, director, server_time) -
     assert match.result.kind == ResultSubmission.Kind.FORFEIT
     assert match.result.winner_id == first.ns_id
     assert "had not come 15 minutes after the start" in match.result.reason
+    with pytest.raises(TournamentError, match="already stands"):  # a second press, say
+        result_no_show(match_id=first.id, absent="ns")
 
 
 def test_an_untimed_event_shows_no_clock_and_stops_nothing(client, dora) -> None:

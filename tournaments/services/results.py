@@ -230,6 +230,8 @@ def result_no_show(*, match_id: int, absent: str, author: str = "") -> Match:
         raise TournamentError(_("The event's no-show rule does not apply at this table yet."))
     if match.game is not None and match.game.hand_count:
         raise TournamentError(_("Hands are entered at this table: both pairs came."))
+    if match.status in SETTLED:
+        raise TournamentError(_("This table's result already stands: correct it instead."))
     present = match.ew_id if absent == ResultSubmission.By.NS else match.ns_id
     gone = match.ns_side if absent == ResultSubmission.By.NS else match.ew_side
     reason = _("No-show: %(name)s had not come %(n)s minutes after the start.") % {
