@@ -123,7 +123,7 @@ def test_three_hands_offline_survive_a_reload_and_a_closed_tab_and_are_saved_onc
     expect(page.get_by_test_id("total-1")).to_have_text("50")
     expect(page.get_by_test_id("queued")).to_be_hidden()
     expect(page.get_by_test_id("kept-total-0")).to_have_count(0)
-    assert page.evaluate(QUEUED) == []
+    assert queued_once_settled(page, []) == []
     assert [h.number for h in game.hands.order_by("number")] == [1, 2, 3]
     shot(page, "62-offline-all-sent")
     context.close()
