@@ -377,20 +377,22 @@ def game_version_of(game_id: str) -> tuple[int, int] | None:
 _GAME_VERSION = f"SELECT version, hand_count FROM {Game._meta.db_table} WHERE id = %s"  # noqa: S608
 
 
-def hands_entered_at(game_ids: Sequence[str]) -> dict[str, list[float]]:
-    """When each hand of each game was entered (its latest "created" revision: a hand deleted
-    and entered again counts from then), in server seconds since the epoch, hand 1 first: a
-    round clock's signals are read against them (tournaments.engine.clock). One read."""
-    created: dict[str, dict[int, float]] = {game_id: {} for game_id in game_ids}
-    rows = (
-        Revision.objects.filter(game_id__in=list(game_ids), action=Revision.Action.CREATED)
-        .order_by("at", "id")
-        .values_list("game_id", "number", "at")
-    )
-    for game_id, number, at in rows:
-        created[game_id][number] = at.timestamp()
-    counts = dict(Game.objects.filter(id__in=list(game_ids)).values_list("id", "hand_count"))
-    return {
-        game_id: [by_number[n] for n in range(1, counts.get(game_id, 0) + 1) if n in by_number]
-        for game_id, by_number in created.items()
+def hand_changes(game_ids: Sequence[str]) -> dict[str, list[tuple[float, int]]]:
+    """Each game's hands over time, in order: (server seconds since the epoch, +1 for a hand
+    entered or put back, -1 for one deleted), from its revisions (an edit changes no count).
+    A round clock's signals are read against them (tournaments.engine.clock.HandsHeld). One
+    read."""
+    delta: dict[str, int] = {
+        Revision.Action.CREATED: 1,
+        Revision.Action.RESTORED: 1,
+        Revision.Action.DELETED: -1,
     }
+    changes: dict[str, list[tuple[float, int]]] = {game_id: [] for game_id in game_ids}
+    rows = (
+        Revision.objects.filter(game_id__in=list(game_ids), action__in=list(delta))
+        .order_by("at", "id")
+        .values_list("game_id", "action", "at")
+    )
+    for game_id, action, at in rows:
+        changes[game_id].append((at.timestamp(), delta[action]))
+    return changes

@@ -156,6 +156,7 @@ def _event_data(tournament: Tournament) -> dict[str, Any]:
                 "id": e.id,
                 **{f: getattr(e, f) for f in _ENTRY_FIELDS},
                 "checked_in_at": when(e.checked_in_at) if e.checked_in_at else None,
+                "withdrawn_absent": e.withdrawn_absent,
                 "first_player": e.first_player_id,
                 "second_player": e.second_player_id,
             }
@@ -253,6 +254,7 @@ def _event_import(
                     checked_in_at=moment(e["checked_in_at"], "entry")
                     if e.get("checked_in_at") is not None
                     else None,
+                    withdrawn_absent=need(e.get("withdrawn_absent", False), bool, "entry"),
                     first_player=players.get(e.get("first_player")),
                     second_player=players.get(e.get("second_player")),
                 ),

@@ -197,6 +197,9 @@ class Entry(models.Model):
     joins = models.PositiveSmallIntegerField(default=1)
     withdrawn_after = models.PositiveSmallIntegerField(null=True, blank=True)
     checked_in_at = models.DateTimeField(null=True, blank=True)  # None: not (yet) here
+    # Withdrawn by check-in for not being there (services.checkin.absentees_withdraw): such a
+    # pair, and no other withdrawn one, may check in late from the door and play again.
+    withdrawn_absent = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["id"]

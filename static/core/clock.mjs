@@ -38,7 +38,9 @@ function follow(box) {
     const now = reading(answer, (performance.now() - heard) / 1000);
     const word = now.paused ? "paused" : now.phase;
     time.textContent = now.phase === "waiting" ? "--:--" : clockText(now.remaining);
-    signal.textContent = box.getAttribute("data-word-" + word) || "";
+    const words = box.getAttribute("data-word-" + word) || "";
+    // Written only when it changes: a screen reader hears each signal once, not every second.
+    if (signal.textContent !== words) { signal.textContent = words; }
     box.setAttribute("data-phase", now.phase);
     box.toggleAttribute("data-paused", now.paused);
     if (signalled(shown, now.phase)) { alert(); }
@@ -55,6 +57,15 @@ function follow(box) {
         show();
       }, () => { /* no connection: the count goes on, the next ask corrects it */ });
   }
+  // Browsers let a page sound only after a tap on it: a phone that agreed before this page was
+  // (re)loaded gets its sound back at the player's first touch.
+  function soundOnTouch() {
+    if (!agreed() || sound) { return; }
+    const Context = window.AudioContext || window.webkitAudioContext;
+    if (Context) { sound = new Context(); }
+  }
+  document.addEventListener("pointerdown", soundOnTouch, { once: true });
+  document.addEventListener("keydown", soundOnTouch, { once: true });
   if (button) {
     button.hidden = false;
     const mark = () => { button.setAttribute("aria-pressed", agreed() ? "true" : "false"); };

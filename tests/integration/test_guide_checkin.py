@@ -113,6 +113,21 @@ def test_a_late_check_in_is_reinstated_and_joins_round_2(dora) -> None:
     assert late.id in {e for m in second for e in (m.ns_id, m.ew_id)}
 
 
+def test_a_pair_the_director_withdrew_cannot_come_back_through_the_door(client, dora) -> None:
+    from tournaments.services.entries import entry_withdraw
+
+    event = evening(dora)
+    gone = pair(event, 2)
+    entry_withdraw(entry_id=gone.id)  # entered twice, say: not for being absent
+    with pytest.raises(TournamentError, match="ask the director"):
+        entry_check_in(entry_id=gone.id)
+    door = reverse("tournament-check-in", args=[event.id, poster_token(event)])
+    listed = client.get(door, {"q": gone.name}).content.decode()
+    assert f'data-testid="door-{gone.id}"' not in listed
+    gone.refresh_from_db()
+    assert gone.withdrawn_after == 0 and gone.checked_in_at is None
+
+
 def test_a_finished_event_or_one_without_check_in_refuses_it(dora) -> None:
     plain = evening(dora, check_in=False)
     with pytest.raises(TournamentError, match="no check-in"):
@@ -315,6 +330,9 @@ def test_an_individual_players_guide_names_the_partner_and_the_two_opponents(cli
     html = client.get(guide_url(match.ns)).content.decode()
     assert f'data-testid="guide-partner">{match.ns_with.name}<' in html
     assert match.ew.name in html and match.ew_with.name in html
+    # The two partners share this round's table link, not the evening: each is linked to
+    # their public guide, never to the other's private one (its later rounds' table links).
     table_page = client.get(reverse("table", args=[table_token(match.game, "ns")])).content
-    assert guide_url(match.ns) in table_page.decode()
-    assert guide_url(match.ns_with) in table_page.decode()
+    for player in (match.ns, match.ns_with):
+        assert guide_url(player) not in table_page.decode()
+        assert reverse("tournament-guide", args=[event.id, player.id]) in table_page.decode()

@@ -21,9 +21,9 @@ from tests.factories import (
 )
 from tournaments.models import Match, ResultSubmission, Tournament
 from tournaments.selectors.clock import match_timing
-from tournaments.services.clock import round_clock_change
+from tournaments.services.clock import round_clock_change, timing_checked
 from tournaments.services.errors import TournamentError
-from tournaments.services.results import result_no_show
+from tournaments.services.results import result_no_show, result_submit
 from tournaments.table_keys import table_token
 
 pytestmark = pytest.mark.django_db
@@ -135,11 +135,43 @@ def test_time_called_on_an_unfinished_table_by_each_rule(
     if rule == "director":
         assert "the director decides this table" in page
         assert 'data-testid="result-form"' not in page
+        # Nor from a page loaded before time: the service refuses it too.
+        with pytest.raises(TournamentError, match="the director decides"):
+            result_submit(match_id=first.id, by="ns", ns_score=15, ew_score=0)
     else:
         assert f"The round stopped after {allowed} hand" in page
         assert 'data-testid="result-form"' in page
     timing = match_timing(Match.objects.get(id=first.id))
     assert (timing.over_time, timing.hands_at_time) == (True, 1)
+
+
+def test_a_table_done_in_time_keeps_its_result_form_under_the_directors_rule(
+    client, dora, server_time
+) -> None:
+    event = timed(dora, time_rule="director")
+    first, _second = round_released(event)
+    round_clock_change(round_id=first.round_id, kind="start", minutes=25)
+    hand(first)
+    hand(first)  # both hands of the round, in time
+    server_time.move(26)
+    page = client.get(reverse("table", args=[table_token(first.game, "ns")])).content.decode()
+    assert 'data-testid="result-form"' in page
+    assert "director decides this table" not in page
+    assert match_timing(Match.objects.get(id=first.id)).over_time is False
+
+
+def test_at_time_the_director_may_still_add_minutes_or_end_the_round(
+    client, director, server_time
+) -> None:
+    event = timed(director)
+    first, _second = round_released(event)
+    round_clock_change(round_id=first.round_id, kind="start", minutes=25)
+    server_time.move(26)
+    page = client.get(reverse("director", args=[event.id])).content.decode()
+    assert 'data-testid="clock-add"' in page and 'data-testid="clock-end"' in page
+    assert 'data-testid="clock-pause"' not in page
+    client.post(reverse("director-clock", args=[event.id, 1]), {"kind": "add", "minutes": "3"})
+    assert clock_of(client, event)["remaining"] == pytest.approx(180, abs=1)  # from now
 
 
 def test_a_table_reaching_the_target_stops_the_others_after_their_hand(dora, server_time) -> None:
@@ -226,3 +258,12 @@ def test_a_club_backup_keeps_the_clock_settings_and_every_timing_decision(
     kept = copy.round_set.get(number=1).clock
     assert [(e["kind"], e.get("table")) for e in kept] == [("start", None), ("add", second.table)]
     assert kept == first.round.__class__.objects.get(id=first.round_id).clock
+
+
+def test_timing_settings_are_checked_together() -> None:
+    assert timing_checked({})["round_minutes"] is None  # no clock: nothing else matters
+    assert timing_checked({"round_minutes": 40, "last_hand_minutes": 5})["last_hand_minutes"] == 5
+    with pytest.raises(TournamentError, match="fewer minutes than the round's 5"):
+        timing_checked({"round_minutes": 5, "last_hand_minutes": 5})
+    with pytest.raises(TournamentError, match="Unknown rule at time"):
+        timing_checked({"time_rule": "whenever"})

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from tournaments.engine.clock import (
     ClockEvent,
+    HandsHeld,
     Kind,
     Phase,
     Stop,
@@ -84,7 +85,7 @@ def test_the_log_reads_back() -> None:
 
 
 # Hands entered at 400 s and 1000 s (hands 1, 2); "last hand" at 1200, time at 1500.
-ENTERED = [400.0, 1000.0]
+ENTERED = HandsHeld([(400.0, 1), (1000.0, 1)])
 
 
 def test_before_any_signal_there_is_no_stop() -> None:
@@ -96,7 +97,7 @@ def test_last_hand_allows_the_hand_in_progress() -> None:
 
 
 def test_time_by_each_rule() -> None:
-    late = [*ENTERED, 1450.0]  # hand 3, the one in progress at "last hand", in before time
+    late = HandsHeld([*ENTERED.changes, (1450.0, 1)])  # hand 3, in progress at "last hand"
     assert hands_stop(at(1600), late, TimeRule.FINISH) == Stop(3, "last_hand")
     assert hands_stop(at(1600), ENTERED, TimeRule.COUNTED) == Stop(2, "time")
     assert hands_stop(at(1600), ENTERED, TimeRule.DIRECTOR) == Stop(2, "director")
@@ -105,6 +106,23 @@ def test_time_by_each_rule() -> None:
 
 def test_a_table_reaching_the_target_stops_the_others_after_their_hand() -> None:
     assert hands_stop(at(700), ENTERED, TimeRule.FINISH, target_at=500.0) == Stop(2, "target")
+
+
+def test_minutes_added_after_time_run_from_then() -> None:
+    # Time fell at 1500; five minutes later the director gives three more: 3 minutes from now.
+    clock = at(2000, ClockEvent(Kind.ADD, 1800.0, 3))
+    assert (clock.phase, clock.remaining, clock.time_at) == (Phase.TIME, 0, 1980)
+    clock = at(1900, ClockEvent(Kind.ADD, 1800.0, 3))
+    assert (clock.phase, clock.remaining) == (Phase.LAST_HAND, 80)
+
+
+def test_a_hand_deleted_and_entered_again_counts_as_held() -> None:
+    # Hand 2 deleted at 1100 and entered again at 1250, after "last hand" (1200): the table
+    # held one hand at the signal, so the hand it was playing (its second) is still allowed.
+    held = HandsHeld([(400.0, 1), (1000.0, 1), (1100.0, -1), (1250.0, 1)])
+    assert hands_stop(at(1300), held, TimeRule.FINISH) == Stop(2, "last_hand")
+    assert held.reached(2) == 1000.0
+    assert held.at(1200.0) == 1
 
 
 def test_proposed_lengths_follow_the_federations_turns() -> None:

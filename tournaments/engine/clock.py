@@ -20,7 +20,6 @@ Times are seconds since the epoch (floats), minutes whole numbers; everything he
 
 from __future__ import annotations
 
-import bisect
 import enum
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -139,7 +138,8 @@ class _Run:
                 self.last_hand_at = self.since + (mark - self.elapsed)
             if self.time_at is None and self.elapsed < self.length <= self.elapsed + run:
                 self.time_at = self.since + (self.length - self.elapsed)
-            self.elapsed += run
+            # At time the count stands at the end: minutes added later run from then on.
+            self.elapsed = min(self.elapsed + run, max(self.length, self.elapsed))
         self.since = max(self.since, to)
 
     def settle(self, at: float) -> None:
@@ -210,27 +210,44 @@ class Stop:
     reason: str = ""
 
 
+@dataclass(frozen=True)
+class HandsHeld:
+    """How many hands a table's game held over time, from its changes in order: (server time,
+    +1 for a hand entered or put back, -1 for one deleted). A hand deleted and entered again,
+    or the hands renumbered by a delete, count as the table held them."""
+
+    changes: Sequence[tuple[float, int]]
+
+    def at(self, moment: float) -> int:
+        """The hands held just before ``moment``."""
+        return sum(delta for at, delta in self.changes if at < moment)
+
+    def reached(self, hands: int) -> float | None:
+        """When the game first held ``hands`` hands (None: never)."""
+        held = 0
+        for at, delta in self.changes:
+            held += delta
+            if held >= hands:
+                return at
+        return None
+
+
 def hands_stop(
     clock: Clock,
-    entered_at: Sequence[float],
+    held: HandsHeld,
     rule: TimeRule,
     *,
     target_at: float | None = None,
 ) -> Stop:
-    """How many hands a table may enter, from when it entered each of its hands (server times,
-    in order): after "last hand", the hands entered before the signal and the one being played;
-    at "time", as the event's rule says; a round stopped at a table's target, the hand each
-    other table was playing then. The lowest limit holds."""
-    entered = sorted(entered_at)
-
-    def before(moment: float) -> int:
-        return bisect.bisect_left(entered, moment)
-
+    """How many hands a table may hold, from the hands it held over time: after "last hand",
+    those it held at the signal and the one being played; at "time", as the event's rule says;
+    a round stopped at a table's target, the hand each other table was playing then. The lowest
+    limit holds."""
     stops: list[Stop] = []
     if clock.last_hand_at is not None:
-        stops.append(Stop(before(clock.last_hand_at) + 1, "last_hand"))
+        stops.append(Stop(held.at(clock.last_hand_at) + 1, "last_hand"))
     if clock.time_at is not None:
-        at_time = before(clock.time_at)
+        at_time = held.at(clock.time_at)
         if rule == TimeRule.FINISH:
             stops.append(Stop(at_time + 1, "time_finish"))
         elif rule == TimeRule.COUNTED:
@@ -238,7 +255,7 @@ def hands_stop(
         else:
             stops.append(Stop(at_time, "director"))
     if target_at is not None:
-        stops.append(Stop(before(target_at) + 1, "target"))
+        stops.append(Stop(held.at(target_at) + 1, "target"))
     if not stops:
         return Stop(None)
     # The lowest limit; of equal ones the later signal's word (time over last hand).

@@ -11,9 +11,11 @@ from tournaments.models import Entry, Tournament
 
 
 def absent_withdrawn(entry: Entry) -> bool:
-    """Withdrawn for not being here: before playing any round (withdrawn_after 0) and never
-    checked in. Checking in late reinstates it (services.checkin)."""
-    return entry.withdrawn_after == 0 and entry.checked_in_at is None
+    """Withdrawn by check-in for not being here (not by the director for another reason), and
+    not checked in since. Checking in late reinstates it (services.checkin)."""
+    return (
+        entry.withdrawn_absent and entry.withdrawn_after is not None and entry.checked_in_at is None
+    )
 
 
 def _in_field(entry: Entry) -> bool:

@@ -10,10 +10,11 @@ from typing import Any
 
 from django.utils import timezone
 
-from scorekeeper.selectors import hands_entered_at
+from scorekeeper.selectors import hand_changes
 from tournaments.engine.clock import (
     WAITING,
     Clock,
+    HandsHeld,
     Kind,
     Phase,
     Stop,
@@ -89,12 +90,12 @@ class TableTiming:
 NO_TIMING = TableTiming(Stop(None), 0, False, 0)
 
 
-def _target_at(games: Mapping[str, Any], entered: Mapping[str, list[float]]) -> float | None:
-    """When the round's first table reached its target: the entry of the hand that ended it."""
+def _target_at(games: Mapping[str, Any], held: Mapping[str, HandsHeld]) -> float | None:
+    """When the round's first table reached its target: the hand that ended its game."""
     moments = [
-        entered[game_id][ended - 1]
+        moment
         for game_id, ended in games.items()
-        if ended and len(entered.get(game_id, ())) >= ended
+        if ended and (moment := held[game_id].reached(ended)) is not None
     ]
     return min(moments) if moments else None
 
@@ -114,21 +115,24 @@ def round_timing(played: Round, *, only: int | None = None) -> dict[int, TableTi
         if to_target
         else ()
     )
-    entered = hands_entered_at(list({*(m[2] for m in matches), *ended_games}))
-    target_at = _target_at(ended_games, entered) if to_target else None
+    changes = hand_changes(list({*(m[2] for m in matches), *ended_games}))
+    held = {game_id: HandsHeld(rows) for game_id, rows in changes.items()}
+    target_at = _target_at(ended_games, held) if to_target else None
     rule = TimeRule(tournament.time_rule)
     events = events_of(played.clock)
     now = server_now()
     timing = {}
     for match_id, table, game_id, ended in matches:
         clock = clock_at(events, now, last_hand_minutes=tournament.last_hand_minutes, table=table)
-        times = entered.get(game_id, [])
-        # A table whose own game ended is not stopped by another's target.
-        stop = hands_stop(clock, times, rule, target_at=None if ended else target_at)
-        at_time = sum(1 for t in times if clock.time_at is not None and t < clock.time_at)
-        finished_in_time = ended is not None and (
-            clock.time_at is None or (len(times) >= ended and times[ended - 1] < clock.time_at)
+        hands = held[game_id]
+        at_time = hands.at(clock.time_at) if clock.time_at is not None else 0
+        done_at = hands.reached(ended) if ended else None
+        finished_in_time = done_at is not None and (
+            clock.time_at is None or done_at < clock.time_at
         )
+        # A table whose game ended has no more hands to play: nothing stops it (another
+        # table's target, time, the director's rule) but its own end.
+        stop = Stop(None) if ended else hands_stop(clock, hands, rule, target_at=target_at)
         timing[match_id] = TableTiming(
             stop,
             table_minutes(played, table),

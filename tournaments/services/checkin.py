@@ -83,4 +83,8 @@ def absentees_withdraw(*, tournament_id: int) -> list[Entry]:
         absent = list(
             tournament.entries.filter(checked_in_at__isnull=True, withdrawn_after__isnull=True)
         )
-        return [entry_withdraw(entry_id=entry.id) for entry in absent]
+        withdrawn = [entry_withdraw(entry_id=entry.id) for entry in absent]
+        Entry.objects.filter(id__in=[e.id for e in withdrawn]).update(withdrawn_absent=True)
+        for entry in withdrawn:
+            entry.withdrawn_absent = True
+        return withdrawn

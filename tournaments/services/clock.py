@@ -125,6 +125,13 @@ def timing_checked(timing: Mapping[str, Any]) -> dict[str, Any]:
         value = timing.get(name)
         value = default if value in (None, "") else value  # not given: the usual
         checked[name] = 0 if value in (0, "0") else _minutes(value, most)
+    minutes = checked["round_minutes"]
+    if minutes is not None and checked["last_hand_minutes"] >= minutes:
+        # The whole round would be its last hand: one hand a table.
+        raise TournamentError(
+            _("“Last hand” must fall before the end: fewer minutes than the round's %(n)s.")
+            % {"n": minutes}
+        )
     rule = timing.get("time_rule") or TimeRule.FINISH
     if rule not in TimeRule.__members__.values():
         raise TournamentError(_("Unknown rule at time: %(rule)s.") % {"rule": rule})

@@ -271,7 +271,8 @@ def entry_reinstate(*, entry_id: int) -> Entry:
         before = event_state(tournament).pairs
         withdrawn_after = entry.withdrawn_after
         entry.withdrawn_after = None
-        entry.save(update_fields=["withdrawn_after"])
+        entry.withdrawn_absent = False  # back in the field, whatever took it out
+        entry.save(update_fields=["withdrawn_after", "withdrawn_absent"])
         _check_place_free(tournament, entry, withdrawn_after, before)
         if _started(tournament):
             standings_mark_stale(tournament.id)

@@ -13,10 +13,11 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from scorekeeper import services as scoring_services
+from scorekeeper.models import Game
 from scorekeeper.names import has_control_characters, shows_nothing
 from tournaments.engine.formats import FORMATS
 from tournaments.models import Match, ResultSubmission, Round
-from tournaments.selectors.clock import no_show_due
+from tournaments.selectors.clock import match_timing, no_show_due
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import said_since_director
 from tournaments.services._common import lock_tournament_of_match
@@ -120,6 +121,8 @@ def result_submit(
         if match.status in SETTLED:
             raise TournamentError(_("This result is settled: ask the director to correct it."))
         check_scores(match, ns_score, ew_score, winner_id)
+        if match_timing(match).stop.reason == "director":  # the event's rule at time
+            raise TournamentError(_("Time was called: the director decides this table's result."))
         said = said_since_director(match.submissions.all())
         figures = (ns_score, ew_score, winner_id)
         mine = said.by(by)
@@ -222,28 +225,35 @@ def result_reopen(*, match_id: int, reason: str, author: str = "") -> Match:
 def result_no_show(*, match_id: int, absent: str, author: str = "") -> Match:
     """The event's no-show rule: a table where one pair had not sat down ``no_show_minutes``
     after the round's clock started, and no hand is entered, is scored as that pair's forfeit
-    (the present pair scores as for a sit-out: engine.standings)."""
-    match = Match.objects.select_related("round__tournament", "game").get(id=match_id)
-    if absent not in (ResultSubmission.By.NS, ResultSubmission.By.EW) or match.ew_id is None:
+    (the present pair scores as for a sit-out: engine.standings). Checked under the locks the
+    result takes, so a second press or a hand entered meanwhile is seen."""
+    if absent not in (ResultSubmission.By.NS, ResultSubmission.By.EW):
         raise TournamentError(_("Say which pair did not come."))
-    if not no_show_due(match.round):
-        raise TournamentError(_("The event's no-show rule does not apply at this table yet."))
-    if match.game is not None and match.game.hand_count:
-        raise TournamentError(_("Hands are entered at this table: both pairs came."))
-    if match.status in SETTLED:
-        raise TournamentError(_("This table's result already stands: correct it instead."))
-    present = match.ew_id if absent == ResultSubmission.By.NS else match.ns_id
-    gone = match.ns_side if absent == ResultSubmission.By.NS else match.ew_side
-    reason = _("No-show: %(name)s had not come %(n)s minutes after the start.") % {
-        "name": gone,
-        "n": match.round.tournament.no_show_minutes,
-    }
-    return result_correct(
-        match_id=match.id,
-        ns_score=0,
-        ew_score=0,
-        reason=reason[:300],
-        kind=ResultSubmission.Kind.FORFEIT,
-        winner_id=present,
-        author=author,
-    )
+    with transaction.atomic():
+        lock_tournament_of_match(match_id)
+        match = (
+            Match.objects.select_for_update().select_related("round__tournament").get(id=match_id)
+        )
+        if match.ew_id is None:
+            raise TournamentError(_("Say which pair did not come."))
+        if not no_show_due(match.round):
+            raise TournamentError(_("The event's no-show rule does not apply at this table yet."))
+        if match.game_id is not None and Game.objects.get(id=match.game_id).hand_count:
+            raise TournamentError(_("Hands are entered at this table: both pairs came."))
+        if match.status in SETTLED:
+            raise TournamentError(_("This table's result already stands: correct it instead."))
+        present = match.ew_id if absent == ResultSubmission.By.NS else match.ns_id
+        gone = match.ns_side if absent == ResultSubmission.By.NS else match.ew_side
+        reason = _("No-show: %(name)s had not come %(n)s minutes after the start.") % {
+            "name": gone,
+            "n": match.round.tournament.no_show_minutes,
+        }
+        return result_correct(
+            match_id=match.id,
+            ns_score=0,
+            ew_score=0,
+            reason=reason[:300],
+            kind=ResultSubmission.Kind.FORFEIT,
+            winner_id=present,
+            author=author,
+        )

@@ -33,10 +33,16 @@ def guide_path(entry: Entry, tournament: Tournament) -> str:
 
 @register.simple_tag
 def side_guides(match: Match, side: str) -> list[tuple[Entry, str]]:
-    """(entry, its guide link) for each entry of ``side`` ("ns", "ew") of the table."""
+    """(entry, its guide link) for each entry of ``side`` ("ns", "ew") of the table: a pair's
+    private guide; an individual event's two partners, who share this round's table link but
+    not the evening, each their public guide (a private one would hand a round's partner the
+    other's table links for every later round)."""
     north, east = match.sides()
     tournament = match.round.tournament
-    return [(e, guide_path(e, tournament)) for e in (north if side == "ns" else east)]
+    seated = north if side == "ns" else east
+    if len(seated) == 1:
+        return [(seated[0], guide_path(seated[0], tournament))]
+    return [(e, reverse("tournament-guide", args=[tournament.id, e.id])) for e in seated]
 
 
 @register.inclusion_tag("tournaments/_checkin_card.html", takes_context=True)

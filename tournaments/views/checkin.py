@@ -166,6 +166,7 @@ def _door_check_in(request: HttpRequest, tournament: Tournament, token: str) -> 
     back = reverse("tournament-check-in", args=[tournament.id, token])
     mine: list[int] = request.session.get(_HERE, [])
     was_here = entry.checked_in_at is not None
+    late = absent_withdrawn(entry)  # as it was before checking in
     try:
         done = entry_check_in(entry_id=entry.id)
     except TournamentError as error:
@@ -185,6 +186,6 @@ def _door_check_in(request: HttpRequest, tournament: Tournament, token: str) -> 
         )
         return redirect(back)
     request.session[_HERE] = [*mine, entry.id][-20:]
-    messages.success(request, checked_in_words(done, tournament))
+    messages.success(request, checked_in_words(done, tournament, late=late))
     messages.info(request, _("Keep this page: it shows your table at every round."))
     return redirect("pair-guide", guide_token(done, tournament))

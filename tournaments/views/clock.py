@@ -13,6 +13,7 @@ from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
 from core.params import int_param
@@ -26,17 +27,23 @@ from tournaments.services.clock import round_clock_change
 from tournaments.services.errors import TournamentError
 
 
-def _done(kind: str, minutes: str, table: str) -> str:
+def _done(kind: str, minutes: int, table: str) -> str:
     if kind == Kind.START:
-        return _("The clock is running: %(n)s minutes.") % {"n": minutes}
+        return ngettext(
+            "The clock is running: %(n)s minute.", "The clock is running: %(n)s minutes.", minutes
+        ) % {"n": minutes}
     if kind == Kind.PAUSE:
         return _("The clock is paused: every table sees it.")
     if kind == Kind.RESUME:
         return _("The clock is running again.")
     if kind == Kind.ADD and table:
-        return _("%(n)s minutes added for table %(t)s.") % {"n": minutes, "t": table}
+        return ngettext(
+            "%(n)s minute added for table %(t)s.", "%(n)s minutes added for table %(t)s.", minutes
+        ) % {"n": minutes, "t": table}
     if kind == Kind.ADD:
-        return _("%(n)s minutes added for every table.") % {"n": minutes}
+        return ngettext(
+            "%(n)s minute added for every table.", "%(n)s minutes added for every table.", minutes
+        ) % {"n": minutes}
     return _("Time is called: the round's clock has ended.")
 
 
@@ -48,7 +55,7 @@ def clock_change(request: HttpRequest, tournament_id: int, number: int) -> HttpR
     minutes = request.POST.get("minutes", "").strip()
     table = request.POST.get("table", "").strip()
     try:
-        round_clock_change(
+        played = round_clock_change(
             round_id=round_of(tournament, number).id,
             kind=kind,
             minutes=minutes,
@@ -58,7 +65,10 @@ def clock_change(request: HttpRequest, tournament_id: int, number: int) -> HttpR
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, _done(kind, minutes, table))
+        said = played.clock[-1]  # the decision as kept: its minutes and table checked
+        messages.success(
+            request, _done(kind, int(said.get("minutes", 0)), str(said.get("table") or ""))
+        )
     return redirect(reverse("director", args=[tournament.id]) + "#clock")
 
 

@@ -259,8 +259,10 @@ def _clock_context(tournament: Tournament, current: Round | None) -> dict[str, A
     clock = round_clock(current)
     if clock.phase == Phase.WAITING:
         state = "waiting"
-    elif clock.ended or clock.phase == Phase.TIME:
+    elif clock.ended:
         state = "ended"
+    elif clock.phase == Phase.TIME:
+        state = "time"  # called by the clock: minutes may still be added, or the round ended
     else:
         state = "running" if clock.running else "paused"
     return {

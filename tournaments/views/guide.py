@@ -24,6 +24,7 @@ from core import no_store
 from core.page_versions import version_response
 from tournaments.guide_keys import entry_of_guide
 from tournaments.models import Entry, Tournament
+from tournaments.selectors.checkin import absent_withdrawn
 from tournaments.selectors.guide import (
     STANDINGS_SHOWN,
     Guide,
@@ -110,18 +111,20 @@ def pair_guide_check_in(request: HttpRequest, token: str) -> HttpResponse:
     """The guide's "We are here"."""
     no_store.mark(request)
     entry = _entry(token)
+    late = absent_withdrawn(entry)  # as it was before checking in
     try:
         done = entry_check_in(entry_id=entry.id)
     except TournamentError as error:
         messages.error(request, str(error))
     else:
-        messages.success(request, checked_in_words(done, entry.tournament))
+        messages.success(request, checked_in_words(done, entry.tournament, late=late))
     return redirect("pair-guide", token)
 
 
-def checked_in_words(entry: Entry, tournament: Tournament) -> str:
-    """What a pair hears once checked in (a late check-in: from which round it plays)."""
-    if tournament.round_set.exists():
+def checked_in_words(entry: Entry, tournament: Tournament, *, late: bool) -> str:
+    """What a pair hears once checked in (``late``: it had been withdrawn as absent, and plays
+    from the next round drawn)."""
+    if late:
         return ngettext(
             "Welcome, %(name)s: you are checked in, and play from the next round drawn.",
             "Welcome, %(name)s: you are checked in, and play from the next round drawn.",
