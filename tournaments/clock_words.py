@@ -80,17 +80,16 @@ def timing_note(timing: TableTiming, planned: int | None) -> str:
     if timing.over_time:
         if planned:
             parts.append(
-                _("over time: %(n)s of %(total)s hands")
-                % {"n": timing.hands_at_time, "total": planned}
+                _("over time: %(n)s of %(total)s hands") % {"n": timing.hands, "total": planned}
             )
         else:
             parts.append(
                 ngettext(
                     "over time: stopped after %(n)s hand",
                     "over time: stopped after %(n)s hands",
-                    timing.hands_at_time,
+                    timing.hands,
                 )
-                % {"n": timing.hands_at_time}
+                % {"n": timing.hands}
             )
     if timing.extra_minutes:
         parts.append(_("+%(n)s min for this table") % {"n": timing.extra_minutes})

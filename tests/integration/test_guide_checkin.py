@@ -9,7 +9,6 @@ import json
 
 import pytest
 from django.db.models import Q
-from django.test import Client
 from django.urls import reverse
 
 from clubs.backup import club_export, club_import
@@ -237,7 +236,7 @@ def test_the_wall_has_a_find_your_table_code(client, dora) -> None:
 # Check-in at the door, and the director's card.
 
 
-def test_the_poster_check_in_page_checks_a_pair_in_and_opens_its_guide(client, dora) -> None:
+def test_the_poster_check_in_page_checks_a_pair_in_and_opens_its_public_guide(client, dora) -> None:
     event = evening(dora)
     anna = pair(event, 1)
     wrong = reverse("tournament-check-in", args=[event.id, "0" * 32])
@@ -248,11 +247,19 @@ def test_the_poster_check_in_page_checks_a_pair_in_and_opens_its_guide(client, d
     html = page.content.decode()
     assert f'data-testid="door-{anna.id}"' in html and "Pair 02" not in html
     answer = client.post(door, {"entry": anna.id})
-    assert answer.status_code == 302 and answer["Location"] == guide_url(anna)
+    public = reverse("tournament-guide", args=[event.id, anna.id])
+    assert answer.status_code == 302 and answer["Location"] == public
     assert Entry.objects.get(id=anna.id).checked_in_at is not None
-    # This phone finds its guide again; another one is not given it.
-    assert client.post(door, {"entry": anna.id})["Location"] == guide_url(anna)
-    assert Client().post(door, {"entry": anna.id})["Location"] == door
+    # Anyone at the door may press it: it never gives a pair's private link (nor its table's).
+    shown = client.get(public).content.decode()
+    assert guide_url(anna) not in shown and "/t/table/" not in shown
+    # Once round 1 is out, the door checks in no seated pair: it is plainly here.
+    all_in(event)
+    round_released(event)
+    late = pair(event, 2)
+    Entry.objects.filter(id=late.id).update(checked_in_at=None)
+    assert client.post(door, {"entry": late.id})["Location"] == door
+    assert Entry.objects.get(id=late.id).checked_in_at is None
 
 
 def test_the_directors_card_counts_checks_in_and_withdraws_the_absent_in_one_step(

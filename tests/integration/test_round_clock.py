@@ -142,7 +142,7 @@ def test_time_called_on_an_unfinished_table_by_each_rule(
         assert f"The round stopped after {allowed} hand" in page
         assert 'data-testid="result-form"' in page
     timing = match_timing(Match.objects.get(id=first.id))
-    assert (timing.over_time, timing.hands_at_time) == (True, 1)
+    assert (timing.over_time, timing.hands) == (True, allowed)  # the hands it played
 
 
 def test_a_table_done_in_time_keeps_its_result_form_under_the_directors_rule(
@@ -229,6 +229,9 @@ def test_a_no_show_is_scored_by_the_events_rule(client, director, server_time) -
     assert "had not come 15 minutes after the start" in match.result.reason
     with pytest.raises(TournamentError, match="already stands"):  # a second press, say
         result_no_show(match_id=first.id, absent="ns")
+    server_time.move(10)  # time: the no-show's table was settled before it, not over time
+    assert match_timing(Match.objects.get(id=first.id)).over_time is False
+    assert match_timing(Match.objects.get(id=second.id)).over_time is True
 
 
 def test_an_untimed_event_shows_no_clock_and_stops_nothing(client, dora) -> None:

@@ -7,7 +7,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from tournaments.models import Entry, Tournament
+from tournaments.engine.formats import FORMATS
+from tournaments.models import Entry, Round, Tournament
 
 
 def absent_withdrawn(entry: Entry) -> bool:
@@ -16,6 +17,15 @@ def absent_withdrawn(entry: Entry) -> bool:
     return (
         entry.withdrawn_absent and entry.withdrawn_after is not None and entry.checked_in_at is None
     )
+
+
+def late_place(tournament: Tournament) -> bool:
+    """Whether a pair withdrawn as absent has a place if it checks in now: the next round drawn
+    seats it, unless that round continues a schedule under way (a Mitchell, a round robin),
+    which has no place for a pair that was not in it (services.entries._check_place_free)."""
+    number = tournament.round_set.exclude(status=Round.Status.DRAFT).count() + 1
+    start = tournament.phase_start(number)
+    return start == number or FORMATS[tournament.format_of(number)].seating is None
 
 
 def _in_field(entry: Entry) -> bool:
@@ -31,6 +41,7 @@ class CheckInBoard:
     here: list[Entry]
     absent: list[Entry]  # in the draw, not here
     late: list[Entry]  # withdrawn as absent: checking in reinstates them
+    late_place: bool  # the schedule under way has a place for them (selectors.late_place)
     drawn: bool  # round 1 is drawn: the absent are withdrawn one by one from then on
 
     @property
@@ -49,6 +60,7 @@ def checkin_board(tournament: Tournament) -> CheckInBoard:
         here=[e for e in entries if e.checked_in_at is not None],
         absent=[e for e in entries if e.checked_in_at is None and e.withdrawn_after is None],
         late=[e for e in entries if absent_withdrawn(e)],
+        late_place=late_place(tournament),
         drawn=tournament.round_set.exists(),
     )
 
@@ -71,9 +83,18 @@ DOOR_LISTED = 60  # a field this large is listed whole; a larger one asks for a 
 
 
 def door_rows(tournament: Tournament, query: str) -> list[DoorRow] | None:
-    """The pairs the door page offers, by name, those whose pair or player names hold
-    ``query`` (any case: Python's casefold); None for a large field and no name typed."""
-    entries = [e for e in tournament.entries.order_by("name") if _in_field(e)]
+    """The pairs the door page checks in, found by a pair's or a player's name (any case:
+    Python's casefold); None for a large field and no name typed. Before round 1 is out, the
+    field (those here shown as here); after, only the pairs withdrawn as absent, while the
+    schedule has a place for them: a pair at a table is plainly here, and the door is no way to
+    a seated pair's pages."""
+    played = tournament.round_set.exclude(status=Round.Status.DRAFT).exists()
+    late = late_place(tournament)
+    entries = [
+        e
+        for e in tournament.entries.order_by("name")
+        if (absent_withdrawn(e) and late) or (not played and e.withdrawn_after is None)
+    ]
     needle = query.casefold()
     if not needle and len(entries) > DOOR_LISTED:
         return None

@@ -78,13 +78,13 @@ def table_minutes(played: Round, table: int) -> int:
 @dataclass(frozen=True)
 class TableTiming:
     """A table under its round's clock: the hands it may enter (``stop``), its own extra
-    minutes, and whether time was called before its hands were done (an over-time table, marked
-    in the results), with the hands it had entered then."""
+    minutes, and whether time was called while it still played (its hands not done, its result
+    not settled: an over-time table, marked in the results), with the hands it played."""
 
     stop: Stop
     extra_minutes: int
     over_time: bool
-    hands_at_time: int
+    hands: int
 
 
 NO_TIMING = TableTiming(Stop(None), 0, False, 0)
@@ -109,7 +109,11 @@ def round_timing(played: Round, *, only: int | None = None) -> dict[int, TableTi
         return {}
     tables = Match.objects.filter(round=played, game__isnull=False)
     shown = tables if only is None else tables.filter(id=only)
-    matches = list(shown.values_list("id", "table", "game_id", "game__ended_at"))
+    matches = list(
+        shown.values_list(
+            "id", "table", "game_id", "game__ended_at", "game__hand_count", "result__created_at"
+        )
+    )
     ended_games = dict(
         tables.filter(game__ended_at__isnull=False).values_list("game_id", "game__ended_at")
         if to_target
@@ -122,11 +126,13 @@ def round_timing(played: Round, *, only: int | None = None) -> dict[int, TableTi
     events = events_of(played.clock)
     now = server_now()
     timing = {}
-    for match_id, table, game_id, ended in matches:
+    for match_id, table, game_id, ended, count, settled_at in matches:
         clock = clock_at(events, now, last_hand_minutes=tournament.last_hand_minutes, table=table)
         hands = held[game_id]
-        at_time = hands.at(clock.time_at) if clock.time_at is not None else 0
         done_at = hands.reached(ended) if ended else None
+        if settled_at is not None:  # a result standing (a no-show, say) ends the table too
+            settled = settled_at.timestamp()
+            done_at = settled if done_at is None else min(done_at, settled)
         finished_in_time = done_at is not None and (
             clock.time_at is None or done_at < clock.time_at
         )
@@ -137,7 +143,7 @@ def round_timing(played: Round, *, only: int | None = None) -> dict[int, TableTi
             stop,
             table_minutes(played, table),
             clock.phase == Phase.TIME and not finished_in_time,
-            at_time,
+            count,
         )
     return timing
 

@@ -21,7 +21,7 @@ from core.minus_sign import figure_text, scores_text
 from tournaments.clock_words import clock_shown
 from tournaments.models import Entry, Match, Round, Tournament
 from tournaments.pairing_words import pairing_explained
-from tournaments.selectors.checkin import absent_withdrawn
+from tournaments.selectors.checkin import absent_withdrawn, late_place
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.public import sit_out_words
 from tournaments.selectors.standings import CurrentStandings, standings_final, standings_latest
@@ -77,7 +77,10 @@ class GuideFacts:
             self.tournament.check_in
             and self.tournament.status != Tournament.Status.FINISHED
             and entry.checked_in_at is None
-            and ((self.played is None and entry.withdrawn_after is None) or absent_withdrawn(entry))
+            and (
+                (self.played is None and entry.withdrawn_after is None)
+                or (absent_withdrawn(entry) and late_place(self.tournament))
+            )
         )
 
 
@@ -210,6 +213,8 @@ def _away(facts: GuideFacts) -> str:
         return _("You withdrew after round %(n)s.") % {"n": entry.withdrawn_after}
     if entry.joins > number:
         return _("You join in round %(n)s.") % {"n": entry.joins}
+    if entry.checked_in_at is not None:  # checked in late, after this round was drawn
+        return _("You are checked in: you play from the next round drawn.")
     return _("You do not play round %(n)s: ask the director.") % {"n": number}
 
 

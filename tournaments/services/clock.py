@@ -40,10 +40,8 @@ _OPEN = (Round.Status.RELEASED, Round.Status.PLAYING, Round.Status.COMPLETE)
 
 
 def _minutes(value: object, most: int) -> int:
-    try:
-        minutes = int(str(value).strip())
-    except ValueError:
-        minutes = 0
+    text = str(value).strip()
+    minutes = int(text) if text.isascii() and text.isdigit() and len(text) < 6 else 0
     if not 1 <= minutes <= most:
         raise TournamentError(
             _("Give the minutes as a whole number from 1 to %(n)s.") % {"n": most}
@@ -80,7 +78,9 @@ def round_clock_change(
         if decision == Kind.START:
             if started:
                 raise TournamentError(_("This round's clock has already started."))
-            event = ClockEvent(decision, now, _minutes(minutes, MAX_ROUND_MINUTES), by=by[:150])
+            length = _minutes(minutes, MAX_ROUND_MINUTES)
+            _last_hand_before_end(tournament.last_hand_minutes, length)
+            event = ClockEvent(decision, now, length, by=by[:150])
         elif not started:
             raise TournamentError(_("Start the round's clock first."))
         elif clock.ended:
@@ -103,13 +103,21 @@ def _table_of(played: Round, table: object) -> int | None:
     """The table given extra minutes: None (or "") for the whole round, else a table of it."""
     if table in (None, ""):
         return None
-    try:
-        number = int(str(table))
-    except ValueError:
-        number = 0
+    text = str(table).strip()
+    number = int(text) if text.isascii() and text.isdigit() else 0  # "٣" is a digit to int()
     if number <= 0 or not Match.objects.filter(round=played, table=number).exists():
         raise TournamentError(_("This round has no table %(t)s.") % {"t": table})
     return number
+
+
+def _last_hand_before_end(last_hand: int, minutes: int) -> None:
+    """Refused: a "last hand" signal at or before the start (the whole round would be its last
+    hand, one hand a table)."""
+    if last_hand >= minutes:
+        raise TournamentError(
+            _("“Last hand” must fall before the end: fewer minutes than the round's %(n)s.")
+            % {"n": minutes}
+        )
 
 
 def timing_checked(timing: Mapping[str, Any]) -> dict[str, Any]:
@@ -125,13 +133,8 @@ def timing_checked(timing: Mapping[str, Any]) -> dict[str, Any]:
         value = timing.get(name)
         value = default if value in (None, "") else value  # not given: the usual
         checked[name] = 0 if value in (0, "0") else _minutes(value, most)
-    minutes = checked["round_minutes"]
-    if minutes is not None and checked["last_hand_minutes"] >= minutes:
-        # The whole round would be its last hand: one hand a table.
-        raise TournamentError(
-            _("“Last hand” must fall before the end: fewer minutes than the round's %(n)s.")
-            % {"n": minutes}
-        )
+    if checked["round_minutes"] is not None:
+        _last_hand_before_end(checked["last_hand_minutes"], checked["round_minutes"])
     rule = timing.get("time_rule") or TimeRule.FINISH
     if rule not in TimeRule.__members__.values():
         raise TournamentError(_("Unknown rule at time: %(rule)s.") % {"rule": rule})

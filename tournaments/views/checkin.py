@@ -2,10 +2,12 @@
 out by hand, the absent withdrawn at once before round 1, the door poster to print) and the
 door poster's page, which anyone who scans the poster opens without an account.
 
-The poster's page checks a pair in and sends the phone to the pair's guide. It gives that guide
-(and with it the pair's table links) only to the phone that checked the pair in: a pair already
-here is told to use its own phone's page, or to ask the director (whose page lists each
-pair's guide), so the poster is no way to read every pair's private link."""
+The poster's page checks a pair in and shows it its public guide ("find my table": its table,
+opponents and standing, never a private link): anyone at the door may open it, so it marks who
+is here and nothing more. A pair's private links stay on its table card (each table page links
+the pair's own guide) and on the director's page. Once round 1 is out, the door checks in only
+a pair withdrawn as absent, while the schedule has a place for it: a pair at a table is plainly
+here."""
 
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from core.page_versions import version_response
 from core.params import int_param
 from core.phone_links import phone_links
 from tournaments.access import directed
-from tournaments.guide_keys import guide_token, poster_token, poster_token_valid
+from tournaments.guide_keys import poster_token, poster_token_valid
 from tournaments.models import Tournament
 from tournaments.selectors.checkin import absent_withdrawn, checkin_version, door_rows
 from tournaments.selectors.lookups import entry_of, tournament_of
@@ -33,7 +35,6 @@ from tournaments.templatetags.guides import qr_svg
 from tournaments.views.guide import checked_in_words
 
 QUERY_MAX = 80  # a name, not a text
-_HERE = "checked_in_here"  # the session's list of the entries this phone checked in
 
 
 @login_required
@@ -164,28 +165,19 @@ def door(request: HttpRequest, tournament_id: int, token: str) -> HttpResponse:
 def _door_check_in(request: HttpRequest, tournament: Tournament, token: str) -> HttpResponse:
     entry = entry_of(tournament, int_param(request.POST.get("entry")) or 0)
     back = reverse("tournament-check-in", args=[tournament.id, token])
-    mine: list[int] = request.session.get(_HERE, [])
-    was_here = entry.checked_in_at is not None
+    rows = door_rows(tournament, entry.name) or []
+    if not any(row.entry.id == entry.id for row in rows):  # seated, or not in the field
+        messages.error(request, _("Checking in is done with the director now."))
+        return redirect(back)
     late = absent_withdrawn(entry)  # as it was before checking in
     try:
         done = entry_check_in(entry_id=entry.id)
     except TournamentError as error:
         messages.error(request, str(error))
         return redirect(back)
-    if was_here and entry.id not in mine:
-        messages.info(
-            request,
-            ngettext(
-                "%(name)s is already checked in: open your page on the phone you checked in "
-                "with, or ask the director for your link.",
-                "%(name)s are already checked in: open your page on the phone you checked in "
-                "with, or ask the director for your link.",
-                tournament.entry_players,
-            )
-            % {"name": entry.name},
-        )
-        return redirect(back)
-    request.session[_HERE] = [*mine, entry.id][-20:]
     messages.success(request, checked_in_words(done, tournament, late=late))
-    messages.info(request, _("Keep this page: it shows your table at every round."))
-    return redirect("pair-guide", guide_token(done, tournament))
+    messages.info(
+        request,
+        _("Your table appears on this page at every round; your table's card has your own link."),
+    )
+    return redirect("tournament-guide", tournament.id, done.id)
