@@ -178,6 +178,27 @@ def _fresh_page_cache(monkeypatch, caches_at_start):
     monkeypatch.setattr(cached_pages, "RENDER_PAUSE", 0)
 
 
+@pytest.fixture(autouse=True)
+def _no_counts_left_behind(
+    request: pytest.FixtureRequest, caches_at_start: dict[str, Any]
+) -> Iterator[None]:
+    """A test that commits (``transaction=True``) leaves nothing in the default cache for the
+    next: the cache is a database table the flush after such a test does not empty, and the
+    rate limits (anonymous new games: 120 an hour from one address) count there, so a run's
+    transactional tests would otherwise use up the limit of every test after them."""
+    marker = request.node.get_closest_marker("django_db")
+    if marker is None or not marker.kwargs.get("transaction"):
+        yield
+        return
+    request.getfixturevalue("transactional_db")  # torn down after this fixture: still open
+    yield
+    from django.utils.module_loading import import_string
+
+    # The settings' own default cache, whatever the test overrode (a Redis it stopped, say).
+    default = caches_at_start["default"]
+    import_string(default["BACKEND"])(default.get("LOCATION", ""), default).clear()
+
+
 @pytest.fixture
 def server_time(monkeypatch) -> Any:
     """The server's clock, moved on by the test (``server_time.move(minutes)``): the round

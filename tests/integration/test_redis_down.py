@@ -195,9 +195,15 @@ def test_a_redis_that_hangs_holds_a_request_well_under_a_second(
     started = time.monotonic()
     assert client.get(edit).status_code == 200  # the board's cache read times out
     hung = time.monotonic() - started
-    started = time.monotonic()
     assert client.post("/new/", NEW_GAME).status_code == 302  # Redis skipped: no wait at all
-    skipped = time.monotonic() - started
+    # The same page again, the same work but no timeout (the quickest of three: one request
+    # on a loaded machine may be slow for reasons of its own).
+    again = []
+    for _ in range(3):
+        started = time.monotonic()
+        assert client.get(edit).status_code == 200
+        again.append(time.monotonic() - started)
+    skipped = min(again)
     # It waited settings.py's socket_timeout (0.5 s) once, bounded even on a loaded machine...
     assert 0.5 <= hung < 3.0, hung
-    assert skipped < hung - 0.25, (skipped, hung)  # ...and the next request paid no timeout
+    assert skipped < hung - 0.25, (skipped, hung)  # ...and the next requests paid no timeout
