@@ -7,8 +7,8 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
-from tournaments.engine.formats import FORMATS
 from tournaments.models import Entry, Round, Tournament
+from tournaments.selectors.event import schedule_under_way
 
 
 def absent_withdrawn(entry: Entry) -> bool:
@@ -21,11 +21,8 @@ def absent_withdrawn(entry: Entry) -> bool:
 
 def late_place(tournament: Tournament) -> bool:
     """Whether a pair withdrawn as absent has a place if it checks in now: the next round drawn
-    seats it, unless that round continues a schedule under way (a Mitchell, a round robin),
-    which has no place for a pair that was not in it (services.entries._check_place_free)."""
-    number = tournament.round_set.exclude(status=Round.Status.DRAFT).count() + 1
-    start = tournament.phase_start(number)
-    return start == number or FORMATS[tournament.format_of(number)].seating is None
+    seats it, unless that round continues a schedule under way."""
+    return schedule_under_way(tournament) is None
 
 
 def _in_field(entry: Entry) -> bool:

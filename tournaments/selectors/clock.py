@@ -62,7 +62,6 @@ def clock_json(clock: Clock, played: Round | None, table: int | None) -> dict[st
         "running": clock.running,
         "remaining": round(clock.remaining, 1),
         "until_last_hand": round(clock.until_last_hand, 1),
-        "decisions": len(played.clock) if played is not None else 0,
     }
 
 

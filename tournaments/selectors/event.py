@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from clubs.vp_scales import ScaleRow, scale_rows
 from tournaments.engine.bracket import Bracket, build, placings
@@ -204,3 +205,25 @@ def bracket_of(state: EventState, drafts: bool = False) -> Bracket | None:
     if entrants < 1 or (entrants == 1 and not draws):  # one pair: champion once drawn alone
         return None
     return build(entrants, draws, state.results, tournament.third_place)
+
+
+@dataclass(frozen=True)
+class ScheduleUnderWay:
+    """The next round continues a fixed schedule begun earlier (a Mitchell, a round robin):
+    its ``number``, its phase's ``start`` and how the format seats the pairs."""
+
+    number: int
+    start: int
+    seated: Any
+
+
+def schedule_under_way(tournament: Tournament) -> ScheduleUnderWay | None:
+    """The schedule the next round continues, or None where that round seats everyone afresh
+    (a new phase, or a format drawn round by round): a pair that was not in a schedule under
+    way has no place in it (services.entries, selectors.checkin)."""
+    number = tournament.round_set.exclude(status=Round.Status.DRAFT).count() + 1
+    start = tournament.phase_start(number)
+    seated = FORMATS[tournament.format_of(number)].seating
+    if seated is None or start == number:
+        return None
+    return ScheduleUnderWay(number, start, seated)

@@ -15,12 +15,11 @@ from django.utils.translation import gettext_lazy, ngettext
 
 from clubs.services import ClubError, players_named
 from scorekeeper.names import has_control_characters, name_key, shows_nothing
-from tournaments.engine.formats import FORMATS
 from tournaments.engine.roundrobin import places_kept
 from tournaments.engine.types import Pair
 from tournaments.models import Entry, Round, Tournament
 from tournaments.selectors.director import has_played
-from tournaments.selectors.event import event_state
+from tournaments.selectors.event import event_state, schedule_under_way
 from tournaments.services._common import locked_tournament
 from tournaments.services.errors import TournamentError
 from tournaments.services.standings import standings_mark_stale
@@ -286,12 +285,10 @@ def _check_place_free(
     the schedule: refused when a late entry has taken it, or when it left before the schedule
     was fixed (it has no place there: the schedule would change under the pairs it seats). A
     new phase seats everyone afresh."""
-    number = tournament.round_set.exclude(status=Round.Status.DRAFT).count() + 1
-    fmt = tournament.format_of(number)
-    start = tournament.phase_start(number)
-    seated = FORMATS[fmt].seating
-    if seated is None or start == number:
+    schedule = schedule_under_way(tournament)
+    if schedule is None:
         return
+    number, start, seated = schedule.number, schedule.start, schedule.seated
     if withdrawn_after < start:
         raise TournamentError(
             ngettext(
