@@ -24,6 +24,7 @@ try {
       onlyCategories: job.categories,
       extraHeaders: job.cookie ? { Cookie: job.cookie } : undefined,
       blockedUrlPatterns: job.blocked ?? [],
+      disableFullPageScreenshot: true, // the report's picture of the page: nothing here reads it
     };
     try {
       const result = await lighthouse(job.url, flags);
