@@ -24,8 +24,8 @@ import json
 import os
 import random
 import re
-import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from collections import Counter
@@ -40,7 +40,10 @@ from locust import FastHttpUser, between, events, task  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from serving import HAND, PY, ROOT, served, shell_json  # noqa: E402
+from serving import HAND, ROOT, served, shell_json  # noqa: E402
+
+sys.path.insert(0, str(ROOT))
+from tests.supervised import supervised_workers  # noqa: E402
 
 HANDS = 2  # the round's hands at each table
 EVENT: dict = {}
@@ -221,13 +224,8 @@ def main() -> None:
         EVENT.update(shell_json(env, SETUP.format(pairs=args.pairs, hands=HANDS)))
         TABLES.extend(EVENT["tables"])
         FREE.extend(random.sample(TABLES, len(TABLES)))
-        worker = subprocess.Popen(
-            [str(Path(PY).parent / "celery"), "-A", "config", "worker", "-c", "1", "-l", "warning"],
-            cwd=ROOT,
-            env=env,
-            stdout=subprocess.DEVNULL,
-        )
-        try:
+        # The worker as a server runs it: started again if it dies (tests/supervised.py).
+        with supervised_workers(env, Path(tempfile.mkdtemp(prefix="scorekeeper-workers."))):
             users = len(TABLES) + args.spectators
             Table.fixed_count = len(TABLES)
             environment = Environment(
@@ -247,9 +245,6 @@ def main() -> None:
             runner.quit()
             gevent.sleep(5)  # the last results' standings, on the worker
             problems = no_loss(app.database_url)
-        finally:
-            worker.terminate()
-            worker.wait()
     stats = environment.stats
     total = stats.total
     print(

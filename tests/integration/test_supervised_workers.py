@@ -1,0 +1,70 @@
+"""A worker that dies is started again by what runs it, and the work goes on with nobody's help
+(issue 32: a Celery worker died on a Redis restart and stayed down). The workers run under
+supervisord as bench/ runs them (tests/supervised.py), the same promise as the systemd units of
+deploy/systemd/ (``Restart=always``), whose files are checked here too."""
+
+from __future__ import annotations
+
+import configparser
+import os
+import signal
+from pathlib import Path
+
+import pytest
+from celery import Celery
+
+from tests.factories import confirm, round_released
+from tests.faults import RedisServer, database_url
+from tests.integration.test_tournaments import swiss
+from tests.supervised import ROOT, START_SECONDS, supervised_workers
+from tests.waiting import wait_until
+from tournaments.models import StandingsSnapshot
+
+pytestmark = [pytest.mark.django_db(transaction=True)]
+
+
+# Once, on the first pass: the supervisor, not the database, is what it checks.
+@pytest.mark.slow
+@pytest.mark.first_pass_only
+def test_a_killed_worker_is_started_again_and_takes_the_next_task(tmp_path: Path) -> None:
+    from tournaments.tasks import standings_recompute_task
+
+    tournament = swiss()
+    confirm(round_released(tournament)[0], 900, 300)
+    StandingsSnapshot.objects.all().delete()  # what the eager task wrote: a worker must do it
+    redis = RedisServer(tmp_path)
+    redis.start()
+    client = Celery("scorekeeper-test-client", broker=redis.url, set_as_current=False)
+    client.conf.update(task_serializer="json", accept_content=["json"])
+    env = {"CELERY_BROKER_URL": redis.url, "DATABASE_URL": database_url()}
+    try:
+        with supervised_workers(env, tmp_path / "workers") as workers:
+            before = workers.wait_running(1)
+            os.kill(before["worker-0"], signal.SIGKILL)  # the only worker: nobody else takes it
+            client.send_task(standings_recompute_task.name, args=[tournament.id])
+            after = workers.wait_running(1, other_than=before)
+            wait_until(
+                lambda: StandingsSnapshot.objects.filter(tournament=tournament).exists(),
+                START_SECONDS,
+                "the worker started again writes the standings",
+            )
+            assert after["worker-0"] != before["worker-0"]
+    finally:
+        client.close()
+        redis.stop()
+    rows = StandingsSnapshot.objects.get(tournament=tournament).rows
+    assert rows[0]["name"] == "Pair 1"
+
+
+@pytest.mark.parametrize("unit", ["scorekeeper-web.service", "scorekeeper-worker@.service"])
+def test_the_systemd_units_start_again_whatever_ended_them(unit: str) -> None:
+    """deploy/systemd/: what deploy.md tells a server to install. Restart=always (not on-failure:
+    a worker that exits cleanly after losing Redis must come back too), a pause before it, and no
+    limit on how often (a Redis down for minutes would otherwise leave the worker stopped)."""
+    text = configparser.ConfigParser(strict=False, interpolation=None)
+    text.read(ROOT / "deploy" / "systemd" / unit)
+    assert text["Service"]["Restart"] == "always"
+    assert int(text["Service"]["RestartSec"]) >= 1
+    assert text["Unit"]["StartLimitIntervalSec"] == "0"
+    assert text["Service"]["EnvironmentFile"].endswith("scorekeeper.env")
+    assert text["Install"]["WantedBy"] == "multi-user.target"
