@@ -13,6 +13,14 @@ from celery import Celery
 from tests.faults import RedisServer, start_worker, stop_worker
 
 
+def broker_client(url: str) -> Celery:
+    """A Celery client of the broker at ``url``, sending tasks as a web process of this project
+    does (JSON), while the test process itself stays eager."""
+    client = Celery("scorekeeper-test-client", broker=url, set_as_current=False)
+    client.conf.update(task_serializer="json", accept_content=["json"])
+    return client
+
+
 @contextmanager
 def worker_through_redis(tmp_path: Path) -> Iterator[Celery]:
     """A Redis server and a worker of this project on it; yields a client of that broker, as a
@@ -20,8 +28,7 @@ def worker_through_redis(tmp_path: Path) -> Iterator[Celery]:
     server = RedisServer(tmp_path)
     server.start()
     worker = start_worker(server.url)
-    client = Celery("scorekeeper-test-client", broker=server.url, set_as_current=False)
-    client.conf.update(task_serializer="json", accept_content=["json"])
+    client = broker_client(server.url)
     try:
         yield client
     finally:

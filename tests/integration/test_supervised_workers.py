@@ -11,8 +11,8 @@ import signal
 from pathlib import Path
 
 import pytest
-from celery import Celery
 
+from tests.celery_worker import broker_client
 from tests.factories import confirm, round_released
 from tests.faults import RedisServer, database_url
 from tests.integration.test_tournaments import swiss
@@ -34,8 +34,7 @@ def test_a_killed_worker_is_started_again_and_takes_the_next_task(tmp_path: Path
     StandingsSnapshot.objects.all().delete()  # what the eager task wrote: a worker must do it
     redis = RedisServer(tmp_path)
     redis.start()
-    client = Celery("scorekeeper-test-client", broker=redis.url, set_as_current=False)
-    client.conf.update(task_serializer="json", accept_content=["json"])
+    client = broker_client(redis.url)
     env = {"CELERY_BROKER_URL": redis.url, "DATABASE_URL": database_url()}
     try:
         with supervised_workers(env, tmp_path / "workers") as workers:
