@@ -202,7 +202,9 @@ def no_loss(database_url: str) -> list[str]:
             if hands != HANDS and table["table"] in DONE:
                 problems.append(f"table {table['table']}: {hands} hands, not {HANDS}")
         snapshot = connection.execute(
-            "SELECT s.inputs_version, t.inputs_version FROM tournaments_standingssnapshot s "
+            "SELECT s.inputs_version, t.inputs_version + (SELECT count(*) FROM "
+            "tournaments_tablechange c WHERE c.tournament_id = t.id AND c.inputs) "
+            "FROM tournaments_standingssnapshot s "
             "JOIN tournaments_tournament t ON t.id = s.tournament_id "
             "WHERE t.id = %s ORDER BY s.version DESC LIMIT 1",
             [EVENT["tournament"]],

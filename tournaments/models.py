@@ -106,14 +106,14 @@ class Tournament(models.Model):
     # Pairs (or players) say they are here before round 1 (their link, the door poster's code).
     check_in = models.BooleanField(_("check-in"), default=False)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.SETUP)
-    # Bumped in the same transaction as every change the standings are computed from (a result
-    # settled or reopened, a round released or closed, a pair added or withdrawn): a snapshot
-    # built from an older version is stale, and is rebuilt
-    # (services.standings.standings_mark_stale).
+    # With the TableChange rows not yet folded in (selectors.versions.event_versions): bumped in
+    # the same transaction as every change the standings are computed from (a result settled or
+    # reopened, a round released or closed, a pair added or withdrawn): a snapshot built from an
+    # older version is stale, and is rebuilt (services.standings.standings_mark_stale).
     inputs_version = models.PositiveIntegerField(default=0)
     inputs_changed_at = models.DateTimeField(null=True, blank=True)  # the last such change
-    # Bumped by every write, with the row lock every write takes first (services._common): the
-    # public pages are rendered once per version and answered 304 while it stays the same.
+    # With the TableChange rows not yet folded in, bumped by every write the public pages show
+    # (services._common): they are rendered once per version and answered 304 while it stays.
     public_version = models.PositiveIntegerField(default=0)
     # Why the last draw asked for was refused (engine.errors.DrawRefused: a message id and its
     # values, shown in the director's language), until the next one is asked for.
@@ -348,6 +348,25 @@ class ResultSubmission(models.Model):
         return f"{self.match_id} v{self.version} {self.ns_score} – {self.ew_score}"
 
 
+class TableChange(models.Model):
+    """A table's change the public pages show (a result sent, settled or reopened), written by
+    the table's own transaction as a row of its own, so that the tables of one event never
+    wait for each other on the tournament's row: ``inputs`` when the standings count it.
+
+    The event's versions are the tournament's counters plus its rows not yet counted in
+    (services._common.changes_folded moves them into the counters, under the tournament's row
+    lock, in one transaction): a count of committed rows, which only ever grows in the order
+    transactions commit, where ids drawn from a sequence would not."""
+
+    id = models.BigAutoField(primary_key=True)
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="+")
+    inputs = models.BooleanField()
+    at = models.DateTimeField(default=timezone.now)
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id} change {self.id}"
+
+
 class StandingsSnapshot(models.Model):
     """The standings as the task wrote them: one row per entry with every metric."""
 
@@ -355,7 +374,7 @@ class StandingsSnapshot(models.Model):
     version = models.PositiveIntegerField()
     fingerprint = models.CharField(max_length=64)  # sha256 of the inputs: same inputs, no new row
     provisional = models.BooleanField(default=True)  # matches still pending
-    # Tournament.inputs_version it was built from: older than the tournament's means stale.
+    # The event's inputs version it was built from (selectors.versions): older means stale.
     inputs_version = models.PositiveIntegerField(default=0)
     after_round = models.PositiveSmallIntegerField(default=0)
     rows = models.JSONField(default=list)  # [{"entry", "rank", "shared", "metrics", ...}]

@@ -9,8 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
-from django.db.models import Max, Q
-from django.http import Http404
+from django.db.models import Q
 from django.utils.translation import gettext as _
 
 from core.minus_sign import figure_text, scores_text
@@ -31,6 +30,7 @@ from tournaments.selectors.event import (
 )
 from tournaments.selectors.results import director_acts, said_since_director, winning_side
 from tournaments.selectors.standings import CurrentStandings, standings_final, standings_groups
+from tournaments.selectors.versions import event_versions
 from tournaments.words import decided_words, standings_heading, table_state
 
 SCREEN_STANDINGS = 30  # the top of the standings on the screen
@@ -249,7 +249,7 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
 
 @dataclass(frozen=True)
 class PublicTag:
-    """Which version of the tournament the public pages show (Tournament.public_version), and
+    """Which version of the tournament the public pages show (selectors.versions), and
     whether its standings are stale (a rebuild lost to a fault: pages then ask for it)."""
 
     version: int
@@ -264,19 +264,8 @@ class PublicTag:
 
 def public_tag(tournament_id: int) -> PublicTag:
     """One small query, whatever the size of the event; 404 for an unknown tournament."""
-    head = next(
-        iter(
-            Tournament.objects.filter(id=tournament_id)
-            .values_list("public_version", "inputs_version", "created_at")
-            .annotate(counted=Max("snapshots__inputs_version"))
-            .order_by()
-        ),
-        None,
-    )
-    if head is None:
-        raise Http404
-    version, inputs, created, counted = head
-    return PublicTag(version, (counted or 0) < inputs, int(created.timestamp() * 1000))
+    versions = event_versions(tournament_id)
+    return PublicTag(versions.public, versions.stale, versions.born)
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from typing import Any
 
 from tournaments.engine.directions import Direction
 from tournaments.models import StandingsSnapshot, Tournament
+from tournaments.selectors.versions import event_versions
 from tournaments.words import direction_name
 
 
@@ -30,7 +31,7 @@ def standings_current(tournament: Tournament) -> CurrentStandings:
     """The standings as a page shows them: the latest snapshot and whether it is stale."""
     snapshot = standings_latest(tournament)
     counted = snapshot.inputs_version if snapshot is not None else 0
-    return CurrentStandings(snapshot, counted < tournament.inputs_version)
+    return CurrentStandings(snapshot, counted < event_versions(tournament.id).inputs)
 
 
 def standings_final(tournament: Tournament, current: CurrentStandings) -> bool:

@@ -1,34 +1,93 @@
-"""The lock every tournament write takes first: the tournament's row, so that one event's
-results, draws and standings are written one at a time. Taking it bumps the tournament's
-``public_version`` (an UPDATE holds the row's lock as a SELECT ... FOR UPDATE does), unless the
-write changes nothing public (a draft): the public pages rendered before it are no longer
-served (views/public.py)."""
+"""The locks a tournament's writes take, and how they tell the public pages and the standings.
+
+An event-wide write (a draw, a pair added, the clock) takes the tournament's row for update:
+one at a time, and none while a table's write is under way. A table's write (a result sent,
+settled, reopened) takes that table's row only: it holds the tournament's row for key share
+(which waits for an event-wide write and lets every other table through), and tells of its
+change by adding a TableChange row rather than updating the tournament's row, so that the
+results of an evening's tables never queue behind each other (issue 32: at 1000 pairs a result
+waited 23 s). The rows are folded into the tournament's counters by the writers that hold its
+row anyway (selectors.versions reads both)."""
 
 from __future__ import annotations
 
-from django.db.models import F
+from django.db import connection
+from django.db.models import F, Value
+from django.db.models.functions import Coalesce, Greatest
 
-from tournaments.models import Tournament
+from tournaments.models import Match, TableChange, Tournament
 
 
 def locked_tournament(tournament_id: int, *, public: bool = True) -> Tournament:
-    """The tournament, its row locked until the caller's transaction ends. ``public``: the write
-    may change what the public pages show (False only for a draft, which is not public)."""
+    """The tournament, its row locked until the caller's transaction ends, the tables' changes
+    folded into its counters. ``public``: the write may change what the public pages show
+    (False only for a draft, which is not public)."""
+    Tournament.objects.select_for_update().filter(id=tournament_id).values_list("id").first()
+    changes_folded(tournament_id)
     if public:
         public_version_bump(tournament_id)
-    return Tournament.objects.select_for_update().get(id=tournament_id)
+    return Tournament.objects.get(id=tournament_id)
+
+
+def tournament_held(tournament_id: int) -> Tournament:
+    """The tournament, its row held against other event-wide writes (for no key update) but
+    not against the tables' (their key share goes through): the standings' rebuild writes its
+    snapshot while results keep coming in. The tables' changes are folded into its counters."""
+    held = Tournament.objects.select_for_update(no_key=True).get(id=tournament_id)
+    changes_folded(tournament_id)  # its counters, which the rebuild does not read, move on
+    return held
 
 
 def public_version_bump(tournament_id: int) -> None:
     """Bump the tournament's ``public_version`` (the pages rendered before this write are no
-    longer served); the UPDATE also locks the tournament's row until the transaction ends."""
+    longer served); the caller holds the tournament's row."""
     Tournament.objects.filter(id=tournament_id).update(public_version=F("public_version") + 1)
 
 
-def lock_tournament_of_match(match_id: int) -> None:
-    """Lock the row of the tournament that ``match_id`` belongs to (that row only): a result,
-    which the public pages show."""
-    tournament_id = Tournament.objects.filter(round_set__matches__id=match_id).values_list(
-        "id", flat=True
-    )[0]
-    public_version_bump(tournament_id)
+def changes_folded(tournament_id: int) -> None:
+    """The tables' changes committed so far, moved into the tournament's counters in one
+    transaction (the caller's, holding the tournament's row): every reader sees them counted
+    once, in the rows or in the counters. Changes committed meanwhile stay rows."""
+    seen = list(
+        TableChange.objects.filter(tournament_id=tournament_id).values_list("id", "inputs", "at")
+    )
+    if not seen:
+        return
+    # The rows just read, by id: one committed since is left for the next fold.
+    TableChange.objects.filter(id__in=[i for i, _inputs, _at in seen]).delete()
+    inputs = [at for _i, counts, at in seen if counts]
+    moved: dict[str, object] = {"public_version": F("public_version") + len(seen)}
+    if inputs:
+        moved["inputs_version"] = F("inputs_version") + len(inputs)
+        last = Value(max(inputs))  # the later of the counter's time and the rows'
+        moved["inputs_changed_at"] = Greatest(Coalesce("inputs_changed_at", last), last)
+    Tournament.objects.filter(id=tournament_id).update(**moved)
+
+
+def tournament_of_match(match_id: int) -> int:
+    return Tournament.objects.filter(round_set__matches__id=match_id).values_list("id", flat=True)[
+        0
+    ]
+
+
+def locked_table(match_id: int) -> Match:
+    """The table's match, its row locked until the caller's transaction ends; the tournament's
+    row held for key share (PostgreSQL): an event-wide write waits for the table's, and is
+    waited for, while every other table's write goes on."""
+    tournament_id = tournament_of_match(match_id)
+    if connection.vendor == "postgresql":  # SQLite: one writer at a time, nothing to share
+        with connection.cursor() as cursor:  # Django's select_for_update has no key share
+            cursor.execute(
+                "SELECT 1 FROM tournaments_tournament WHERE id = %s FOR KEY SHARE", [tournament_id]
+            )
+    return Match.objects.select_for_update(of=("self",)).select_related("round").get(id=match_id)
+
+
+def table_changed(tournament_id: int, *, inputs: bool) -> None:
+    """A table's change the public pages show, in the caller's transaction (``inputs``: the
+    standings count it: their rebuild is sent once it commits)."""
+    TableChange.objects.create(tournament_id=tournament_id, inputs=inputs)
+    if inputs:
+        from tournaments.services.standings import rebuild_on_commit
+
+        rebuild_on_commit(tournament_id)

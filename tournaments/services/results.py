@@ -20,9 +20,8 @@ from tournaments.models import Match, ResultSubmission, Round
 from tournaments.selectors.clock import match_timing, no_show_due
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import said_since_director
-from tournaments.services._common import lock_tournament_of_match
+from tournaments.services._common import locked_table, table_changed
 from tournaments.services.errors import TournamentError
-from tournaments.services.standings import standings_mark_stale
 
 
 def check_scores(match: Match, ns_score: object, ew_score: object, winner_id: object) -> None:
@@ -51,9 +50,13 @@ def _reason(reason: object, missing: str) -> str:
     return text[:300]
 
 
-def _round_status(played: Round) -> None:
-    """A round's status from its matches: complete when every one is settled."""
+def round_status_from_tables(played: Round) -> None:
+    """A round's status from its matches (its row locked by the caller): complete when every
+    one is settled, playing again when a settled one is reopened. A closed or draft round
+    keeps its status."""
     was = played.status
+    if was not in (Round.Status.RELEASED, Round.Status.PLAYING, Round.Status.COMPLETE):
+        return
     if not played.matches.exclude(status__in=SETTLED).exists():
         played.status = Round.Status.COMPLETE
     elif played.status in (Round.Status.RELEASED, Round.Status.COMPLETE):
@@ -62,20 +65,51 @@ def _round_status(played: Round) -> None:
         played.save(update_fields=["status"])
 
 
+def round_status_refresh(round_id: int) -> None:
+    """The round's status read again from its tables, in a transaction of its own; its row is
+    locked only where the status is to change (the tables' writes that end a round, or start
+    it, at once; every other one reads and goes)."""
+    played = Round.objects.filter(id=round_id).first()
+    if played is None:
+        return
+    done = not played.matches.exclude(status__in=SETTLED).exists()
+    complete = played.status == Round.Status.COMPLETE
+    if done == complete and played.status != Round.Status.RELEASED:
+        return
+    with transaction.atomic():
+        played = Round.objects.select_for_update(no_key=True).filter(id=round_id).first()
+        if played is not None:
+            round_status_from_tables(played)
+
+
+def _table_done(match: Match, *, inputs: bool) -> None:
+    """The last step of a table's write: the table's change for the public pages (``inputs``:
+    and for the standings), and its round's status. The round's row is locked only by the
+    table that sees the round complete, reopened, or its first result: the others' writes
+    touch no row but their own table's. Two last tables settling at once each see the other still playing: the
+    status is read again once each commits (and by the next draw, which holds the event)."""
+    table_changed(match.round.tournament_id, inputs=inputs)
+    played = match.round
+    done = not played.matches.exclude(status__in=SETTLED).exists()
+    if done or played.status in (Round.Status.RELEASED, Round.Status.COMPLETE):
+        round_status_refresh(played.id)  # nested: a savepoint of the table's transaction
+        played.refresh_from_db(fields=["status"])
+    transaction.on_commit(lambda: round_status_refresh(played.id), robust=True)
+
+
 def _settle(match: Match, submission: ResultSubmission, status: str) -> None:
     """The result in force; the table's game is locked from now on."""
     match.result, match.status = submission, status
     match.save(update_fields=["result", "status"])
     if match.game_id is not None:
         scoring_services.game_lock(game_id=match.game_id, locked=True)
-    _round_status(match.round)
-    standings_mark_stale(match.round.tournament_id)
+    _table_done(match, inputs=True)
 
 
 def _locked_match(match_id: int) -> Match:
-    """The match, its tournament locked; refused for a bye and outside an open round."""
-    lock_tournament_of_match(match_id)
-    match = Match.objects.select_related("round").get(id=match_id)
+    """The match, its table's row locked (services._common.locked_table); refused for a bye
+    and outside an open round."""
+    match = locked_table(match_id)
     if match.ew_id is None:
         raise TournamentError(_("A bye has no result to enter."))
     if match.round.status == Round.Status.DRAFT:
@@ -141,12 +175,13 @@ def result_submit(
         if other is None:
             match.status = Match.Status.SUBMITTED
             match.save(update_fields=["status"])
-            _round_status(match.round)
+            _table_done(match, inputs=False)
         elif (other.ns_score, other.ew_score, other.winner_id) == figures:
             _settle(match, submission, Match.Status.CONFIRMED)
         else:
             match.status = Match.Status.DISPUTED
             match.save(update_fields=["status"])
+            _table_done(match, inputs=False)
     return Sent(match)
 
 
@@ -217,8 +252,7 @@ def result_reopen(*, match_id: int, reason: str, author: str = "") -> Match:
         match.save(update_fields=["result", "status"])
         if match.game_id is not None:
             scoring_services.game_lock(game_id=match.game_id, locked=False)
-        _round_status(match.round)
-        standings_mark_stale(match.round.tournament_id)
+        _table_done(match, inputs=True)
     return match
 
 
@@ -230,10 +264,7 @@ def result_no_show(*, match_id: int, absent: str, author: str = "") -> Match:
     if absent not in (ResultSubmission.By.NS, ResultSubmission.By.EW):
         raise TournamentError(_("Say which pair did not come."))
     with transaction.atomic():
-        lock_tournament_of_match(match_id)
-        match = (
-            Match.objects.select_for_update().select_related("round__tournament").get(id=match_id)
-        )
+        match = locked_table(match_id)
         if match.ew_id is None:
             raise TournamentError(_("Say which pair did not come."))
         if not no_show_due(match.round):

@@ -42,6 +42,7 @@ from tournaments.selectors.event import (
 )
 from tournaments.services._common import locked_tournament, public_version_bump
 from tournaments.services.errors import TournamentError
+from tournaments.services.results import round_status_from_tables
 from tournaments.services.standings import standings_mark_stale, standings_write
 from tournaments.table_keys import table_keys_add
 
@@ -132,6 +133,9 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
             done = tournament.round_set.filter(number=number).first()
             if done is not None:
                 return done
+        last = tournament.round_set.order_by("-number").first()
+        if last is not None:  # its status as its tables have it (a fault may have left it behind)
+            round_status_from_tables(last)
         state = event_state(tournament)
         number = len(state.rounds) + 1
         if tournament.rounds and number > tournament.rounds:

@@ -14,7 +14,8 @@ from datetime import timedelta
 from typing import Any
 
 from django.db import DatabaseError, transaction
-from django.db.models import F, Max
+from django.db.models import F
+from django.http import Http404
 from django.utils import timezone
 
 from core import background
@@ -29,7 +30,8 @@ from tournaments.selectors.event import (
     standings_computed,
 )
 from tournaments.selectors.standings import CurrentStandings, standings_current
-from tournaments.services._common import locked_tournament, public_version_bump
+from tournaments.selectors.versions import event_versions
+from tournaments.services._common import public_version_bump, tournament_held
 
 logger = logging.getLogger("scorekeeper")
 
@@ -43,11 +45,18 @@ _COMPLETE = (Round.Status.COMPLETE, Round.Status.CLOSED)
 
 
 def standings_mark_stale(tournament_id: int) -> None:
-    """What the standings are computed from changed, in the caller's transaction: the
-    snapshot is stale from now on, and its rebuild is sent once the change commits."""
+    """What the standings are computed from changed, in the caller's transaction (an
+    event-wide write, holding the tournament's row; a table's says so by its TableChange row:
+    services._common.table_changed): the snapshot is stale from now on, and its rebuild is
+    sent once the change commits."""
     Tournament.objects.filter(id=tournament_id).update(
         inputs_version=F("inputs_version") + 1, inputs_changed_at=timezone.now()
     )
+    rebuild_on_commit(tournament_id)
+
+
+def rebuild_on_commit(tournament_id: int) -> None:
+    """Send the rebuild of the standings once the caller's transaction commits."""
     transaction.on_commit(lambda: _rebuild_if_stale(tournament_id), robust=True)
 
 
@@ -62,18 +71,13 @@ def _rebuild_if_stale(tournament_id: int) -> None:
     or an earlier rebuild already counts every change."""
     from tournaments import tasks
 
-    found = next(
-        iter(
-            Tournament.objects.filter(id=tournament_id)
-            .values_list("inputs_version", "inputs_changed_at")
-            .annotate(counted=Max("snapshots__inputs_version"))
-            .order_by()
-        ),
-        None,
-    )
-    if found is None or (found[2] or 0) >= found[0]:  # gone, or the standings count it all
+    try:
+        versions = event_versions(tournament_id)
+    except Http404:
+        return  # gone
+    if not versions.stale:  # the standings count it all
         return
-    change = (found[0], found[1])
+    change = (versions.inputs, versions.inputs_changed_at)
     if _rebuild_sent.get(tournament_id) == change:
         return
     if len(_rebuild_sent) > 1000:
@@ -108,10 +112,11 @@ def standings_write(tournament: Tournament, *, force: bool = False) -> Standings
     latest snapshot already counts its inputs (``force``: compare them all again, as after a
     change of the code that ranks); the same inputs write no new snapshot."""
     latest = tournament.snapshots.order_by("-version").first()
-    counted = latest is not None and latest.inputs_version >= tournament.inputs_version
+    inputs = event_versions(tournament.id).inputs
+    counted = latest is not None and latest.inputs_version >= inputs
     if latest is not None and counted and not force:
         return latest
-    return _write(tournament, latest, _Computed.of(tournament))
+    return _write(tournament, latest, _Computed.of(tournament, inputs))
 
 
 @dataclass(frozen=True)
@@ -125,14 +130,15 @@ class _Computed:
     rows: list[dict[str, Any]]
 
     @classmethod
-    def of(cls, tournament: Tournament) -> _Computed:
+    def of(cls, tournament: Tournament, inputs_version: int) -> _Computed:
         """Ranked North-South then East-West, each row with its ``direction`` and a rank within
-        it, where the event ranks the directions apart (a two-winner Mitchell)."""
+        it, where the event ranks the directions apart (a two-winner Mitchell): the standings
+        of the event's inputs at ``inputs_version`` (read in the same transaction)."""
         state = event_state(tournament)
         names = {p.id: p.name for p in state.pairs}
         by_direction = entry_directions(state)
         return cls(
-            tournament.inputs_version,
+            inputs_version,
             _fingerprint(tournament, state, by_direction),
             state.pending > 0,
             max((r.number for r in state.rounds if r.status in _COMPLETE), default=0),
@@ -188,13 +194,14 @@ def standings_recompute(*, tournament_id: int, force: bool = False) -> Standings
     with transaction.atomic():
         one_reading()
         tournament = Tournament.objects.get(id=tournament_id)
+        inputs = event_versions(tournament_id).inputs
         latest = _latest(tournament)
-        counted = latest is not None and latest.inputs_version >= tournament.inputs_version
+        counted = latest is not None and latest.inputs_version >= inputs
         if latest is not None and counted and not force:
             return latest
-        computed = _Computed.of(tournament)
+        computed = _Computed.of(tournament, inputs)
     with transaction.atomic():
-        locked = locked_tournament(tournament_id, public=False)  # _write says when it is
+        locked = tournament_held(tournament_id)  # _write says when the pages change
         latest = _latest(locked)
         if latest is not None and latest.inputs_version > computed.inputs_version:
             return latest  # a rebuild from a later reading was written meanwhile
@@ -216,11 +223,10 @@ def standings_catch_up(*, tournament_id: int) -> None:
 
     from tournaments import tasks
 
-    changed = (
-        Tournament.objects.filter(id=tournament_id)
-        .values_list("inputs_changed_at", flat=True)
-        .first()
-    )
+    try:
+        changed = event_versions(tournament_id).inputs_changed_at
+    except Http404:
+        return
     try:
         if changed is None or timezone.now() - changed > REBUILD_HERE_AFTER:
             standings_recompute(tournament_id=tournament_id)
