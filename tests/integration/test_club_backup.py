@@ -24,6 +24,7 @@ from tests.integration.test_clubs import (
     _play,
     user,
 )
+from tests.properties import scaled
 from tournaments.club_formats import CLUB_FORMATS
 from tournaments.models import StandingsSnapshot
 
@@ -342,7 +343,7 @@ def test_a_backup_edited_by_hand_anywhere_is_imported_or_refused_never_a_fault(c
     paths = list(leaves(good))
     pick = random.Random(20)
     clubs = Club.objects.count()
-    for n in range(60):
+    for n in range(scaled(60)):  # the profile's share of sixty (tests/properties.py)
         data = json.loads(json.dumps(good))
         path = pick.choice(paths)
         holder = data
