@@ -28,8 +28,20 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     run the same again. They are the pure cores' tests (tests/unit/), those marked
     ``own_database`` (they start a database of their own) and ``first_pass_only`` (what they add
     over their smaller cases is the engines' work at size), and the browser's
-    (tests/browser/conftest.py). A run on PostgreSQL alone runs all."""
+    (tests/browser/conftest.py). A run on PostgreSQL alone runs all.
+
+    The tests marked ``services`` (real Redis, a broker, workers and web servers, stopped and
+    killed under them) run once in `make test`: on its PostgreSQL pass, the production stack
+    (scripts/test-all sets SCOREKEEPER_FIRST_PASS on the SQLite pass beside it). A run on SQLite
+    alone runs them."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
+    if os.environ.get("SCOREKEEPER_FIRST_PASS") == "1":
+        on_postgresql = pytest.mark.skip(
+            reason="the services' faults: checked on the PostgreSQL pass, the production stack"
+        )
+        for item in items:
+            if item.get_closest_marker("services"):
+                item.add_marker(on_postgresql)
     if os.environ.get("SCOREKEEPER_SECOND_PASS") != "1":
         return
     once = pytest.mark.skip(reason="uses no database of the run: checked on the first pass")

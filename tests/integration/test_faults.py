@@ -43,7 +43,7 @@ from tournaments.services.rounds import round_pair, round_release
 from tournaments.services.tournament import tournament_create
 from tournaments.table_keys import table_token
 
-pytestmark = pytest.mark.slow  # real Redis, a broker, PostgreSQL and workers
+pytestmark = [pytest.mark.slow, pytest.mark.services]  # real Redis, a broker, PostgreSQL, workers
 
 postgres_only = pytest.mark.skipif(
     not os.environ.get("DATABASE_URL", "").startswith("postgres"),

@@ -25,7 +25,7 @@ from tests.faults import RedisServer
 from tests.faults import redis_caches as redis_caches_for
 from tournaments.services.tournament import tournament_create
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.services]
 
 RETRY_AFTER = 1.0  # seconds Redis is skipped after a failure (5 in settings), to keep this short
 NEW_GAME = {"variant": "classic", "players": 4, "sides": 2}

@@ -31,7 +31,8 @@ from tests.waiting import wait_until
 from tournaments.models import Round, Tournament
 from tournaments.services.clock import round_clock_change
 
-pytestmark = pytest.mark.django_db(transaction=True)  # another process reads what is committed
+# Another process reads what is committed.
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.services]
 
 
 def timed_event(dora) -> Tournament:

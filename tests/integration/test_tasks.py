@@ -74,6 +74,7 @@ def test_task_arguments_must_survive_json() -> None:
         game_recompute.delay(object())  # eager mode still serializes, as a broker would
 
 
+@pytest.mark.services
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_through_redis_recomputes_the_game(tmp_path: Path) -> None:
     with worker_through_redis(tmp_path) as client:

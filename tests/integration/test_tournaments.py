@@ -539,6 +539,7 @@ def test_the_simulator_refuses_a_bad_argument_and_writes_nothing() -> None:
     assert not Tournament.objects.exists()
 
 
+@pytest.mark.services
 @pytest.mark.django_db(transaction=True)
 def test_a_real_worker_writes_the_standings(tmp_path: Path) -> None:
     from tournaments.tasks import standings_recompute_task
