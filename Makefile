@@ -51,8 +51,11 @@ lint: $(VENV)/.dev static/vendor/.installed
 	$(VENV)/bin/ruff check .
 	node_modules/.bin/eslint .
 
+# The engine's speed, and a club evening over two web servers and two workers (as two machines
+# would run them over one PostgreSQL and Redis: nothing lost, every result stored once).
 bench: $(VENV)/.dev
 	$(PY) bench/rules.py
+	$(PY) bench/evening.py --pairs 200 --spectators 200 --seconds 60 --nodes 2
 
 messages: $(VENV)/.dev
 	$(PY) manage.py makemessages -l fr -l es -l it -l de -l pt_BR -l nl --no-obsolete --ignore ".venv/*" --ignore "tests/*" --ignore "bench/*"

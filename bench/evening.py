@@ -14,7 +14,9 @@ machine. A Swiss round of ``--pairs`` pairs (half as many tables) is drawn and r
 
 Prints requests/s, p50/p95 overall and per page, failures, and the no-loss check: every table's
 result stands (confirmed) with the scores its hands give, and the final standings count every
-table. Usage: python bench/evening.py [--pairs 200] [--spectators 200] [--seconds 120]
+table. ``--nodes 2``: two web servers on two ports and two Celery workers, as two machines would
+run them over the one PostgreSQL and Redis, a table's two pairs on different web servers.
+Usage: python bench/evening.py [--pairs 200] [--spectators 200] [--seconds 120] [--nodes 1]
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ monkey.patch_all()
 
 import gevent  # noqa: E402
 from locust import FastHttpUser, between, events, task  # noqa: E402
+from locust.contrib.fasthttp import FastHttpSession  # noqa: E402
 from locust.env import Environment  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -78,15 +81,49 @@ print(json.dumps({{"tournament": t.id, "tables": tables}}))
 """
 
 
-class Table(FastHttpUser):
+class OnNodes(FastHttpUser):
+    """A phone that talks to one of the web servers (``nodes``, set by main: --nodes)."""
+
+    abstract = True
+    nodes: list[str] = []
+
+    def session(self, url: str) -> FastHttpSession:
+        """A client of its own (its cookies) on the web server at ``url``."""
+        return FastHttpSession(
+            base_url=url,
+            request_event=self.environment.events.request,
+            network_timeout=self.network_timeout,
+            connection_timeout=self.connection_timeout,
+            max_redirects=self.max_redirects,
+            max_retries=self.max_retries,
+            insecure=self.insecure,
+            concurrency=self.concurrency,
+            user=self,
+            client_pool=self.client_pool,
+            ssl_context_factory=self.ssl_context_factory,
+            headers=self.default_headers,
+            proxy_host=self.proxy_host,
+            proxy_port=self.proxy_port,
+        )
+
+
+class Table(OnNodes):
     """The phone of one table: its hands through the API, then both pairs' results, a step every
-    5 to 25 s (a whole round in a minute or two: a real one takes half an hour)."""
+    5 to 25 s (a whole round in a minute or two: a real one takes half an hour). With several
+    web servers, North-South talks to one and East-West to the next."""
 
     wait_time = between(5, 25)
 
     def on_start(self) -> None:
         self.table = FREE.pop() if FREE else None
         self.hands = 0
+        nodes = self.nodes or [self.host]
+        number = self.table["table"] if self.table else 0
+        self.sides = {
+            side: self.session(nodes[(number + i) % len(nodes)])
+            for i, side in enumerate(("ns", "ew"))
+        }
+        self.client = self.sides["ns"]
 
     @task
     def play(self) -> None:
@@ -123,7 +160,8 @@ class Table(FastHttpUser):
 
     def _result(self, table: dict, side: str) -> None:
         url = f"/t/table/{table[side]}/"
-        page = self.client.get(url, name="table page")
+        client = self.sides[side]
+        page = client.get(url, name="table page")
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page.text or "")
         ns = re.search(r'name="ns_score"[^>]*value="(-?\d+)"', page.text or "")
         ew = re.search(r'name="ew_score"[^>]*value="(-?\d+)"', page.text or "")
@@ -135,17 +173,19 @@ class Table(FastHttpUser):
             "ns_score": ns.group(1),
             "ew_score": ew.group(1),
         }
-        self.client.post(url, data=body, headers={"Referer": self.host + url}, name="result POST")
+        client.post(url, data=body, headers={"Referer": client.base_url + url}, name="result POST")
 
 
-class Spectator(FastHttpUser):
+class Spectator(OnNodes):
     """A phone following the event: the pairings, the standings, the wall screen. Like a
-    browser, it asks again for a page it has with If-None-Match (the pages say no-cache)."""
+    browser, it asks again for a page it has with If-None-Match (the pages say no-cache). With
+    several web servers, each phone follows one of them."""
 
     wait_time = between(2, 6)
 
     def on_start(self) -> None:
         self.etags: dict[str, str] = {}
+        self.client = self.session(random.choice(self.nodes or [self.host]))
 
     def _get(self, path: str, name: str) -> None:
         url = f"/t/{EVENT['tournament']}/{path}"
@@ -201,6 +241,15 @@ def no_loss(database_url: str) -> list[str]:
                 problems.append(f"table {table['table']}: {status} {ns}–{ew}, hands {totals}")
             if hands != HANDS and table["table"] in DONE:
                 problems.append(f"table {table['table']}: {hands} hands, not {HANDS}")
+        # Each pair sent its result once: a table holds two submissions, none stored twice.
+        twice = connection.execute(
+            'SELECT m."table", count(*) FROM tournaments_resultsubmission s '
+            "JOIN tournaments_match m ON m.id = s.match_id JOIN tournaments_round r "
+            'ON r.id = m.round_id WHERE r.tournament_id = %s GROUP BY m."table" '
+            "HAVING count(*) > 2",
+            [EVENT["tournament"]],
+        ).fetchall()
+        problems.extend(f"table {t}: {n} submissions stored, not 2" for t, n in twice)
         snapshot = connection.execute(
             "SELECT s.inputs_version, t.inputs_version + (SELECT count(*) FROM "
             "tournaments_tablechange c WHERE c.tournament_id = t.id AND c.inputs) "
@@ -220,23 +269,37 @@ def main() -> None:
     parser.add_argument("--spectators", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=120)
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
+    parser.add_argument(
+        "--nodes",
+        type=int,
+        default=1,
+        help="web servers (on as many ports, --workers processes each) and Celery workers, as "
+        "that many machines would run them over the one PostgreSQL and Redis; the phones are "
+        "shared among the web servers, a table's two pairs on different ones",
+    )
     args = parser.parse_args()
-    with served(args.workers, broker=True) as app:
+    workers = max(1, args.workers // args.nodes)
+    with served(workers, broker=True, nodes=args.nodes) as app:
         env = app.env
         EVENT.update(shell_json(env, SETUP.format(pairs=args.pairs, hands=HANDS)))
         TABLES.extend(EVENT["tables"])
         FREE.extend(random.sample(TABLES, len(TABLES)))
         # The worker as a server runs it: started again if it dies (tests/supervised.py).
-        with supervised_workers(env, Path(tempfile.mkdtemp(prefix="scorekeeper-workers."))):
+        with supervised_workers(
+            env, Path(tempfile.mkdtemp(prefix="scorekeeper-workers.")), workers=args.nodes
+        ):
             users = len(TABLES) + args.spectators
             Table.fixed_count = len(TABLES)
+            Table.nodes = app.nodes
+            Spectator.nodes = app.nodes
             environment = Environment(
                 user_classes=[Table, Spectator], host=app.url, events=events, stop_timeout=10
             )
             runner = environment.create_local_runner()
             print(
                 f"{len(TABLES)} tables and {args.spectators} spectators for {args.seconds:.0f} s, "
-                f"gunicorn {args.workers} workers, 1 Celery worker",
+                f"{args.nodes} web server(s) of {workers} gunicorn workers, "
+                f"{args.nodes} Celery worker(s)",
                 file=sys.stderr,
             )
             runner.start(users, spawn_rate=users / 10, user_classes=None)

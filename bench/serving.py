@@ -85,6 +85,7 @@ class Served:
     restart_database: str | None  # a shell command, for the throwaway server
     stop_database: str | None = None
     database_url: str = field(default="")
+    nodes: list[str] = field(default_factory=list)  # every web node's address (``url`` first)
 
     def workers(self) -> list[int]:
         path = Path(f"/proc/{self.server.pid}/task/{self.server.pid}/children")
@@ -93,9 +94,11 @@ class Served:
 
 @contextmanager
 def served(
-    workers: int, extra_env: dict[str, str] | None = None, broker: bool = False
+    workers: int, extra_env: dict[str, str] | None = None, broker: bool = False, nodes: int = 1
 ) -> Iterator[Served]:
-    """The app on gunicorn; ``broker``: Redis is Celery's broker too (start a worker)."""
+    """The app on gunicorn; ``broker``: Redis is Celery's broker too (start a worker).
+    ``nodes``: that many web servers on as many ports, ``workers`` processes each, as separate
+    machines would run them over the one PostgreSQL and the one Redis (nothing else shared)."""
     env = {**os.environ}
     restart = stop = None
     redis = None
@@ -144,31 +147,36 @@ def served(
     subprocess.run(
         [PY, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
     )
-    port = free_port()
-    server = subprocess.Popen(
-        [
-            str(Path(PY).parent / "gunicorn"),
-            "config.wsgi",
-            "-b",
-            f"127.0.0.1:{port}",
-            "-w",
-            str(workers),
-            "--timeout",
-            "30",
-            "--log-level",
-            "warning",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    try:
-        wait_for_port(port)
-        yield Served(
-            f"http://127.0.0.1:{port}", port, server, env, restart, stop, env["DATABASE_URL"]
+    ports = [free_port() for _ in range(nodes)]
+    servers = [
+        subprocess.Popen(
+            [
+                str(Path(PY).parent / "gunicorn"),
+                "config.wsgi",
+                "-b",
+                f"127.0.0.1:{port}",
+                "-w",
+                str(workers),
+                "--timeout",
+                "30",
+                "--log-level",
+                "warning",
+            ],
+            cwd=ROOT,
+            env=env,
         )
+        for port in ports
+    ]
+    try:
+        for port in ports:
+            wait_for_port(port)
+        urls = [f"http://127.0.0.1:{port}" for port in ports]
+        yield Served(urls[0], ports[0], servers[0], env, restart, stop, env["DATABASE_URL"], urls)
     finally:
-        server.terminate()
-        server.wait()
+        for server in servers:
+            server.terminate()
+        for server in servers:
+            server.wait()
         if stop:
             subprocess.run(stop, shell=True, capture_output=True)
         if redis is not None:
