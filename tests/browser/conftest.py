@@ -66,6 +66,25 @@ def browser() -> Iterator[object]:
         browser.close()
 
 
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
+    """A browser test that fails leaves a picture of every page still open, and its address
+    (test-artifacts/browser/failed-<test>-<n>.png): what the phone showed when it gave up."""
+    report = yield
+    if report.when == "call" and report.failed and "browser" in item.fixturenames:
+        browser = item.funcargs["browser"]
+        name = "".join(c if c.isalnum() else "-" for c in item.name)[:80]
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        pages = [page for context in browser.contexts for page in context.pages]
+        for number, page in enumerate(pages):
+            try:
+                page.screenshot(path=str(ARTIFACTS / f"failed-{name}-{number}.png"), timeout=10_000)
+                report.sections.append((f"open page {number}", page.url))
+            except Exception as error:  # a page closing as it fails: the others still count
+                report.sections.append((f"open page {number}", f"{page.url}: {error}"))
+    return report
+
+
 def phone_page(browser, engine: bool = False) -> Iterator[object]:
     """A page on a phone of its own (its own cookies and storage), at 390×844. Without
     ``engine`` the phone's rules engine cannot load (its Pyodide files are refused), so the page
