@@ -6,13 +6,12 @@ tables of an event never wait for each other (services._common)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
-from django.db.models import Count, IntegerField, Max, OuterRef, Q, Subquery
-from django.db.models.functions import Coalesce
+from django.db import connection
 from django.http import Http404
-
-from tournaments.models import StandingsSnapshot, TableChange, Tournament
+from django.utils.dateparse import parse_datetime
+from django.utils.timezone import is_aware, make_aware
 
 
 @dataclass(frozen=True)
@@ -34,46 +33,42 @@ class EventVersions:
         return self.counted < self.inputs
 
 
-def _of_changes(aggregate: Count | Max) -> Subquery:
-    rows = TableChange.objects.filter(tournament=OuterRef("pk")).order_by()
-    return Subquery(rows.values("tournament").annotate(v=aggregate).values("v")[:1])
+# One statement, written out: built by the ORM (four subqueries) it cost more Python than the
+# rest of a 304 answer (bench/spectators.py: every poll of every spectator asks it).
+_VERSIONS = """
+SELECT t.public_version, t.inputs_version, t.inputs_changed_at, t.created_at,
+  (SELECT COUNT(*) FROM tournaments_tablechange c WHERE c.tournament_id = t.id),
+  (SELECT COUNT(*) FROM tournaments_tablechange c WHERE c.tournament_id = t.id AND c.inputs),
+  (SELECT MAX(c.at) FROM tournaments_tablechange c WHERE c.tournament_id = t.id AND c.inputs),
+  COALESCE((SELECT s.inputs_version FROM tournaments_standingssnapshot s
+            WHERE s.tournament_id = t.id ORDER BY s.version DESC LIMIT 1), 0)
+FROM tournaments_tournament t WHERE t.id = %s
+"""
+
+
+def _moment(value: object) -> datetime | None:
+    """A time as the database driver gives it (SQLite: text in UTC) as an aware datetime."""
+    moment = parse_datetime(value) if isinstance(value, str) else value
+    if not isinstance(moment, datetime):
+        return None
+    return moment if is_aware(moment) else make_aware(moment, UTC)
 
 
 def event_versions(tournament_id: int) -> EventVersions:
     """One small query, whatever the size of the event (the rows not yet folded in are the
     tables' changes since the last rebuild of the standings); 404 for an unknown event."""
-    counted = StandingsSnapshot.objects.filter(tournament=OuterRef("pk")).order_by("-version")
-    head = (
-        Tournament.objects.filter(id=tournament_id)
-        .annotate(
-            changes=Coalesce(_of_changes(Count("id")), 0, output_field=IntegerField()),
-            input_changes=Coalesce(
-                _of_changes(Count("id", filter=Q(inputs=True))), 0, output_field=IntegerField()
-            ),
-            last_input=_of_changes(Max("at", filter=Q(inputs=True))),
-            counted=Coalesce(Subquery(counted.values("inputs_version")[:1]), 0),
-        )
-        .values_list(
-            "public_version",
-            "inputs_version",
-            "inputs_changed_at",
-            "created_at",
-            "changes",
-            "input_changes",
-            "last_input",
-            "counted",
-        )
-        .first()
-    )
+    with connection.cursor() as cursor:
+        cursor.execute(_VERSIONS, [tournament_id])
+        head = cursor.fetchone()
     if head is None:
         raise Http404
-    public, inputs, changed_at, created, changes, input_changes, last_input, counted_in = head
+    public, inputs, changed_at, created, changes, input_changes, last_input, counted = head
+    times = [t for t in (_moment(changed_at), _moment(last_input)) if t is not None]
+    born = _moment(created) or datetime.fromtimestamp(0, UTC)
     return EventVersions(
         public=public + changes,
         inputs=inputs + input_changes,
-        inputs_changed_at=max(t for t in (changed_at, last_input) if t is not None)
-        if changed_at or last_input
-        else None,
-        counted=counted_in,
-        born=int(created.timestamp() * 1000),
+        inputs_changed_at=max(times) if times else None,
+        counted=counted,
+        born=int(born.timestamp() * 1000),
     )

@@ -1,0 +1,83 @@
+#!/usr/bin/env python
+"""What a spectator costs the server while nothing changes: ``--spectators`` phones follow an
+event's public pages as bench/evening.py's do (the pairings, the standings, the wall, and the
+wall's poll of ``screen.json``, each asked again with If-None-Match), on an event whose round is
+released and whose tables play nothing, for ``--seconds``. Prints the web processes' CPU seconds
+(their own, from /proc, not the load generator's) per spectator per minute, and the answers'
+p50/p95. The figure issue 32 asks of "spectators almost free".
+
+Usage: python bench/spectators.py [--pairs 200] [--spectators 500] [--seconds 60]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from gevent import monkey
+
+monkey.patch_all()
+
+import gevent  # noqa: E402
+from locust import events  # noqa: E402
+from locust.env import Environment  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import evening  # noqa: E402
+from evening import SETUP, Spectator  # noqa: E402
+from serving import served, shell_json  # noqa: E402
+
+EVENT: dict = {}
+TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User and system CPU of the processes ``pids`` so far (utime + stime, /proc/<pid>/stat)."""
+    total = 0
+    for pid in pids:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / TICKS
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument("--spectators", type=int, default=500)
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
+    args = parser.parse_args()
+    with served(args.workers) as app:
+        EVENT.update(shell_json(app.env, SETUP.format(pairs=args.pairs, hands=2)))
+        evening.EVENT.update(EVENT)  # the spectators' event
+        environment = Environment(user_classes=[Spectator], host=app.url, events=events)
+        runner = environment.create_local_runner()
+        runner.start(args.spectators, spawn_rate=args.spectators / 10)
+        gevent.sleep(15)  # every phone started and holding each page's version
+        environment.stats.reset_all()
+        processes = [app.server.pid, *app.workers()]
+        before, started = cpu_seconds(processes), time.monotonic()
+        gevent.sleep(args.seconds)
+        used, elapsed = cpu_seconds(processes) - before, time.monotonic() - started
+        runner.stop()
+        runner.quit()
+    total = environment.stats.total
+    minutes = elapsed / 60
+    print(f"{args.spectators} spectators for {elapsed:.0f} s, gunicorn {args.workers} workers")
+    print(f"requests: {total.num_requests} = {total.num_requests / elapsed:.0f}/s")
+    print(
+        f"latency: p50 {total.get_response_time_percentile(0.5):.0f} ms, "
+        f"p95 {total.get_response_time_percentile(0.95):.0f} ms"
+    )
+    print(f"web processes' CPU: {used:.1f} s = {used / elapsed * 100:.0f} % of one core")
+    print(
+        f"CPU per spectator per minute: {used / args.spectators / minutes * 1000:.1f} ms; "
+        f"per request: {used / max(total.num_requests, 1) * 1000:.2f} ms"
+    )
+
+
+if __name__ == "__main__":
+    main()
