@@ -1,5 +1,5 @@
 """A tournament's public pages (and its printed standings: public_file) rendered once per version
-of the tournament (Tournament.public_version, bumped by every write the pages show) and
+of the tournament (selectors.versions: moved by every write the pages show) and
 language, kept in the fragments cache that the web processes share, and answered 304 to a phone
 that already has that version.
 
