@@ -19,7 +19,7 @@ its game is locked: no hand changes until the director reopens it.
 
 Standings are derived data. Every change they are computed from moves the event's inputs
 version (selectors.versions: the tournament's counter, or a table's change row) in the same
-transaction and sends ``tasks.standings_recompute_task`` on commit
-(run here when the broker does not answer); a snapshot built from an older version is stale, and the pages
-showing it ask for a rebuild (standings.standings_catch_up), so standings always catch up.
+transaction and sends ``tasks.standings_recompute_task`` on commit (run here when the broker
+does not answer); a snapshot built from an older version is stale, and the pages showing it ask
+for a rebuild (standings.standings_catch_up), so standings always catch up.
 """

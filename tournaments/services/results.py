@@ -86,8 +86,9 @@ def _table_done(match: Match, *, inputs: bool) -> None:
     """The last step of a table's write: the table's change for the public pages (``inputs``:
     and for the standings), and its round's status. The round's row is locked only by the
     table that sees the round complete, reopened, or its first result: the others' writes
-    touch no row but their own table's. Two last tables settling at once each see the other still playing: the
-    status is read again once each commits (and by the next draw, which holds the event)."""
+    touch no row but their own table's. Two last tables settling at once each see the other
+    still playing: the status is read again once each commits (and by the next draw, which
+    holds the event)."""
     table_changed(match.round.tournament_id, inputs=inputs)
     played = match.round
     done = not played.matches.exclude(status__in=SETTLED).exists()
