@@ -8,6 +8,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import {pageFunctions} from 'lighthouse/core/lib/page-functions.js';
+
+// Before each page Lighthouse measures the machine: two loops in the page that keep a core busy
+// for a second, whatever the machine (lighthouse/core/gather/driver/environment.js). Only the
+// performance category reads the figure, and it is not run here (bench/lighthouse.py scores it):
+// a fixed figure instead saves a second of CPU a page, a minute of `make test`. Lighthouse's
+// version is pinned (package-lock.json); were the function renamed, the pages would still be
+// audited, only slower.
+pageFunctions.computeBenchmarkIndex = function computeBenchmarkIndex() { return 1000; };
 
 const [jobsFile, reports] = process.argv.slice(2);
 const jobs = JSON.parse(fs.readFileSync(jobsFile, 'utf8'));

@@ -216,23 +216,26 @@ def test_lighthouse_scores_every_page_100_with_no_audit_erroring(pages, tmp_path
     assert problems == {}
 
 
-def test_axe_finds_no_violation_on_any_page(pages, browser) -> None:
+def test_axe_finds_no_violation_on_any_page(pages, browser, live_server) -> None:
     violations = {}
+    # One phone for every page, emptied before each (its cookies, storage and service worker):
+    # a phone of its own for each page, as Lighthouse's, cost a new renderer process each time,
+    # three times the CPU of the pages' audits. Its service worker is blocked: one page's would
+    # answer the next. bypass_csp: axe is added to the page by the test, which the page's
+    # policy would refuse.
+    context = browser.new_context(
+        viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True, service_workers="block"
+    )
+    # The page is audited, not the phone's engine, which a game's pages start loading (ten
+    # megabytes of Pyodide, seconds of CPU to compile): refused, as on a phone without it.
+    context.route("**/static/vendor/pyodide/**", lambda route: route.abort())
+    phone = context.new_page()
+    emptied = context.new_cdp_session(phone)
     for name, (url, cookie) in pages.items():
-        # A phone of its own for each page, as Lighthouse's: the service worker one page
-        # registers would answer the next (and without the cookies given here).
-        # bypass_csp: axe is added to the page by the test, which the page's policy would refuse.
-        context = browser.new_context(
-            viewport=PHONE,
-            is_mobile=True,
-            has_touch=True,
-            bypass_csp=True,
-            extra_http_headers={"Cookie": cookie} if cookie else {},
+        emptied.send(
+            "Storage.clearDataForOrigin", {"origin": live_server.url, "storageTypes": "all"}
         )
-        # The page is audited, not the phone's engine, which a game's pages start loading (ten
-        # megabytes of Pyodide, seconds of CPU to compile): refused, as on a phone without it.
-        context.route("**/static/vendor/pyodide/**", lambda route: route.abort())
-        phone = context.new_page()
+        phone.set_extra_http_headers({"Cookie": cookie} if cookie else {})
         answer = phone.goto(url)
         assert answer.status == 200 and answer.url == url, (name, answer.status, answer.url)
         phone.wait_for_load_state("networkidle")
@@ -243,5 +246,5 @@ def test_axe_finds_no_violation_on_any_page(pages, browser) -> None:
         if found:
             violations[name] = found
             phone.screenshot(path=str(ARTIFACTS / f"axe-{name}.png"), full_page=True)
-        context.close()
+    context.close()
     assert violations == {}
