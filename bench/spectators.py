@@ -6,7 +6,7 @@ released and whose tables play nothing, for ``--seconds``. Prints the web proces
 (their own, from /proc, not the load generator's) per spectator per minute, and the answers'
 p50/p95. The figure issue 32 asks of "spectators almost free".
 
-Usage: python bench/spectators.py [--pairs 200] [--spectators 500] [--seconds 60]
+Usage: python bench/spectators.py [--pairs 200] [--spectators 500] [--seconds 60] [--warmup 90]
 """
 
 from __future__ import annotations
@@ -48,6 +48,7 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=200)
     parser.add_argument("--spectators", type=int, default=500)
     parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--warmup", type=float, default=90)
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
     args = parser.parse_args()
     with served(args.workers) as app:
@@ -56,7 +57,10 @@ def main() -> None:
         environment = Environment(user_classes=[Spectator], host=app.url, events=events)
         runner = environment.create_local_runner()
         runner.start(args.spectators, spawn_rate=args.spectators / 10)
-        gevent.sleep(15)  # every phone started and holding each page's version
+        # Every phone started and has looked at each page twice (the wall page, the least asked
+        # of the four, about every 40 s): what follows is an evening's steady state, where a
+        # phone holds the version of every page it follows.
+        gevent.sleep(args.warmup)
         environment.stats.reset_all()
         processes = [app.server.pid, *app.workers()]
         before, started = cpu_seconds(processes), time.monotonic()

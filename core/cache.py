@@ -41,7 +41,7 @@ from typing import Any
 
 from django.core.cache import caches
 from django.core.cache.backends.base import DEFAULT_TIMEOUT
-from django.core.cache.backends.redis import RedisCache
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from django.core.exceptions import ImproperlyConfigured
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
@@ -99,11 +99,31 @@ def _outage_of(location: str, retry_after: float) -> _Outage:
         return _outages.setdefault(location, _Outage(retry_after))
 
 
+class _KeptClientRedisCacheClient(RedisCacheClient):
+    """Django's Redis client maker, keeping one redis-py client per connection pool: Django's
+    makes a new one for each call, and redis-py's constructor builds its table of reply
+    parsers each time (about 170 entries: a quarter of a millisecond, half the CPU of a cache
+    read). A client is only its pool and that table, and is safe to share between threads."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._kept: dict[int, Any] = {}
+
+    def get_client(self, key: Any = None, *, write: bool = False) -> Any:  # noqa: ARG002 (Django's signature)
+        # Django's own names (django/core/cache/backends/redis.py), which its stubs leave out.
+        pool = self._get_connection_pool(write)  # type: ignore[attr-defined]
+        client = self._kept.get(id(pool))
+        if client is None:
+            client = self._kept[id(pool)] = self._client(connection_pool=pool)  # type: ignore[attr-defined]
+        return client
+
+
 class FallbackRedisCache(RedisCache):
     """RedisCache whose calls go to the ``FALLBACK`` cache alias while Redis does not answer."""
 
     def __init__(self, server: str | list[str], params: dict[str, Any]) -> None:
         super().__init__(server, params)
+        self._class = _KeptClientRedisCacheClient
         if not params.get("FALLBACK"):
             raise ImproperlyConfigured(
                 "FallbackRedisCache needs FALLBACK, the alias of the cache to use while Redis is down"

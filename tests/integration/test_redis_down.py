@@ -207,3 +207,50 @@ def test_a_redis_that_hangs_holds_a_request_well_under_a_second(
     # It waited settings.py's socket_timeout (0.5 s) once, bounded even on a loaded machine...
     assert 0.5 <= hung < 3.0, hung
     assert skipped < hung - 0.25, (skipped, hung)  # ...and the next requests paid no timeout
+
+
+@pytest.mark.django_db(transaction=True)  # through the WSGI application, which ends each request
+def test_the_followed_pages_reach_django_while_redis_is_down_and_are_answered_early_after(
+    redis_server: RedisServer, redis_caches: None, dora
+) -> None:
+    """The wall's poll (screen.json) answered before Django from Redis; Redis stopped: every
+    look is Django's, answered all the same; Redis back: the looks are answered early again,
+    with no restart (core/early_answers.py)."""
+    from django.core.signals import request_started
+
+    from tests.factories import club_event, round_released
+    from tests.integration.test_early_answers import Look
+
+    event = club_event("swiss", dora)
+    round_released(event)
+    path = f"/t/{event.id}/screen.json"
+    handled: list[object] = []
+
+    def seen(**_kwargs: object) -> None:
+        handled.append(object())
+
+    request_started.connect(seen)
+    try:
+        etag = Look(path).etag
+        assert Look(path, etag).status == 304  # Django's, which teaches the layer
+        before = len(handled)
+        assert Look(path, etag).status == 304
+        assert len(handled) == before  # answered from Redis, before Django
+        assert redis_server.keys("fragments:1:followed*")
+
+        redis_server.stop()
+        for _ in range(3):
+            assert Look(path, etag).status == 304
+        assert len(handled) == before + 3  # each one Django's
+
+        redis_server.start()  # the same port, empty
+        deadline = time.monotonic() + 20 * RETRY_AFTER
+        while True:  # Django's answers teach the layer again once Redis is tried again
+            assert Look(path, etag).status == 304
+            count = len(handled)
+            assert Look(path, etag).status == 304
+            if len(handled) == count:
+                break
+            assert time.monotonic() < deadline, "never answered early again"
+    finally:
+        request_started.disconnect(seen)

@@ -72,3 +72,9 @@ def event_versions(tournament_id: int) -> EventVersions:
         counted=counted,
         born=int(born.timestamp() * 1000),
     )
+
+
+def followed_event(tournament_id: int) -> str:
+    """What the event's public pages follow, to core.early_answers: the pages mark their answers
+    with it, the writes that change them forget it."""
+    return f"t{tournament_id}"

@@ -11,11 +11,13 @@ row anyway (selectors.versions reads both)."""
 
 from __future__ import annotations
 
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce, Greatest
 
+from core.early_answers import forget
 from tournaments.models import Match, TableChange, Tournament
+from tournaments.selectors.versions import followed_event
 
 
 def locked_tournament(tournament_id: int, *, public: bool = True) -> Tournament:
@@ -42,6 +44,14 @@ def public_version_bump(tournament_id: int) -> None:
     """Bump the tournament's ``public_version`` (the pages rendered before this write are no
     longer served); the caller holds the tournament's row."""
     Tournament.objects.filter(id=tournament_id).update(public_version=F("public_version") + 1)
+    public_pages_changed(tournament_id)
+
+
+def public_pages_changed(tournament_id: int) -> None:
+    """Once the caller's transaction commits, the next look at the event's public pages goes to
+    Django again (core.early_answers had answered them "not modified" before it)."""
+    what = followed_event(tournament_id)
+    transaction.on_commit(lambda: forget(what))
 
 
 def changes_folded(tournament_id: int) -> None:
@@ -87,6 +97,7 @@ def table_changed(tournament_id: int, *, inputs: bool) -> None:
     """A table's change the public pages show, in the caller's transaction (``inputs``: the
     standings count it: their rebuild is sent once it commits)."""
     TableChange.objects.create(tournament_id=tournament_id, inputs=inputs)
+    public_pages_changed(tournament_id)
     if inputs:
         from tournaments.services.standings import rebuild_on_commit
 

@@ -28,7 +28,9 @@ from django.utils.http import parse_etags, quote_etag
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from tournaments.selectors.public import public_tag
+from core.early_answers import mark
+from tournaments.selectors.public import PublicTag, public_tag
+from tournaments.selectors.versions import followed_event
 from tournaments.services.standings import standings_catch_up
 
 PAGE_SECONDS = 3600  # a version's page is never stale; this only bounds the cache's memory
@@ -88,12 +90,13 @@ def public_page(
     CSRF token. Stale standings are asked for again (a rebuild lost to a fault, throttled):
     rebuilt here, they are a new version; else the page says they are being brought up to date
     until the worker's rebuild makes one."""
-    page, version, etag = _version(tournament_id, name)
+    page, tag, etag = _version(tournament_id, name)
+    current = etag  # this version's ETag: answers that carry it may be given early next time
     asked = if_none_match(request)
     if cached and _visitors(etag, request, framed) in asked:
-        return _not_modified(_visitors(etag, request, framed), framed)
+        return followed(_not_modified(_visitors(etag, request, framed), framed), tournament_id, tag)
     if cached:
-        etag, part = _served(page, version, etag, content)
+        etag, part = _served(page, tag.version, etag, content)
         if _visitors(etag, request, framed) in asked:  # the version before, which it has
             return _not_modified(_visitors(etag, request, framed), framed)
     else:
@@ -113,6 +116,8 @@ def public_page(
         response = HttpResponse(part.html)
     if cached:
         response["ETag"] = _visitors(etag, request, framed)  # its CSRF secret set by now
+        if etag == current:
+            followed(response, tournament_id, tag)
     patch_cache_control(response, no_cache=True)
     return response
 
@@ -123,20 +128,29 @@ def public_file(
     """A public document of the tournament (the printed standings): made once per version and
     language as a page is (public_page: a long one is not made again for every visitor, nor
     more often than its pause allows), and answered 304 to a browser that has that version."""
-    page, version, etag = _version(tournament_id, name)
-    if etag in if_none_match(request):
-        return _not_modified(etag, framed=False)
-    etag, made = _served(page, version, etag, content)
+    page, tag, current = _version(tournament_id, name)
+    if current in if_none_match(request):
+        return followed(_not_modified(current, framed=False), tournament_id, tag)
+    etag, made = _served(page, tag.version, current, content)
     if etag in if_none_match(request):
         return _not_modified(etag, framed=False)
     response = HttpResponse(made.data, content_type=made.content_type)
     response["Content-Disposition"] = f'inline; filename="{made.filename}"'
     response["ETag"] = etag
     patch_cache_control(response, no_cache=True)
-    return response
+    return followed(response, tournament_id, tag) if etag == current else response
 
 
-def _version(tournament_id: int, name: str) -> tuple[str, int, str]:
+def followed(response: HttpResponse, tournament_id: int, tag: PublicTag) -> HttpResponse:
+    """The answer, marked so that its next looks at this version are answered before Django
+    (core.early_answers): never while the standings are stale, so that those looks still reach
+    Django, which asks for their rebuild."""
+    if tag.stale:
+        return response
+    return mark(response, followed_event(tournament_id), tag.text(tournament_id))
+
+
+def _version(tournament_id: int, name: str) -> tuple[str, PublicTag, str]:
     """The page ``name`` of the tournament as the cache knows it (this tournament's, ever, in
     this language), the version it shows, and that version's ETag. Stale standings are asked
     for again first (a rebuild lost to a fault, throttled): rebuilt here, they are a new
@@ -147,7 +161,7 @@ def _version(tournament_id: int, name: str) -> tuple[str, int, str]:
         tag = public_tag(tournament_id)
     page = f"{name}-{tournament_id}.{tag.born:x}-{get_language()}"
     etag = quote_etag(f"{name}-{tag.text(tournament_id)}-{get_language()}")
-    return page, tag.version, etag
+    return page, tag, etag
 
 
 def _visitors(etag: str, request: HttpRequest, framed: bool) -> str:

@@ -50,7 +50,14 @@ from tournaments.selectors.standings import StandingsGroup, standings_final, sta
 from tournaments.services.standings import standings_catch_up, standings_shown
 from tournaments.sizes import MAX_PAIRS
 from tournaments.tables import StandingsTable
-from tournaments.views.cached_pages import Content, File, if_none_match, public_file, public_page
+from tournaments.views.cached_pages import (
+    Content,
+    File,
+    followed,
+    if_none_match,
+    public_file,
+    public_page,
+)
 from tournaments.words import (
     METRIC_LABELS,
     direction_name,
@@ -346,13 +353,14 @@ def screen_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
     tag = public_tag(tournament_id)
     if tag.stale:
         standings_catch_up(tournament_id=tournament_id)
+        tag = public_tag(tournament_id)  # rebuilt here: a new version; else still stale
     etag = quote_etag(tag.text(tournament_id))
     if etag in if_none_match(request):
         response: HttpResponse = HttpResponseNotModified()
     else:
         response = JsonResponse({"etag": etag})
     response["ETag"] = etag
-    return response
+    return followed(response, tournament_id, tag)
 
 
 @dataclass(frozen=True)

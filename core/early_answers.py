@@ -1,0 +1,135 @@
+"""A page that many phones follow, answered "not modified" before Django runs.
+
+Why: on a federation's evening a thousand spectators' phones ask the event's pages again every
+few seconds (If-None-Match). Answered by Django, each of those 304s cost about 2.7 ms of a web
+process's CPU (the middleware, the session, the URL, one query for the event's version): a
+whole core for nothing changing (issue 32, bench/spectators.py). Here the WSGI layer answers
+them from two cache reads, without building Django's request.
+
+How it stays right:
+
+- A view that answers a followed page marks its answer with the version it shows
+  (``mark``: a name for what it follows, as ``t12`` for an event, and that version's text).
+  The layer then remembers, for this request's address, cookies and languages (which decide
+  everything Django's answer depends on, the visitor and the language among them), the ETag
+  given and the version it stands for (``REMEMBER_SECONDS``), and that this version is current
+  (``CURRENT_SECONDS``). The mark never leaves the server.
+- A request carrying that ETag, for that address with those cookies and languages, is answered
+  304 while the same version is current; anything else goes to Django, as before.
+- A write that changes what the pages show calls ``forget`` once it commits: the next look at
+  those pages goes to Django. A view that read the version just before a write, and marked it
+  just after the write's ``forget``, is believed for ``CURRENT_SECONDS`` at most: the same
+  few seconds by which the pages' own renderings may lag (tournaments.views.cached_pages).
+- Without the cache (Redis down: core.cache answers nothing) every request goes to Django.
+  Without Redis at all (the local setup) each web process remembers for itself, and another
+  process's write reaches it within ``CURRENT_SECONDS``.
+
+Only views that ask for it are ever answered here; a page that depends on anything but its
+version, its address, cookies and languages must not ``mark`` its answers."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from django.core.cache import caches
+from django.http import HttpResponse
+from django.utils.http import parse_etags
+
+MARK = "X-Followed-Version"  # the view's mark: "<what>=<version>"; removed before it is sent
+REMEMBER_SECONDS = 600  # a visitor's ETag and the version it stands for
+CURRENT_SECONDS = 2  # the version a view last read, believed this long unless a write forgets it
+# The request's parts that decide the answer (with the version): WSGI's names.
+VARIES = ("PATH_INFO", "QUERY_STRING", "HTTP_COOKIE", "HTTP_ACCEPT_LANGUAGE", "HTTP_HOST")
+KEPT_HEADERS = ("etag", "vary", "cache-control")  # what a 304 repeats of the full answer
+MAX_FOLLOWED = 10_000  # addresses a process remembers as followed
+
+StartResponse = Callable[..., Any]
+WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+
+
+def mark(response: HttpResponse, what: str, version: str) -> HttpResponse:
+    """Let the layer answer this page's next looks at ``version`` of ``what`` without Django."""
+    response[MARK] = f"{what}={version}"
+    return response
+
+
+def forget(what: str) -> None:
+    """``what`` has changed: its next looks go to Django (call it once the write commits)."""
+    caches["fragments"].delete(_current_key(what))
+
+
+def _current_key(what: str) -> str:
+    return f"followed:{what}"
+
+
+def _visitor_key(environ: dict[str, Any]) -> str:
+    seen = "\0".join(str(environ.get(name, "")) for name in VARIES)
+    return "followed-visitor:" + hashlib.blake2b(seen.encode(), digest_size=16).hexdigest()
+
+
+def _asked(environ: dict[str, Any]) -> list[str]:
+    # Compared weakly (RFC 9110 8.8.3.2), as Django's views compare them.
+    return [tag.removeprefix("W/") for tag in parse_etags(environ.get("HTTP_IF_NONE_MATCH", ""))]
+
+
+class EarlyNotModified:
+    """The WSGI layer around Django's application (config/wsgi.py)."""
+
+    def __init__(self, app: WSGIApp) -> None:
+        self.app = app
+        # Which address follows what, learned from the marks (an address's never changes): the
+        # two keys an early answer needs are then read in one round trip to the cache.
+        self.followed: dict[str, str] = {}
+
+    def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
+        safe = environ.get("REQUEST_METHOD") in ("GET", "HEAD")
+        if safe and environ.get("HTTP_IF_NONE_MATCH"):
+            headers = self._not_modified(environ)
+            if headers is not None:
+                start_response("304 Not Modified", headers)
+                return []
+        if not safe:
+            return self.app(environ, start_response)
+        return self.app(environ, self._remembering(environ, start_response))
+
+    def _not_modified(self, environ: dict[str, Any]) -> list[tuple[str, str]] | None:
+        """The 304's headers if this visitor's ETag is of the current version, else None."""
+        what = self.followed.get(environ.get("PATH_INFO", ""))
+        if what is None:
+            return None
+        visitor, current = _visitor_key(environ), _current_key(what)
+        found = caches["fragments"].get_many([visitor, current])
+        known = found.get(visitor)
+        if not known or known[0] != what or found.get(current) != known[1]:
+            return None
+        headers = known[2]
+        etag = next((value for name, value in headers if name.lower() == "etag"), "")
+        if etag.removeprefix("W/") not in _asked(environ):
+            return None
+        return list(headers)
+
+    def _remembering(self, environ: dict[str, Any], start_response: StartResponse) -> StartResponse:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            marked = [value for name, value in headers if name.lower() == MARK.lower()]
+            if not marked:
+                return start_response(status, headers, exc_info)
+            sent = [(name, value) for name, value in headers if name.lower() != MARK.lower()]
+            if status[:3] in ("200", "304") and exc_info is None:
+                self._remember(environ, marked[0], sent)
+            return start_response(status, sent, exc_info)
+
+        return start
+
+    def _remember(self, environ: dict[str, Any], marked: str, sent: list[tuple[str, str]]) -> None:
+        what, _, version = marked.partition("=")
+        kept = [(name, value) for name, value in sent if name.lower() in KEPT_HEADERS]
+        if not any(name.lower() == "etag" for name, _value in kept):
+            return
+        if len(self.followed) >= MAX_FOLLOWED:  # a bound on the process's memory, never reached
+            self.followed.clear()  # by an evening's pages: they are learned again
+        self.followed[environ.get("PATH_INFO", "")] = what
+        fragments = caches["fragments"]
+        fragments.set(_visitor_key(environ), (what, version, kept), REMEMBER_SECONDS)
+        fragments.set(_current_key(what), version, CURRENT_SECONDS)

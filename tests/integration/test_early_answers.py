@@ -1,0 +1,157 @@
+"""The followed pages' unchanged looks answered before Django (core.early_answers, issue 32):
+through the site's WSGI application (config.wsgi), as gunicorn calls it, a spectator's second
+look at an unchanged page is a 304 with no Django request; a result that changes the page
+sends the next look to Django, which shows it; another visitor's cookies, a write, a POST or
+stale standings always reach Django."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterator
+from wsgiref.util import setup_testing_defaults
+
+import pytest
+from django.core.cache import caches
+from django.core.signals import request_started
+
+from config.wsgi import application
+from core import early_answers
+from tests.factories import club_event, confirm, round_released
+
+pytestmark = pytest.mark.django_db(transaction=True)  # the writes forget once they commit
+
+
+class Look:
+    """One request through the WSGI application: its status, headers and body."""
+
+    def __init__(self, path: str, etag: str = "", cookie: str = "", method: str = "GET"):
+        environ: dict = {
+            "PATH_INFO": path,
+            "REQUEST_METHOD": method,
+            "HTTP_HOST": "testserver",
+            "HTTP_ACCEPT_LANGUAGE": "en",
+            "wsgi.input": io.BytesIO(b""),
+        }
+        if etag:
+            environ["HTTP_IF_NONE_MATCH"] = etag
+        if cookie:
+            environ["HTTP_COOKIE"] = cookie
+        setup_testing_defaults(environ)
+        started: list[tuple[str, list]] = []
+        body = application(
+            environ, lambda status, headers, _exc_info=None: started.append((status, headers))
+        )
+        self.body = b"".join(body)
+        if hasattr(body, "close"):
+            body.close()
+        self.status = int(started[0][0][:3])
+        self.headers = dict(started[0][1])
+        self.cookies = "; ".join(
+            value.split(";")[0] for name, value in started[0][1] if name == "Set-Cookie"
+        )
+
+    @property
+    def etag(self) -> str:
+        return self.headers["ETag"]
+
+
+@pytest.fixture
+def djangos_requests() -> Iterator[list[object]]:
+    """The requests Django itself handled from now on."""
+    seen: list[object] = []
+
+    def started(**_kwargs: object) -> None:
+        seen.append(object())
+
+    request_started.connect(started)
+    yield seen
+    request_started.disconnect(started)
+
+
+@pytest.fixture
+def evening(dora):
+    event = club_event("swiss", dora)
+    return event, round_released(event)
+
+
+@pytest.mark.parametrize("page", ["", "standings/", "screen/", "screen.json"])
+def test_an_unchanged_page_is_answered_before_django_and_a_result_sends_it_to_django(
+    evening, djangos_requests, page
+) -> None:
+    event, tables = evening
+    path = f"/t/{event.id}/{page}"
+    first = Look(path)
+    assert first.status == 200 and early_answers.MARK not in first.headers
+    cookie = first.cookies
+    # The phone asks again with what it has: Django answers 304 and marks it; from then on the
+    # layer answers, and Django sees none of those looks.
+    assert Look(path, first.etag, cookie).status == 304
+    handled = len(djangos_requests)
+    for _ in range(3):
+        again = Look(path, first.etag, cookie)
+        assert again.status == 304 and again.body == b""
+        assert again.etag == first.etag and early_answers.MARK not in again.headers
+    assert len(djangos_requests) == handled
+    # A phone with other cookies (its own language) is answered by Django.
+    assert Look(path, first.etag, "django_language=fr").status in (200, 304)
+    assert len(djangos_requests) == handled + 1
+
+    confirm(tables[0], 900, 300)  # a result: the page has changed
+
+    changed = Look(path, first.etag, cookie)
+    assert changed.status == 200 and changed.etag != first.etag
+    assert len(djangos_requests) == handled + 2
+
+
+def test_what_django_does_not_mark_is_never_answered_early(evening, djangos_requests) -> None:
+    event, _tables = evening
+    # A table's own page, a director's page, a POST: never followed by the layer.
+    for path in ("/", f"/t/{event.id}/director/", "/opening/"):
+        first = Look(path)
+        etag = first.headers.get("ETag", '"none"')
+        Look(path, etag)
+        before = len(djangos_requests)
+        Look(path, etag)
+        assert len(djangos_requests) == before + 1, path
+    first = Look(f"/t/{event.id}/standings/")
+    Look(f"/t/{event.id}/standings/", first.etag)
+    before = len(djangos_requests)
+    Look(f"/t/{event.id}/standings/", first.etag, method="POST")
+    assert len(djangos_requests) == before + 1
+
+
+def test_stale_standings_are_never_answered_early(evening, djangos_requests, monkeypatch) -> None:
+    """Stale standings (a rebuild lost to a fault) are asked for again by Django's answer: the
+    looks keep reaching it until they are rebuilt."""
+    from tournaments.views import public
+
+    event, tables = evening
+    # The rebuild is lost: a worker died with it, nothing rebuilds the standings.
+    monkeypatch.setattr("tournaments.services.standings.rebuild_on_commit", lambda _id: None)
+    monkeypatch.setattr(public, "standings_catch_up", lambda **_kw: None)
+    confirm(tables[0], 900, 300)
+    path = f"/t/{event.id}/screen.json"
+    first = Look(path)
+    assert Look(path, first.etag).status == 304
+    before = len(djangos_requests)
+    for _ in range(3):
+        assert Look(path, first.etag).status == 304
+    assert len(djangos_requests) == before + 3
+
+
+def test_a_version_read_before_a_write_is_believed_only_seconds(
+    evening, djangos_requests, monkeypatch
+) -> None:
+    """A view that read the version before a write and marked it after the write forgot it:
+    the layer believes it CURRENT_SECONDS at most (here the key's expiry is played by deleting
+    it, as the cache does once the seconds are up)."""
+    event, _tables = evening
+    path = f"/t/{event.id}/screen.json"
+    first = Look(path)
+    assert Look(path, first.etag).status == 304
+    before = len(djangos_requests)
+    assert Look(path, first.etag).status == 304
+    assert len(djangos_requests) == before
+    caches["fragments"].delete(f"followed:t{event.id}")  # CURRENT_SECONDS are up
+    assert Look(path, first.etag).status == 304
+    assert len(djangos_requests) == before + 1
