@@ -16,7 +16,10 @@ Prints requests/s, p50/p95 overall and per page, failures, and the no-loss check
 result stands (confirmed) with the scores its hands give, and the final standings count every
 table. ``--nodes 2``: two web servers on two ports and two Celery workers, as two machines would
 run them over the one PostgreSQL and Redis, a table's two pairs on different web servers.
-Usage: python bench/evening.py [--pairs 200] [--spectators 200] [--seconds 120] [--nodes 1]
+``--events 50 --pairs 40``: a Tuesday of many clubs, fifty clubs' evenings of twenty tables at
+once on the one deployment, each club's event with its own director, its phones and its wall.
+Usage: python bench/evening.py [--pairs 200] [--events 1] [--spectators 200] [--seconds 120]
+       [--nodes 1]
 """
 
 from __future__ import annotations
@@ -49,10 +52,10 @@ sys.path.insert(0, str(ROOT))
 from tests.supervised import supervised_workers  # noqa: E402
 
 HANDS = 2  # the round's hands at each table
-EVENT: dict = {}
-TABLES: list[dict] = []
+EVENTS: list[dict] = []  # each event's id and tables
+TABLES: list[dict] = []  # every event's tables, each with its event's id
 FREE: list[dict] = []  # tables no simulated phone has taken yet
-DONE: set[int] = set()  # tables whose result both pairs sent (answered with the table page)
+DONE: set[int] = set()  # tables (matches) whose result both pairs sent
 FAILURES: Counter[str] = Counter()
 TIMES: list[tuple[float, str, float]] = []  # (when, request, milliseconds)
 ALL_DONE: list[float] = []  # when the last table sent its result
@@ -60,24 +63,30 @@ ALL_DONE: list[float] = []  # when the last table sent its result
 SETUP = """
 import json
 from django.contrib.auth import get_user_model
+from clubs.services import club_create
 from tournaments.models import Match
 from tournaments.services.entries import entries_add
 from tournaments.services.rounds import round_pair, round_release
 from tournaments.services.tournament import tournament_create
 from tournaments.table_keys import table_token
-director = get_user_model().objects.create_user("director", password="bench-director-42")
-t = tournament_create(name="Big evening", format="swiss", rounds=3, hands_per_round={hands},
-                      points="vp", director=director)
-entries_add(tournament_id=t.id, entries=[
-    {{"name": "Pair %04d of the regional evening" % i, "club": "Club %d" % (i % 25), "seed": i}}
-    for i in range(1, {pairs} + 1)])
-drawn = round_pair(tournament_id=t.id)
-round_release(round_id=drawn.id)
-tables = [
-    {{"match": m.id, "table": m.table, "game": str(m.game_id),
-      "ns": table_token(m.game, "ns"), "ew": table_token(m.game, "ew")}}
-    for m in Match.objects.filter(round=drawn, ew__isnull=False).select_related("game")]
-print(json.dumps({{"tournament": t.id, "tables": tables}}))
+events = []
+for e in range({events}):
+    director = get_user_model().objects.create_user(
+        "director%d" % e, password="bench-director-42")
+    club = club_create(name="Club %d" % e, director=director) if {events} > 1 else None
+    t = tournament_create(name="Evening %d" % e, format="swiss", rounds=3,
+                          hands_per_round={hands}, points="vp", director=director, club=club)
+    entries_add(tournament_id=t.id, entries=[
+        {{"name": "Pair %04d of the evening" % i, "club": "Club %d" % (i % 25), "seed": i}}
+        for i in range(1, {pairs} + 1)])
+    drawn = round_pair(tournament_id=t.id)
+    round_release(round_id=drawn.id)
+    tables = [
+        {{"tournament": t.id, "match": m.id, "table": m.table, "game": str(m.game_id),
+          "ns": table_token(m.game, "ns"), "ew": table_token(m.game, "ew")}}
+        for m in Match.objects.filter(round=drawn, ew__isnull=False).select_related("game")]
+    events.append({{"tournament": t.id, "tables": tables}})
+print(json.dumps(events))
 """
 
 
@@ -128,15 +137,16 @@ class Table(OnNodes):
     @task
     def play(self) -> None:
         table = self.table
-        if table is None or table["table"] in DONE:
-            self.client.get(f"/t/{EVENT['tournament']}/", name="public page")
+        if table is None or table["match"] in DONE:
+            event = table["tournament"] if table else EVENTS[0]["tournament"]
+            self.client.get(f"/t/{event}/", name="public page")
             return
         if self.hands < HANDS:
             self._hand(table)
             return
         for side in ("ns", "ew"):
             self._result(table, side)
-        DONE.add(table["table"])
+        DONE.add(table["match"])
         if len(DONE) == len(TABLES):
             ALL_DONE.append(time.monotonic())
 
@@ -186,9 +196,10 @@ class Spectator(OnNodes):
     def on_start(self) -> None:
         self.etags: dict[str, str] = {}
         self.client = self.session(random.choice(self.nodes or [self.host]))
+        self.event = random.choice(EVENTS)["tournament"]
 
     def _get(self, path: str, name: str) -> None:
-        url = f"/t/{EVENT['tournament']}/{path}"
+        url = f"/t/{self.event}/{path}"
         known = self.etags.get(url)
         headers = {"If-None-Match": known} if known else {}
         response = self.client.get(url, headers=headers, name=name)
@@ -237,35 +248,53 @@ def no_loss(database_url: str) -> list[str]:
                 [table["match"]],
             ).fetchone()
             status, ns, ew, totals, hands = row
-            if table["table"] in DONE and (status != "confirmed" or [ns, ew] != list(totals)):
-                problems.append(f"table {table['table']}: {status} {ns}–{ew}, hands {totals}")
-            if hands != HANDS and table["table"] in DONE:
-                problems.append(f"table {table['table']}: {hands} hands, not {HANDS}")
-        # Each pair sent its result once: a table holds two submissions, none stored twice.
-        twice = connection.execute(
-            'SELECT m."table", count(*) FROM tournaments_resultsubmission s '
-            "JOIN tournaments_match m ON m.id = s.match_id JOIN tournaments_round r "
-            'ON r.id = m.round_id WHERE r.tournament_id = %s GROUP BY m."table" '
-            "HAVING count(*) > 2",
-            [EVENT["tournament"]],
-        ).fetchall()
-        problems.extend(f"table {t}: {n} submissions stored, not 2" for t, n in twice)
-        snapshot = connection.execute(
-            "SELECT s.inputs_version, t.inputs_version + (SELECT count(*) FROM "
-            "tournaments_tablechange c WHERE c.tournament_id = t.id AND c.inputs) "
-            "FROM tournaments_standingssnapshot s "
-            "JOIN tournaments_tournament t ON t.id = s.tournament_id "
-            "WHERE t.id = %s ORDER BY s.version DESC LIMIT 1",
-            [EVENT["tournament"]],
-        ).fetchone()
-        if snapshot is None or snapshot[0] != snapshot[1]:
-            problems.append(f"the standings lag behind the results: {snapshot}")
+            where = f"event {table['tournament']} table {table['table']}"
+            if table["match"] in DONE and (status != "confirmed" or [ns, ew] != list(totals)):
+                problems.append(f"{where}: {status} {ns}–{ew}, hands {totals}")
+            if hands != HANDS and table["match"] in DONE:
+                problems.append(f"{where}: {hands} hands, not {HANDS}")
+        for event in EVENTS:
+            problems.extend(_event_problems(connection, event["tournament"]))
+    return problems
+
+
+def _event_problems(connection, tournament: int) -> list[str]:
+    """No result stored twice in the event, and its standings count every table."""
+    problems = []
+    # Each pair sent its result once: a table holds two submissions, none stored twice.
+    twice = connection.execute(
+        'SELECT m."table", count(*) FROM tournaments_resultsubmission s '
+        "JOIN tournaments_match m ON m.id = s.match_id JOIN tournaments_round r "
+        'ON r.id = m.round_id WHERE r.tournament_id = %s GROUP BY m."table" '
+        "HAVING count(*) > 2",
+        [tournament],
+    ).fetchall()
+    problems.extend(
+        f"event {tournament} table {t}: {n} submissions stored, not 2" for t, n in twice
+    )
+    snapshot = connection.execute(
+        "SELECT s.inputs_version, t.inputs_version + (SELECT count(*) FROM "
+        "tournaments_tablechange c WHERE c.tournament_id = t.id AND c.inputs) "
+        "FROM tournaments_standingssnapshot s "
+        "JOIN tournaments_tournament t ON t.id = s.tournament_id "
+        "WHERE t.id = %s ORDER BY s.version DESC LIMIT 1",
+        [tournament],
+    ).fetchone()
+    if snapshot is None or snapshot[0] != snapshot[1]:
+        problems.append(f"event {tournament}: the standings lag behind the results: {snapshot}")
     return problems
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--pairs", type=int, default=200)
+    parser.add_argument("--pairs", type=int, default=200, help="pairs in each event")
+    parser.add_argument(
+        "--events",
+        type=int,
+        default=1,
+        help="events at once, each of its own club (a Tuesday of many clubs: --events 50 "
+        "--pairs 40); the spectators follow one each",
+    )
     parser.add_argument("--spectators", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=120)
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
@@ -281,8 +310,10 @@ def main() -> None:
     workers = max(1, args.workers // args.nodes)
     with served(workers, broker=True, nodes=args.nodes) as app:
         env = app.env
-        EVENT.update(shell_json(env, SETUP.format(pairs=args.pairs, hands=HANDS)))
-        TABLES.extend(EVENT["tables"])
+        EVENTS.extend(
+            shell_json(env, SETUP.format(events=args.events, pairs=args.pairs, hands=HANDS))
+        )
+        TABLES.extend(table for event in EVENTS for table in event["tables"])
         FREE.extend(random.sample(TABLES, len(TABLES)))
         # The worker as a server runs it: started again if it dies (tests/supervised.py).
         with supervised_workers(

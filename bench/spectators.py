@@ -30,7 +30,6 @@ import evening  # noqa: E402
 from evening import SETUP, Spectator  # noqa: E402
 from serving import served, shell_json  # noqa: E402
 
-EVENT: dict = {}
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -52,8 +51,10 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
     args = parser.parse_args()
     with served(args.workers) as app:
-        EVENT.update(shell_json(app.env, SETUP.format(pairs=args.pairs, hands=2)))
-        evening.EVENT.update(EVENT)  # the spectators' event
+        # The spectators' event.
+        evening.EVENTS.extend(
+            shell_json(app.env, SETUP.format(events=1, pairs=args.pairs, hands=2))
+        )
         environment = Environment(user_classes=[Spectator], host=app.url, events=events)
         runner = environment.create_local_runner()
         runner.start(args.spectators, spawn_rate=args.spectators / 10)

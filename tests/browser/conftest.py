@@ -10,15 +10,15 @@ import pytest
 from playwright.sync_api import expect
 
 CHROMIUM = "/usr/bin/chromium"
-# What the guide asks (no sandbox as root, no GPU, no background traffic), and nothing a test
-# does not use: extensions, translation, casting, the optimisation hints it would fetch.
+# What the guide asks (no sandbox as root, no GPU, no background traffic). Playwright already
+# turns off extensions, casting and the optimisation hints, by its own --disable-features; a
+# second --disable-features here would replace its list (chromium keeps the last), turning back
+# on what it turns off for tests, among them the paint holding that can leave a tap on the page
+# before.
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
-    "--disable-extensions",
-    "--disable-component-extensions-with-background-pages",
-    "--disable-features=Translate,MediaRouter,OptimizationHints",
 ]
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 PHONE = {"width": 390, "height": 844}

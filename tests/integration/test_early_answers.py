@@ -7,6 +7,7 @@ stale standings always reach Django."""
 from __future__ import annotations
 
 import io
+import threading
 from collections.abc import Iterator
 from wsgiref.util import setup_testing_defaults
 
@@ -57,11 +58,14 @@ class Look:
 
 @pytest.fixture
 def djangos_requests() -> Iterator[list[object]]:
-    """The requests Django itself handled from now on."""
+    """The requests Django itself handled from now on, in this test's thread (a browser test's
+    live server, in another thread of the process, may still answer a phone left open)."""
     seen: list[object] = []
+    here = threading.get_ident()
 
     def started(**_kwargs: object) -> None:
-        seen.append(object())
+        if threading.get_ident() == here:
+            seen.append(object())
 
     request_started.connect(started)
     yield seen

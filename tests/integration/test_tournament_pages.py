@@ -7,6 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from core.early_answers import forget
 from tests.factories import confirm
 from tournaments.club_formats import form_values
 from tournaments.models import Entry, Match, Round, Tournament
@@ -292,7 +293,10 @@ def test_the_next_round_closes_the_last_and_only_the_last_close_makes_the_standi
     # While round 1 is played, the next round cannot be drawn.
     with django_capture_on_commit_callbacks(execute=True) as sent:
         refused = client.post(reverse("director-round-next", args=[tournament.id]), follow=True)
-    assert not sent and tournament.round_set.count() == 1
+    # No draw was sent (the director's page, which follows, may forget the public pages' early
+    # answers once it rebuilds the standings: core.early_answers.forget, not a task).
+    tasks = [callback for callback in sent if getattr(callback, "func", None) is not forget]
+    assert not tasks and tournament.round_set.count() == 1
     assert "cannot be drawn yet" in refused.content.decode()
     for match in tables:
         confirm(match)

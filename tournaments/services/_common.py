@@ -11,6 +11,8 @@ row anyway (selectors.versions reads both)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.db import connection, transaction
 from django.db.models import F, Value
 from django.db.models.functions import Coalesce, Greatest
@@ -50,8 +52,7 @@ def public_version_bump(tournament_id: int) -> None:
 def public_pages_changed(tournament_id: int) -> None:
     """Once the caller's transaction commits, the next look at the event's public pages goes to
     Django again (core.early_answers had answered them "not modified" before it)."""
-    what = followed_event(tournament_id)
-    transaction.on_commit(lambda: forget(what))
+    transaction.on_commit(partial(forget, followed_event(tournament_id)))
 
 
 def changes_folded(tournament_id: int) -> None:
