@@ -59,6 +59,7 @@ DONE: set[int] = set()  # tables (matches) whose result both pairs sent
 FAILURES: Counter[str] = Counter()
 TIMES: list[tuple[float, str, float]] = []  # (when, request, milliseconds)
 ALL_DONE: list[float] = []  # when the last table sent its result
+CATCH_UP = 120  # seconds the standings may take to count every result once the phones stop
 
 SETUP = """
 import json
@@ -233,6 +234,21 @@ def note_failure(request_type, name, response_time, response_length, exception=N
         FAILURES[f"{name}: {status or exception}"] += 1
 
 
+def server_cpu() -> float:
+    """CPU seconds used so far by the processes this bench started (the web servers, the
+    workers, PostgreSQL and Redis: bench/serving.py), not by the load generator itself."""
+    import psutil
+
+    total = 0.0
+    for process in psutil.Process().children(recursive=True):
+        try:
+            times = process.cpu_times()
+        except psutil.Error:  # ended meanwhile
+            continue
+        total += times.user + times.system
+    return total
+
+
 def no_loss(database_url: str) -> list[str]:
     """Every table's result stands with its hands' scores, and the standings count them all."""
     import psycopg
@@ -334,13 +350,22 @@ def main() -> None:
                 file=sys.stderr,
             )
             runner.start(users, spawn_rate=users / 10, user_classes=None)
-            started = time.monotonic()
+            started, served_cpu = time.monotonic(), server_cpu()
             gevent.sleep(args.seconds)
-            elapsed = time.monotonic() - started
+            elapsed, served_cpu = time.monotonic() - started, server_cpu() - served_cpu
             runner.stop()
             runner.quit()
-            gevent.sleep(5)  # the last results' standings, on the worker
-            problems = no_loss(app.database_url)
+            # The last results' standings, on the workers: every event's rebuild is queued
+            # behind the others' (fifty clubs' at once), so they are waited for, at most
+            # CATCH_UP seconds, and the time they took is printed.
+            stopped = time.monotonic()
+            while True:
+                gevent.sleep(2)
+                problems = no_loss(app.database_url)
+                lagging = [p for p in problems if "standings lag" in p]
+                if not lagging or time.monotonic() - stopped > CATCH_UP:
+                    break
+            caught_up = time.monotonic() - stopped
     stats = environment.stats
     total = stats.total
     print(
@@ -364,6 +389,13 @@ def main() -> None:
                 p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]
                 print(f"{label}: {len(times)} requests, p50 {p50:.0f} ms, p95 {p95:.0f} ms")
     print(f"tables with their result sent by both pairs: {len(DONE)} of {len(TABLES)}")
+    print(
+        f"the server's CPU (web, workers, PostgreSQL, Redis): {served_cpu:.0f} s in "
+        f"{elapsed:.0f} s = {served_cpu / elapsed:.2f} cores, "
+        f"{served_cpu / max(len(DONE), 1):.2f} s per table played (its hands, both results, "
+        f"its pages); the standings counted every result {caught_up:.0f} s after the phones "
+        "stopped"
+    )
     print(f"failures: {sum(FAILURES.values())} {dict(FAILURES)}")
     print(
         "no-loss check: "
