@@ -35,7 +35,8 @@ from typing import Any
 
 from django.core.cache import caches
 from django.http import HttpResponse
-from django.utils.http import parse_etags
+
+from core.page_versions import weak_etags
 
 MARK = "X-Followed-Version"  # the view's mark: "<what>=<version>"; removed before it is sent
 REMEMBER_SECONDS = 600  # a visitor's ETag and the version it stands for
@@ -67,11 +68,6 @@ def _current_key(what: str) -> str:
 def _visitor_key(environ: dict[str, Any]) -> str:
     seen = "\0".join(str(environ.get(name, "")) for name in VARIES)
     return "followed-visitor:" + hashlib.blake2b(seen.encode(), digest_size=16).hexdigest()
-
-
-def _asked(environ: dict[str, Any]) -> list[str]:
-    # Compared weakly (RFC 9110 8.8.3.2), as Django's views compare them.
-    return [tag.removeprefix("W/") for tag in parse_etags(environ.get("HTTP_IF_NONE_MATCH", ""))]
 
 
 class EarlyNotModified:
@@ -106,7 +102,7 @@ class EarlyNotModified:
             return None
         headers = known[2]
         etag = next((value for name, value in headers if name.lower() == "etag"), "")
-        if etag.removeprefix("W/") not in _asked(environ):
+        if etag.removeprefix("W/") not in weak_etags(environ.get("HTTP_IF_NONE_MATCH", "")):
             return None
         return list(headers)
 

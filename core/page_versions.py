@@ -13,10 +13,16 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, Json
 from django.utils.http import parse_etags
 
 
+def weak_etags(if_none_match: str) -> list[str]:
+    """The ETags of an If-None-Match header, each as compared weakly (RFC 9110 8.8.3.2: "W/"
+    dropped): a proxy or the GZip middleware may have made the one a phone holds weak."""
+    return [tag.removeprefix("W/") for tag in parse_etags(if_none_match)]
+
+
 def version_response(request: HttpRequest, version: str, body: dict[str, Any]) -> HttpResponse:
     etag = f'"{version}"'
-    asked = parse_etags(request.headers.get("If-None-Match", ""))
-    if "*" in asked or any(tag.removeprefix("W/") == etag for tag in asked):
+    asked = weak_etags(request.headers.get("If-None-Match", ""))
+    if "*" in asked or etag in asked:
         response: HttpResponse = HttpResponseNotModified()
     else:
         response = JsonResponse(body)

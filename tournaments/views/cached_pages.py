@@ -24,11 +24,12 @@ from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
 from django.utils.cache import patch_cache_control, patch_vary_headers
-from django.utils.http import parse_etags, quote_etag
+from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
 from core.early_answers import mark
+from core.page_versions import weak_etags
 from tournaments.selectors.public import PublicTag, public_tag
 from tournaments.selectors.versions import followed_event
 from tournaments.services.standings import standings_catch_up
@@ -71,8 +72,7 @@ class _Latest(Generic[Part]):
 
 
 def if_none_match(request: HttpRequest) -> list[str]:
-    # Compared weakly (RFC 9110 8.8.3.2): the GZip middleware makes the ETags it sends weak.
-    return [tag.removeprefix("W/") for tag in parse_etags(request.headers.get("If-None-Match", ""))]
+    return weak_etags(request.headers.get("If-None-Match", ""))
 
 
 def public_page(
