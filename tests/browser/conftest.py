@@ -7,7 +7,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect
+from playwright.sync_api import Page, expect
+
+from tests.browser.phones import ACTION_MS, ARTIFACTS, PHONE, is_waiting, phone_page, phones_of
+
+__all__ = ["ACTION_MS", "ARTIFACTS", "PHONE", "phone_page"]
 
 CHROMIUM = "/usr/bin/chromium"
 # What the guide asks (no sandbox as root, no GPU, no background traffic). Playwright already
@@ -15,18 +19,17 @@ CHROMIUM = "/usr/bin/chromium"
 # second --disable-features here would replace its list (chromium keeps the last), turning back
 # on what it turns off for tests, among them the paint holding that can leave a tap on the page
 # before.
+# --process-per-site: the pages of one site in one phone share a renderer process, so a phone
+# kept for the next test (tests/browser/phones.py) draws its next page without starting one.
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
+    "--process-per-site",
 ]
-ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
-PHONE = {"width": 390, "height": 844}
-# How long an action (a navigation, a tap) and an assertion wait at most, sized for a machine
-# four times slower than this one under the load of a whole run. Both poll: met sooner, they
-# return at once, so a generous limit costs a passing test nothing (Playwright's own limit for
-# an assertion is 5 s).
-ACTION_MS = 60_000
+# How long an assertion waits at most (an action's: phones.ACTION_MS), sized for a machine four
+# times slower than this one under the load of a whole run. It polls: met sooner, it returns at
+# once, so a generous limit costs a passing test nothing (Playwright's own limit is 5 s).
 EXPECT_MS = 20_000
 expect.set_options(timeout=EXPECT_MS)
 
@@ -75,7 +78,12 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
         browser = item.funcargs["browser"]
         name = "".join(c if c.isalnum() else "-" for c in item.name)[:80]
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        pages = [page for context in browser.contexts for page in context.pages]
+        pages = [
+            page
+            for context in browser.contexts
+            for page in context.pages
+            if not is_waiting(page)  # a kept phone between its tests
+        ]
         for number, page in enumerate(pages):
             try:
                 page.screenshot(path=str(ARTIFACTS / f"failed-{name}-{number}.png"), timeout=10_000)
@@ -85,36 +93,27 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     return report
 
 
-def phone_page(browser, engine: bool = False) -> Iterator[object]:
-    """A page on a phone of its own (its own cookies and storage), at 390×844. Without
-    ``engine`` the phone's rules engine cannot load (its Pyodide files are refused), so the page
-    scores through the server, as on a phone where it cannot run: a test that is not about the
-    engine does not pay for compiling it in the background (several seconds of CPU per page)."""
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    if not engine:
-        context.route("**/static/vendor/pyodide/**", lambda route: route.abort())
-    page = context.new_page()
-    page.set_default_timeout(ACTION_MS)
-    ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    yield page
-    context.close()
-
-
 def _engine(request: pytest.FixtureRequest) -> bool:
     return request.node.get_closest_marker("engine") is not None
 
 
-@pytest.fixture
-def phone(browser, live_server, request: pytest.FixtureRequest) -> Iterator[object]:
-    yield from phone_page(browser, _engine(request))
+@pytest.fixture(autouse=True)
+def _phones_given_back(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Every phone and screen a test was lent goes back when it ends (tests/browser/phones.py)."""
+    yield
+    if "browser" in request.fixturenames:
+        phones_of(request.getfixturevalue("browser")).give_back_all()
 
 
 @pytest.fixture
-def second_phone(browser, live_server, request: pytest.FixtureRequest) -> Iterator[object]:
+def phone(browser, live_server, request: pytest.FixtureRequest) -> Page:
+    return phone_page(browser, _engine(request))
+
+
+@pytest.fixture
+def second_phone(browser, live_server, request: pytest.FixtureRequest) -> Page:
     """Another phone at the same table."""
-    yield from phone_page(browser, _engine(request))
+    return phone_page(browser, _engine(request))
 
 
 def console_errors(page) -> list[str]:

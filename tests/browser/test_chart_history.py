@@ -8,7 +8,8 @@ from django.urls import reverse
 from playwright.sync_api import Page
 
 from scorekeeper.services import EDIT_LINK, Author, hand_revise
-from tests.browser.conftest import ACTION_MS, ARTIFACTS
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.phones import screen_page
 from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS, new_game, play_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -70,14 +71,8 @@ def test_chart_rows_and_history_on_a_phone(phone: Page, live_server) -> None:
 
 def test_chart_rows_and_history_on_a_projector(browser, live_server) -> None:
     play, history = a_game_with_an_edit(live_server)
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    try:
-        page = context.new_page()
-        page.set_default_timeout(ACTION_MS)
-        ARTIFACTS.mkdir(parents=True, exist_ok=True)
-        check_board_and_history(page, play, history, "projector")
-    finally:
-        context.close()
+    page = screen_page(browser, {"width": 1920, "height": 1080})
+    check_board_and_history(page, play, history, "projector")
 
 
 def test_the_games_chart_labels_are_whole_inside_it(phone: Page, live_server) -> None:

@@ -12,7 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ARTIFACTS, phone_page
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.phones import phone_page
 from tests.factories import account, club_event, confirm, round_released
 from tournaments.guide_keys import guide_token, poster_token
 from tournaments.models import Entry, Match, Tournament
@@ -35,7 +36,7 @@ def test_check_in_at_the_door_and_the_guide_through_two_rounds(browser, live_ser
     base = live_server.url
 
     # Pair 11 scans the door poster's code, finds its name and says it is here.
-    guide = next(phone_page(browser))
+    guide = phone_page(browser)
     guide.goto(f"{base}{reverse('tournament-check-in', args=[event.id, poster_token(event)])}")
     guide.locator("#checkin-q").fill("Ann 11")
     guide.get_by_test_id("checkin-search").click()
@@ -48,7 +49,7 @@ def test_check_in_at_the_door_and_the_guide_through_two_rounds(browser, live_ser
     # The director withdraws the one pair not here, in one step, before the draw.
     client = Client()
     client.force_login(dora)
-    director = next(phone_page(browser))
+    director = phone_page(browser)
     director.context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
     )
@@ -72,13 +73,13 @@ def test_check_in_at_the_door_and_the_guide_through_two_rounds(browser, live_ser
 
     # 11 pairs: one has the bye, and its guide says why.
     bye = Match.objects.get(round__tournament=event, round__number=1, ew__isnull=True)
-    away = next(phone_page(browser))
+    away = phone_page(browser)
     away.goto(f"{base}{reverse('pair-guide', args=[guide_token(bye.ns, event)])}")
     expect(away.get_by_test_id("guide-sits-out")).to_be_visible()
     expect(away.get_by_test_id("guide-why")).to_contain_text("bye")
 
     # Pair 12 arrives late, checks in from its own link: it plays from round 2.
-    late = next(phone_page(browser))
+    late = phone_page(browser)
     late.goto(f"{base}{reverse('pair-guide', args=[guide_token(late_pair, event)])}")
     late.get_by_test_id("we-are-here").click()
     expect(late.get_by_test_id("guide-here")).to_be_visible()

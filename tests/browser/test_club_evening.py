@@ -15,7 +15,8 @@ from urllib.parse import urljoin
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ARTIFACTS, phone_page
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.phones import held_phone, screen_page
 from tests.browser.test_every_page import check_page
 from tests.celery_worker import worker_through_redis
 from tests.faults import web_process_broker
@@ -69,7 +70,7 @@ def play_table(browser, base: str, game, ns: int, ew: int, dispute: bool = False
     from its own link; the East-West pair's phone confirms it from its own (or disputes it)."""
     from tournaments.table_keys import table_token
 
-    for page in phone_page(browser):
+    with held_phone(browser) as page:
         page.goto(f"{base}/t/table/{table_token(game, 'ns')}/")
         # The links are followed by their address: on a loaded machine a tap on "Enter hand"
         # sometimes landed while the page's scripts still moved it (the clock and the offline
@@ -86,7 +87,7 @@ def play_table(browser, base: str, game, ns: int, ew: int, dispute: bool = False
         follow(page, "back-to-table")
         page.get_by_test_id("submit").click()
         expect(page.get_by_test_id("table-state")).to_contain_text("Waiting for")
-    for page in phone_page(browser):
+    with held_phone(browser) as page:
         page.goto(f"{base}/t/table/{table_token(game, 'ew')}/")
         expect(page.get_by_test_id("we-are")).to_contain_text("East-West")
         if dispute:
@@ -123,7 +124,7 @@ def test_a_twelve_pair_swiss_evening(
 
     django_user_model.objects.create_user("dora", password="club-evening-1")
     base = live_server.url
-    for director in phone_page(browser):
+    with held_phone(browser) as director:
         page = director
         page.goto(f"{base}/accounts/login/?next=/t/new/")
         page.locator("#id_username").fill("dora")
@@ -218,7 +219,7 @@ def test_a_twelve_pair_swiss_evening(
     wait_until(final_standings, 240, "the worker's final standings")
     latest = StandingsSnapshot.objects.order_by("-version").first()
     assert latest is not None and not latest.provisional and len(latest.rows) == 12
-    for page in phone_page(browser):
+    with held_phone(browser) as page:
         problems: list[str] = []
         for name, path in (("", ""), ("-standings", "standings/"), ("-screen", "screen/")):
             url = f"{base}/t/{latest.tournament_id}/{path}"
@@ -231,12 +232,10 @@ def test_a_twelve_pair_swiss_evening(
         expect(page.locator("h1")).to_have_text("Final standings")
         expect(page.get_by_test_id("final")).to_be_visible()
         shot(page, "06-standings")
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    wall = context.new_page()
+    wall = screen_page(browser, {"width": 1920, "height": 1080})
     wall.goto(f"{base}/t/{latest.tournament_id}/screen/?cycle=120")
     shown = wall.locator(".panel:not([hidden])")
     expect(shown).to_have_attribute("data-panel", "standings")  # it opens on the final standings
     expect(shown.locator("tbody tr")).to_have_count(12)  # all twelve on one page
     assert "version" not in wall.locator("body").inner_text().lower()
     wall.screenshot(path=str(ARTIFACTS / "evening-07-wall.png"))
-    context.close()

@@ -19,6 +19,7 @@ from django.utils import timezone
 from playwright.sync_api import Page
 
 from tests.browser.conftest import PHONE
+from tests.browser.phones import screen_page
 from tests.browser.test_every_page import PAGES, check_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -163,8 +164,7 @@ def test_the_club_pages_on_a_phone(phone: Page, live_server, language: str) -> N
 
 def test_the_club_pages_on_a_projector(browser, live_server) -> None:
     club, anna, dora = a_club()
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    page = context.new_page()
+    page = screen_page(browser, {"width": 1920, "height": 1080})
     signed_in(page, live_server.url, dora)
     PAGES.mkdir(parents=True, exist_ok=True)
     for name in ("player", "leaders", "season"):
@@ -176,7 +176,6 @@ def test_the_club_pages_on_a_projector(browser, live_server) -> None:
     leaders.goto(live_server.url + club_pages(club, anna)["leaders"])
     text = leaders.locator("main").inner_text()
     assert all(name in text for name in ("Anna Rossi", "Ben Bianchi", "Carla Verdi"))
-    context.close()
 
 
 def test_a_members_rules_page_is_not_kept_for_the_next_user_of_the_phone(phone, live_server):
@@ -262,8 +261,7 @@ def test_the_look_alike_question_is_in_sight_after_adding_in_a_club_of_30(
     club = club_create(name="Circolo Bologna", director=dora)
     for name in ["Anna Rossi", *(f"Player {i:02d}" for i in range(1, 30))]:
         player_add(club_id=club.id, name=name)
-    context = browser.new_context(viewport=viewport)
-    page = context.new_page()
+    page = screen_page(browser, viewport)
     signed_in(page, live_server.url, dora)
     page.goto(f"{live_server.url}/c/{club.id}/players/")
     page.get_by_label("Player's name").fill("Ana Rossi")
@@ -275,7 +273,6 @@ def test_the_look_alike_question_is_in_sight_after_adding_in_a_club_of_30(
     assert page.evaluate("document.activeElement.dataset.testid") == "lookalikes"
     PAGES.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(PAGES / f"club-en-players-lookalike-30-{viewport['width']}.png"))
-    context.close()
 
 
 # Each y tick label's box in the chart's own units (getBBox: the font the phone draws it in).

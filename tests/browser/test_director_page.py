@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS, PHONE
+from tests.browser.phones import screen_page
 from tests.browser.test_club_evening import fits_the_phone
 from tests.browser.test_club_pages import signed_in
 from tests.factories import club_event, round_played
@@ -55,8 +56,7 @@ def test_the_round_comes_first_and_the_standings_within_two_screens(
     tournament = evening(kind, director)
     url = f"{live_server.url}/t/{tournament}/director/"
     for name, viewport in (("laptop", LAPTOP), ("phone", PHONE)):
-        context = browser.new_context(viewport=viewport)
-        page: Page = context.new_page()
+        page: Page = screen_page(browser, viewport)
         signed_in(page, live_server.url, director)
         page.goto(url)
         expect(page.get_by_test_id("round")).to_be_visible()
@@ -70,7 +70,6 @@ def test_the_round_comes_first_and_the_standings_within_two_screens(
             assert figures["standings"] < 2 * screen, figures
         else:
             fits_the_phone(page)
-        context.close()
 
 
 def test_the_pairs_lead_while_setting_up_and_the_final_papers_once_finished(
@@ -82,8 +81,7 @@ def test_the_pairs_lead_while_setting_up_and_the_final_papers_once_finished(
     director = django_user_model.objects.create_user("dora")
     tournament = club_event("mitchell", director)
     url = f"{live_server.url}/t/{tournament.id}/director/"
-    context = browser.new_context(viewport=LAPTOP)
-    page: Page = context.new_page()
+    page: Page = screen_page(browser, LAPTOP)
     signed_in(page, live_server.url, director)
     page.goto(url)
     # Setting up: the pairs list open, the draw button above it, both on the first screen.
@@ -108,4 +106,3 @@ def test_the_pairs_lead_while_setting_up_and_the_final_papers_once_finished(
     print(f"mitchell finished laptop: {figures}")
     assert figures["standings"] < LAPTOP["height"], figures
     page.screenshot(path=str(ARTIFACTS / "director-finished-laptop.png"), full_page=True)
-    context.close()

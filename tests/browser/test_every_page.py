@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page
 
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.phones import screen_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -178,12 +179,10 @@ def test_every_page_on_a_phone(phone: Page, live_server, language: str) -> None:
 def test_the_scoreboard_on_a_projector(browser, live_server) -> None:
     """A wall screen at 1920×1080: the totals readable from across the room."""
     game, _ = a_game_with_hands()
-    context = browser.new_context(viewport={"width": 1920, "height": 1080})
-    page = context.new_page()
+    page = screen_page(browser, {"width": 1920, "height": 1080})
     PAGES.mkdir(parents=True, exist_ok=True)
     page.goto(f"{live_server.url}/g/{game.id}/")
     page.screenshot(path=str(PAGES / "en-scoreboard-projector.png"), full_page=True)
     total = page.get_by_test_id("total-0")
     assert float(total.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px")) >= 38
     assert Path(PAGES / "en-scoreboard-projector.png").exists()
-    context.close()

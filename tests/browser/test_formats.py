@@ -13,7 +13,8 @@ from collections.abc import Iterator
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ACTION_MS, ARTIFACTS, phone_page
+from tests.browser.conftest import ACTION_MS, ARTIFACTS
+from tests.browser.phones import held_phone, screen_page
 from tests.browser.test_club_evening import fits_the_phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -30,7 +31,7 @@ def director(browser, live_server, django_user_model, settings) -> Iterator[Page
     """The director, logged in on a phone, on the new-tournament form."""
     settings.LOCAL_ADDRESSES = []  # the live server answers on this machine only
     django_user_model.objects.create_user("dora", password="club-evening-1")
-    for page in phone_page(browser):
+    with held_phone(browser) as page:
         page.goto(f"{live_server.url}/accounts/login/?next=/t/new/")
         page.locator("#id_username").fill("dora")
         page.locator("#id_password").fill("club-evening-1")
@@ -69,7 +70,7 @@ def play_two_hands(browser, base: str, game) -> None:
     to its result, and both pairs send it."""
     from tournaments.table_keys import table_token
 
-    for page in phone_page(browser):
+    with held_phone(browser) as page:
         page.goto(f"{base}/t/table/{table_token(game, 'ns')}/")
         expect(page.get_by_test_id("enter-hands")).to_contain_text("0 of 2 entered")
         page.get_by_test_id("enter-hands").click()
@@ -91,7 +92,7 @@ def play_two_hands(browser, base: str, game) -> None:
         expect(page.get_by_test_id("hands-done")).to_be_visible()
         page.get_by_test_id("submit").click()
         expect(page.get_by_test_id("table-state")).to_contain_text("Waiting for")
-    for page in phone_page(browser):
+    with held_phone(browser) as page:
         page.goto(f"{base}/t/table/{table_token(game, 'ew')}/")
         page.get_by_test_id("submit").click()
         expect(page.get_by_test_id("table-state")).to_contain_text("Confirmed by both pairs")
@@ -196,8 +197,7 @@ def test_an_eight_pair_knockout_with_a_third_place_fills_its_bracket_on_the_wall
     import_pairs(page, 8)
     tournament = Tournament.objects.get()
 
-    context = browser.new_context(viewport=PROJECTOR)
-    wall = context.new_page()
+    wall = screen_page(browser, PROJECTOR)
     wall.set_default_timeout(ACTION_MS)
     wall.goto(f"{base}/t/{tournament.id}/screen/?cycle=1&poll=1")
     # Round by round: quarter-finals, semi-finals, then the final and the third-place match.
@@ -230,7 +230,6 @@ def test_an_eight_pair_knockout_with_a_third_place_fills_its_bracket_on_the_wall
     )
     assert size == [1920, 1080], size  # the podium and the whole bracket, on one screen
     shot(wall, "knockout-wall-podium", full=False)
-    context.close()
 
     # The director's page and the public standings show the bracket, not Buchholz.
     expect(page.get_by_test_id("bracket-section").get_by_test_id("podium")).to_be_visible()

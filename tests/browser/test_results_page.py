@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, PHONE
+from tests.browser.phones import screen_page
 from tests.browser.test_club_evening import fits_the_phone
 from tests.browser.test_every_page import PAGES, check_page
 from tests.factories import club_event, round_played
@@ -39,8 +40,7 @@ def test_the_results_page_fits_a_phone_a_wall_and_a_sheet_of_paper(
     problems: list[str] = []
     refused: list[str] = []
     for name, viewport in (("phone", PHONE), ("wall", WALL)):
-        context = browser.new_context(viewport=viewport)
-        page = context.new_page()
+        page = screen_page(browser, viewport)
         if name == "phone":  # one h1, touch-sized links, readable contrast, no CSP refusal
             PAGES.mkdir(parents=True, exist_ok=True)
             page.on("console", lambda m: refused.append(m.text) if "Content" in m.text else None)
@@ -58,4 +58,3 @@ def test_the_results_page_fits_a_phone_a_wall_and_a_sheet_of_paper(
                 expect(page.locator(hidden)).to_be_hidden()
             expect(page.get_by_test_id("results-round").first).to_be_visible()
             page.pdf(path=str(ARTIFACTS / f"results-{kind}-printed.pdf"), format="A4")
-        context.close()

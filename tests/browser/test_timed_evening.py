@@ -17,7 +17,8 @@ from django.urls import reverse
 from playwright.sync_api import Page, expect
 
 from scorekeeper.services import Author, hand_add
-from tests.browser.conftest import ARTIFACTS, CHROMIUM_FLAGS, phone_page  # noqa: F401
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.phones import phone_page, screen_page
 from tests.browser.test_table import queens
 from tests.factories import account, club_event, round_released
 from tournaments.models import Match, Tournament
@@ -38,9 +39,9 @@ def shot(page: Page, name: str) -> None:
 
 
 def table_page(browser, base: str, match: Match, side: str, counted: bool = False) -> Page:
-    page = next(phone_page(browser))
+    page = phone_page(browser)
     if counted:
-        page.context.add_init_script(BUZZ_COUNTER)
+        page.add_init_script(BUZZ_COUNTER)  # the page goes with the test; a kept phone stays
     page.goto(f"{base}{reverse('table', args=[table_token(match.game, side)])}")
     return page
 
@@ -67,7 +68,7 @@ def test_a_timed_evening_keeps_every_table_in_step(browser, live_server, server_
     base = live_server.url
     client = Client()
     client.force_login(dora)
-    director = browser.new_context(viewport=PROJECTOR).new_page()
+    director = screen_page(browser, PROJECTOR)
     director.context.add_cookies(
         [{"name": "sessionid", "value": client.cookies["sessionid"].value, "url": base}]
     )
@@ -75,7 +76,7 @@ def test_a_timed_evening_keeps_every_table_in_step(browser, live_server, server_
     north = table_page(browser, base, first, "ns", counted=True)
     east = table_page(browser, base, first, "ew")
     table_two = table_page(browser, base, second, "ns")
-    wall = browser.new_context(viewport=PROJECTOR).new_page()
+    wall = screen_page(browser, PROJECTOR)
     # The wall asks for news every second (its ?poll=, 10 s by default): it reloads on the
     # director's decisions, and asks the clock afresh then.
     wall.goto(f"{base}{reverse('tournament-screen', args=[event.id])}?poll=1")

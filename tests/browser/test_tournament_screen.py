@@ -9,6 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ACTION_MS
+from tests.browser.phones import screen_page
 from tests.browser.test_every_page import PAGES, check_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -56,8 +57,7 @@ def a_round_in_play():
 
 
 def projector(browser) -> Page:
-    context = browser.new_context(viewport=PROJECTOR)
-    page = context.new_page()
+    page = screen_page(browser, PROJECTOR)
     page.set_default_timeout(ACTION_MS)
     PAGES.mkdir(parents=True, exist_ok=True)
     return page
@@ -104,7 +104,6 @@ def test_the_wall_screen_cycles_its_panels_in_large_type(browser, live_server) -
     page.screenshot(path=str(PAGES / "en-tournament-screen-standings-projector.png"))
     expect(pairings).to_be_visible()  # and round again
     assert not refused, refused
-    page.context.close()
 
 
 def test_a_big_field_pages_across_panels_that_each_fit_the_wall(browser, live_server) -> None:
@@ -155,7 +154,6 @@ def test_a_big_field_pages_across_panels_that_each_fit_the_wall(browser, live_se
         fits(page)
         if kinds[i] != kinds[i - 1] or i == 0:
             page.screenshot(path=str(PAGES / f"en-tournament-screen-long-{kinds[i]}-projector.png"))
-    page.context.close()
 
 
 def test_after_the_last_round_the_wall_opens_on_the_final_standings(browser, live_server) -> None:
@@ -190,7 +188,6 @@ def test_after_the_last_round_the_wall_opens_on_the_final_standings(browser, liv
     assert "version" not in page.locator("body").inner_text().lower()
     fits(page)
     page.screenshot(path=str(PAGES / "en-tournament-screen-final-projector.png"))
-    page.context.close()
 
 
 def test_thirteen_pairs_share_two_pages_of_the_wall_evenly(browser, live_server) -> None:
@@ -221,7 +218,6 @@ def test_thirteen_pairs_share_two_pages_of_the_wall_evenly(browser, live_server)
         "ps => ps.map(p => p.querySelectorAll('tbody tr').length)"
     )
     assert sizes == [7, 6]  # the wall holds 12 rows of these (the big field's test)
-    page.context.close()
 
 
 def test_the_wall_screen_reloads_itself_when_a_result_comes_in(browser, live_server) -> None:
@@ -243,7 +239,6 @@ def test_the_wall_screen_reloads_itself_when_a_result_comes_in(browser, live_ser
     results = page.get_by_test_id("panel-results")
     expect(results.locator("tr.status-confirmed")).to_have_count(2)
     expect(results).to_contain_text("700 – 600")
-    page.context.close()
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -298,7 +293,6 @@ def test_the_public_pages_on_a_projector(browser, live_server) -> None:
         page.goto(live_server.url + path)
         page.screenshot(path=str(PAGES / f"en-{name}-projector.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
-    page.context.close()
 
 
 STATUS_LINES = """() => [...document.querySelectorAll('.panel-results td.s-status .s-clamp')].map(e => [
@@ -322,8 +316,7 @@ def test_a_reopened_tables_reason_takes_the_rows_spare_width(
 
     tournament, tables = a_round_in_play()
     result_reopen(match_id=tables[0].id, reason="Verdi forgot their red three", author="dora")
-    context = browser.new_context(viewport=size)
-    page = context.new_page()
+    page = screen_page(browser, size)
     page.set_default_timeout(ACTION_MS)
     page.context.add_cookies(
         [{"name": "django_language", "value": language, "url": live_server.url}]
@@ -339,4 +332,3 @@ def test_a_reopened_tables_reason_takes_the_rows_spare_width(
     assert lines.pop(reopened) <= 2, lines
     assert lines and all(n == 1 for n in lines.values()), lines
     assert page.evaluate("document.documentElement.scrollWidth") <= size["width"]
-    context.close()

@@ -8,7 +8,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ARTIFACTS, phone_page
+from tests.browser.conftest import ARTIFACTS
+from tests.browser.phones import phone_page, screen_page
 from tests.integration.test_tournament_directions import mitchell_of_eight
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -17,7 +18,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def test_a_two_winner_mitchell_on_a_phone_and_on_the_wall(browser, live_server) -> None:
     event = mitchell_of_eight()
     base = live_server.url
-    phone = next(phone_page(browser))
+    phone = phone_page(browser)
     phone.goto(f"{base}{reverse('tournament-standings', args=[event.id])}")
     body = phone.locator("main")
     expect(body).to_contain_text("North–South")
@@ -28,7 +29,7 @@ def test_a_two_winner_mitchell_on_a_phone_and_on_the_wall(browser, live_server) 
     assert width <= 390, width  # both tables fit the phone
     phone.screenshot(path=str(ARTIFACTS / "two-winners-390.jpg"), quality=80, full_page=True)
 
-    wall = browser.new_context(viewport={"width": 1920, "height": 1080}).new_page()
+    wall = screen_page(browser, {"width": 1920, "height": 1080})
     wall.goto(f"{base}{reverse('tournament-screen', args=[event.id])}?cycle=2")
     for direction, winner in (("North–South", "Pair 1"), ("East–West", "Pair 2")):
         panel = wall.locator(".panel[data-panel=standings]:not([hidden])").filter(

@@ -185,9 +185,13 @@ function postAsForm(submitter) {
 function answered(submitter, status, answer) {
   if (answer.game) { queue.seen(config.game, answer.game); }
   if (answer.location) {  // to the scoreboard, which says what became of the entry
-    if (answer.entry !== "refused") { saved = true; dropDraft(); forget(entryKey); }
-    else { queue.mark(entryKey, "refused", answer.message || ""); }
-    window.location.assign(answer.location);
+    // The kept entry is settled before the page is left: a page that goes away takes its
+    // unfinished IndexedDB transaction with it, and the entry would come back as waiting or
+    // as a choice already made.
+    let settled;
+    if (answer.entry !== "refused") { saved = true; dropDraft(); settled = queue.remove(entryKey); }
+    else { settled = queue.mark(entryKey, "refused", answer.message || ""); }
+    settled.catch(() => {}).then(() => window.location.assign(answer.location));
   } else if (status === 400 && answer.error) {
     refused(submitter, answer);
   } else {

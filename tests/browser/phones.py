@@ -1,0 +1,157 @@
+"""The browser tests' phones and screens, kept open between a test process's tests.
+
+A phone is a browser context of its own (its cookies, storage, service worker). A new one costs
+chromium a new renderer process: about 1.3 s of CPU before its first page is drawn, against about
+0.4 s for a new page in a context kept open, which joins the renderer process its site already
+has there (chromium runs with --process-per-site: tests/browser/conftest.py). Measured with the
+home page, 30 times each, on this 2-core machine. With some 120 phones and screens in a run, a
+context per phone was a sixth of the browser tests' CPU.
+
+So a phone given back is kept, waiting on a file of its site (no script, no request) so that the
+site's renderer stays, and lent again to the next test emptied: a new page; its site's cookies,
+storage, caches and service worker cleared (CDP's Storage.clearDataForOrigin, as the phone's
+"clear site data"); its HTTP cache emptied (the event and game numbers of two tests' databases
+are the same numbers: an ETag kept from one test must not answer the next); online; its routes
+back to the one every phone has. A phone that loads the rules engine (Pyodide) is never kept: the
+offline tests need a phone that has never seen the engine's files. A test that adds an init
+script adds it to its page, which goes with the test (a context's init scripts cannot be taken
+back).
+
+``phone_page(browser)`` lends a phone until the test ends; ``with held_phone(browser) as page``
+gives it back when the block ends (a test that plays table after table); ``screen_page(browser,
+viewport)`` lends a wall, a projector or a laptop (not a phone: no touch, scale 1)."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Error as PlaywrightError
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+PHONE = {"width": 390, "height": 844}
+# How long an action (a navigation, a tap) waits at most, sized for a machine four times slower
+# than this one under the load of a whole run. It polls: met sooner, it returns at once.
+ACTION_MS = 60_000
+# Where a kept phone waits for its next test: a file of the site, so its renderer stays.
+WAITING_ROOM = "/static/scorekeeper/icons/favicon-32.png"
+# The rules engine's files, refused on a phone that is not about the engine: a game's pages start
+# loading it in the background (ten megabytes, seconds of CPU to compile).
+ENGINE_FILES = "**/static/vendor/pyodide/**"
+
+
+def _refused(route) -> None:
+    route.abort()
+
+
+class Phones:
+    """One browser's phones: those lent to the running test and those kept for the next."""
+
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.kept: dict[tuple, list[tuple[BrowserContext, str]]] = {}
+        self.lent: list[tuple[BrowserContext, tuple, bool]] = []
+
+    def lend(self, kind: tuple, options: dict, engine: bool = False) -> Page:
+        kept = self.kept.get(kind) if not engine else None
+        if kept:
+            context, origin = kept.pop()
+            waiting = list(context.pages)
+            page = context.new_page()  # before the waiting page goes: the renderer stays
+            emptied = context.new_cdp_session(page)
+            emptied.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
+            emptied.send("Network.clearBrowserCache")
+            emptied.detach()
+            for old in waiting:
+                old.close()
+        else:
+            context = self.browser.new_context(**options)
+            if not engine:
+                context.route(ENGINE_FILES, _refused)
+            page = context.new_page()
+        page.set_default_timeout(ACTION_MS)
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        self.lent.append((context, kind, engine))
+        return page
+
+    def give_back(self, page: Page) -> None:
+        for lent in self.lent:
+            if lent[0] is page.context:
+                self.lent.remove(lent)
+                self._keep(*lent)
+                return
+
+    def give_back_all(self) -> None:
+        lent, self.lent = self.lent, []
+        for context, kind, engine in lent:
+            self._keep(context, kind, engine)
+
+    def _keep(self, context: BrowserContext, kind: tuple, engine: bool) -> None:
+        """Kept for the next test if it can be emptied: a phone of the engine, one closed by its
+        test, or one whose pages left the one site they visited, is closed instead."""
+        try:
+            pages = list(context.pages)
+            origins = {
+                f"{urlsplit(page.url).scheme}://{urlsplit(page.url).netloc}"
+                for page in pages
+                if page.url.startswith("http")
+            }
+            if engine or len(origins) != 1:
+                context.close()
+                return
+            (origin,) = origins
+            context.set_offline(False)
+            for page in pages[1:]:
+                page.close()
+            waiting = pages[0]
+            waiting.unroute_all(behavior="ignoreErrors")
+            waiting.goto(origin + WAITING_ROOM)  # its scripts stop: nothing asks the server
+            context.unroute_all(behavior="ignoreErrors")
+            context.route(ENGINE_FILES, _refused)
+            context.clear_cookies()
+            context.clear_permissions()
+            context.set_extra_http_headers({})
+            self.kept.setdefault(kind, []).append((context, origin))
+        except PlaywrightError:  # closed by its test, or a page that would not leave
+            with contextlib.suppress(PlaywrightError):
+                context.close()
+
+
+_PHONES: dict[int, Phones] = {}
+
+
+def phones_of(browser: Browser) -> Phones:
+    return _PHONES.setdefault(id(browser), Phones(browser))
+
+
+def phone_page(browser: Browser, engine: bool = False) -> Page:
+    """A page on a phone of its own (its own cookies and storage), at 390×844, until the test
+    ends. Without ``engine`` the phone's rules engine cannot load (its Pyodide files are
+    refused), so the page scores through the server, as on a phone where it cannot run."""
+    options = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+    return phones_of(browser).lend(("phone",), options, engine)
+
+
+def screen_page(browser: Browser, viewport: dict) -> Page:
+    """A page on a screen of its own (a wall, a projector, a laptop) of ``viewport``, until the
+    test ends."""
+    kind = ("screen", viewport["width"], viewport["height"])
+    return phones_of(browser).lend(kind, {"viewport": viewport})
+
+
+@contextlib.contextmanager
+def held_phone(browser: Browser) -> Iterator[Page]:
+    """A phone given back when the block ends."""
+    page = phone_page(browser)
+    try:
+        yield page
+    finally:
+        phones_of(browser).give_back(page)
+
+
+def is_waiting(page: Page) -> bool:
+    """A kept phone's page, waiting for its next test."""
+    return page.url.endswith(WAITING_ROOM)
