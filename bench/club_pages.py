@@ -171,18 +171,31 @@ def main() -> None:
         timed(f"player ({args.events} events)", pages["player"])
 
     if args.backup:
-        from clubs.backup import club_export_bytes, club_import
+        time_backup(club, director, games)
 
-        began = time.perf_counter()
-        data = club_export_bytes(club)
-        exported = time.perf_counter() - began
-        began = time.perf_counter()
+
+def time_backup(club, director, games: int) -> None:
+    """The club's backup written, then imported as a new club (BENCH_PROFILE=file: a profile of
+    the import, to that file)."""
+    from clubs.backup import club_export_bytes, club_import
+
+    began = time.perf_counter()
+    data = club_export_bytes(club)
+    exported = time.perf_counter() - began
+    began = time.perf_counter()
+    if os.environ.get("BENCH_PROFILE"):
+        import cProfile
+
+        with cProfile.Profile() as profile:
+            club_import(data=data, director=director, name="Big club again")
+        profile.dump_stats(os.environ["BENCH_PROFILE"])
+    else:
         club_import(data=data, director=director, name="Big club again")
-        imported = time.perf_counter() - began
-        print(
-            f"backup: {len(data) / 2**20:.1f} MB written in {exported:.1f} s; "
-            f"imported in {imported:.1f} s ({1000 * imported / games:.1f} ms per game)"
-        )
+    imported = time.perf_counter() - began
+    print(
+        f"backup: {len(data) / 2**20:.1f} MB written in {exported:.1f} s; "
+        f"imported in {imported:.1f} s ({1000 * imported / games:.1f} ms per game)"
+    )
 
 
 def evenings(club, director, busiest, players, count: int, pick: random.Random) -> None:

@@ -25,7 +25,6 @@ from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any, Protocol
 
-from django.core.exceptions import ValidationError
 from django.db import DatabaseError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
@@ -43,12 +42,12 @@ from clubs.backup_fields import (
     need,
     played_on,
     rows_of,
-    saved,
     when,
     whole,
 )
 from clubs.models import Club, ClubImport, Membership, Player, Season, SeatedPlayer
 from clubs.services import ClubError, record_name
+from clubs.statistics_refresh import games_lines_request
 from core import background
 from core.one_reading import one_reading
 from scorekeeper.i18n import explain
@@ -62,7 +61,7 @@ from scorekeeper.names import (
 )
 from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.adjustments import adjustment_of
-from scorekeeper.services import game_history_restore, game_restore, games_delete
+from scorekeeper.services import RestoredGame, RestoreRefused, games_delete, games_restore
 
 FORMAT, VERSION = "canasta-club", 1
 # A club's years of evenings are a few megabytes; imported in the background at about 20 ms a game.
@@ -365,7 +364,7 @@ _SHAPE_ERRORS: tuple[type[BaseException], ...] = (
     RecursionError,
     DatabaseError,
 )
-CHUNK_GAMES = 25  # a transaction's worth: half a second of work
+CHUNK_GAMES = 100  # a transaction's worth: about half a second of work (games_restore)
 # A chunk of games or an event's round takes a second or two: a running import silent this
 # long was lost with its process.
 STALLED = timedelta(minutes=2)
@@ -507,10 +506,13 @@ def _vp_scales_import(club: Club, rows: object) -> None:
 
 
 def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> dict[str, Game]:
-    """Each game as entered, then scored again by the engine (services.game_recompute)."""
+    """Each game as entered, then scored again by the engine (services.games_restore), and its
+    players seated; the whole list in a few statements."""
     from scorekeeper.rules import HOUSE_RULES, ruleset_for
 
-    games: dict[str, Game] = {}
+    old_ids: list[str] = []
+    restored: list[RestoredGame] = []
+    seated: list[list[list[Any]]] = []  # each game's sides' [seat, player]
     for row in need(rows, list, "games"):
         row = need(row, dict, "games")
         old_id = str(need(row.get("id"), str, "game id"))
@@ -542,8 +544,15 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
             locked=row.get("locked") is True,
         )
         side_rows = [need(side, dict, "side") for side in sides]
-        try:
-            made_sides = game_restore(
+        seated.append([_seats(side, players, game.players // len(sides)) for side in side_rows])
+        if len({player for seats in seated[-1] for _seat, player in seats}) != sum(
+            len(seats) for seats in seated[-1]
+        ):
+            raise damaged("seated")  # a player sits once
+        history = [need(x, dict, "history") for x in need(row.get("history", []), list, "history")]
+        made = moment(row.get("created_at"), "game")
+        restored.append(
+            RestoredGame(
                 game=game,
                 sides=[
                     {
@@ -555,24 +564,6 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
                     }
                     for side in side_rows
                 ],
-            )
-        except ValidationError:
-            raise damaged(f"game {old_id}") from None
-        seated_here: set[int] = set()
-        for side, made_side in zip(side_rows, made_sides, strict=True):
-            seats = need(side.get("seated", []), list, "seated")
-            if len(seats) > max(1, game.players // len(sides)):  # as the club game's form
-                raise damaged("seated")
-            for seat, player in seats:
-                if player not in players or player in seated_here:  # a player sits once
-                    raise damaged("seated")
-                seated_here.add(player)
-                saved(SeatedPlayer(side=made_side, player=players[player], seat=seat), "seated")
-        history = [need(x, dict, "history") for x in need(row.get("history", []), list, "history")]
-        made = moment(row.get("created_at"), "game")
-        try:
-            game = game_history_restore(
-                game_id=game.id,
                 hands=_hands(row.get("hands", []), old_id),
                 history=[
                     {
@@ -590,13 +581,55 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
                 created_at=made,
                 played_on=played_on(row.get("played_on"), f"game {old_id}", made),
             )
-        except RuleViolation as violation:
-            raise ClubError(
-                _("Game %(id)s of the backup holds a hand the rules refuse: %(reason)s")
-                % {"id": old_id, "reason": explain(violation)}
-            ) from None
-        games[old_id] = game
-    return games
+        )
+        old_ids.append(old_id)
+    try:
+        made_sides = games_restore(restored)
+    except RestoreRefused as refused:
+        old_id = old_ids[refused.index]
+        if refused.violation is None:
+            raise damaged(f"game {old_id}") from None
+        raise ClubError(
+            _("Game %(id)s of the backup holds a hand the rules refuse: %(reason)s")
+            % {"id": old_id, "reason": explain(refused.violation)}
+        ) from None
+    SeatedPlayer.objects.bulk_create(
+        SeatedPlayer(side=side, player=players[player], seat=seat)
+        for game_sides, game_seats in zip(made_sides, seated, strict=True)
+        for side, seats in zip(game_sides, game_seats, strict=True)  # both in the file's order
+        for seat, player in seats
+    )
+    # Their players' statistics, built on commit as for any game of club players (the game's
+    # news came before its players were seated: clubs.apps._game_changed found none).
+    games_lines_request(
+        game_ids=[
+            item.game.id
+            for item, game_seats in zip(restored, seated, strict=True)
+            if any(game_seats)
+        ]
+    )
+    return {old_id: item.game for old_id, item in zip(old_ids, restored, strict=True)}
+
+
+def _seats(side: dict[str, Any], players: Mapping[int, Player], most: int) -> list[list[Any]]:
+    """A side's seated players ([seat, player id]) as the club game's form takes them: at most
+    the side's share of the players (one at least), each a player of the backup, each seat once."""
+    seats = need(side.get("seated", []), list, "seated")
+    if len(seats) > max(1, most):
+        raise damaged("seated")
+    taken: set[int] = set()
+    for pair in seats:
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise damaged("seated")
+        seat, player = pair
+        if type(player) is not int or player not in players:
+            raise damaged("seated")
+        if type(seat) is not int or not 0 <= seat <= 32767:
+            raise damaged("seated")
+        if seat in taken:
+            raise damaged("seated")
+        taken.add(seat)
+    return seats
 
 
 def _side_text(value: object, limit: int, game: str) -> str:

@@ -11,16 +11,18 @@ the rest (``lines_catch_up``). Rebuilding twice writes the same rows.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
+from typing import Any
 
 from django.core.cache import cache
 from django.db import DatabaseError, transaction
-from django.db.models import Exists, F, OuterRef, Q
+from django.db.models import Count, Exists, F, OuterRef, Q
 
 from clubs.models import PlayerGameLine, SeatedPlayer
 from clubs.statistics import HandOfSide, game_line
 from core import background
-from scorekeeper.game_tables import settled_games, table_outcome
-from scorekeeper.models import Game, Hand
+from scorekeeper.game_tables import TableOutcome, settled_games, table_outcomes
+from scorekeeper.models import Game, Hand, Side
 from scorekeeper.rules.hand_facts import side_facts
 from scorekeeper.selectors import game_ruleset
 
@@ -35,81 +37,116 @@ ASK_EVERY = 60  # at most once a minute per club
 
 def game_lines_refresh(*, game_id: str) -> int:
     """Rebuild the lines of every club player seated in the game; the number written."""
+    return games_lines_refresh(game_ids=[game_id])
+
+
+def games_lines_refresh(*, game_ids: Sequence[str]) -> int:
+    """Rebuild the lines of every club player seated in these games (a few statements for them
+    all: a restored backup's games, a hundred at a time); the number written."""
     with transaction.atomic():
-        # The game's row, locked: a worker's rebuild and a page's never interleave their delete
+        # The games' rows, locked: a worker's rebuild and a page's never interleave their delete
         # and insert (a hand written meanwhile waits, and asks for its own rebuild).
-        game = Game.objects.select_for_update().filter(id=game_id).first()
-        if game is None:
-            return 0
-        seated = list(SeatedPlayer.objects.filter(side__game=game).select_related("side", "player"))
-        # An event table's settled result says who won, whatever its hands say; a table whose
-        # result came without its hands (from a paper slip) is still a game played and won.
-        table = table_outcome(game.id)
-        if not seated or (game.hand_count == 0 and table is None):  # nothing to count yet
-            PlayerGameLine.objects.filter(game=game).delete()
-            return 0
-        variant = game_ruleset(game, game.sides.count()).variant
-        played = Hand.objects.filter(game=game).order_by("number")
-        if game.ended_at is not None:  # hands entered after the end are kept, flagged, not played
-            played = played.filter(number__lte=game.ended_at)
-        hands = list(played.values("record", "result"))
-        by_side: dict[int, list[HandOfSide]] = {}
-        positions = {s.side.position for s in seated}
-        for hand in hands:
-            records = hand["record"]["sides"]
-            facts = [side_facts(side, variant) for side in records]
-            for position in positions:
-                if position >= len(facts):
-                    continue
-                others_out = any(f.went_out for i, f in enumerate(facts) if i != position)
-                total = hand["result"]["sides"][position]["total"]
-                by_side.setdefault(position, []).append(
-                    HandOfSide(total, facts[position], others_out)
-                )
-        finished, winner = game.ended_at is not None, game.winner
-        if table is not None:
-            finished, winner = True, table.winner
-        partners: dict[int, list[int]] = {}
-        for s in seated:
-            partners.setdefault(s.side.position, []).append(s.player_id)
-        lines, counted = [], set()
-        for s in seated:
-            if s.player_id in counted:  # one record seated twice: its first seat counts
-                continue
-            counted.add(s.player_id)
-            position = s.side.position
-            line = game_line(
-                by_side.get(position, []),
-                day=game.played_on,  # the day played, not entered: a paper evening's
-                won=finished and winner == position,
-                finished=finished,
+        games = list(Game.objects.select_for_update().filter(id__in=list(game_ids)).order_by("id"))
+        ids = [game.id for game in games]
+        seated: dict[str, list[SeatedPlayer]] = {}
+        for s in SeatedPlayer.objects.filter(side__game_id__in=ids).select_related(
+            "side", "player"
+        ):
+            seated.setdefault(s.side.game_id, []).append(s)
+        sides = dict(
+            Side.objects.filter(game_id__in=ids)
+            .values("game_id")
+            .annotate(n=Count("id"))
+            .values_list("game_id", "n")
+        )
+        hands: dict[str, list[Any]] = {}
+        for hand in (
+            Hand.objects.filter(game_id__in=ids)
+            .order_by("game_id", "number")
+            .values("game_id", "number", "record", "result")
+        ):
+            hands.setdefault(hand["game_id"], []).append(hand)
+        outcomes = table_outcomes(ids)
+        lines: list[PlayerGameLine] = []
+        for game in games:
+            played = hands.get(game.id, [])
+            if game.ended_at is not None:  # hands entered after the end are kept, not played
+                played = [hand for hand in played if hand["number"] <= game.ended_at]
+            lines += _lines(
+                game, seated.get(game.id, []), sides.get(game.id, 0), played, outcomes.get(game.id)
             )
-            mates = [p for p in partners[position] if p != s.player_id]
-            lines.append(
-                PlayerGameLine(
-                    player_id=s.player_id,
-                    game=game,
-                    club_id=s.player.club_id,
-                    partner_id=mates[0] if len(mates) == 1 else None,
-                    game_version=game.version,
-                    side=position,
-                    day=line.day,
-                    hands=line.hands,
-                    points=line.points,
-                    canastas=line.canastas,
-                    red_threes=line.red_threes,
-                    went_out=line.went_out,
-                    caught=line.caught,
-                    best=line.best,
-                    worst=line.worst,
-                    won=line.won,
-                    finished=line.finished,
-                    drawn=finished and winner is None,
-                )
-            )
-        PlayerGameLine.objects.filter(game=game).delete()
-        PlayerGameLine.objects.bulk_create(lines)
+        PlayerGameLine.objects.filter(game_id__in=ids).delete()
+        PlayerGameLine.objects.bulk_create(lines, batch_size=500)
     return len(lines)
+
+
+def _lines(
+    game: Game,
+    seated: list[SeatedPlayer],
+    sides: int,
+    hands: list[Any],
+    table: TableOutcome | None,
+) -> list[PlayerGameLine]:
+    """The game's lines, one per club player seated in it (none while nothing counts yet).
+    ``table``: the settled result of the event table the game is, which says who won, whatever
+    its hands say (a table whose result came without its hands, from a paper slip, is still a
+    game played and won)."""
+    if not seated or (game.hand_count == 0 and table is None):  # nothing to count yet
+        return []
+    variant = game_ruleset(game, sides).variant
+    by_side: dict[int, list[HandOfSide]] = {}
+    positions = {s.side.position for s in seated}
+    for hand in hands:
+        records = hand["record"]["sides"]
+        facts = [side_facts(side, variant) for side in records]
+        for position in positions:
+            if position >= len(facts):
+                continue
+            others_out = any(f.went_out for i, f in enumerate(facts) if i != position)
+            total = hand["result"]["sides"][position]["total"]
+            by_side.setdefault(position, []).append(HandOfSide(total, facts[position], others_out))
+    finished, winner = game.ended_at is not None, game.winner
+    if table is not None:
+        finished, winner = True, table.winner
+    partners: dict[int, list[int]] = {}
+    for s in seated:
+        partners.setdefault(s.side.position, []).append(s.player_id)
+    lines, counted = [], set()
+    for s in seated:
+        if s.player_id in counted:  # one record seated twice: its first seat counts
+            continue
+        counted.add(s.player_id)
+        position = s.side.position
+        line = game_line(
+            by_side.get(position, []),
+            day=game.played_on,  # the day played, not entered: a paper evening's
+            won=finished and winner == position,
+            finished=finished,
+        )
+        mates = [p for p in partners[position] if p != s.player_id]
+        lines.append(
+            PlayerGameLine(
+                player_id=s.player_id,
+                game=game,
+                club_id=s.player.club_id,
+                partner_id=mates[0] if len(mates) == 1 else None,
+                game_version=game.version,
+                side=position,
+                day=line.day,
+                hands=line.hands,
+                points=line.points,
+                canastas=line.canastas,
+                red_threes=line.red_threes,
+                went_out=line.went_out,
+                caught=line.caught,
+                best=line.best,
+                worst=line.worst,
+                won=line.won,
+                finished=line.finished,
+                drawn=finished and winner is None,
+            )
+        )
+    return lines
 
 
 def game_lines_request(*, game_id: str) -> None:
@@ -118,6 +155,15 @@ def game_lines_request(*, game_id: str) -> None:
     from core.background import send_on_commit
 
     send_on_commit(task, game_id)
+
+
+def games_lines_request(*, game_ids: Sequence[str]) -> None:
+    """Send one refresh of these games' lines once the transaction commits."""
+    from clubs.tasks import games_lines_refresh as task
+    from core.background import send_on_commit
+
+    if game_ids:
+        send_on_commit(task, list(game_ids))
 
 
 def _stale_game_ids(club_id: int, player_id: int | None) -> list[str]:

@@ -15,6 +15,12 @@ def game_lines_refresh(game_id: str) -> None:
     statistics_refresh.game_lines_refresh(game_id=game_id)
 
 
+@shared_task(**RETRYING)
+def games_lines_refresh(game_ids: list[str]) -> None:
+    """Rebuild the statistics' lines of many games' club players (a restored backup's)."""
+    statistics_refresh.games_lines_refresh(game_ids=game_ids)
+
+
 @shared_task(**{**RETRYING, "acks_late": False, "reject_on_worker_lost": False})
 def club_import_run(job_id: int) -> None:
     """Import a club's backup (backup.py), recording its progress. Acknowledged at once: an

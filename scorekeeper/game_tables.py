@@ -59,8 +59,9 @@ class GameTables(Protocol):
     def table_page(self, game_id: str, token: str) -> TableOfGame | None:
         """The table page of the pair whose key is ``token`` (the key is the game's)."""
 
-    def outcome(self, game_id: str) -> TableOutcome | None:
-        """The settled result of the game's table; None where none is settled."""
+    def outcomes(self, game_ids: Iterable[str]) -> dict[str, TableOutcome]:
+        """The settled result of those of the games whose table has one, by game id: one
+        read."""
 
     def settled_games(self) -> Any:
         """The ids of the games whose table has a settled result: a query (``values``) to
@@ -81,7 +82,12 @@ def table_page(game_id: str, token: str) -> TableOfGame | None:
 
 
 def table_outcome(game_id: str) -> TableOutcome | None:
-    return next((o for g in TABLES if (o := g.outcome(game_id)) is not None), None)
+    return table_outcomes([game_id]).get(game_id)
+
+
+def table_outcomes(game_ids: Iterable[str]) -> dict[str, TableOutcome]:
+    ids = list(game_ids)
+    return {game_id: o for g in TABLES for game_id, o in g.outcomes(ids).items()}
 
 
 def settled_games() -> list[Any]:
@@ -90,10 +96,7 @@ def settled_games() -> list[Any]:
 
 def tables_shown(game_ids: Iterable[str]) -> dict[str, TableShown]:
     ids = list(game_ids)
-    shown: dict[str, TableShown] = {}
-    for g in TABLES:
-        shown.update(g.tables_shown(ids))
-    return shown
+    return {game_id: t for g in TABLES for game_id, t in g.tables_shown(ids).items()}
 
 
 def hand_stop(game_id: str) -> HandStop | None:

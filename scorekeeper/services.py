@@ -20,8 +20,9 @@ from datetime import date, datetime, timedelta
 from datetime import timezone as fixed_offset
 from typing import Any
 
+from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Model
 from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
@@ -507,49 +508,101 @@ def game_recompute(*, game_id: str) -> Game:
     return game
 
 
-def game_restore(*, game: Game, sides: Sequence[dict[str, Any]]) -> list[Side]:
-    """A game of a backup (clubs.backup) saved as the file gives it: its row, then its sides
-    (``Side`` fields), each checked first as its model allows (ValidationError: the caller's
-    transaction keeps nothing of it). Its hands and history come next (game_history_restore),
-    once the caller has seated its players."""
-    with transaction.atomic():
-        game.full_clean()
-        game.save()
-        made = []
-        for fields in sides:
-            side = Side(game=game, **fields)
-            side.full_clean()
-            side.save()
-            made.append(side)
-    return made
+@dataclass(frozen=True)
+class RestoredGame:
+    """A game of a backup (clubs.backup) as the file gives it: its row (``game``, not saved),
+    its sides (``Side`` fields), its hands as entered (number, record), its history
+    (``Revision`` fields, ``at`` among them), the moment it was made and the day it was played."""
+
+    game: Game
+    sides: Sequence[dict[str, Any]]
+    hands: Sequence[tuple[int, dict[str, Any]]]
+    history: Sequence[dict[str, Any]]
+    created_at: datetime
+    played_on: date
 
 
-def game_history_restore(
-    *,
-    game_id: str,
-    hands: Sequence[tuple[int, dict[str, Any]]],
-    history: Sequence[dict[str, Any]],
-    created_at: datetime,
-    played_on: date,
-) -> Game:
-    """A restored game's hands as entered (number, record) and its history (``Revision``
-    fields, ``at`` among them) as the backup holds them, then every hand scored again by the
-    engine (game_recompute: RuleViolation for a hand the rules refuse), and the game's day
-    played and moment made as they were."""
+class RestoreRefused(Exception):
+    """A game of a backup that cannot be restored: ``index`` in the list given, and the rule that
+    refused one of its hands (``violation``), or None for a row its model refuses."""
+
+    def __init__(self, index: int, violation: RuleViolation | None = None) -> None:
+        super().__init__(index, violation)
+        self.index = index
+        self.violation = violation
+
+
+def _links(model: type[Model]) -> list[str]:
+    """A model's links to other rows: a restored row's checks leave them out (the restore sets
+    them itself, to rows not saved yet)."""
+    return [field.name for field in model._meta.fields if field.is_relation]
+
+
+def games_restore(games: Sequence[RestoredGame]) -> list[list[Side]]:
+    """Games of a backup saved as the file gives them, in a few statements for them all: each
+    row checked first as its model allows (its types, lengths and choices), every hand scored
+    again by the engine (as game_recompute does: results and caches are derived data), then the
+    games, sides, hands and history written at once. All or nothing: RestoreRefused names the
+    first game refused, and nothing is saved. Gives each game's sides, for the caller to seat
+    its players in the same transaction."""
+    rows: list[Game] = []
+    made_sides: list[list[Side]] = []
+    hands: list[Hand] = []
+    revisions: list[Revision] = []
+    moments: list[datetime] = []
+    for index, item in enumerate(games):
+        game = item.game
+        sides = [Side(game=game, **fields) for fields in item.sides]
+        try:
+            game.full_clean(exclude=_links(Game), validate_unique=False, validate_constraints=False)
+            for side in sides:
+                side.full_clean(
+                    exclude=_links(Side),
+                    validate_unique=False,
+                    validate_constraints=False,
+                )
+        except ValidationError:
+            raise RestoreRefused(index) from None
+        names = [side.name for side in sorted(sides, key=lambda side: side.position)]
+        game_hands = [
+            Hand(game=game, number=number, record=record, result={})
+            for number, record in item.hands
+        ]
+        totals = [0] * len(names)
+        try:
+            for hand in game_hands:
+                entry = score_entry(game, stored_sides(hand.record), names, totals, hand.number)
+                hand.result = entry.result
+                totals = [
+                    t + s["total"] for t, s in zip(totals, entry.result["sides"], strict=True)
+                ]
+        except RuleViolation as violation:
+            raise RestoreRefused(index, violation) from None
+        game.ended_at = None
+        _caches_rewrite(game, 1, [0] * len(names), game_hands)
+        game.version += 1  # as a recompute leaves it
+        game.played_on = item.played_on
+        rows.append(game)
+        made_sides.append(sides)
+        hands += game_hands
+        for fields in item.history:
+            revisions.append(Revision(game=game, **{k: v for k, v in fields.items() if k != "at"}))
+            moments.append(fields["at"])
     with transaction.atomic():
-        Hand.objects.bulk_create(
-            Hand(game_id=game_id, number=number, record=record, result={})
-            for number, record in hands
-        )
-        made = Revision.objects.bulk_create(
-            Revision(game_id=game_id, **{k: v for k, v in r.items() if k != "at"}) for r in history
-        )
-        for revision, r in zip(made, history, strict=True):  # auto_now_add: set after
-            Revision.objects.filter(id=revision.id).update(at=r["at"])
-        game = game_recompute(game_id=game_id)
-        Game.objects.filter(id=game_id).update(created_at=created_at, played_on=played_on)
-    game.refresh_from_db()
-    return game
+        Game.objects.bulk_create(rows)
+        Side.objects.bulk_create([side for sides in made_sides for side in sides])
+        Hand.objects.bulk_create(hands, batch_size=500)
+        made = Revision.objects.bulk_create(revisions, batch_size=500)
+        # Made now as far as the models know (auto_now_add): then as they were.
+        for game, item in zip(rows, games, strict=True):
+            game.created_at = item.created_at
+        Game.objects.bulk_update(rows, ["created_at"], batch_size=500)
+        for revision, at in zip(made, moments, strict=True):
+            revision.at = at
+        Revision.objects.bulk_update(made, ["at"], batch_size=500)
+        for game in rows:
+            game_changed.send(sender=Game, game_id=game.id)
+    return made_sides
 
 
 def games_delete(*, game_ids: Sequence[str]) -> None:

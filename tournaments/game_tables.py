@@ -14,7 +14,7 @@ from tournaments.clock_words import clock_shown, refusal_words
 from tournaments.models import Match
 from tournaments.selectors.clock import match_timing
 from tournaments.selectors.event import SETTLED
-from tournaments.selectors.results import table_outcome
+from tournaments.selectors.results import table_outcomes
 
 
 class EventTables:
@@ -37,8 +37,8 @@ class EventTables:
             refusal_words(stop) if stopped else "",
         )
 
-    def outcome(self, game_id: str) -> TableOutcome | None:
-        return table_outcome(game_id)
+    def outcomes(self, game_ids: Iterable[str]) -> dict[str, TableOutcome]:
+        return table_outcomes(game_ids)
 
     def settled_games(self) -> Any:
         return Match.objects.filter(status__in=SETTLED, result__isnull=False).values("game_id")

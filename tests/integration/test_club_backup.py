@@ -398,15 +398,23 @@ def test_the_attackers_files_are_refused_and_nothing_breaks_a_page_later(client)
         ),
         changed(lambda d: d["games"][game]["sides"][0].update(name="Us\u202e\n\x00")),
         changed(lambda d: d["games"].append(dict(d["games"][game]))),
-        # Two games of one id far apart (past a chunk of 25), a player seated twice in a game
-        # or a side fuller than the table, a pair of one player, a player in two pairs still
-        # playing, an author with a direction override.
+        # Two games of one id far apart (past a chunk of 100), a player seated twice in a game,
+        # two players in one seat, a seat that is not [seat, player], or a side fuller than the
+        # table, a pair of one player, a player in two pairs still playing, an author with a
+        # direction override.
         changed(
             lambda d: (
-                d["games"].extend([{**d["games"][game], "id": f"g{i}"} for i in range(30)])
+                d["games"].extend([{**d["games"][game], "id": f"g{i}"} for i in range(110)])
                 or d["games"].append(dict(d["games"][game]))
             )
         ),
+        changed(
+            lambda d: d["games"][game]["sides"][0]["seated"][1].__setitem__(
+                0, d["games"][game]["sides"][0]["seated"][0][0]
+            )
+        ),
+        changed(lambda d: d["games"][game]["sides"][0]["seated"].__setitem__(0, "x")),
+        changed(lambda d: d["games"][game]["sides"][0]["seated"][0].__setitem__(0, -1)),
         changed(
             lambda d: d["games"][game]["sides"][1]["seated"].append(
                 [5, d["games"][game]["sides"][0]["seated"][0][1]]

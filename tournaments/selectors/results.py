@@ -105,23 +105,29 @@ def table_outcome(game_id: str) -> TableOutcome | None:
     the director's); None for a game that is no event table, or whose result is not settled.
     The result, not the game's hands, says who won: a table cut short, a forfeit or a
     director's correction stand whatever the hands say."""
-    row = (
-        Match.objects.filter(game_id=game_id, status__in=SETTLED, result__isnull=False)
-        .values_list(
-            "ns_id",
-            "ns_with_id",
-            "ew_id",
-            "ew_with_id",
-            "result__ns_score",
-            "result__ew_score",
-            "result__winner_id",
-        )
-        .first()
+    return table_outcomes([game_id]).get(game_id)
+
+
+def table_outcomes(game_ids: Iterable[str]) -> dict[str, TableOutcome]:
+    """``table_outcome`` of each of the games that has one, by game id: one read."""
+    rows = Match.objects.filter(
+        game_id__in=list(game_ids), status__in=SETTLED, result__isnull=False
+    ).values_list(
+        "game_id",
+        "ns_id",
+        "ns_with_id",
+        "ew_id",
+        "ew_with_id",
+        "result__ns_score",
+        "result__ew_score",
+        "result__winner_id",
     )
-    if row is None:
-        return None
-    ns, ns_with, ew, ew_with, ns_score, ew_score, winner = row
-    return TableOutcome(winning_side(ns_score, ew_score, winner, ((ns, ns_with), (ew, ew_with))))
+    return {
+        game_id: TableOutcome(
+            winning_side(ns_score, ew_score, winner, ((ns, ns_with), (ew, ew_with)))
+        )
+        for game_id, ns, ns_with, ew, ew_with, ns_score, ew_score, winner in rows
+    }
 
 
 @dataclass(frozen=True)
