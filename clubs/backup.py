@@ -64,7 +64,7 @@ from scorekeeper.rules.adjustments import adjustment_of
 from scorekeeper.services import RestoredGame, RestoreRefused, games_delete, games_restore
 
 FORMAT, VERSION = "canasta-club", 1
-# A club's years of evenings are a few megabytes; imported in the background at about 20 ms a game.
+# A club's years of evenings are a few megabytes; imported in the background at about 10 ms a game.
 MAX_BYTES = 50 * 1024 * 1024
 
 _GAME_FIELDS = ("variant", "players", "rules", "target", "round_hands", "first_dealer", "locked")
@@ -364,7 +364,7 @@ _SHAPE_ERRORS: tuple[type[BaseException], ...] = (
     RecursionError,
     DatabaseError,
 )
-CHUNK_GAMES = 100  # a transaction's worth: about half a second of work (games_restore)
+CHUNK_GAMES = 100  # a transaction's worth: about a second of work (games_restore)
 # A chunk of games or an event's round takes a second or two: a running import silent this
 # long was lost with its process.
 STALLED = timedelta(minutes=2)

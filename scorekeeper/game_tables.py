@@ -81,10 +81,6 @@ def table_page(game_id: str, token: str) -> TableOfGame | None:
     return next((t for g in TABLES if (t := g.table_page(game_id, token)) is not None), None)
 
 
-def table_outcome(game_id: str) -> TableOutcome | None:
-    return table_outcomes([game_id]).get(game_id)
-
-
 def table_outcomes(game_ids: Iterable[str]) -> dict[str, TableOutcome]:
     ids = list(game_ids)
     return {game_id: o for g in TABLES for game_id, o in g.outcomes(ids).items()}

@@ -19,13 +19,10 @@ CHROMIUM = "/usr/bin/chromium"
 # second --disable-features here would replace its list (chromium keeps the last), turning back
 # on what it turns off for tests, among them the paint holding that can leave a tap on the page
 # before.
-# --process-per-site: the pages of one site in one phone share a renderer process, so a phone
-# kept for the next test (tests/browser/phones.py) draws its next page without starting one.
 CHROMIUM_FLAGS = [
     "--no-sandbox",
     "--disable-gpu",
     "--disable-background-networking",
-    "--process-per-site",
 ]
 # How long an assertion waits at most (an action's: phones.ACTION_MS), sized for a machine four
 # times slower than this one under the load of a whole run. It polls: met sooner, it returns at

@@ -1,21 +1,22 @@
 """The browser tests' phones and screens, kept open between a test process's tests.
 
-A phone is a browser context of its own (its cookies, storage, service worker). A new one costs
-chromium a new renderer process: about 1.3 s of CPU before its first page is drawn, against about
-0.4 s for a new page in a context kept open, which joins the renderer process its site already
-has there (chromium runs with --process-per-site: tests/browser/conftest.py). Measured with the
-home page, 30 times each, on this 2-core machine. With some 120 phones and screens in a run, a
-context per phone was a sixth of the browser tests' CPU.
+A phone is a browser context of its own (its cookies, storage, service worker). Measured with
+the home page, 30 times each way, chromium's CPU by process: a new context and its page cost
+about 1.5 s (1.0 of it a new renderer); a new page in a context kept open, opened while that
+context's last page is still open, about 0.6 s; the same page opened once the context's pages
+are all closed, 1.5 s again. With some 140 phones and screens in a run, a context per phone was
+a sixth of the browser tests' CPU.
 
-So a phone given back is kept, waiting on a file of its site (no script, no request) so that the
-site's renderer stays, and lent again to the next test emptied: a new page; its site's cookies,
+So a phone given back is kept, its last page waiting on a file of its site (no script, no
+request), and lent again to the next test emptied: a new page; its site's cookies,
 storage, caches and service worker cleared (CDP's Storage.clearDataForOrigin, as the phone's
 "clear site data"); its HTTP cache emptied (the event and game numbers of two tests' databases
 are the same numbers: an ETag kept from one test must not answer the next); online; its routes
 back to the one every phone has. A phone that loads the rules engine (Pyodide) is never kept: the
-offline tests need a phone that has never seen the engine's files. A test that adds an init
-script adds it to its page, which goes with the test (a context's init scripts cannot be taken
-back).
+offline tests need a phone that has never seen the engine's files. What a kept phone does not
+forget, so that no test may do it to a lent phone's context: an init script (a test adds it to
+its page, which goes with the test), an exposed function, a listener of the context, a
+geolocation, another site's storage.
 
 ``phone_page(browser)`` lends a phone until the test ends; ``with held_phone(browser) as page``
 gives it back when the block ends (a test that plays table after table); ``screen_page(browser,
@@ -36,7 +37,9 @@ PHONE = {"width": 390, "height": 844}
 # How long an action (a navigation, a tap) waits at most, sized for a machine four times slower
 # than this one under the load of a whole run. It polls: met sooner, it returns at once.
 ACTION_MS = 60_000
-# Where a kept phone waits for its next test: a file of the site, so its renderer stays.
+# Where a kept phone's last page waits for its next test: a file of the site (no script, no
+# request), closed only once the next test's page is open (a page opened in a context with no
+# page left costs chromium as much as a new context).
 WAITING_ROOM = "/static/scorekeeper/icons/favicon-32.png"
 # The rules engine's files, refused on a phone that is not about the engine: a game's pages start
 # loading it in the background (ten megabytes, seconds of CPU to compile).
@@ -60,7 +63,7 @@ class Phones:
         if kept:
             context, origin = kept.pop()
             waiting = list(context.pages)
-            page = context.new_page()  # before the waiting page goes: the renderer stays
+            page = context.new_page()  # before the waiting page goes (see WAITING_ROOM)
             emptied = context.new_cdp_session(page)
             emptied.send("Storage.clearDataForOrigin", {"origin": origin, "storageTypes": "all"})
             emptied.send("Network.clearBrowserCache")
@@ -144,12 +147,11 @@ def screen_page(browser: Browser, viewport: dict) -> Page:
 
 @contextlib.contextmanager
 def held_phone(browser: Browser) -> Iterator[Page]:
-    """A phone given back when the block ends."""
+    """A phone given back when the block ends; kept until the test ends if the block fails, so
+    the failed test's picture shows its page (conftest.pytest_runtest_makereport)."""
     page = phone_page(browser)
-    try:
-        yield page
-    finally:
-        phones_of(browser).give_back(page)
+    yield page
+    phones_of(browser).give_back(page)
 
 
 def is_waiting(page: Page) -> bool:

@@ -187,11 +187,13 @@ function answered(submitter, status, answer) {
   if (answer.location) {  // to the scoreboard, which says what became of the entry
     // The kept entry is settled before the page is left: a page that goes away takes its
     // unfinished IndexedDB transaction with it, and the entry would come back as waiting or
-    // as a choice already made.
+    // as a choice already made. A second at most: a phone whose IndexedDB does not answer
+    // still moves on (the server has the hand).
     let settled;
     if (answer.entry !== "refused") { saved = true; dropDraft(); settled = queue.remove(entryKey); }
     else { settled = queue.mark(entryKey, "refused", answer.message || ""); }
-    settled.catch(() => {}).then(() => window.location.assign(answer.location));
+    const atMost = new Promise((resolve) => { setTimeout(resolve, 1000); });
+    Promise.race([settled.catch(() => {}), atMost]).then(() => window.location.assign(answer.location));
   } else if (status === 400 && answer.error) {
     refused(submitter, answer);
   } else {
