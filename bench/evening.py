@@ -18,8 +18,10 @@ table. ``--nodes 2``: two web servers on two ports and two Celery workers, as tw
 run them over the one PostgreSQL and Redis, a table's two pairs on different web servers.
 ``--events 50 --pairs 40``: a Tuesday of many clubs, fifty clubs' evenings of twenty tables at
 once on the one deployment, each club's event with its own director, its phones and its wall.
+``--followed 4``: the followed public pages on a web server of their own at a lower CPU priority,
+as the proxy of deploy/nginx/scorekeeper.conf sends them (docs/scaling.md, "The tables first").
 Usage: python bench/evening.py [--pairs 200] [--events 1] [--spectators 200] [--seconds 120]
-       [--nodes 1]
+       [--nodes 1] [--followed 0]
 """
 
 from __future__ import annotations
@@ -96,6 +98,7 @@ class OnNodes(FastHttpUser):
 
     abstract = True
     nodes: list[str] = []
+    followed: str = ""  # the followed pages' web server (--followed), else the nodes
 
     def session(self, url: str) -> FastHttpSession:
         """A client of its own (its cookies) on the web server at ``url``."""
@@ -134,13 +137,14 @@ class Table(OnNodes):
             for i, side in enumerate(("ns", "ew"))
         }
         self.client = self.sides["ns"]
+        self.looks = self.session(self.followed) if self.followed else self.client
 
     @task
     def play(self) -> None:
         table = self.table
         if table is None or table["match"] in DONE:
             event = table["tournament"] if table else EVENTS[0]["tournament"]
-            self.client.get(f"/t/{event}/", name="public page")
+            self.looks.get(f"/t/{event}/", name="public page")
             return
         if self.hands < HANDS:
             self._hand(table)
@@ -196,7 +200,8 @@ class Spectator(OnNodes):
 
     def on_start(self) -> None:
         self.etags: dict[str, str] = {}
-        self.client = self.session(random.choice(self.nodes or [self.host]))
+        nodes = [self.followed] if self.followed else self.nodes or [self.host]
+        self.client = self.session(random.choice(nodes))
         self.event = random.choice(EVENTS)["tournament"]
 
     def _get(self, path: str, name: str) -> None:
@@ -322,9 +327,16 @@ def main() -> None:
         "that many machines would run them over the one PostgreSQL and Redis; the phones are "
         "shared among the web servers, a table's two pairs on different ones",
     )
+    parser.add_argument(
+        "--followed",
+        type=int,
+        default=0,
+        help="the followed public pages on a web server of their own, of that many processes at "
+        "a lower CPU priority, as the proxy of docs/scaling.md sends them (0: with the rest)",
+    )
     args = parser.parse_args()
     workers = max(1, args.workers // args.nodes)
-    with served(workers, broker=True, nodes=args.nodes) as app:
+    with served(workers, broker=True, nodes=args.nodes, followed=args.followed) as app:
         env = app.env
         EVENTS.extend(
             shell_json(env, SETUP.format(events=args.events, pairs=args.pairs, hands=HANDS))
@@ -339,6 +351,7 @@ def main() -> None:
             Table.fixed_count = len(TABLES)
             Table.nodes = app.nodes
             Spectator.nodes = app.nodes
+            OnNodes.followed = app.followed
             environment = Environment(
                 user_classes=[Table, Spectator], host=app.url, events=events, stop_timeout=10
             )

@@ -86,6 +86,7 @@ class Served:
     stop_database: str | None = None
     database_url: str = field(default="")
     nodes: list[str] = field(default_factory=list)  # every web node's address (``url`` first)
+    followed: str = ""  # the followed pages' own web server (``followed`` workers), if any
 
     def workers(self) -> list[int]:
         path = Path(f"/proc/{self.server.pid}/task/{self.server.pid}/children")
@@ -94,11 +95,17 @@ class Served:
 
 @contextmanager
 def served(
-    workers: int, extra_env: dict[str, str] | None = None, broker: bool = False, nodes: int = 1
+    workers: int,
+    extra_env: dict[str, str] | None = None,
+    broker: bool = False,
+    nodes: int = 1,
+    followed: int = 0,
 ) -> Iterator[Served]:
     """The app on gunicorn; ``broker``: Redis is Celery's broker too (start a worker).
     ``nodes``: that many web servers on as many ports, ``workers`` processes each, as separate
-    machines would run them over the one PostgreSQL and the one Redis (nothing else shared)."""
+    machines would run them over the one PostgreSQL and the one Redis (nothing else shared).
+    ``followed``: one more web server of that many processes, at a lower CPU priority (nice 10),
+    for the pages spectators follow (docs/scaling.md: the proxy sends them there)."""
     env = {**os.environ}
     restart = stop = None
     redis = None
@@ -147,31 +154,36 @@ def served(
     subprocess.run(
         [PY, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True
     )
-    ports = [free_port() for _ in range(nodes)]
+    ports = [free_port() for _ in range(nodes + (1 if followed else 0))]
+    gunicorn = [str(Path(PY).parent / "gunicorn"), "config.wsgi", "--timeout", "30"]
     servers = [
         subprocess.Popen(
             [
-                str(Path(PY).parent / "gunicorn"),
-                "config.wsgi",
-                "-b",
-                f"127.0.0.1:{port}",
-                "-w",
-                str(workers),
-                "--timeout",
-                "30",
-                "--log-level",
-                "warning",
+                *(["nice", "-n", "10"] if i == nodes else []),
+                *gunicorn,
+                *["-b", f"127.0.0.1:{port}", "--log-level", "warning"],
+                *["-w", str(followed if i == nodes else workers)],
             ],
             cwd=ROOT,
             env=env,
         )
-        for port in ports
+        for i, port in enumerate(ports)
     ]
     try:
         for port in ports:
             wait_for_port(port)
         urls = [f"http://127.0.0.1:{port}" for port in ports]
-        yield Served(urls[0], ports[0], servers[0], env, restart, stop, env["DATABASE_URL"], urls)
+        yield Served(
+            urls[0],
+            ports[0],
+            servers[0],
+            env,
+            restart,
+            stop,
+            env["DATABASE_URL"],
+            urls[:nodes],
+            urls[nodes] if followed else "",
+        )
     finally:
         for server in servers:
             server.terminate()

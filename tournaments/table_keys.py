@@ -19,7 +19,7 @@ from django.utils.crypto import salted_hmac
 
 from scorekeeper import services as scoring
 from scorekeeper.models import Game, GameKey, hash_token
-from tournaments.models import Match, ResultSubmission
+from tournaments.models import Entry, Match, ResultSubmission
 
 SIDES = (ResultSubmission.By.NS, ResultSubmission.By.EW)
 _SALT = "tournaments.table-link"
@@ -60,11 +60,16 @@ def table_link_of(token: str) -> TableLink | None:
         return None
     game_id, holder = found
     match = (
-        Match.objects.select_related(
-            "ns", "ew", "ns_with", "ew_with", "round__tournament", "game", "result"
-        )
+        Match.objects.select_related("round__tournament", "game", "result")
+        .defer("round__drawn")  # the round's whole draft (500 tables'), never read here
         .filter(game_id=game_id)
         .first()
     )
-    side = "" if holder == GameKey.RETIRED else holder
-    return TableLink(match, side) if match is not None else None
+    if match is None:
+        return None
+    # The pairs by a query of their own: joined in too, PostgreSQL took 5 ms to plan the nine
+    # tables (a 1000-pair event's table page and result, bench/evening.py).
+    seated = Entry.objects.in_bulk([match.ns_id, match.ew_id, match.ns_with_id, match.ew_with_id])
+    match.ns, match.ew = seated[match.ns_id], seated.get(match.ew_id)
+    match.ns_with, match.ew_with = seated.get(match.ns_with_id), seated.get(match.ew_with_id)
+    return TableLink(match, "" if holder == GameKey.RETIRED else holder)

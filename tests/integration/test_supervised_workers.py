@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import configparser
 import os
+import re
 import signal
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 
 from tests.celery_worker import broker_client
 from tests.factories import confirm, round_released
@@ -55,7 +57,10 @@ def test_a_killed_worker_is_started_again_and_takes_the_next_task(tmp_path: Path
     assert rows[0]["name"] == "Pair 1"
 
 
-@pytest.mark.parametrize("unit", ["scorekeeper-web.service", "scorekeeper-worker@.service"])
+@pytest.mark.parametrize(
+    "unit",
+    ["scorekeeper-web.service", "scorekeeper-followed.service", "scorekeeper-worker@.service"],
+)
 def test_the_systemd_units_start_again_whatever_ended_them(unit: str) -> None:
     """deploy/systemd/: what deploy.md tells a server to install. Restart=always (not on-failure:
     a worker that exits cleanly after losing Redis must come back too), a pause before it, and no
@@ -67,3 +72,39 @@ def test_the_systemd_units_start_again_whatever_ended_them(unit: str) -> None:
     assert text["Unit"]["StartLimitIntervalSec"] == "0"
     assert text["Service"]["EnvironmentFile"].endswith("scorekeeper.env")
     assert text["Install"]["WantedBy"] == "multi-user.target"
+
+
+def test_the_proxy_sends_the_followed_pages_and_only_those_to_their_own_processes() -> None:
+    """deploy/nginx/scorekeeper.conf: the pages spectators follow go to scorekeeper-followed
+    (a lower CPU priority, docs/scaling.md); a table's page, its result, the director's pages
+    and the documents stay with the tables' processes."""
+    conf = (ROOT / "deploy" / "nginx" / "scorekeeper.conf").read_text()
+    pattern = re.search(r"location ~ (\S+) \{\s*proxy_pass http://scorekeeper_followed;", conf)
+    assert pattern is not None
+    followed = re.compile(pattern.group(1))
+    event = {"tournament_id": 12}
+    for name in (
+        "tournament",
+        "tournament-standings",
+        "tournament-screen",
+        "tournament-screen-json",
+    ):
+        assert followed.match(reverse(name, kwargs=event)), name
+    others = [
+        reverse("table", kwargs={"token": "abc"}),
+        reverse("tournament-standings-pdf", kwargs=event),
+        reverse("tournament-results", kwargs=event),
+        reverse("tournament-pair", kwargs={**event, "entry_id": 3}),
+        reverse("director-round-next", kwargs=event),
+        reverse("tournament-clock", kwargs=event),
+        "/api/v1/games/abc/hands",
+        "/t/12/standings/x",
+        "/t/12/screen.json/",
+    ]
+    for path in others:
+        assert not followed.match(path), path
+    unit = configparser.ConfigParser(strict=False, interpolation=None)
+    unit.read(ROOT / "deploy" / "systemd" / "scorekeeper-followed.service")
+    assert int(unit["Service"]["Nice"]) > 0
+    assert "127.0.0.1:8001" in unit["Service"]["ExecStart"]
+    assert "server 127.0.0.1:8001;" in conf and "server 127.0.0.1:8000;" in conf

@@ -69,7 +69,7 @@ def round_status_refresh(round_id: int) -> None:
     """The round's status read again from its tables, in a transaction of its own; its row is
     locked only where the status is to change (the tables' writes that end a round, or start
     it, at once; every other one reads and goes)."""
-    played = Round.objects.filter(id=round_id).first()
+    played = Round.objects.filter(id=round_id).only("status").first()
     if played is None:
         return
     done = not played.matches.exclude(status__in=SETTLED).exists()
@@ -77,7 +77,9 @@ def round_status_refresh(round_id: int) -> None:
     if done == complete and played.status != Round.Status.RELEASED:
         return
     with transaction.atomic():
-        played = Round.objects.select_for_update(no_key=True).filter(id=round_id).first()
+        played = (
+            Round.objects.select_for_update(no_key=True).filter(id=round_id).only("status").first()
+        )
         if played is not None:
             round_status_from_tables(played)
 
