@@ -70,6 +70,8 @@ def table_link_of(token: str) -> TableLink | None:
     # The pairs by a query of their own: joined in too, PostgreSQL took 5 ms to plan the nine
     # tables (a 1000-pair event's table page and result, bench/evening.py).
     seated = Entry.objects.in_bulk([match.ns_id, match.ew_id, match.ns_with_id, match.ew_with_id])
+    if match.ns_id not in seated:  # the event deleted between the two reads
+        return None
     match.ns, match.ew = seated[match.ns_id], seated.get(match.ew_id)
     match.ns_with, match.ew_with = seated.get(match.ns_with_id), seated.get(match.ew_with_id)
     return TableLink(match, "" if holder == GameKey.RETIRED else holder)
