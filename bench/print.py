@@ -2,7 +2,8 @@
 """The director's three PDFs of one round (table cards, score sheets, pairings) for a field of
 200 and of 1000 pairs: the seconds the director's request takes to answer (the PDF itself up
 to print_jobs.INLINE_TABLES tables, else the page of a job made in the background), the seconds
-each document takes to make (rows, templates, WeasyPrint) and the peak memory it adds, on a
+each document takes to make (rows, templates, WeasyPrint; a job's chunks by one process a core
+at once, core/pdf_parts.py, their CPU counted too) and the peak memory it adds, on a
 throwaway SQLite database (or the database DATABASE_URL names); and the event's standings PDF
 (public, made in the request once per version of the tournament: views/public.standings_pdf).
 
@@ -45,11 +46,31 @@ def peak_reset() -> bool:
     return True
 
 
+def cpu_seconds() -> float:
+    """The CPU this process and its ended children have used (a job's chunks are laid out by
+    processes of their own)."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+def children_peak_mib() -> float:
+    """The largest resident memory of any ended child (Linux: kilobytes)."""
+    import resource
+
+    return resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+
+
 def peak_mib() -> float:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmHWM:"):
             return int(line.split()[1]) / 1024
     return 0.0
+
+
+def memory_words(added: float, helpers: float) -> str:
+    """The peak memory a document added here, and its own processes' (a job's)."""
+    words = f"  peak +{added:3.0f} MiB"
+    return words + (f" (its processes {helpers:.0f} MiB each at most)" if helpers else "")
 
 
 def forked(work: Callable[[], tuple[float, ...]]) -> tuple[float, ...]:
@@ -97,6 +118,7 @@ def main() -> None:
     from django.core.management import call_command
     from django.test import RequestFactory
 
+    from core.pdf_parts import qr_png
     from tournaments import printing
     from tournaments.models import Match, Round
     from tournaments.print_jobs import INLINE_TABLES
@@ -143,7 +165,7 @@ def main() -> None:
         round_release(round_id=drawn.id)
         return tournament.id
 
-    def render(view: str, tournament_id: int) -> tuple[float, float, float, float, float]:
+    def render(view: str, tournament_id: int) -> tuple[float, ...]:
         """The request's answer (seconds), then the document made (seconds, CPU, peak, size)."""
         if view == "standings":
             return standings(tournament_id)
@@ -156,16 +178,20 @@ def main() -> None:
         assert answer.status_code in (200, 302), answer.status_code
         played = Round.objects.get(tournament_id=tournament_id, number=1)
         spec = printing.PrintSpec(kind, int(query.get("per_page", 4)), "en", f"http://{HOST}")
+        inline = not print_jobs.needs_background(played)
         before = peak_mib() if peak_reset() else 0.0
-        start, cpu = time.perf_counter(), time.process_time()
-        pdf = printing.render(played, spec)
-        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+        start, cpu = time.perf_counter(), cpu_seconds()
+        # As the request or the job makes it: a job's chunks by one process a core at once.
+        pdf = printing.render(played, spec, processes=1 if inline else print_jobs.processes())
+        seconds, cpu = time.perf_counter() - start, cpu_seconds() - cpu
         if args.keep:
             Path(args.keep).mkdir(parents=True, exist_ok=True)
             (Path(args.keep) / f"t{tournament_id}-{view}.pdf").write_bytes(pdf)
-        return answered, seconds, cpu, peak_mib() - before, len(pdf)
+        # The job's processes, each holding a chunk, are measured whole (their start included).
+        helpers = 0.0 if inline else children_peak_mib()
+        return answered, seconds, cpu, peak_mib() - before, len(pdf), helpers
 
-    def standings(tournament_id: int) -> tuple[float, float, float, float, float]:
+    def standings(tournament_id: int) -> tuple[float, ...]:
         """The public request (the document made in it: nothing is cached in a forked child),
         then the document alone."""
         from tournaments.models import Tournament
@@ -185,7 +211,7 @@ def main() -> None:
         if args.keep:
             Path(args.keep).mkdir(parents=True, exist_ok=True)
             (Path(args.keep) / f"t{tournament_id}-standings.pdf").write_bytes(pdf)
-        return answered, seconds, cpu, peak_mib() - before, len(pdf)
+        return answered, seconds, cpu, peak_mib() - before, len(pdf), 0.0
 
     def codes(tournament_id: int) -> tuple[float, float]:
         """The seconds to make the round's QR codes alone (a part of the cards' figure)."""
@@ -198,7 +224,7 @@ def main() -> None:
         ]
         start = time.perf_counter()
         for link in links:
-            printing.qr_png(link)
+            qr_png(link)
         return time.perf_counter() - start, len(links)
 
     print(f"Load average (1, 5, 15 min): {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
@@ -220,8 +246,8 @@ def main() -> None:
             runs = [
                 forked(functools.partial(render, view, tournament_id)) for _ in range(args.repeat)
             ]
-            answered, seconds, cpu, added, size = min(runs, key=lambda run: run[1])
-            memory = f"  peak +{added:3.0f} MiB" if measured_peak else ""
+            answered, seconds, cpu, added, size, helpers = min(runs, key=lambda run: run[1])
+            memory = memory_words(added, helpers) if measured_peak else ""
             label = "cards (2 a page)" if view == "cards2" else view
             inline = n // 2 <= INLINE_TABLES or view == "standings"
             how = "the PDF" if inline else "a job's page"

@@ -325,6 +325,8 @@ WHITENOISE_IMMUTABLE_FILE_TEST = immutable_static
 # Documents made in the background (a large round's table cards: tournaments/print_jobs.py), in
 # a folder the web processes and the workers both reach; files are deleted after a day.
 PRINT_ROOT = Path(os.environ.get("SCOREKEEPER_PRINT_DIR") or BASE_DIR / "prints")
+# Processes laying out a large round's PDF at once (core/pdf_parts.py); 0: one per core.
+PRINT_PROCESSES = env_int("SCOREKEEPER_PRINT_PROCESSES", 0)
 
 # Behind a TLS proxy. DJANGO_PROXY_COUNT proxies in front set X-Forwarded-For and -Proto.
 HTTPS = env_flag("DJANGO_HTTPS", not DEBUG and not LOCAL)  # a LAN has no certificate

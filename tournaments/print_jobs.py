@@ -2,8 +2,9 @@
 request (a few seconds); a larger one is made in the background (a 1000-pair round's score
 sheets take some 30 s to lay out, past a web worker's timeout): a job records what it prints
 and its progress, a Celery task (or, without a worker, a thread of the web process:
-core.background.send_long) renders it a chunk of tables at a time, and the director's
-page shows "150 of 500 tables" until the PDF is ready to download.
+core.background.send_long) renders it a chunk of tables at a time, several at once where the
+machine has the cores (core/pdf_parts.py), and the director's page shows "150 of 500 tables"
+until the PDF is ready to download.
 
 A job is found again by its fingerprint (the round, the kind, the language, the phones' address
 and every name it prints): printing the same round again serves the same file at once. A run
@@ -31,6 +32,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from core import background
+from core.pdf_parts import cores
 from tournaments.models import PrintJob, Round
 from tournaments.printing import PrintSpec, render, round_matches
 
@@ -150,7 +152,7 @@ def print_job_render(*, job_id: int) -> None:
 
     spec = PrintSpec(job.kind, job.per_page, job.language, job.base)
     try:
-        pdf = render(job.round, spec, progress)
+        pdf = render(job.round, spec, progress, processes())
     except Exception as error:
         PrintJob.objects.filter(id=job.id).update(
             status=PrintJob.Status.FAILED, error=str(error)[:300]
@@ -161,6 +163,12 @@ def print_job_render(*, job_id: int) -> None:
     PrintJob.objects.filter(id=job.id).update(
         status=PrintJob.Status.READY, file=name, updated_at=timezone.now()
     )
+
+
+def processes() -> int:
+    """How many processes lay out a job's chunks at once: SCOREKEEPER_PRINT_PROCESSES, else one
+    per core of the machine."""
+    return settings.PRINT_PROCESSES or cores()
 
 
 def _write(path: Path, data: bytes) -> None:

@@ -7,25 +7,24 @@ a worker renders them as well as a page does.
 WeasyPrint's time grows with the boxes and lines of text it lays out, a millisecond or more
 each: the templates keep them few, and bench/print.py has the figures (a 1000-pair round takes
 tens of seconds). So a round of many tables is rendered in chunks, reporting its progress after
-each (print_jobs.py makes it in the background), and the chunks' pages are joined into one PDF.
+each (print_jobs.py makes it in the background), several at once in processes of their own where
+the machine has the cores (core/pdf_parts.py), and the chunks' pages joined into one PDF.
 """
 
 from __future__ import annotations
 
-import functools
-import io
 import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import segno
 from django.contrib.staticfiles import finders
 from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 
+from core.pdf_parts import QR_SCHEME, Part, joined
 from core.phone_links import PhoneLinks
 from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.public import sit_out_words, standings_line_groups
@@ -37,7 +36,6 @@ STYLESHEET = "tournaments/print.css"  # a static file, read by WeasyPrint from d
 KINDS = ("cards", "sheets", "pairings")
 CARDS_PER_PAGE = (4, 2)  # the first is the default; ?per_page=2 prints bigger cards
 DEFAULT_HANDS = 4  # rows of a score sheet when the tournament does not say
-IMAGE_SCHEME = "image:"  # the document's own images (render)
 CHUNK_TABLES = 40  # tables rendered at a time: a few seconds of work between progress reports
 NS, EW = ResultSubmission.By.NS.value, ResultSubmission.By.EW.value
 
@@ -55,36 +53,30 @@ class PrintSpec:
     base: str = ""
 
 
-def images_fetcher(images: Mapping[str, bytes]) -> Any:
-    """What WeasyPrint may load: the document's own images ("image:<name>", from memory).
-    Every other URL is refused, so nothing in a template or a name makes the server fetch."""
-    from weasyprint.urls import URLFetcher, URLFetcherResponse  # type: ignore[import-untyped]
-
-    class DocumentImages(URLFetcher):  # a subclass, as WeasyPrint asks of a fetcher
-        def fetch(self, url: str, _headers: object = None) -> URLFetcherResponse:
-            name = url.removeprefix(IMAGE_SCHEME)
-            if not url.startswith(IMAGE_SCHEME) or name not in images:
-                raise ValueError(f"not fetched: {url}")
-            return URLFetcherResponse(url, images[name], {"Content-Type": "image/png"})
-
-    return DocumentImages(allowed_protocols=())
-
-
-def _document(template: str, context: dict[str, Any], images: Mapping[str, bytes]) -> Any:
-    """A template laid out by WeasyPrint (its pages, not yet a PDF)."""
-    from weasyprint import CSS, HTML  # type: ignore[import-untyped]  # slow to import: on use
-
+def _part(template: str, context: dict[str, Any], qr_codes: Mapping[str, str], items: int) -> Part:
+    """A template rendered as a part of a document (core/pdf_parts.py lays it out)."""
     path = finders.find(STYLESHEET)
     if not path or isinstance(path, list):
         raise FileNotFoundError(STYLESHEET)
-    fetcher = images_fetcher(images)
-    html = render_to_string(template, context)
-    stylesheet = CSS(filename=path, url_fetcher=fetcher)
-    return HTML(string=html, url_fetcher=fetcher).render(stylesheets=[stylesheet])
+    return Part(render_to_string(template, context), str(path), dict(qr_codes), items)
+
+
+def _pdf(template: str, context: dict[str, Any]) -> bytes:
+    """A document of one part, laid out here."""
+    return joined([_part(template, context, {}, 0)])
 
 
 def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
+
+
+def chunk_size(tables: int, processes: int) -> int:
+    """Tables a chunk: at most CHUNK_TABLES, and as many chunks for each process, of about as
+    many tables, so that they all finish together."""
+    if processes <= 1:
+        return CHUNK_TABLES
+    each = -(-tables // (processes * CHUNK_TABLES))  # chunks a process, rounded up
+    return max(1, -(-tables // (processes * each)))
 
 
 def round_matches(played: Round) -> tuple[list[Match], list[Match]]:
@@ -105,18 +97,6 @@ def players(entry: Entry | None, partner: Entry | None = None) -> str:
     return " & ".join(p for p in (entry.player_1.strip(), entry.player_2.strip()) if p)
 
 
-@functools.lru_cache(maxsize=4096)  # a round's links do not change: printing again is free
-def qr_png(url: str) -> bytes:
-    """The QR code of ``url``: a PNG of one pixel per module with its quiet zone (4 modules),
-    which the stylesheet scales up sharp (image-rendering: pixelated). A bitmap, not SVG:
-    WeasyPrint parses and draws an inline SVG's path point by point (some 15 ms a code), an
-    image it embeds as it is (3 ms). segno picks the best of the 8 masks, as the standard
-    asks: most of the 8 ms a code takes."""
-    out = io.BytesIO()
-    segno.make(url, error="m", micro=False).save(out, kind="png", scale=1, border=4)
-    return out.getvalue()
-
-
 @dataclass(frozen=True)
 class CardPair:
     """One pair's half of a table card: its seat, its names, and its own link as a QR code."""
@@ -126,7 +106,7 @@ class CardPair:
     name: str  # the pair's, or an individual event's two partners ("Ann & Ben")
     players: str
     url: str
-    image: str  # the QR code's name among the document's images (render)
+    image: str  # the QR code's address in the document (core.pdf_parts.QR_SCHEME)
 
 
 @dataclass(frozen=True)
@@ -135,12 +115,12 @@ class Card:
     pairs: tuple[CardPair, CardPair]
 
 
-def cards_of(links: PhoneLinks, tables: Sequence[Match]) -> tuple[list[Card], dict[str, bytes]]:
-    """A card per table, and the images it shows: each pair's QR code is its own link to the
+def cards_of(links: PhoneLinks, tables: Sequence[Match]) -> tuple[list[Card], dict[str, str]]:
+    """A card per table, and the links its QR codes show, by name: each pair's own link to the
     table as a phone opens it (this machine's network address when the director is at
     http://127.0.0.1: tournaments.links; the token: tournaments.table_keys)."""
     seats = {NS: _("North-South"), EW: _("East-West")}
-    cards, images = [], {}
+    cards, qr_codes = [], {}
     for match in tables:
         game = match.game
         if match.ew is None or game is None:  # a bye: no table, no game, no card
@@ -152,11 +132,11 @@ def cards_of(links: PhoneLinks, tables: Sequence[Match]) -> tuple[list[Card], di
         ):
             url = links.to(reverse("table", args=[table_token(game, side)]))
             name = f"{match.table}-{side}"
-            images[name] = qr_png(url)
+            qr_codes[name] = url
             names = players(entry, partner)
-            pairs.append(CardPair(side, seats[side], side_name, names, url, IMAGE_SCHEME + name))
+            pairs.append(CardPair(side, seats[side], side_name, names, url, QR_SCHEME + name))
         cards.append(Card(match.table, (pairs[0], pairs[1])))
-    return cards, images
+    return cards, qr_codes
 
 
 def sort_key(name: str) -> tuple[str, str]:
@@ -180,14 +160,14 @@ def by_name(tables: Sequence[Match], byes: Sequence[Match]) -> list[dict[str, An
     return sorted(rows, key=lambda row: sort_key(row["entry"].name))
 
 
-def _cards(tournament: Tournament, played: Round, spec: PrintSpec, part: list[Match]) -> Any:
+def _cards(tournament: Tournament, played: Round, spec: PrintSpec, part: list[Match]) -> Part:
     size = spec.per_page if spec.per_page in CARDS_PER_PAGE else CARDS_PER_PAGE[0]
-    cards, images = cards_of(PhoneLinks(spec.base, "", False), part)
+    cards, qr_codes = cards_of(PhoneLinks(spec.base, "", False), part)
     context = {"tournament": tournament, "round": played, "pages": chunks(cards, size)}
-    return _document("tournaments/print/cards.html", {**context, "per_page": size}, images)
+    return _part("tournaments/print/cards.html", {**context, "per_page": size}, qr_codes, len(part))
 
 
-def _sheets(tournament: Tournament, played: Round, _spec: PrintSpec, part: list[Match]) -> Any:
+def _sheets(tournament: Tournament, played: Round, _spec: PrintSpec, part: list[Match]) -> Part:
     hands = tournament.hands_per_round or DEFAULT_HANDS
     sheets = [
         {"match": m, "ns_players": players(m.ns, m.ns_with), "ew_players": players(m.ew, m.ew_with)}
@@ -201,12 +181,15 @@ def _sheets(tournament: Tournament, played: Round, _spec: PrintSpec, part: list[
         "per_page": per_page,
         "hands": range(1, hands + 1),
     }
-    return _document("tournaments/print/sheets.html", context, {})
+    return _part("tournaments/print/sheets.html", context, {}, len(part))
 
 
-def render(played: Round, spec: PrintSpec, progress: Progress | None = None) -> bytes:
+def render(
+    played: Round, spec: PrintSpec, progress: Progress | None = None, processes: int = 1
+) -> bytes:
     """The round's document as one PDF. Cards and sheets are laid out a chunk of tables at a
-    time (``progress`` hears of each); the pairings, which list the whole round twice, at once."""
+    time, by up to ``processes`` processes at once (core/pdf_parts.py; ``progress`` hears of
+    each chunk); the pairings, which list the whole round twice, at once."""
     tournament = played.tournament
     tables, byes = round_matches(played)
     with translation.override(spec.language):
@@ -218,20 +201,15 @@ def render(played: Round, spec: PrintSpec, progress: Progress | None = None) -> 
                 "byes": byes,
                 "names": by_name(tables, byes),
             }
-            document = _document("tournaments/print/pairings.html", context, {})
+            pdf = _pdf("tournaments/print/pairings.html", context)
             if progress is not None:
                 progress(len(tables), len(tables))
-            return bytes(document.write_pdf())
-        lay_out = {"cards": _cards, "sheets": _sheets}[spec.kind]
-        parts = chunks(tables, CHUNK_TABLES) or [[]]
-        documents, done = [], 0
-        for part in parts:
-            documents.append(lay_out(tournament, played, spec, part))
-            done += len(part)
-            if progress is not None:
-                progress(done, len(tables))
-        pages = [page for document in documents for page in document.pages]
-        return bytes(documents[0].copy(pages).write_pdf())
+            return pdf
+        part_of = {"cards": _cards, "sheets": _sheets}[spec.kind]
+        size = chunk_size(len(tables), processes)
+        parts = [part_of(tournament, played, spec, c) for c in chunks(tables, size) or [[]]]
+        heard = None if progress is None else (lambda done: progress(done, len(tables)))
+        return joined(parts, processes, heard)
 
 
 @dataclass(frozen=True)
@@ -273,7 +251,7 @@ def render_bracket(tournament: Tournament, bracket: Any, language: str) -> bytes
             "rows": bracket_rows(bracket),
             "size": min(first, 64),  # the rows' height and type (print.css .b-rows-N)
         }
-        return bytes(_document("tournaments/print/bracket.html", context, {}).write_pdf())
+        return _pdf("tournaments/print/bracket.html", context)
 
 
 def render_standings(tournament: Tournament, current: CurrentStandings, language: str) -> bytes:
@@ -306,4 +284,4 @@ def render_standings(tournament: Tournament, current: CurrentStandings, language
             # ranks them so (a two-winner Mitchell); else one table.
             "groups": standings_line_groups(snapshot, order, players=names),
         }
-        return bytes(_document("tournaments/print/standings.html", context, {}).write_pdf())
+        return _pdf("tournaments/print/standings.html", context)

@@ -25,8 +25,10 @@ pytestmark = pytest.mark.django_db(transaction=True)  # a job is made by another
 
 @pytest.fixture
 def small_inline(settings, tmp_path, monkeypatch):
-    """Rounds of more than 2 tables go to the background, laid out 4 tables at a time."""
+    """Rounds of more than 2 tables go to the background, laid out 4 tables at a time, two
+    chunks at once (as on a machine of two cores or more)."""
     settings.PRINT_ROOT = tmp_path / "prints"
+    settings.PRINT_PROCESSES = 2
     monkeypatch.setattr(print_jobs, "INLINE_TABLES", 2)
     monkeypatch.setattr(printing, "CHUNK_TABLES", 4)
     yield
@@ -89,6 +91,8 @@ def test_a_large_round_is_made_in_the_background_with_its_progress_shown(
     assert pdf["Content-Type"] == "application/pdf" and "no-store" in pdf["Cache-Control"]
     reader = PdfReader(io.BytesIO(b"".join(pdf.streaming_content)))
     assert len(reader.pages) == 2  # 8 cards, 4 to a page: the chunks joined
+    assert [len(page["/Resources"]["/XObject"]) for page in reader.pages] == [8, 8]  # QR codes
+    assert reader.metadata.title == "Regional: table cards, round 1"
     text = "".join(page.extract_text() for page in reader.pages)
     assert all(f"Pair {i}\n" in text or f"Pair {i} " in text for i in range(1, 17)), text
     # Asked again, nothing has changed: the same file, at once.
@@ -165,3 +169,14 @@ def test_a_job_sent_twice_or_polled_by_many_is_made_once(small_inline, director,
     print_jobs.print_job_render(job_id=job.id)
     print_jobs.print_job_render(job_id=job.id)
     assert runs == [1, 1] and ready(job.id)
+
+
+@pytest.mark.parametrize(
+    ("tables", "processes", "size"),
+    [(500, 1, 40), (500, 2, 36), (1000, 2, 39), (120, 2, 30), (51, 2, 26), (8, 4, 2), (1, 2, 1)],
+)
+def test_each_process_gets_as_many_chunks_of_about_as_many_tables(tables, processes, size):
+    """At most CHUNK_TABLES (40) a chunk, and a whole number of chunks for each process."""
+    assert printing.chunk_size(tables, processes) == size
+    chunks = -(-tables // size)
+    assert processes == 1 or chunks % processes == 0 or chunks < processes

@@ -14,8 +14,8 @@ import segno
 from django.urls import reverse
 from pypdf import PdfReader
 
+from core import pdf_parts
 from scorekeeper.services import Author, hand_add
-from tournaments import printing
 from tournaments.models import Match, ResultSubmission, Round, Tournament
 from tournaments.services.entries import entries_add
 from tournaments.services.results import result_correct, result_submit
@@ -356,10 +356,11 @@ def test_table_cards_four_to_a_page_with_both_pairs_qr_codes(client, dora, event
 
 
 def test_printing_loads_nothing_but_the_documents_own_images():
-    fetch = printing.images_fetcher({"1-ns": b"a QR code"})
-    assert fetch("image:1-ns").read() == b"a QR code"
+    link = "http://192.168.1.20:8000/t/table/key/"
+    fetch = pdf_parts._fetcher({"1-ns": link})
+    assert fetch("qr:1-ns").read() == pdf_parts.qr_png(link)
     for url in (
-        "image:2-ns",
+        "qr:2-ns",
         "file:///etc/passwd",
         "http://127.0.0.1:8000/admin/",
         "data:image/png;base64,iVBORw0KGgo=",

@@ -224,8 +224,9 @@ def test_table_links_and_cards_use_the_network_address_when_opened_on_this_machi
     cards' QR codes carry the address the phones open, with the page's port."""
     from django.test import RequestFactory
 
+    from core.pdf_parts import QR_SCHEME
     from core.phone_links import phone_links
-    from tournaments.printing import IMAGE_SCHEME, cards_of, qr_png, round_matches
+    from tournaments.printing import cards_of, round_matches
 
     settings.LOCAL_ADDRESSES, settings.ALLOWED_HOSTS = LAN, HOSTS
     tournament, tables = a_released_round(director)
@@ -245,11 +246,11 @@ def test_table_links_and_cards_use_the_network_address_when_opened_on_this_machi
         assert 'data-testid="links-unreachable"' not in page
     request = RequestFactory().get("/", HTTP_HOST="127.0.0.1:8000")
     played = Round.objects.get(tournament=tournament)
-    cards, images = cards_of(phone_links(request), round_matches(played)[0])
+    cards, qr_codes = cards_of(phone_links(request), round_matches(played)[0])
     for card, match in zip(cards, tables, strict=True):
         for half in card.pairs:  # each pair's own link, and its QR code is that link
             assert half.url == f"http://192.168.1.20:8000{link(match, half.side)}"
-            assert images[half.image.removeprefix(IMAGE_SCHEME)] == qr_png(half.url)
+            assert qr_codes[half.image.removeprefix(QR_SCHEME)] == half.url
     pdf = client.get(reverse("print-cards", args=[tournament.id, 1]), HTTP_HOST="127.0.0.1:8000")
     assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
 

@@ -1,0 +1,206 @@
+"""A long PDF laid out in parts, several at once in processes of their own, and joined.
+
+WeasyPrint lays a document out on one core, a millisecond or more for each box: a 1000-pair
+round's 500 score sheets take some 25 s. Its parts (a few dozen tables each) do not depend on
+each other, so on a machine with more than one core each process lays out a share of them, in
+turn, and their PDFs are joined page by page (pypdf); one process lays them all out and joins
+their pages without writing each (bench/print.py has the figures).
+
+A share goes to a new Python process (``python -m core.pdf_parts``), neither forked (a web
+process or a worker holds threads, locks and database connections a fork would copy mid-use) nor
+a multiprocessing child (a Celery worker's processes may have none). So a part travels as what
+WeasyPrint needs and nothing of the database: its HTML, its stylesheet's path and the links its
+QR codes show, in a file; the process imports this module and WeasyPrint (half a second) and
+nothing of Django, tells its progress a line a part and writes its PDF to a file. Every URL a
+document names but its QR codes is refused, so no name in it makes the server fetch.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import segno
+
+ROOT = Path(__file__).resolve().parents[1]  # where ``python -m core.pdf_parts`` finds core/
+QR_SCHEME = "qr:"  # an image a part shows: the QR code of the link under this name
+
+
+@dataclass(frozen=True)
+class Part:
+    """One part of a document: its HTML (a whole page of its own), the stylesheet file it is
+    laid out with, the links of the QR codes it shows (``<img src="qr:NAME">``) and how many of
+    the document's items (tables) it holds, for the progress."""
+
+    html: str
+    stylesheet: str
+    qr_codes: Mapping[str, str] = field(default_factory=dict)
+    items: int = 0
+
+
+Progress = Callable[[int], None]  # items done so far
+
+
+@functools.lru_cache(maxsize=4096)  # a round's links do not change: printing again is free
+def qr_png(url: str) -> bytes:
+    """The QR code of ``url``: a PNG of one pixel per module with its quiet zone (4 modules),
+    which the stylesheet scales up sharp (image-rendering: pixelated). A bitmap, not SVG:
+    WeasyPrint parses and draws an inline SVG's path point by point (some 15 ms a code), an
+    image it embeds as it is (3 ms). segno picks the best of the 8 masks, as the standard asks:
+    most of the 5 ms a code takes."""
+    out = io.BytesIO()
+    segno.make(url, error="m", micro=False).save(out, kind="png", scale=1, border=4)
+    return out.getvalue()
+
+
+def _fetcher(qr_codes: Mapping[str, str]) -> Any:
+    from weasyprint.urls import URLFetcher, URLFetcherResponse  # type: ignore[import-untyped]
+
+    class PartImages(URLFetcher):  # a subclass, as WeasyPrint asks of a fetcher
+        def fetch(self, url: str, _headers: object = None) -> URLFetcherResponse:
+            name = url.removeprefix(QR_SCHEME)
+            if not url.startswith(QR_SCHEME) or name not in qr_codes:
+                raise ValueError(f"not fetched: {url}")
+            return URLFetcherResponse(url, qr_png(qr_codes[name]), {"Content-Type": "image/png"})
+
+    return PartImages(allowed_protocols=())
+
+
+def laid_out(part: Part) -> Any:
+    """The part laid out by WeasyPrint: its pages, not yet a PDF."""
+    from weasyprint import CSS, HTML  # type: ignore[import-untyped]  # slow to import: on use
+
+    fetcher = _fetcher(part.qr_codes)
+    stylesheet = CSS(filename=part.stylesheet, url_fetcher=fetcher)
+    return HTML(string=part.html, url_fetcher=fetcher).render(stylesheets=[stylesheet])
+
+
+def pdf_of(part: Part) -> bytes:
+    """The part as a PDF of its own (what a process of the pool sends back)."""
+    return bytes(laid_out(part).write_pdf())
+
+
+def main(asked: str, pdf: str) -> None:
+    """A process's share: the parts in the file ``asked`` laid out in turn into the PDF file
+    ``pdf``, the items done written to stdout after each part."""
+    parts = [Part(**part) for part in json.loads(Path(asked).read_text())]
+    Path(pdf).write_bytes(_joined_here(parts, lambda items: print(items, flush=True)))
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not Linux
+        return os.cpu_count() or 1
+
+
+def joined(parts: Sequence[Part], processes: int = 1, progress: Progress | None = None) -> bytes:
+    """The parts as one PDF, in their order, laid out by up to ``processes`` processes at once
+    (one: here, in turn). ``progress`` hears the items done after each part."""
+    if not parts:
+        raise ValueError("a document of no part")
+    processes = min(processes, len(parts))
+    if processes <= 1:
+        return _joined_here(parts, progress)
+    shares = _shares(parts, processes)
+    done = [0] * len(shares)
+    lock = threading.Lock()
+
+    def heard(share: int, items: int) -> None:
+        with lock:  # the shares' threads hear their processes at once
+            done[share] = items
+            if progress is not None:
+                progress(sum(done))
+
+    with (
+        tempfile.TemporaryDirectory(prefix="pdf-parts-") as folder,
+        ThreadPoolExecutor(max_workers=len(shares)) as pool,
+    ):
+        runs = [
+            pool.submit(_laid_out_apart, share, Path(folder) / str(n), functools.partial(heard, n))
+            for n, share in enumerate(shares)
+        ]
+        pdfs = [run.result() for run in runs]  # a share that failed fails the document
+    return _joined_pdfs(pdfs)
+
+
+def _shares(parts: Sequence[Part], processes: int) -> list[list[Part]]:
+    """The parts in ``processes`` runs of neighbours, each of about as many items: a part goes
+    to the share its middle item falls in."""
+    total = sum(part.items for part in parts)
+    if not total:
+        return [list(parts[n::processes]) for n in range(processes)]
+    shares: list[list[Part]] = [[] for _ in range(processes)]
+    before = 0
+    for part in parts:
+        shares[min(processes - 1, (2 * before + part.items) * processes // (2 * total))].append(
+            part
+        )
+        before += part.items
+    return [share for share in shares if share]
+
+
+def _laid_out_apart(share: Sequence[Part], base: Path, heard: Progress) -> bytes:
+    """The share's parts as one PDF, laid out by a process of its own (``main`` below)."""
+    asked, pdf, errors = (
+        base.with_suffix(".json"),
+        base.with_suffix(".pdf"),
+        base.with_suffix(".log"),
+    )
+    asked.write_text(json.dumps([asdict(part) for part in share]))
+    # This Python, this module, and the files: nothing of the command comes from a request.
+    command = [sys.executable, "-m", "core.pdf_parts", str(asked), str(pdf)]
+    with errors.open("wb") as log:  # a file, not a pipe: no warning can fill it and block
+        child = subprocess.Popen(  # noqa: S603
+            command, cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True
+        )
+        for line in child.stdout or ():  # the items done, after each part
+            heard(int(line))
+        code = child.wait()
+    if code != 0:
+        told = errors.read_text(errors="replace").strip().splitlines()
+        raise RuntimeError(f"a part could not be laid out: {told[-1] if told else code}")
+    return pdf.read_bytes()
+
+
+def _joined_here(parts: Sequence[Part], progress: Progress | None) -> bytes:
+    """Each part laid out in turn, their pages written as one PDF (one copy of each font)."""
+    documents, done = [], 0
+    for part in parts:
+        documents.append(laid_out(part))
+        done += part.items
+        if progress is not None:
+            progress(done)
+    pages = [page for document in documents for page in document.pages]
+    return bytes(documents[0].copy(pages).write_pdf())
+
+
+def _joined_pdfs(pdfs: Sequence[bytes]) -> bytes:
+    """The PDFs' pages as one PDF, with the first one's title."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for number, pdf in enumerate(pdfs):
+        reader = PdfReader(io.BytesIO(pdf))
+        writer.append(reader)
+        if number == 0 and reader.metadata:
+            writer.add_metadata(dict(reader.metadata))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+if __name__ == "__main__":
+    main(*sys.argv[1:])
