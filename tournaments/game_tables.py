@@ -21,7 +21,6 @@ class EventTables:
     def table_page(self, game_id: str, token: str) -> TableOfGame | None:
         match = (
             Match.objects.select_related("round__tournament", "game")
-            .defer("round__drawn")  # the round's whole draft, read by the draw's pages only
             .filter(game_id=game_id)
             .first()
         )
@@ -62,12 +61,7 @@ class EventTables:
         return shown
 
     def hand_stop(self, game_id: str) -> HandStop | None:
-        match = (
-            Match.objects.select_related("round__tournament")
-            .defer("round__drawn")
-            .filter(game_id=game_id)
-            .first()
-        )
+        match = Match.objects.select_related("round__tournament").filter(game_id=game_id).first()
         if match is None:
             return None
         stop = match_timing(match).stop

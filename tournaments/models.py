@@ -223,10 +223,6 @@ class Round(models.Model):
     number = models.PositiveSmallIntegerField()
     format = models.CharField(max_length=MAX_FORMAT_KEY, validators=[format_known])
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
-    # The draft as its format drew it, before any swap: [ns, ew, reasons] per table, ew null for
-    # a bye. A pairing the director's swaps bring back says the draw's reasons again
-    # (engine.swap); empty for a round drawn before it was kept.
-    drawn = models.JSONField(default=list, blank=True)
     # The round clock's log, every timing decision in order (engine.clock.ClockEvent as JSON):
     # started, paused, resumed, minutes added (to the round or one table), ended. The clock at
     # any moment is computed from it and the server's time, never stored.
@@ -244,6 +240,23 @@ class Round(models.Model):
 
     def get_format_display(self) -> str:
         return format_name(self.format)
+
+
+class RoundDraft(models.Model):
+    """The draft as the round's format drew it, before any swap: [ns, ew, reasons] per table,
+    ew null for a bye (selectors.event.drawn_of). A pairing the director's swaps bring back
+    says the draw's reasons again (engine.swap). A row of its own, read by the swaps alone: a
+    1000-pair round's draft is 500 tables' pairs and reasons, which every table's page, hand,
+    result and clock poll would otherwise read with the round. None for a round drawn before
+    drafts were kept, or imported from a backup."""
+
+    round = models.OneToOneField(
+        Round, on_delete=models.CASCADE, primary_key=True, related_name="+"
+    )
+    drawn = models.JSONField(default=list)
+
+    def __str__(self) -> str:
+        return f"draft of round {self.round_id}"
 
 
 class Match(models.Model):

@@ -61,7 +61,6 @@ def table_link_of(token: str) -> TableLink | None:
     game_id, holder = found
     match = (
         Match.objects.select_related("round__tournament", "game", "result")
-        .defer("round__drawn")  # the round's whole draft (500 tables'), never read here
         .filter(game_id=game_id)
         .first()
     )

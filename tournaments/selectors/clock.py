@@ -45,12 +45,7 @@ def round_clock(played: Round | None, *, table: int | None = None) -> Clock:
 
 def clock_round(tournament: Tournament) -> Round | None:
     """The round the clock is shown for: the latest released one, while it is not closed."""
-    played = (
-        tournament.round_set.exclude(status=Round.Status.DRAFT)
-        .defer("drawn")  # the round's whole draft: every phone's clock poll would decode it
-        .order_by("-number")
-        .first()
-    )
+    played = tournament.round_set.exclude(status=Round.Status.DRAFT).order_by("-number").first()
     if played is None or played.status == Round.Status.CLOSED:
         return None
     played.tournament = tournament  # one row, already read

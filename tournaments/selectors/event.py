@@ -16,7 +16,7 @@ from tournaments.engine.formats import FORMATS
 from tournaments.engine.points import PointsMethod, Scoring, SitOut, default_vp_bands
 from tournaments.engine.standings import Standing, rank
 from tournaments.engine.types import Bye, Draw, History, Outcome, Pair, Pairing, Reason, Result, Why
-from tournaments.models import Entry, Match, ResultSubmission, Round, Tournament
+from tournaments.models import Entry, Match, ResultSubmission, Round, RoundDraft, Tournament
 
 SETTLED = (Match.Status.CONFIRMED, Match.Status.CLOSED)
 _OUTCOME: dict[str, Outcome] = {
@@ -93,12 +93,11 @@ def _why(reasons: list[list[int | str]]) -> tuple[Why, ...]:
 
 
 def drawn_of(played: Round) -> Draw:
-    """A round's draft as its format drew it, before any swap (Round.drawn); no pairing for a
+    """A round's draft as its format drew it, before any swap (RoundDraft); no pairing for a
     round drawn before it was kept."""
-    pairings = tuple(
-        Pairing(ns, ew, why=_why(why)) for ns, ew, why in played.drawn if ew is not None
-    )
-    byes = tuple(Bye(ns, _why(why)) for ns, ew, why in played.drawn if ew is None)
+    drawn = RoundDraft.objects.filter(round=played).values_list("drawn", flat=True).first() or []
+    pairings = tuple(Pairing(ns, ew, why=_why(why)) for ns, ew, why in drawn if ew is not None)
+    byes = tuple(Bye(ns, _why(why)) for ns, ew, why in drawn if ew is None)
     return Draw(played.number, pairings, byes)
 
 

@@ -202,7 +202,6 @@ def pair_lines(tournament: Tournament, entry: Entry) -> list[Line]:
         .exclude(round__status=Round.Status.DRAFT)
         .filter(Q(ns=entry) | Q(ew=entry) | Q(ns_with=entry) | Q(ew_with=entry))
         .select_related("round", "ns", "ew", "ns_with", "ew_with", "result")
-        .defer("round__drawn")  # the round's whole draft, decoded again for every row
         .prefetch_related(director_acts())
         .order_by("round__number", "table")
     )
@@ -392,7 +391,6 @@ def results_by_round(state: EventState, number: int | None = None) -> list[Round
         Match.objects.filter(round__tournament=tournament)
         .exclude(round__status=Round.Status.DRAFT)
         .select_related("round", "ns", "ew", "ns_with", "ew_with", "result")
-        .defer("round__drawn")  # the round's whole draft, decoded again for every row
         .prefetch_related(director_acts())
         .order_by("round__number", "table", "id")
     )

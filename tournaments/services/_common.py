@@ -91,12 +91,7 @@ def locked_table(match_id: int) -> Match:
             cursor.execute(
                 "SELECT 1 FROM tournaments_tournament WHERE id = %s FOR KEY SHARE", [tournament_id]
             )
-    return (
-        Match.objects.select_for_update(of=("self",))
-        .select_related("round")
-        .defer("round__drawn")  # the round's whole draft, never read by a table's write
-        .get(id=match_id)
-    )
+    return Match.objects.select_for_update(of=("self",)).select_related("round").get(id=match_id)
 
 
 def table_changed(tournament_id: int, *, inputs: bool) -> None:

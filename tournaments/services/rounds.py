@@ -32,7 +32,7 @@ from tournaments.engine.formats import (
 from tournaments.engine.swap import SwapEffect, swap
 from tournaments.engine.table_numbers import number_tables
 from tournaments.engine.types import Draw, History, RoundInput
-from tournaments.models import Entry, Match, Round, Tournament, side_name
+from tournaments.models import Entry, Match, Round, RoundDraft, Tournament, side_name
 from tournaments.selectors.event import (
     SETTLED,
     EventState,
@@ -182,9 +182,8 @@ def round_pair(*, tournament_id: int, number: int | None = None) -> Round:
             _plan_ends(tournament, end)  # a knockout's final, sooner or later than planned
         previous = state.draws[-1] if state.draws else None
         draw = number_tables(draw, ranking, previous, keep=FORMATS[fmt].keeps_tables)
-        played = Round.objects.create(
-            tournament=tournament, number=number, format=fmt, drawn=_drawn(draw)
-        )
+        played = Round.objects.create(tournament=tournament, number=number, format=fmt)
+        RoundDraft.objects.create(round=played, drawn=_drawn(draw))
         _matches_create(played, draw)
         tournament.status = Tournament.Status.RUNNING
         tournament.draw_refusal = None
@@ -256,7 +255,7 @@ def _reasons(why: Sequence[Any]) -> list[list[int | str]]:
 
 
 def _drawn(draw: Draw) -> list[list[Any]]:
-    """The draft as drawn, as Round.drawn keeps it (selectors.event.drawn_of reads it back)."""
+    """The draft as drawn, as RoundDraft keeps it (selectors.event.drawn_of reads it back)."""
     return [[m.ns, m.ew, _reasons(m.why)] for m in draw.pairings] + [
         [b.pair, None, _reasons(b.why)] for b in draw.byes
     ]
