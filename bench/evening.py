@@ -10,7 +10,9 @@ machine. A Swiss round of ``--pairs`` pairs (half as many tables) is drawn and r
   and an Idempotency-Key, looks at its table page, and both pairs send the result from their
   table pages (the second confirms it), a step every 5 to 25 s; then it reads the public page;
 - ``--spectators`` phones follow the public pages: the pairings, the standings and the wall
-  screen's page, and poll ``screen.json`` with If-None-Match as the wall does.
+  screen's page, and poll ``screen.json`` with If-None-Match as the wall does;
+- every phone asks the round's clock (``clock.json``, a table's with ``?table=N``) every 15 s,
+  as each page with the clock does (static/core/clock.mjs), from the tables' web servers.
 
 Prints requests/s, p50/p95 overall and per page, failures, and the no-loss check: every table's
 result stands (confirmed) with the scores its hands give, and the final standings count every
@@ -54,6 +56,7 @@ sys.path.insert(0, str(ROOT))
 from tests.supervised import supervised_workers  # noqa: E402
 
 HANDS = 2  # the round's hands at each table
+CLOCK_EVERY = 15  # seconds between a page's asks of the round clock (static/core/clock.mjs)
 EVENTS: list[dict] = []  # each event's id and tables
 TABLES: list[dict] = []  # every event's tables, each with its event's id
 FREE: list[dict] = []  # tables no simulated phone has taken yet
@@ -99,6 +102,17 @@ class OnNodes(FastHttpUser):
     abstract = True
     nodes: list[str] = []
     followed: str = ""  # the followed pages' web server (--followed), else the nodes
+    clock_asked = 0.0
+
+    def clock(self, client: FastHttpSession, event: int, table: int | None = None) -> None:
+        """The round clock, asked as its page asks it: every 15 s (not a followed page: the
+        proxy sends it to the tables' web servers)."""
+        now = time.monotonic()
+        if now - self.clock_asked < CLOCK_EVERY:
+            return
+        self.clock_asked = now
+        query = f"?table={table}" if table else ""
+        client.get(f"/t/{event}/clock.json{query}", name="clock.json")
 
     def session(self, url: str) -> FastHttpSession:
         """A client of its own (its cookies) on the web server at ``url``."""
@@ -142,6 +156,8 @@ class Table(OnNodes):
     @task
     def play(self) -> None:
         table = self.table
+        if table is not None:
+            self.clock(self.client, table["tournament"], table["table"])
         if table is None or table["match"] in DONE:
             event = table["tournament"] if table else EVENTS[0]["tournament"]
             self.looks.get(f"/t/{event}/", name="public page")
@@ -203,8 +219,10 @@ class Spectator(OnNodes):
         nodes = [self.followed] if self.followed else self.nodes or [self.host]
         self.client = self.session(random.choice(nodes))
         self.event = random.choice(EVENTS)["tournament"]
+        self.tables = self.session(random.choice(self.nodes or [self.host]))  # the clock's
 
     def _get(self, path: str, name: str) -> None:
+        self.clock(self.tables, self.event)  # the page's clock, every 15 s
         url = f"/t/{self.event}/{path}"
         known = self.etags.get(url)
         headers = {"If-None-Match": known} if known else {}
