@@ -56,12 +56,11 @@ def _directs_a_player_of(user: Any, game: Any) -> bool:
 
 
 def _game_changed(game_id: str, **kwargs: Any) -> None:
-    """A game of club players changed: its statistics' lines are rebuilt after the commit."""
-    from clubs.models import SeatedPlayer
+    """A game changed: if club players sit in it, their statistics' lines are due, and rebuilt
+    after the commit."""
     from clubs.statistics_refresh import game_lines_request
 
-    if SeatedPlayer.objects.filter(side__game_id=game_id).exists():
-        game_lines_request(game_id=game_id)
+    game_lines_request(game_id=game_id)
 
 
 def _game_rematched(game_id: str, source_id: str, **kwargs: Any) -> None:

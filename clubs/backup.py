@@ -25,6 +25,7 @@ from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any, Protocol
 
+import orjson
 from django.db import DatabaseError, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
@@ -230,8 +231,8 @@ def _read(data: bytes, name: str) -> tuple[dict[str, Any], dict[str, Any], str]:
     work: what the import page can refuse at once."""
     if len(data) > MAX_BYTES:
         raise ClubError(_("A backup holds %(n)s MB at most.") % {"n": MAX_BYTES // 2**20})
-    try:
-        backup = json.loads(data.decode("utf-8-sig"))
+    try:  # orjson: a 20 MB backup in a fraction of json's time (NaN, which none holds, refused)
+        backup = orjson.loads(data.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise ClubError(_("This is not a club's backup file (it is not JSON).")) from None
     if not isinstance(backup, dict) or backup.get("format") != FORMAT:

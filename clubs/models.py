@@ -127,6 +127,24 @@ class PlayerGameLine(models.Model):
         return f"{self.player_id} in {self.game_id}"
 
 
+class LinesDue(models.Model):
+    """A game whose club players' statistics' lines are due to be rebuilt: written in the same
+    transaction as the change that makes them stale (the game's hands, result or day; its
+    players seated by an import), deleted by the rebuild once the game's row is locked
+    (statistics_refresh.py). So a club's page asks which of its games are due without reading
+    its lines: the rows are as many as the changes not yet rebuilt, however many lines the club
+    has. Insert only: a change adds a row and never waits for another's."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("scorekeeper.Game", on_delete=models.CASCADE, related_name="+")
+
+    class Meta:
+        indexes = [models.Index(fields=["club", "game"], name="lines_due_club_game")]
+
+    def __str__(self) -> str:
+        return f"{self.game_id} due in club {self.club_id}"
+
+
 class ClubPreset(models.Model):
     """A club's own rules: a preset of the rulebooks with the club's house rules (validated as
     any game's: scorekeeper.rules.ruleset_for), saved once and picked when a game or an event

@@ -2,10 +2,12 @@
 from the game's stored hands (their results and records) by ``game_lines_refresh``.
 
 Derived data that catches up by itself: every change of a game's hands, and every settled,
-corrected or reopened result of an event table, sends the refresh on commit
-(``scorekeeper.signals.game_changed``); a line records the game version it was built from, and a
-page that finds stale or missing lines rebuilds the oldest few itself and asks the workers for
-the rest (``lines_catch_up``). Rebuilding twice writes the same rows.
+corrected or reopened result of an event table (``scorekeeper.signals.game_changed``), marks the
+game due for each club seated in it (``LinesDue``, in the change's own transaction) and sends
+the refresh on commit; the refresh deletes the marks it answers. A page finds its club's games
+due from the marks alone, whatever the number of lines, rebuilds the oldest few itself and asks
+the workers for the rest (``lines_catch_up``): a refresh lost with a worker or a broker is done
+by the next page. Rebuilding twice writes the same rows.
 """
 
 from __future__ import annotations
@@ -16,12 +18,12 @@ from typing import Any
 
 from django.core.cache import cache
 from django.db import DatabaseError, transaction
-from django.db.models import Count, Exists, F, OuterRef, Q
+from django.db.models import Count, Exists, OuterRef, Q
 
-from clubs.models import PlayerGameLine, SeatedPlayer
+from clubs.models import LinesDue, PlayerGameLine, SeatedPlayer
 from clubs.statistics import HandOfSide, game_line
 from core import background
-from scorekeeper.game_tables import TableOutcome, settled_games, table_outcomes
+from scorekeeper.game_tables import TableOutcome, table_outcomes
 from scorekeeper.models import Game, Hand, Side
 from scorekeeper.rules.hand_facts import side_facts
 from scorekeeper.selectors import game_ruleset
@@ -77,6 +79,8 @@ def games_lines_refresh(*, game_ids: Sequence[str]) -> int:
             )
         PlayerGameLine.objects.filter(game_id__in=ids).delete()
         PlayerGameLine.objects.bulk_create(lines, batch_size=500)
+        # Every change marked before this one has committed (it held the game's row): answered.
+        LinesDue.objects.filter(game_id__in=ids).delete()
     return len(lines)
 
 
@@ -150,45 +154,47 @@ def _lines(
 
 
 def game_lines_request(*, game_id: str) -> None:
-    """Send the refresh once the transaction commits (a worker, or here without a broker)."""
+    """The game's lines due (for each club seated in it), rebuilt once the transaction commits
+    (a worker, or here without a broker)."""
     from clubs.tasks import game_lines_refresh as task
     from core.background import send_on_commit
 
-    send_on_commit(task, game_id)
+    if games_lines_due(game_ids=[game_id]):
+        send_on_commit(task, game_id)
 
 
 def games_lines_request(*, game_ids: Sequence[str]) -> None:
-    """Send one refresh of these games' lines once the transaction commits."""
+    """These games' lines due, and one refresh of them sent once the transaction commits."""
     from clubs.tasks import games_lines_refresh as task
     from core.background import send_on_commit
 
-    if game_ids:
+    if games_lines_due(game_ids=game_ids):
         send_on_commit(task, list(game_ids))
 
 
+def games_lines_due(*, game_ids: Sequence[str]) -> bool:
+    """Mark these games due in every club whose players sit in them, inside the caller's
+    transaction (its change and the mark commit together). False when no club player sits in
+    any: nothing to rebuild."""
+    clubs = (
+        SeatedPlayer.objects.filter(side__game_id__in=list(game_ids))
+        .values_list("player__club_id", "side__game_id")
+        .distinct()
+    )
+    due = [LinesDue(club_id=club_id, game_id=game_id) for club_id, game_id in clubs]
+    LinesDue.objects.bulk_create(due)
+    return bool(due)
+
+
 def _stale_game_ids(club_id: int, player_id: int | None) -> list[str]:
-    """Games of the club's players (or of one player) whose lines are missing or older than the
-    game, oldest first: a seat with no line of the game's version, or a line the game has moved
-    past (its hands all deleted since, so no seat asks for a line any more)."""
-    # A game without a hand has no lines, unless it is an event table with a settled result.
-    played = Q(side__game__hand_count__gt=0)
-    for settled in settled_games():  # the event tables' (scorekeeper.game_tables)
-        played |= Q(side__game_id__in=settled)
-    seats = SeatedPlayer.objects.filter(player__club_id=club_id).filter(played)
-    lines = PlayerGameLine.objects.filter(club_id=club_id)
+    """The club's games due (those of one player, seated or with a line), oldest first: read
+    from the marks alone, never from the lines."""
+    due = LinesDue.objects.filter(club_id=club_id)
     if player_id is not None:
-        seats = seats.filter(player_id=player_id)
-        lines = lines.filter(player_id=player_id)
-    fresh = PlayerGameLine.objects.filter(
-        player_id=OuterRef("player_id"),
-        game_id=OuterRef("side__game_id"),
-        game_version=OuterRef("side__game__version"),
-    )
-    unbuilt = seats.filter(~Exists(fresh)).values_list("side__game_id", "side__game__created_at")
-    outdated = lines.exclude(game_version=F("game__version")).values_list(
-        "game_id", "game__created_at"
-    )
-    stale = dict(unbuilt) | dict(outdated)
+        seated = SeatedPlayer.objects.filter(player_id=player_id, side__game_id=OuterRef("game_id"))
+        counted = PlayerGameLine.objects.filter(player_id=player_id, game_id=OuterRef("game_id"))
+        due = due.filter(Q(Exists(seated)) | Q(Exists(counted)))
+    stale = dict(due.values_list("game_id", "game__created_at"))
     return sorted(stale, key=lambda game_id: (stale[game_id], game_id))
 
 

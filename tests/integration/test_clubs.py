@@ -11,7 +11,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.urls import reverse
 
-from clubs.models import Club, Membership, Player, PlayerGameLine, SeatedPlayer
+from clubs.models import Club, LinesDue, Membership, Player, PlayerGameLine, SeatedPlayer
 from clubs.services import (
     ClubError,
     club_create,
@@ -22,6 +22,7 @@ from clubs.services import (
     players_named,
 )
 from clubs.statistics_refresh import game_lines_refresh, lines_catch_up
+from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.services import Author, hand_add, hand_revise
 from tournaments.models import Entry
 from tournaments.services.entries import entries_add
@@ -261,10 +262,13 @@ def test_a_released_table_seats_its_players_and_their_statistics_follow_the_hand
 def test_stale_lines_are_caught_up_by_the_page_and_twice_writes_the_same():
     club, drawn = a_released_round()
     game = drawn.matches.exclude(game=None).first().game
-    _play(game, WON_BY_NS)
-    PlayerGameLine.objects.all().delete()  # a lost task
+    with _committed(execute=False):  # a lost task: the hand is saved, its refresh never runs
+        hand_add(game_id=game.id, sides=WON_BY_NS, author=Author("test"))
+    assert not PlayerGameLine.objects.exists()
+    assert set(LinesDue.objects.values_list("club", "game")) == {(club.id, game.id)}
     assert lines_catch_up(club_id=club.id) is True
     assert PlayerGameLine.objects.filter(game=game).count() == 4
+    assert not LinesDue.objects.exists()  # answered
     before = list(PlayerGameLine.objects.order_by("player").values_list("player", "points"))
     game_lines_refresh(game_id=game.id)
     assert list(PlayerGameLine.objects.order_by("player").values_list("player", "points")) == before
@@ -1231,3 +1235,36 @@ def test_the_players_page_asks_about_a_new_name_like_a_players_before_adding_it(
     assert Player.objects.filter(club=lucca, name="Ana Rossi").exists()
     plain = client.post(f"/c/{lucca.id}/players/add/", {"name": "Zoe Nuova"})
     assert plain.status_code == 302 and Player.objects.filter(name="Zoe Nuova").exists()
+
+
+def test_a_clubs_page_finds_its_games_due_without_reading_a_line():
+    """The check is as long as the changes not yet rebuilt, not as the club's lines
+    (clubs.models.LinesDue): the page's catch-up reads the marks, never the lines."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    club, drawn = a_released_round()
+    first, second = drawn.matches.exclude(game=None)[:2]
+    _play(first.game, WON_BY_NS)  # built on commit: nothing due
+    with CaptureQueriesContext(connection) as asked:
+        assert lines_catch_up(club_id=club.id) is True
+    assert len(asked) == 1 and "playergameline" not in asked[0]["sql"].lower()
+    with _committed(execute=False):  # lost: due until a page rebuilds it
+        hand_add(game_id=second.game.id, sides=WON_BY_NS, author=Author("t"))
+    ana = second.ns.first_player
+    assert lines_catch_up(club_id=club.id, player_id=first.ns.first_player_id) is True  # not hers
+    assert LinesDue.objects.filter(game=second.game).exists()
+    assert lines_catch_up(club_id=club.id, player_id=ana.id) is True
+    assert PlayerGameLine.objects.filter(game=second.game).count() == 4
+    assert not LinesDue.objects.exists()
+
+
+def test_a_refused_hand_marks_nothing_due():
+    club, drawn = a_released_round()
+    game = drawn.matches.exclude(game=None).first().game
+    with pytest.raises(RuleViolation), _committed(execute=False):
+        hand_add(
+            game_id=game.id, sides=[{"went_out": True}, {"went_out": True}], author=Author("t")
+        )
+    assert not LinesDue.objects.exists()
+    assert lines_catch_up(club_id=club.id) is True

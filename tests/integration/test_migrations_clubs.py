@@ -123,7 +123,7 @@ def test_lines_of_games_not_won_are_rebuilt_to_say_a_draw():
 
     from clubs.models import PlayerGameLine
     from clubs.services import club_create, game_players_seat
-    from clubs.statistics_refresh import lines_catch_up
+    from clubs.statistics_refresh import games_lines_due, lines_catch_up
     from scorekeeper.models import Game
     from scorekeeper.services import Author, game_create, hand_add
 
@@ -141,6 +141,7 @@ def test_lines_of_games_not_won_are_rebuilt_to_say_a_draw():
     moved_on = F("version") + 1  # the lines then lag: the catch-up rebuilds them
     Game.objects.filter(id=drawn).update(ended_at=1, winner=None, version=moved_on)  # a draw
     Game.objects.filter(id=won).update(ended_at=1, winner=0, version=moved_on)
+    games_lines_due(game_ids=games)  # as a service marks the games it changes
     lines_catch_up(club_id=club.id)
     versions = {g.id: g.version for g in Game.objects.filter(id__in=games)}
     for game_id, version in versions.items():  # as lines were before they said a draw
@@ -202,3 +203,48 @@ def test_games_and_events_stored_before_a_day_played_take_the_day_they_were_made
     assert tables.exists()
     assert set(tables.values_list("played_on", flat=True)) == {made.date() - timedelta(days=1)}
     assert set(PlayerGameLine.objects.values_list("day", flat=True)) == {made.date()}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_games_with_stale_lines_are_marked_due_once_the_marks_exist():
+    """clubs 0009: a played game of club players with a line missing or behind the game is
+    marked due (LinesDue), so the pages, which read the marks alone from then on, rebuild it;
+    a game with fresh lines, or not played yet, is not."""
+    from django.contrib.auth import get_user_model
+    from django.db.models import F
+
+    from clubs.models import LinesDue, PlayerGameLine
+    from clubs.services import club_create, game_players_seat
+    from clubs.statistics_refresh import lines_catch_up
+    from scorekeeper.models import Game
+    from scorekeeper.services import Author, game_create, hand_add
+
+    executor = MigrationExecutor(connection)
+    club = club_create(name="Lucca", director=get_user_model().objects.create(username="dora"))
+    games = {}
+    for name in ("fresh", "unbuilt", "behind", "unplayed"):
+        game, _token = game_create(
+            variant="classic", players=4, sides=[{"name": "A"}, {"name": "B"}]
+        )
+        players = [[f"{name} 1", f"{name} 2"], [f"{name} 3", f"{name} 4"]]
+        game_players_seat(game=game, club_id=club.id, sides=players)
+        if name != "unplayed":
+            hand_add(game_id=game.id, sides=[{"hand": {"points": 0}}, {}], author=Author("t"))
+        games[name] = game.id
+    assert not LinesDue.objects.exists()  # every refresh ran on commit
+    PlayerGameLine.objects.filter(game_id=games["unbuilt"]).delete()  # behind the services' back
+    Game.objects.filter(id=games["behind"]).update(version=F("version") + 1)
+    executor.migrate([("clubs", "0008_club_vp_scales")])
+    executor.loader.build_graph()
+    executor.migrate(executor.loader.graph.leaf_nodes())  # through 0009
+    due = set(LinesDue.objects.values_list("club_id", "game_id"))
+    assert due == {(club.id, games["unbuilt"]), (club.id, games["behind"])}
+    assert lines_catch_up(club_id=club.id) is True
+    assert not LinesDue.objects.exists()
+    assert PlayerGameLine.objects.filter(game_id=games["unbuilt"]).count() == 4
+    behind = Game.objects.get(id=games["behind"]).version
+    assert set(
+        PlayerGameLine.objects.filter(game_id=games["behind"]).values_list(
+            "game_version", flat=True
+        )
+    ) == {behind}

@@ -284,3 +284,28 @@ def test_defaults_show_each_presets_own_values() -> None:
     assert six["red_three_scale"] == "plus_500_from_four" and "sequences" not in six
     espanola = PRESETS["espanola"]
     assert house_rule_defaults(espanola, espanola.seating(4))["concealed_canasta_bonus"] == 1000
+
+
+def test_the_same_house_rules_give_the_one_ruleset_built_once() -> None:
+    first = ruleset_for("espanola", 4, {"target": 7500, "sequences": True})
+    again = ruleset_for("espanola", 4, {"sequences": True, "target": 7500})  # any order
+    assert again is first
+    other = ruleset_for("espanola", 4, {"target": 10000, "sequences": True})
+    assert other is not first and other != first
+    assert ruleset_for("espanola", 6, {"target": 7500, "sequences": True}) is not first
+
+
+@pytest.mark.parametrize(
+    ("kept", "refused"),
+    [
+        ({"target": 7500}, {"target": 7500.0}),  # 7500 is not 7500.0
+        ({"target": 7500}, {"target": [7500]}),
+        ({"target": 1000}, {"target": True}),  # True is not 1 (nor 1000)
+        ({"target": 7500}, {"target": (7500,)}),  # not JSON: checked afresh
+    ],
+)
+def test_rules_that_only_look_like_kept_ones_are_still_refused(kept, refused) -> None:
+    """A kept ruleset never answers for rules the checks refuse."""
+    assert ruleset_for("classic", 4, kept) is ruleset_for("classic", 4, dict(kept))
+    with pytest.raises(RuleViolation, match="target must be a whole number"):
+        ruleset_for("classic", 4, refused)
