@@ -93,8 +93,8 @@ class SeatedPlayer(models.Model):
 class PlayerGameLine(models.Model):
     """A club player's game in figures (statistics.GameLine): derived from the game's hands,
     kept so a player's page and the leaders' table sum a row per game instead of reading every
-    hand. ``game_version`` is the game's version it was built from; an older one is stale and
-    rebuilt (statistics_refresh.py)."""
+    hand. ``game_version`` is the game's version it was built from; a change of the game marks
+    it due (LinesDue) and it is rebuilt (statistics_refresh.py)."""
 
     player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="lines")
     game = models.ForeignKey("scorekeeper.Game", on_delete=models.CASCADE, related_name="+")

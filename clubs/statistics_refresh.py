@@ -50,6 +50,10 @@ def games_lines_refresh(*, game_ids: Sequence[str]) -> int:
         # and insert (a hand written meanwhile waits, and asks for its own rebuild).
         games = list(Game.objects.select_for_update().filter(id__in=list(game_ids)).order_by("id"))
         ids = [game.id for game in games]
+        # The marks read before what they stand for: a mark commits with its change, so every
+        # change marked here is seen by the reads below, and only these marks are answered (one
+        # committed meanwhile, by a change that holds no game row, stays for the next rebuild).
+        answered = list(LinesDue.objects.filter(game_id__in=ids).values_list("id", flat=True))
         seated: dict[str, list[SeatedPlayer]] = {}
         for s in SeatedPlayer.objects.filter(side__game_id__in=ids).select_related(
             "side", "player"
@@ -79,8 +83,7 @@ def games_lines_refresh(*, game_ids: Sequence[str]) -> int:
             )
         PlayerGameLine.objects.filter(game_id__in=ids).delete()
         PlayerGameLine.objects.bulk_create(lines, batch_size=500)
-        # Every change marked before this one has committed (it held the game's row): answered.
-        LinesDue.objects.filter(game_id__in=ids).delete()
+        LinesDue.objects.filter(id__in=answered).delete()
     return len(lines)
 
 

@@ -21,6 +21,7 @@ import functools
 import io
 import json
 import os
+import queue
 import subprocess
 import sys
 import tempfile
@@ -34,6 +35,8 @@ from typing import Any
 import segno
 
 ROOT = Path(__file__).resolve().parents[1]  # where ``python -m core.pdf_parts`` finds core/
+SHARE_SECONDS = 600  # a process's share takes seconds (a 4x slower machine: a minute or two)
+NICE = 10  # the processes' priority below the web processes' (os.nice)
 QR_SCHEME = "qr:"  # an image a part shows: the QR code of the link under this name
 
 
@@ -52,7 +55,7 @@ class Part:
 Progress = Callable[[int], None]  # items done so far
 
 
-@functools.lru_cache(maxsize=4096)  # a round's links do not change: printing again is free
+@functools.lru_cache(maxsize=4096)  # a round's links do not change: made once a process
 def qr_png(url: str) -> bytes:
     """The QR code of ``url``: a PNG of one pixel per module with its quiet zone (4 modules),
     which the stylesheet scales up sharp (image-rendering: pixelated). A bitmap, not SVG:
@@ -93,46 +96,72 @@ def pdf_of(part: Part) -> bytes:
 
 def main(asked: str, pdf: str) -> None:
     """A process's share: the parts in the file ``asked`` laid out in turn into the PDF file
-    ``pdf``, the items done written to stdout after each part."""
+    ``pdf``, the items done written to stdout after each part. At a lower priority than the
+    web processes: on a busy evening the tables' pages go first, the documents wait."""
+    os.nice(NICE)
     parts = [Part(**part) for part in json.loads(Path(asked).read_text())]
     Path(pdf).write_bytes(_joined_here(parts, lambda items: print(items, flush=True)))
 
 
 def cores() -> int:
-    """The cores this process may run on."""
+    """The cores this process may use: those it may run on, fewer where its control group's
+    CPU quota allows fewer (a container of 2 CPUs on a machine of 64)."""
     try:
-        return len(os.sched_getaffinity(0))
+        count = len(os.sched_getaffinity(0))
     except AttributeError:  # not Linux
-        return os.cpu_count() or 1
+        count = os.cpu_count() or 1
+    try:
+        quota, period = Path("/sys/fs/cgroup/cpu.max").read_text().split()[:2]
+        if quota != "max":
+            count = min(count, max(1, int(quota) // int(period)))
+    except (OSError, ValueError):  # no cgroup v2, or no quota
+        pass
+    return count
 
 
 def joined(parts: Sequence[Part], processes: int = 1, progress: Progress | None = None) -> bytes:
     """The parts as one PDF, in their order, laid out by up to ``processes`` processes at once
-    (one: here, in turn). ``progress`` hears the items done after each part."""
+    (one: here, in turn). ``progress`` hears the items done after each part, always on the
+    calling thread (it may write to the database on that thread's connection)."""
     if not parts:
         raise ValueError("a document of no part")
     processes = min(processes, len(parts))
     if processes <= 1:
         return _joined_here(parts, progress)
     shares = _shares(parts, processes)
-    done = [0] * len(shares)
-    lock = threading.Lock()
-
-    def heard(share: int, items: int) -> None:
-        with lock:  # the shares' threads hear their processes at once
-            done[share] = items
-            if progress is not None:
-                progress(sum(done))
-
+    told: queue.Queue[tuple[int, int]] = queue.Queue()  # (share, its items done) from the threads
+    children: list[subprocess.Popen[str]] = []
     with (
         tempfile.TemporaryDirectory(prefix="pdf-parts-") as folder,
         ThreadPoolExecutor(max_workers=len(shares)) as pool,
     ):
         runs = [
-            pool.submit(_laid_out_apart, share, Path(folder) / str(n), functools.partial(heard, n))
+            pool.submit(
+                _laid_out_apart,
+                share,
+                Path(folder) / str(n),
+                functools.partial(lambda n, items: told.put((n, items)), n),
+                children,
+            )
             for n, share in enumerate(shares)
         ]
-        pdfs = [run.result() for run in runs]  # a share that failed fails the document
+        done = [0] * len(shares)
+        failed: BaseException | None = None  # the first share's failure, not those it ended
+        while not all(run.done() for run in runs) or not told.empty():
+            if failed is None:
+                failed = next((e for run in runs if run.done() and (e := run.exception())), None)
+                for child in list(children) if failed else ():  # the others' work is lost
+                    child.kill()
+            try:
+                share, items = told.get(timeout=0.1)
+            except queue.Empty:
+                continue
+            done[share] = items
+            if progress is not None:
+                progress(sum(done))
+        if failed is not None:  # a share that failed fails the document
+            raise failed
+        pdfs = [run.result() for run in runs]
     return _joined_pdfs(pdfs)
 
 
@@ -152,8 +181,11 @@ def _shares(parts: Sequence[Part], processes: int) -> list[list[Part]]:
     return [share for share in shares if share]
 
 
-def _laid_out_apart(share: Sequence[Part], base: Path, heard: Progress) -> bytes:
-    """The share's parts as one PDF, laid out by a process of its own (``main`` below)."""
+def _laid_out_apart(
+    share: Sequence[Part], base: Path, heard: Progress, children: list[subprocess.Popen[str]]
+) -> bytes:
+    """The share's parts as one PDF, laid out by a process of its own (``main`` above), which
+    ``children`` lists while it runs."""
     asked, pdf, errors = (
         base.with_suffix(".json"),
         base.with_suffix(".pdf"),
@@ -164,15 +196,42 @@ def _laid_out_apart(share: Sequence[Part], base: Path, heard: Progress) -> bytes
     command = [sys.executable, "-m", "core.pdf_parts", str(asked), str(pdf)]
     with errors.open("wb") as log:  # a file, not a pipe: no warning can fill it and block
         child = subprocess.Popen(  # noqa: S603
-            command, cwd=ROOT, stdout=subprocess.PIPE, stderr=log, text=True
+            command, cwd=ROOT, env=_environment(), stdout=subprocess.PIPE, stderr=log, text=True
         )
-        for line in child.stdout or ():  # the items done, after each part
-            heard(int(line))
-        code = child.wait()
+        children.append(child)
+        late = threading.Event()
+
+        def too_long() -> None:  # a process that hangs ends
+            late.set()
+            child.kill()
+
+        stuck = threading.Timer(SHARE_SECONDS, too_long)
+        stuck.start()
+        try:
+            for line in child.stdout or ():  # the items done, after each part
+                heard(int(line))
+            code = child.wait()
+        finally:
+            stuck.cancel()
+            child.kill()  # ended already, unless reading it failed
+            child.wait()
+            children.remove(child)
     if code != 0:
         told = errors.read_text(errors="replace").strip().splitlines()
-        raise RuntimeError(f"a part could not be laid out: {told[-1] if told else code}")
+        why = f"no answer in {SHARE_SECONDS} s" if late.is_set() else ""
+        raise RuntimeError(
+            f"a part could not be laid out: {why or (told[-1] if told else f'exit {code}')}"
+        )
     return pdf.read_bytes()
+
+
+def _environment() -> dict[str, str]:
+    """The processes' environment: this one's (fonts, locale, paths) without the server's
+    secrets, which laying out a page never needs, and with this module's folder on the path."""
+    secret = ("DJANGO_SECRET_KEY", "DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL")
+    kept = {k: v for k, v in os.environ.items() if k not in secret and "PASSWORD" not in k}
+    kept.pop("PYTHONSAFEPATH", None)  # -m finds core/ in its working folder
+    return kept
 
 
 def _joined_here(parts: Sequence[Part], progress: Progress | None) -> bytes:
@@ -188,15 +247,20 @@ def _joined_here(parts: Sequence[Part], progress: Progress | None) -> bytes:
 
 
 def _joined_pdfs(pdfs: Sequence[bytes]) -> bytes:
-    """The PDFs' pages as one PDF, with the first one's title."""
+    """The PDFs' pages as one PDF, with the first one's title and language (a screen reader's)."""
     from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import NameObject
 
     writer = PdfWriter()
     for number, pdf in enumerate(pdfs):
         reader = PdfReader(io.BytesIO(pdf))
         writer.append(reader)
-        if number == 0 and reader.metadata:
-            writer.add_metadata(dict(reader.metadata))
+        if number == 0:
+            if reader.metadata:
+                writer.add_metadata(dict(reader.metadata))
+            language = reader.root_object.get("/Lang")
+            if language is not None:
+                writer.root_object[NameObject("/Lang")] = language
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()

@@ -63,10 +63,6 @@ class GameTables(Protocol):
         """The settled result of those of the games whose table has one, by game id: one
         read."""
 
-    def settled_games(self) -> Any:
-        """The ids of the games whose table has a settled result: a query (``values``) to
-        filter by, for a game without hands is still played and won there."""
-
     def tables_shown(self, game_ids: Iterable[str]) -> dict[str, TableShown]:
         """The tables of those of the games that are one, by game id: one read."""
 
@@ -84,10 +80,6 @@ def table_page(game_id: str, token: str) -> TableOfGame | None:
 def table_outcomes(game_ids: Iterable[str]) -> dict[str, TableOutcome]:
     ids = list(game_ids)
     return {game_id: o for g in TABLES for game_id, o in g.outcomes(ids).items()}
-
-
-def settled_games() -> list[Any]:
-    return [g.settled_games() for g in TABLES]
 
 
 def tables_shown(game_ids: Iterable[str]) -> dict[str, TableShown]:

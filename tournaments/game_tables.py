@@ -5,7 +5,6 @@ of games names it."""
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from django.urls import reverse
 
@@ -39,9 +38,6 @@ class EventTables:
 
     def outcomes(self, game_ids: Iterable[str]) -> dict[str, TableOutcome]:
         return table_outcomes(game_ids)
-
-    def settled_games(self) -> Any:
-        return Match.objects.filter(status__in=SETTLED, result__isnull=False).values("game_id")
 
     def tables_shown(self, game_ids: Iterable[str]) -> dict[str, TableShown]:
         shown = {}

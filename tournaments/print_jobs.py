@@ -165,10 +165,13 @@ def print_job_render(*, job_id: int) -> None:
     )
 
 
+PROCESSES_AT_MOST = 4  # by default: a big machine's other cores serve the evening
+
+
 def processes() -> int:
     """How many processes lay out a job's chunks at once: SCOREKEEPER_PRINT_PROCESSES, else one
-    per core of the machine."""
-    return settings.PRINT_PROCESSES or cores()
+    per core of the machine, four at most."""
+    return settings.PRINT_PROCESSES or min(cores(), PROCESSES_AT_MOST)
 
 
 def _write(path: Path, data: bytes) -> None:

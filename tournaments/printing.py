@@ -70,13 +70,15 @@ def chunks(items: Sequence[Any], size: int) -> list[list[Any]]:
     return [list(items[i : i + size]) for i in range(0, len(items), size)]
 
 
-def chunk_size(tables: int, processes: int) -> int:
+def chunk_size(tables: int, processes: int, per_page: int = 1) -> int:
     """Tables a chunk: at most CHUNK_TABLES, and as many chunks for each process, of about as
-    many tables, so that they all finish together."""
-    if processes <= 1:
+    many tables, so that they all finish together; whole pages of ``per_page`` tables each (a
+    chunk ends its last page: only the document's last page may be part empty)."""
+    if processes <= 1 or tables == 0:
         return CHUNK_TABLES
     each = -(-tables // (processes * CHUNK_TABLES))  # chunks a process, rounded up
-    return max(1, -(-tables // (processes * each)))
+    size = max(1, -(-tables // (processes * each)))
+    return -(-size // per_page) * per_page
 
 
 def round_matches(played: Round) -> tuple[list[Match], list[Match]]:
@@ -160,20 +162,28 @@ def by_name(tables: Sequence[Match], byes: Sequence[Match]) -> list[dict[str, An
     return sorted(rows, key=lambda row: sort_key(row["entry"].name))
 
 
+def cards_per_page(_tournament: Tournament, spec: PrintSpec) -> int:
+    return spec.per_page if spec.per_page in CARDS_PER_PAGE else CARDS_PER_PAGE[0]
+
+
+def sheets_per_page(tournament: Tournament, _spec: PrintSpec) -> int:
+    return 2 if (tournament.hands_per_round or DEFAULT_HANDS) <= 6 else 1
+
+
 def _cards(tournament: Tournament, played: Round, spec: PrintSpec, part: list[Match]) -> Part:
-    size = spec.per_page if spec.per_page in CARDS_PER_PAGE else CARDS_PER_PAGE[0]
+    size = cards_per_page(tournament, spec)
     cards, qr_codes = cards_of(PhoneLinks(spec.base, "", False), part)
     context = {"tournament": tournament, "round": played, "pages": chunks(cards, size)}
     return _part("tournaments/print/cards.html", {**context, "per_page": size}, qr_codes, len(part))
 
 
-def _sheets(tournament: Tournament, played: Round, _spec: PrintSpec, part: list[Match]) -> Part:
+def _sheets(tournament: Tournament, played: Round, spec: PrintSpec, part: list[Match]) -> Part:
     hands = tournament.hands_per_round or DEFAULT_HANDS
     sheets = [
         {"match": m, "ns_players": players(m.ns, m.ns_with), "ew_players": players(m.ew, m.ew_with)}
         for m in part
     ]
-    per_page = 2 if hands <= 6 else 1
+    per_page = sheets_per_page(tournament, spec)
     context = {
         "tournament": tournament,
         "round": played,
@@ -205,8 +215,11 @@ def render(
             if progress is not None:
                 progress(len(tables), len(tables))
             return pdf
-        part_of = {"cards": _cards, "sheets": _sheets}[spec.kind]
-        size = chunk_size(len(tables), processes)
+        part_of, per_page = {
+            "cards": (_cards, cards_per_page),
+            "sheets": (_sheets, sheets_per_page),
+        }[spec.kind]
+        size = chunk_size(len(tables), processes, per_page(tournament, spec))
         parts = [part_of(tournament, played, spec, c) for c in chunks(tables, size) or [[]]]
         heard = None if progress is None else (lambda done: progress(done, len(tables)))
         return joined(parts, processes, heard)

@@ -12,8 +12,10 @@ def stale_marked(apps, schema_editor):
     SeatedPlayer = apps.get_model("clubs", "SeatedPlayer")
     PlayerGameLine = apps.get_model("clubs", "PlayerGameLine")
     LinesDue = apps.get_model("clubs", "LinesDue")
-    # Played: a hand, or a locked game (an event table whose result stands).
-    played = Q(side__game__hand_count__gt=0) | Q(side__game__locked=True)
+    Match = apps.get_model("tournaments", "Match")
+    # Played: a hand, or an event table whose result stands (tournaments.game_tables).
+    settled = Match.objects.filter(status__in=("confirmed", "closed"), result__isnull=False)
+    played = Q(side__game__hand_count__gt=0) | Q(side__game_id__in=settled.values("game_id"))
     fresh = PlayerGameLine.objects.filter(
         player_id=OuterRef("player_id"),
         game_id=OuterRef("side__game_id"),
@@ -38,6 +40,9 @@ class Migration(migrations.Migration):
     dependencies = [
         ('clubs', '0008_club_vp_scales'),
         ('scorekeeper', '0013_game_round_hands'),
+        # After every change the events' migrations made to games and their lines: from here on
+        # only a mark makes a page rebuild them.
+        ('tournaments', '0020_table_changes'),
     ]
 
     operations = [

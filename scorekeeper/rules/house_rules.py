@@ -313,23 +313,29 @@ RULED_KEPT = 512
 _RULED: dict[tuple[str, int, object, int | None], Ruleset] = {}
 
 
-def _exact_key(value: object) -> object:
+KEY_DEPTH = 4  # house rules nest a list in an object at most: anything deeper is checked afresh
+
+
+def _exact_key(value: object, depth: int = 0) -> object:
     """``value`` (JSON: objects, arrays, strings, numbers, booleans, null) as a hashable key
     that tells every two values apart that the checks could tell apart: each scalar with its
     type (True is not 1, 2 is not 2.0), each object's keys in order of their names. None for
-    anything else (a tuple, another mapping than a dict): built and checked afresh."""
+    anything else (a tuple, another mapping than a dict, a value nested deeper than any house
+    rule's, which the checks refuse): built and checked afresh."""
+    if depth > KEY_DEPTH:
+        return None
     if type(value) is dict:
         if not all(type(k) is str for k in value):
             return None
         items = []
         for k in sorted(value):
-            inner = _exact_key(value[k])
+            inner = _exact_key(value[k], depth + 1)
             if inner is None:
                 return None
             items.append((k, inner))
         return ("object", tuple(items))
     if type(value) is list:
-        inner_keys = [_exact_key(v) for v in value]
+        inner_keys = [_exact_key(v, depth + 1) for v in value]
         return None if any(k is None for k in inner_keys) else ("array", tuple(inner_keys))
     if value is None or type(value) in (str, int, float, bool):
         return (type(value).__name__, value)

@@ -1259,12 +1259,22 @@ def test_a_clubs_page_finds_its_games_due_without_reading_a_line():
     assert not LinesDue.objects.exists()
 
 
-def test_a_refused_hand_marks_nothing_due():
+def test_a_change_rolled_back_leaves_no_mark_and_a_kept_one_its_own():
+    """A mark is written in its change's transaction: undone with it, kept with it."""
+    from django.db import transaction
+
     club, drawn = a_released_round()
     game = drawn.matches.exclude(game=None).first().game
+    marked = []
+
+    def a_hand_then_a_refused_one() -> None:  # one transaction
+        with transaction.atomic():
+            hand_add(game_id=game.id, sides=WON_BY_NS, author=Author("t"))
+            marked.append(LinesDue.objects.filter(game=game).exists())  # with the hand
+            refused = [{"went_out": True}, {"went_out": True}]
+            hand_add(game_id=game.id, sides=refused, author=Author("t"))
+
     with pytest.raises(RuleViolation), _committed(execute=False):
-        hand_add(
-            game_id=game.id, sides=[{"went_out": True}, {"went_out": True}], author=Author("t")
-        )
-    assert not LinesDue.objects.exists()
+        a_hand_then_a_refused_one()
+    assert marked == [True] and not game.hands.exists() and not LinesDue.objects.exists()
     assert lines_catch_up(club_id=club.id) is True

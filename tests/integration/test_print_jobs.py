@@ -172,11 +172,36 @@ def test_a_job_sent_twice_or_polled_by_many_is_made_once(small_inline, director,
 
 
 @pytest.mark.parametrize(
-    ("tables", "processes", "size"),
-    [(500, 1, 40), (500, 2, 36), (1000, 2, 39), (120, 2, 30), (51, 2, 26), (8, 4, 2), (1, 2, 1)],
+    ("tables", "processes", "per_page", "size"),
+    [
+        (500, 1, 4, 40),
+        (500, 2, 4, 36),
+        (500, 2, 2, 36),
+        (1000, 2, 2, 40),  # 39 tables, made whole pages
+        (1000, 2, 1, 39),
+        (120, 2, 4, 32),
+        (51, 2, 2, 26),
+        (8, 4, 1, 2),
+        (1, 2, 4, 4),
+        (0, 2, 4, 40),
+    ],
 )
-def test_each_process_gets_as_many_chunks_of_about_as_many_tables(tables, processes, size):
-    """At most CHUNK_TABLES (40) a chunk, and a whole number of chunks for each process."""
-    assert printing.chunk_size(tables, processes) == size
-    chunks = -(-tables // size)
-    assert processes == 1 or chunks % processes == 0 or chunks < processes
+def test_each_process_gets_chunks_of_about_as_many_tables_in_whole_pages(
+    tables, processes, per_page, size
+):
+    """At most CHUNK_TABLES (40) a chunk, about as many chunks for each process, and whole
+    pages: a chunk that ended mid-page would leave a part-empty page in the document."""
+    assert printing.chunk_size(tables, processes, per_page) == size
+    assert size % per_page == 0
+
+
+def test_a_job_in_chunks_prints_every_page_full_but_its_last(small_inline, director) -> None:
+    tournament = released(director, pairs=20)  # 10 tables: 3 pages of 4 cards
+    asked = director.get(reverse("print-cards", args=[tournament.id, 1]))
+    job = PrintJob.objects.get()
+    assert asked.status_code == 302
+    wait_until(lambda: ready(job.id), 120, "the cards made in the background")
+    reader = PdfReader(str(print_jobs.path_of(PrintJob.objects.get(id=job.id))))
+    assert len(reader.pages) == 3  # chunks of 3 cards would have left 4 pages of 3, 3, 3, 1
+    text = "".join(page.extract_text() for page in reader.pages)
+    assert all(f"Pair {i}\n" in text or f"Pair {i} " in text for i in range(1, 21)), text

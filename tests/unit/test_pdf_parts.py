@@ -4,6 +4,9 @@ order, one title; a part that fails fails the document; nothing fetched but its 
 from __future__ import annotations
 
 import io
+import os
+import threading
+import time
 
 import pytest
 from PIL import Image
@@ -30,7 +33,7 @@ def part(*names: str, qr: bool = False) -> Part:
         + "</section>"
         for name in names
     )
-    html = f"<html><head><title>Regional</title></head><body>{pages}</body></html>"
+    html = f'<html lang="it"><head><title>Regional</title></head><body>{pages}</body></html>'
     codes = {key(name): link(name) for name in names} if qr else {}
     return Part(html, STYLESHEET, codes, len(names))
 
@@ -42,12 +45,16 @@ def pages(pdf: bytes) -> list[str]:
 
 @pytest.mark.parametrize("processes", [1, 2])
 def test_the_parts_pages_come_in_order_under_the_first_parts_title(processes) -> None:
-    heard: list[int] = []
+    heard: list[tuple[int, int]] = []
     parts = [part("Table 1", "Table 2"), part("Table 3"), part("Table 4", "Table 5")]
-    pdf = joined(parts, processes, heard.append)
+    pdf = joined(parts, processes, lambda done: heard.append((done, threading.get_ident())))
     assert pages(pdf) == ["Table 1", "Table 2", "Table 3", "Table 4", "Table 5"]
-    assert PdfReader(io.BytesIO(pdf)).metadata.title == "Regional"
-    assert sorted(heard) == heard and heard[-1] == 5 and len(heard) == 3
+    read = PdfReader(io.BytesIO(pdf))
+    assert read.metadata.title == "Regional" and read.root_object["/Lang"] == "it"
+    done = [items for items, _thread in heard]
+    assert sorted(done) == done and done[-1] == 5 and len(done) == 3
+    # On the calling thread, whose database connection the progress may use.
+    assert {thread for _items, thread in heard} == {threading.get_ident()}
 
 
 def test_the_qr_codes_are_laid_out_in_the_processes_too() -> None:
@@ -97,3 +104,21 @@ def test_each_process_lays_out_neighbouring_parts_of_about_as_many_items(
     shares = pdf_parts._shares(parts, processes)
     assert [[part.items for part in share] for share in shares] == expected
     assert [part for share in shares for part in share] == parts or not sum(items)
+
+
+def test_a_process_that_hangs_is_ended_and_fails_the_document(tmp_path, monkeypatch) -> None:
+    hangs = tmp_path / "hangs.css"
+    os.mkfifo(hangs)  # opened for reading, it waits for a writer that never comes
+    monkeypatch.setattr(pdf_parts, "SHARE_SECONDS", 2)
+    with pytest.raises(RuntimeError, match="no answer in 2 s"):
+        joined([part("Table 1"), Part("<p>Table 2</p>", str(hangs), {}, 1)], processes=2)
+
+
+def test_a_share_that_fails_ends_the_others_at_once(tmp_path) -> None:
+    hangs = tmp_path / "hangs.css"
+    os.mkfifo(hangs)
+    broken = Part("<p>Table 1</p>", "static/no-such-stylesheet.css", {}, 1)
+    began = time.monotonic()
+    with pytest.raises(RuntimeError, match="no-such-stylesheet"):
+        joined([broken, Part("<p>Table 2</p>", str(hangs), {}, 1)], processes=2)
+    assert time.monotonic() - began < pdf_parts.SHARE_SECONDS / 4  # not left to its own limit

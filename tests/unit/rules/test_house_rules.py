@@ -300,12 +300,21 @@ def test_the_same_house_rules_give_the_one_ruleset_built_once() -> None:
     [
         ({"target": 7500}, {"target": 7500.0}),  # 7500 is not 7500.0
         ({"target": 7500}, {"target": [7500]}),
-        ({"target": 1000}, {"target": True}),  # True is not 1 (nor 1000)
+        ({"going_out_canastas": 1}, {"going_out_canastas": True}),  # True is not 1
+        ({"opening_below_zero": 0}, {"opening_below_zero": False}),  # False is not 0
         ({"target": 7500}, {"target": (7500,)}),  # not JSON: checked afresh
     ],
 )
 def test_rules_that_only_look_like_kept_ones_are_still_refused(kept, refused) -> None:
     """A kept ruleset never answers for rules the checks refuse."""
     assert ruleset_for("classic", 4, kept) is ruleset_for("classic", 4, dict(kept))
-    with pytest.raises(RuleViolation, match="target must be a whole number"):
+    with pytest.raises(RuleViolation, match="must be a whole number"):
         ruleset_for("classic", 4, refused)
+
+
+def test_rules_nested_past_any_house_rule_are_refused_not_a_crash() -> None:
+    deep: object = 1
+    for _ in range(5000):
+        deep = [deep]
+    with pytest.raises(RuleViolation):
+        ruleset_for("classic", 4, {"target": deep})
