@@ -11,8 +11,9 @@ machine. A Swiss round of ``--pairs`` pairs (half as many tables) is drawn and r
   table pages (the second confirms it), a step every 5 to 25 s; then it reads the public page;
 - ``--spectators`` phones follow the public pages: the pairings, the standings and the wall
   screen's page, and poll ``screen.json`` with If-None-Match as the wall does;
-- every phone asks the round's clock (``clock.json``, a table's with ``?table=N``) every 15 s,
-  as each page with the clock does (static/core/clock.mjs), from the tables' web servers.
+- the phones ask the round's clock (``clock.json``, a table's with ``?table=N``) as each page
+  with the clock does (static/core/clock.mjs): a spectator's every 15 s, a table's at each step
+  (with ``--followed``, of the followed pages' server, as the proxy sends it).
 
 Prints requests/s, p50/p95 overall and per page, failures, and the no-loss check: every table's
 result stands (confirmed) with the scores its hands give, and the final standings count every
@@ -105,8 +106,8 @@ class OnNodes(FastHttpUser):
     clock_asked = 0.0
 
     def clock(self, client: FastHttpSession, event: int, table: int | None = None) -> None:
-        """The round clock, asked as its page asks it: every 15 s (not a followed page: the
-        proxy sends it to the tables' web servers)."""
+        """The round clock, asked as its page asks it: every 15 s (with --followed, of the
+        followed pages' server, as the proxy sends it)."""
         now = time.monotonic()
         if now - self.clock_asked < CLOCK_EVERY:
             return
@@ -157,7 +158,7 @@ class Table(OnNodes):
     def play(self) -> None:
         table = self.table
         if table is not None:
-            self.clock(self.client, table["tournament"], table["table"])
+            self.clock(self.looks, table["tournament"], table["table"])
         if table is None or table["match"] in DONE:
             event = table["tournament"] if table else EVENTS[0]["tournament"]
             self.looks.get(f"/t/{event}/", name="public page")
@@ -219,10 +220,9 @@ class Spectator(OnNodes):
         nodes = [self.followed] if self.followed else self.nodes or [self.host]
         self.client = self.session(random.choice(nodes))
         self.event = random.choice(EVENTS)["tournament"]
-        self.tables = self.session(random.choice(self.nodes or [self.host]))  # the clock's
 
     def _get(self, path: str, name: str) -> None:
-        self.clock(self.tables, self.event)  # the page's clock, every 15 s
+        self.clock(self.client, self.event)  # the page's clock, every 15 s
         url = f"/t/{self.event}/{path}"
         known = self.etags.get(url)
         headers = {"If-None-Match": known} if known else {}

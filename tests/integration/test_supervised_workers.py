@@ -74,7 +74,13 @@ def test_the_systemd_units_start_again_whatever_ended_them(unit: str) -> None:
     assert text["Install"]["WantedBy"] == "multi-user.target"
 
 
-FOLLOWED = {"tournament", "tournament-standings", "tournament-screen", "tournament-screen-json"}
+FOLLOWED = {
+    "tournament",
+    "tournament-standings",
+    "tournament-screen",
+    "tournament-screen-json",
+    "tournament-clock",
+}
 
 
 @pytest.mark.first_pass_only
@@ -100,7 +106,8 @@ def test_the_proxy_sends_the_followed_pages_and_only_those_to_their_own_processe
         for shape, params in routes.getlist(name)[0][0]:
             path = "/" + shape % {param: "12" for param in params}
             assert bool(followed.match(path)) == (name in FOLLOWED), (name, path)
-    for near in ("/t/12/standings/x", "/t/12/screen.json/", "/t/12", "/t/table/12/"):
+    near_misses = ("/t/12/standings/x", "/t/12/screen.json/", "/t/12/clock.jsonx", "/t/12")
+    for near in (*near_misses, "/t/table/12/"):
         assert not followed.match(near), near
     unit = configparser.ConfigParser(strict=False, interpolation=None)
     unit.read(ROOT / "deploy" / "systemd" / "scorekeeper-followed.service")
