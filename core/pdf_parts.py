@@ -89,11 +89,6 @@ def laid_out(part: Part) -> Any:
     return HTML(string=part.html, url_fetcher=fetcher).render(stylesheets=[stylesheet])
 
 
-def pdf_of(part: Part) -> bytes:
-    """The part as a PDF of its own (what a process of the pool sends back)."""
-    return bytes(laid_out(part).write_pdf())
-
-
 def main(asked: str, pdf: str) -> None:
     """A process's share: the parts in the file ``asked`` laid out in turn into the PDF file
     ``pdf``, the items done written to stdout after each part. At a lower priority than the
@@ -227,7 +222,8 @@ def _laid_out_apart(
 
 def _environment() -> dict[str, str]:
     """The processes' environment: this one's (fonts, locale, paths) without the server's
-    secrets, which laying out a page never needs, and with this module's folder on the path."""
+    secrets, which laying out a page never needs; nothing that keeps ``-m`` from finding core/
+    in the working folder."""
     secret = ("DJANGO_SECRET_KEY", "DATABASE_URL", "REDIS_URL", "CELERY_BROKER_URL")
     kept = {k: v for k, v in os.environ.items() if k not in secret and "PASSWORD" not in k}
     kept.pop("PYTHONSAFEPATH", None)  # -m finds core/ in its working folder
