@@ -18,6 +18,18 @@ import {pageFunctions} from 'lighthouse/core/lib/page-functions.js';
 // audited, only slower.
 pageFunctions.computeBenchmarkIndex = function computeBenchmarkIndex() { return 1000; };
 
+// How long Lighthouse waits for a page to settle before it audits it: a second after the first
+// paint, a second after load, a second with no request and a second with no long task, each
+// sized for the performance category's trace (its defaults, lighthouse/core/config/
+// constants.js). The categories run here read the page once loaded; a quarter of a second each
+// still waits for the page's own scripts (a poll, the engine's refused download) to start.
+const SETTLED = {
+  pauseAfterFcpMs: 250,
+  pauseAfterLoadMs: 250,
+  networkQuietThresholdMs: 250,
+  cpuQuietThresholdMs: 250,
+};
+
 const [jobsFile, reports] = process.argv.slice(2);
 const jobs = JSON.parse(fs.readFileSync(jobsFile, 'utf8'));
 const chrome = await chromeLauncher.launch({
@@ -34,6 +46,7 @@ try {
       extraHeaders: job.cookie ? { Cookie: job.cookie } : undefined,
       blockedUrlPatterns: job.blocked ?? [],
       disableFullPageScreenshot: true, // the report's picture of the page: nothing here reads it
+      ...SETTLED,
     };
     try {
       const result = await lighthouse(job.url, flags);

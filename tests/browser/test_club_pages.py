@@ -16,7 +16,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.test import Client
 from django.utils import timezone
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE
 from tests.browser.phones import screen_page
@@ -270,7 +270,8 @@ def test_the_look_alike_question_is_in_sight_after_adding_in_a_club_of_30(
     assert "did you mean Anna Rossi?" in question.inner_text()
     box = question.bounding_box()
     assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= viewport["height"]
-    assert page.evaluate("document.activeElement.dataset.testid") == "lookalikes"
+    # autofocus is given once the page has loaded, after the element is there: waited for.
+    expect(question).to_be_focused()
     PAGES.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(PAGES / f"club-en-players-lookalike-30-{viewport['width']}.png"))
 
