@@ -12,9 +12,10 @@ class ClubsConfig(AppConfig):
     def ready(self) -> None:
         from scorekeeper.edit_access import EDITORS
         from scorekeeper.rules_page import PARTS
-        from scorekeeper.signals import game_changed, game_rematched
+        from scorekeeper.signals import game_changed, game_rematched, games_restored
 
         game_changed.connect(_game_changed, dispatch_uid="clubs.game_changed")
+        games_restored.connect(_games_restored, dispatch_uid="clubs.games_restored")
         game_rematched.connect(_game_rematched, dispatch_uid="clubs.game_rematched")
         if _directs_a_player_of not in EDITORS:
             EDITORS.append(_directs_a_player_of)
@@ -61,6 +62,13 @@ def _game_changed(game_id: str, **kwargs: Any) -> None:
     from clubs.statistics_refresh import game_lines_request
 
     game_lines_request(game_id=game_id)
+
+
+def _games_restored(game_ids: list[str], **kwargs: Any) -> None:
+    """Games restored together: the same, for them all at once."""
+    from clubs.statistics_refresh import games_lines_request
+
+    games_lines_request(game_ids=game_ids)
 
 
 def _game_rematched(game_id: str, source_id: str, **kwargs: Any) -> None:

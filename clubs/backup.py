@@ -443,9 +443,13 @@ def _import(
     for start in range(0, len(games_data), CHUNK_GAMES):
         with transaction.atomic():
             made = _games_import(games_data[start : start + CHUNK_GAMES], players, director)
-            _progress(job, game_ids=[g.id for g in {**games, **made}.values()])
+            # With the games, in their transaction: one commit a chunk (SQLite's are slow).
+            _progress(
+                job,
+                game_ids=[g.id for g in {**games, **made}.values()],
+                done=len(games) + len(made),
+            )
         games.update(made)
-        _progress(job, done=len(games))
     imported: dict[str, dict[int, Any]] = {}
     for part, rows in parts:
         made_here = imported.setdefault(part.key, {})
@@ -601,7 +605,7 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
         for seat, player in seats
     )
     # Their players' statistics, built on commit as for any game of club players (the game's
-    # news came before its players were seated: clubs.apps._game_changed found none).
+    # news came before its players were seated: clubs.apps._games_restored found none).
     games_lines_request(
         game_ids=[
             item.game.id

@@ -41,7 +41,7 @@ from scorekeeper.rules import HOUSE_RULES, RuleViolation, game_outcome, ruleset_
 from scorekeeper.rules.errors import gettext_noop
 from scorekeeper.rules.paper_totals import side_for_total
 from scorekeeper.selectors import game_ruleset, hand_last_deleted
-from scorekeeper.signals import game_changed, game_rematched
+from scorekeeper.signals import game_changed, game_rematched, games_restored
 
 MAX_HANDS = 2000  # a game longer than this is a script, not a table (and an import's cap)
 _SHIFT = 1_000_000  # renumbering moves hands out of the way first: (game, number) is unique
@@ -600,8 +600,7 @@ def games_restore(games: Sequence[RestoredGame]) -> list[list[Side]]:
         for revision, at in zip(made, moments, strict=True):
             revision.at = at
         Revision.objects.bulk_update(made, ["at"], batch_size=500)
-        for game in rows:
-            game_changed.send(sender=Game, game_id=game.id)
+        games_restored.send(sender=Game, game_ids=[game.id for game in rows])
     return made_sides
 
 

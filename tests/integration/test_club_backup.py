@@ -145,6 +145,29 @@ def test_the_backup_reads_its_games_and_events_in_a_fixed_number_of_queries(clie
     assert after[0] == before[0]  # read in the same queries
 
 
+def test_the_import_writes_its_games_in_queries_that_do_not_grow_with_them(client):
+    """A backup of thousands of games is written a chunk at a time in a fixed number of
+    statements: no query a game (the games' news goes to the other apps once for them all)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    data = club_export(a_club_with_history(client))
+    in_events = json.dumps(data["events"])
+    own = next(g for g in data["games"] if json.dumps(g["id"]) not in in_events)
+
+    def imported_with(copies: int, name: str) -> int:
+        games = data["games"] + [{**own, "id": f"copy-{n}"} for n in range(copies)]
+        file = json.dumps({**data, "games": games}).encode()
+        with CaptureQueriesContext(connection) as written:
+            club = club_import(data=file, director=user(f"director-{name}"), name=name)
+        assert Game.objects.filter(sides__seated__player__club=club).distinct().count() == len(
+            games
+        )
+        return len(written)
+
+    assert imported_with(2, "Two more") == imported_with(20, "Twenty more")
+
+
 def test_a_damaged_or_foreign_file_is_refused_with_nothing_saved(client):
     club = a_club_with_history(client)
     paolo = user("paolo")
