@@ -26,32 +26,34 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     On `make test`'s second pass (PostgreSQL: scripts/test-all sets SCOREKEEPER_SECOND_PASS),
     the tests that use no database of the run are skipped: they ran on the first pass and would
     run the same again. They are the pure cores' tests (tests/unit/), those marked
-    ``own_database`` (they start a database of their own) and ``first_pass_only`` (what they add
-    over their smaller cases is the engines' work at size), and the browser's
+    ``own_database`` (they start a database of their own), and the browser's
     (tests/browser/conftest.py). A run on PostgreSQL alone runs all.
 
     The tests marked ``services`` (real Redis, a broker, workers and web servers, stopped and
     killed under them) run once in `make test`: on its PostgreSQL pass, the production stack
-    (scripts/test-all sets SCOREKEEPER_FIRST_PASS on the SQLite pass beside it). A run on SQLite
-    alone runs them."""
+    (scripts/test-all sets SCOREKEEPER_FIRST_PASS on the SQLite pass beside it). So do those
+    marked ``one_pass`` (what they add over their smaller cases is the engines' work at size, or
+    a supervisor's): the same on either database, they run where there is time to spare, the
+    PostgreSQL pass ending minutes before the SQLite pass and its browser tests. A run on SQLite
+    alone runs them all."""
     items.sort(key=lambda item: item.get_closest_marker("slow") is None)
     if os.environ.get("SCOREKEEPER_FIRST_PASS") == "1":
         on_postgresql = pytest.mark.skip(
             reason="the services' faults: checked on the PostgreSQL pass, the production stack"
         )
+        once = pytest.mark.skip(reason="the same on either database: run on the PostgreSQL pass")
         for item in items:
             if item.get_closest_marker("services"):
                 item.add_marker(on_postgresql)
+            elif item.get_closest_marker("one_pass"):
+                item.add_marker(once)
     if os.environ.get("SCOREKEEPER_SECOND_PASS") != "1":
         return
     once = pytest.mark.skip(reason="uses no database of the run: checked on the first pass")
-    at_size = pytest.mark.skip(reason="the engines' work at size: checked on the first pass")
     unit = Path(__file__).parent / "unit"
     for item in items:
         if item.get_closest_marker("own_database") or unit in Path(item.path).parents:
             item.add_marker(once)
-        elif item.get_closest_marker("first_pass_only"):
-            item.add_marker(at_size)
 
 
 def load_examples(name: str = "examples.jsonl") -> list[dict]:

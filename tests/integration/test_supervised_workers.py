@@ -25,9 +25,9 @@ from tournaments.models import StandingsSnapshot
 pytestmark = [pytest.mark.django_db(transaction=True)]
 
 
-# Once, on the first pass: the supervisor, not the database, is what it checks.
+# Once, on the PostgreSQL pass: the supervisor, not the database, is what it checks.
 @pytest.mark.slow
-@pytest.mark.first_pass_only
+@pytest.mark.one_pass
 def test_a_killed_worker_is_started_again_and_takes_the_next_task(tmp_path: Path) -> None:
     from tournaments.tasks import standings_recompute_task
 
@@ -83,7 +83,7 @@ FOLLOWED = {
 }
 
 
-@pytest.mark.first_pass_only
+@pytest.mark.one_pass
 def test_the_proxy_sends_the_followed_pages_and_only_those_to_their_own_processes() -> None:
     """deploy/nginx/scorekeeper.conf: the pages spectators follow go to scorekeeper-followed
     (a lower CPU share, docs/scaling.md), with the tables' processes behind it when it is not

@@ -442,12 +442,13 @@ def build_big_event(teams: int, rounds: int) -> Tournament:
     return tournament
 
 
-# What the engines do at size, the same whichever database stores it (tests/conftest.py).
-ONCE = pytest.mark.first_pass_only
+# What the engines do at size, the same whichever database stores it: run on one pass of
+# `make test`, the PostgreSQL pass (tests/conftest.py).
+ONCE = pytest.mark.one_pass
 
 
-# A thousand pairs on the first pass only: the count of queries is the code's, and ten pairs
-# check it on PostgreSQL too.
+# A thousand pairs on one pass only: the count of queries is the code's, and ten pairs check it
+# on both.
 @pytest.mark.parametrize(("teams", "rounds"), [(10, 2), pytest.param(1000, 9, marks=ONCE)])
 def test_standings_load_in_a_constant_number_of_queries(teams: int, rounds: int) -> None:
     tournament = build_big_event(teams, rounds)
