@@ -1,7 +1,6 @@
 """What the scoring app tells the others without knowing them: a game's hands changed (a hand
 added, revised, deleted or restored, the game recomputed or imported; games restored from a
-backup, together), or a game was played
-again ("Play again"). Sent inside the write's transaction; a receiver that has work to do sends
+backup, together), or a game was played again ("Play again"). Sent inside the write's transaction; a receiver that has work to do sends
 it on commit, or writes in the same transaction."""
 
 from __future__ import annotations

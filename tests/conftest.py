@@ -41,12 +41,12 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         on_postgresql = pytest.mark.skip(
             reason="the services' faults: checked on the PostgreSQL pass, the production stack"
         )
-        once = pytest.mark.skip(reason="the same on either database: run on the PostgreSQL pass")
+        either = pytest.mark.skip(reason="the same on either database: run on the PostgreSQL pass")
         for item in items:
             if item.get_closest_marker("services"):
                 item.add_marker(on_postgresql)
             elif item.get_closest_marker("one_pass"):
-                item.add_marker(once)
+                item.add_marker(either)
     if os.environ.get("SCOREKEEPER_SECOND_PASS") != "1":
         return
     once = pytest.mark.skip(reason="uses no database of the run: checked on the first pass")
