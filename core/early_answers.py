@@ -25,7 +25,14 @@ How it stays right:
   process's write reaches it within ``CURRENT_SECONDS``.
 
 Only views that ask for it are ever answered here; a page that depends on anything but its
-version, its address, cookies and languages must not ``mark`` its answers."""
+version, its address, cookies and languages must not ``mark`` its answers.
+
+**Computed answers**: an answer that changes with time but not with the visitor (the round
+clock's JSON: seconds left, counted at each look) cannot be a 304. Its view leaves in the cache
+what the answer is computed from (``computed``: the round's clock log), and the layer computes
+the next looks' answers from it with the function its app registered (``COMPUTERS``: the same
+function the view answers with), without Django, for ``CURRENT_SECONDS`` at most, or until a
+write that changes those inputs ``forget``s them."""
 
 from __future__ import annotations
 
@@ -45,9 +52,14 @@ CURRENT_SECONDS = 2  # the version a view last read, believed this long unless a
 VARIES = ("PATH_INFO", "QUERY_STRING", "HTTP_COOKIE", "HTTP_ACCEPT_LANGUAGE", "HTTP_HOST")
 KEPT_HEADERS = ("etag", "vary", "cache-control")  # what a 304 repeats of the full answer
 MAX_FOLLOWED = 10_000  # addresses a process remembers as followed
+COMPUTED = "X-Computed-Answer"  # the view's mark: "<kind> <what>"; removed before it is sent
+UNKEPT = ("content-length", "content-language", "set-cookie")  # a computed answer's own or none
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
+# A kind of computed answer: its body, from the inputs its view left and the request (WSGI's).
+Computer = Callable[[Any, dict[str, Any]], bytes]
+COMPUTERS: dict[str, Computer] = {}  # by kind; filled by the apps (their AppConfig.ready)
 
 
 def mark(response: HttpResponse, what: str, version: str) -> HttpResponse:
@@ -56,13 +68,28 @@ def mark(response: HttpResponse, what: str, version: str) -> HttpResponse:
     return response
 
 
+def computed(response: HttpResponse, kind: str, what: str, inputs: Any) -> HttpResponse:
+    """Let the layer answer this address's next looks, for ``CURRENT_SECONDS`` at most, by the
+    registered ``COMPUTERS[kind]`` from ``inputs`` (what ``what`` is now, as the view read it),
+    with this answer's headers."""
+    caches["fragments"].set(_computed_key(kind, what), inputs, CURRENT_SECONDS)
+    response[COMPUTED] = f"{kind} {what}"
+    return response
+
+
 def forget(what: str) -> None:
     """``what`` has changed: its next looks go to Django (call it once the write commits)."""
-    caches["fragments"].delete(_current_key(what))
+    caches["fragments"].delete_many(
+        [_current_key(what), *(_computed_key(kind, what) for kind in COMPUTERS)]
+    )
 
 
 def _current_key(what: str) -> str:
     return f"followed:{what}"
+
+
+def _computed_key(kind: str, what: str) -> str:
+    return f"computed:{kind}:{what}"
 
 
 def _visitor_key(environ: dict[str, Any]) -> str:
@@ -78,9 +105,16 @@ class EarlyNotModified:
         # Which address follows what, learned from the marks (an address's never changes): the
         # two keys an early answer needs are then read in one round trip to the cache.
         self.followed: dict[str, str] = {}
+        # Which address is computed by which kind from what, with the headers Django gave it.
+        self.computed: dict[str, tuple[str, str, list[tuple[str, str]]]] = {}
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         safe = environ.get("REQUEST_METHOD") in ("GET", "HEAD")
+        if safe and environ.get("PATH_INFO", "") in self.computed:
+            answer = self._computed(environ)
+            if answer is not None:
+                start_response("200 OK", answer[0])
+                return [] if environ["REQUEST_METHOD"] == "HEAD" else [answer[1]]
         if safe and environ.get("HTTP_IF_NONE_MATCH"):
             headers = self._not_modified(environ)
             if headers is not None:
@@ -106,8 +140,24 @@ class EarlyNotModified:
             return None
         return list(headers)
 
+    def _computed(self, environ: dict[str, Any]) -> tuple[list[tuple[str, str]], bytes] | None:
+        """The headers and body of the address's computed answer, if its inputs are known."""
+        kind, what, headers = self.computed[environ.get("PATH_INFO", "")]
+        inputs = caches["fragments"].get(_computed_key(kind, what))
+        if inputs is None:
+            return None
+        body = COMPUTERS[kind](inputs, environ)
+        return [*headers, ("Content-Length", str(len(body)))], body
+
     def _remembering(self, environ: dict[str, Any], start_response: StartResponse) -> StartResponse:
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            made = [value for name, value in headers if name.lower() == COMPUTED.lower()]
+            if made:
+                headers = [
+                    (name, value) for name, value in headers if name.lower() != COMPUTED.lower()
+                ]
+                if status[:3] == "200" and exc_info is None:
+                    self._learn(environ, made[0], headers)
             marked = [value for name, value in headers if name.lower() == MARK.lower()]
             if not marked:
                 return start_response(status, headers, exc_info)
@@ -117,6 +167,15 @@ class EarlyNotModified:
             return start_response(status, sent, exc_info)
 
         return start
+
+    def _learn(self, environ: dict[str, Any], made: str, sent: list[tuple[str, str]]) -> None:
+        kind, _, what = made.partition(" ")
+        if kind not in COMPUTERS:
+            return
+        if len(self.computed) >= MAX_FOLLOWED:  # as self.followed
+            self.computed.clear()
+        kept = [(name, value) for name, value in sent if name.lower() not in UNKEPT]
+        self.computed[environ.get("PATH_INFO", "")] = (kind, what, kept)
 
     def _remember(self, environ: dict[str, Any], marked: str, sent: list[tuple[str, str]]) -> None:
         what, _, version = marked.partition("=")

@@ -7,8 +7,10 @@ stale standings always reach Django."""
 from __future__ import annotations
 
 import io
+import json
 import threading
 from collections.abc import Iterator
+from datetime import datetime, timedelta
 from wsgiref.util import setup_testing_defaults
 
 import pytest
@@ -25,9 +27,12 @@ pytestmark = pytest.mark.django_db(transaction=True)  # the writes forget once t
 class Look:
     """One request through the WSGI application: its status, headers and body."""
 
-    def __init__(self, path: str, etag: str = "", cookie: str = "", method: str = "GET"):
+    def __init__(
+        self, path: str, etag: str = "", cookie: str = "", method: str = "GET", query: str = ""
+    ):
         environ: dict = {
             "PATH_INFO": path,
+            "QUERY_STRING": query,
             "REQUEST_METHOD": method,
             "HTTP_HOST": "testserver",
             "HTTP_ACCEPT_LANGUAGE": "en",
@@ -54,6 +59,11 @@ class Look:
     @property
     def etag(self) -> str:
         return self.headers["ETag"]
+
+    @property
+    def computed_mark_hidden(self) -> bool:
+        """The view's marks for the layer never leave the server."""
+        return early_answers.COMPUTED not in self.headers and early_answers.MARK not in self.headers
 
 
 @pytest.fixture
@@ -159,3 +169,52 @@ def test_a_version_read_before_a_write_is_believed_only_seconds(
     caches["fragments"].delete(f"followed:t{event.id}")  # CURRENT_SECONDS are up
     assert Look(path, first.etag).status == 304
     assert len(djangos_requests) == before + 1
+
+
+@pytest.fixture
+def stopped_time(monkeypatch) -> list[datetime]:
+    """The server's time, standing still for Django, the layer and the services alike until the
+    test moves it (``stopped_time[0] += timedelta(...)``)."""
+    from django.utils import timezone
+
+    now = [timezone.now()]
+    monkeypatch.setattr(timezone, "now", lambda: now[0])
+    return now
+
+
+def test_the_clocks_asks_are_computed_before_django_as_django_computes_them(
+    evening, djangos_requests, stopped_time, monkeypatch
+) -> None:
+    from tournaments.services.clock import round_clock_change
+
+    monkeypatch.setattr(early_answers, "CURRENT_SECONDS", 300)  # a slow machine's steps
+    event, tables = evening
+    path = f"/t/{event.id}/clock.json"
+    assert json.loads(Look(path).body)["phase"] == "waiting"  # Django's, which teaches the layer
+    round_clock_change(round_id=tables[0].round_id, kind="start", minutes=25)
+    round_clock_change(round_id=tables[0].round_id, kind="add", minutes=3, table=tables[1].table)
+    stopped_time[0] += timedelta(seconds=60)
+    # A decision forgot what the layer knew: Django answers, each table's own minutes counted.
+    djangos = {query: Look(path, query=query) for query in ("", f"table={tables[1].table}")}
+    assert json.loads(djangos[""].body)["remaining"] == 24 * 60
+    handled = len(djangos_requests)
+    for query, django in djangos.items():
+        early = Look(path, query=query)
+        assert (early.status, early.body) == (200, django.body)
+        assert early.headers["Content-Type"] == "application/json"
+        assert "no-store" in early.headers["Cache-Control"]
+        assert early.computed_mark_hidden
+    assert len(djangos_requests) == handled
+    head = Look(path, method="HEAD")
+    assert (head.status, head.body) == (200, b"")
+    # Counted at each ask's now, without Django; a table's result changes no clock.
+    confirm(tables[0], 900, 300)
+    stopped_time[0] += timedelta(seconds=90)
+    later = json.loads(Look(path, query=f"table={tables[1].table}").body)
+    assert later["remaining"] == (25 + 3) * 60 - 150 and later["table"] == tables[1].table
+    assert len(djangos_requests) == handled
+    # A pause is a decision: the next ask is Django's, and stands still.
+    round_clock_change(round_id=tables[0].round_id, kind="pause")
+    paused = json.loads(Look(path).body)
+    assert (paused["running"], paused["remaining"]) == (False, 25 * 60 - 150)
+    assert len(djangos_requests) == handled + 1

@@ -212,19 +212,21 @@ def test_a_redis_that_hangs_holds_a_request_well_under_a_second(
 
 @pytest.mark.django_db(transaction=True)  # through the WSGI application, which ends each request
 def test_the_followed_pages_reach_django_while_redis_is_down_and_are_answered_early_after(
-    redis_server: RedisServer, redis_caches: None, dora
+    redis_server: RedisServer, redis_caches: None, dora, monkeypatch
 ) -> None:
-    """The wall's poll (screen.json) answered before Django from Redis; Redis stopped: every
-    look is Django's, answered all the same; Redis back: the looks are answered early again,
-    with no restart (core/early_answers.py)."""
+    """The wall's poll (screen.json) and the clock's answered before Django from Redis; Redis
+    stopped: every look is Django's, answered all the same; Redis back: the looks are answered
+    early again, with no restart (core/early_answers.py)."""
     from django.core.signals import request_started
 
+    from core import early_answers
     from tests.factories import club_event, round_released
     from tests.integration.test_early_answers import Look
 
     event = club_event("swiss", dora)
     round_released(event)
-    path = f"/t/{event.id}/screen.json"
+    path, clock = f"/t/{event.id}/screen.json", f"/t/{event.id}/clock.json"
+    monkeypatch.setattr(early_answers, "CURRENT_SECONDS", 300)  # a slow machine's steps
     handled: list[object] = []
     here = threading.get_ident()
 
@@ -236,15 +238,18 @@ def test_the_followed_pages_reach_django_while_redis_is_down_and_are_answered_ea
     try:
         etag = Look(path).etag
         assert Look(path, etag).status == 304  # Django's, which teaches the layer
+        waiting = Look(clock).body  # the same: no round's clock has started
         before = len(handled)
         assert Look(path, etag).status == 304
+        assert Look(clock).body == waiting
         assert len(handled) == before  # answered from Redis, before Django
         assert redis_server.keys("fragments:1:followed*")
 
         redis_server.stop()
         for _ in range(3):
             assert Look(path, etag).status == 304
-        assert len(handled) == before + 3  # each one Django's
+            assert Look(clock).body == waiting
+        assert len(handled) == before + 6  # each one Django's
 
         redis_server.start()  # the same port, empty
         deadline = time.monotonic() + 20 * RETRY_AFTER

@@ -14,6 +14,7 @@ from scorekeeper.selectors import hand_changes
 from tournaments.engine.clock import (
     WAITING,
     Clock,
+    ClockEvent,
     HandsHeld,
     Kind,
     Phase,
@@ -52,11 +53,36 @@ def clock_round(tournament: Tournament) -> Round | None:
     return played
 
 
-def clock_json(clock: Clock, played: Round | None, table: int | None) -> dict[str, Any]:
-    """The clock as the phones' clock.mjs reads it: seconds from the server's now, so a
-    phone's own clock never matters."""
+@dataclass(frozen=True)
+class ClockInputs:
+    """What the clock's JSON is computed from, now or at any later moment until a decision:
+    the round shown (its number, None for none) and its log, and the event's "last hand"
+    minutes (core.early_answers computes the phones' next asks from it without Django)."""
+
+    number: int | None
+    events: tuple[ClockEvent, ...]
+    last_hand_minutes: int
+
+
+def clock_inputs(played: Round | None) -> ClockInputs:
+    """The inputs of ``played``'s clock (clock_round's round, its tournament read with it)."""
+    if played is None:
+        return ClockInputs(None, (), 0)
+    return ClockInputs(
+        played.number, tuple(events_of(played.clock)), played.tournament.last_hand_minutes
+    )
+
+
+def clock_json(inputs: ClockInputs, table: int | None) -> dict[str, Any]:
+    """The clock (``table``: with that table's own minutes) as the phones' clock.mjs reads it,
+    now: seconds from the server's now, so a phone's own clock never matters."""
+    clock = WAITING
+    if inputs.events:
+        clock = clock_at(
+            inputs.events, server_now(), last_hand_minutes=inputs.last_hand_minutes, table=table
+        )
     return {
-        "round": played.number if played is not None else None,
+        "round": inputs.number,
         "table": table,
         "phase": str(clock.phase),
         "running": clock.running,

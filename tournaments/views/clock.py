@@ -5,10 +5,14 @@ same time."""
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from csp.decorators import csp_exempt
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect
 from django.urls import reverse
 from django.utils.cache import patch_cache_control
@@ -16,15 +20,19 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST, require_safe
 
+from core.early_answers import computed
 from core.params import int_param
 from tournaments.access import directed
 from tournaments.engine.clock import Kind
-from tournaments.selectors.clock import clock_json, clock_round, round_clock
+from tournaments.selectors.clock import ClockInputs, clock_inputs, clock_json, clock_round
 from tournaments.selectors.director import match_of
 from tournaments.selectors.lookups import round_of, tournament_of
+from tournaments.selectors.versions import event_decisions
 from tournaments.services import results
 from tournaments.services.clock import round_clock_change
 from tournaments.services.errors import TournamentError
+
+CLOCK = "clock"  # the clock's kind of computed answer (core.early_answers.COMPUTERS)
 
 
 def _done(kind: str, minutes: int, table: str) -> str:
@@ -75,13 +83,19 @@ def clock_change(request: HttpRequest, tournament_id: int, number: int) -> HttpR
 @csp_exempt()  # type: ignore[arg-type]  # JSON, not a page
 @require_safe
 def clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
-    """The current round's clock (``?table=N``: with that table's own minutes), now."""
-    tournament = tournament_of(tournament_id)
-    played = clock_round(tournament)
-    table = int_param(request.GET.get("table"))
-    answer = JsonResponse(clock_json(round_clock(played, table=table), played, table))
+    """The current round's clock (``?table=N``: with that table's own minutes), now. Every
+    open page asks it every 15 s: the next asks are computed before Django from what this
+    one read (core.early_answers, clock_computed), until a decision of the event's forgets it."""
+    inputs = clock_inputs(clock_round(tournament_of(tournament_id)))
+    answer = JsonResponse(clock_json(inputs, int_param(request.GET.get("table"))))
     patch_cache_control(answer, no_store=True)  # a countdown: never a kept copy
-    return answer
+    return computed(answer, CLOCK, event_decisions(tournament_id), inputs)
+
+
+def clock_computed(inputs: ClockInputs, environ: dict[str, Any]) -> bytes:
+    """The clock's answer, as the view above gives it, from what it read (WSGI's request)."""
+    table = int_param(QueryDict(environ.get("QUERY_STRING", "")).get("table"))
+    return json.dumps(clock_json(inputs, table), cls=DjangoJSONEncoder).encode()
 
 
 @login_required
