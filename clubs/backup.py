@@ -46,7 +46,15 @@ from clubs.backup_fields import (
     when,
     whole,
 )
-from clubs.models import Club, ClubImport, Membership, Player, Season, SeatedPlayer
+from clubs.models import (
+    Club,
+    ClubImport,
+    ClubImportFile,
+    Membership,
+    Player,
+    Season,
+    SeatedPlayer,
+)
 from clubs.services import ClubError, record_name
 from clubs.statistics_refresh import games_lines_request
 from core import background
@@ -294,7 +302,7 @@ def club_import_start(*, data: bytes, director: Any, name: str = "") -> ClubImpo
     thread of this process): the page shows its progress (club_import_check)."""
     _read(data, name)
     with transaction.atomic():
-        job = ClubImport.objects.create(user=director, name=name, data=data)
+        job = _job_create(director, name, data)
         transaction.on_commit(lambda: _send(job.id))
     return job
 
@@ -308,12 +316,19 @@ def _send(job_id: int) -> None:
 def club_import(*, data: bytes, director: Any, name: str = "") -> Club:
     """A new club from a backup file, here and now (a script, a test); as the page's import."""
     _read(data, name)
-    job = ClubImport.objects.create(user=director, name=name, data=data)
+    with transaction.atomic():
+        job = _job_create(director, name, data)
     club_import_run(job_id=job.id)
     job.refresh_from_db()
     if job.status != ClubImport.Status.DONE or job.club is None:
         raise ClubError(job.error)
     return job.club
+
+
+def _job_create(director: Any, name: str, data: bytes) -> ClubImport:
+    job = ClubImport.objects.create(user=director, name=name)
+    ClubImportFile.objects.create(job=job, data=data)
+    return job
 
 
 def club_import_run(*, job_id: int) -> None:
@@ -329,7 +344,8 @@ def club_import_run(*, job_id: int) -> None:
         return
     job = ClubImport.objects.get(id=job_id)
     try:
-        backup, club_data, club_name = _read(bytes(job.data), job.name)
+        data = ClubImportFile.objects.filter(job_id=job_id).values_list("data", flat=True).first()
+        backup, club_data, club_name = _read(bytes(data or b""), job.name)
         _import(job, backup, club_data, club_name)
     except _Stopped:  # a page took it for lost and failed it: what was made goes, as it said
         _undo(job)
@@ -343,14 +359,17 @@ def club_import_run(*, job_id: int) -> None:
         else:
             message = _("The import failed on this server: try again later.")
         ClubImport.objects.filter(id=job_id).update(
-            status=ClubImport.Status.FAILED, error=message[:300], data=b"", club=None, game_ids=[]
+            status=ClubImport.Status.FAILED, error=message[:300], club=None, game_ids=[]
         )
+        ClubImportFile.objects.filter(job_id=job_id).delete()
         if not isinstance(error, (*_SHAPE_ERRORS, ClubError)):
             raise  # a fault of ours, not of the file: it must surface
         return
-    ClubImport.objects.filter(id=job_id, status=ClubImport.Status.RUNNING).update(
-        status=ClubImport.Status.DONE, data=b""
-    )
+    with transaction.atomic():
+        if ClubImport.objects.filter(id=job_id, status=ClubImport.Status.RUNNING).update(
+            status=ClubImport.Status.DONE
+        ):
+            ClubImportFile.objects.filter(job_id=job_id).delete()  # the file, dropped once imported
 
 
 # A value of the wrong shape met deeper than the checks (a file edited by hand): the file is
@@ -401,7 +420,7 @@ def club_import_check(*, job_id: int, user: Any) -> ClubImport | None:
     broker with no worker behind it) is run here, in a thread of this process; one that began
     and has been silent too long (its process ended) is undone and failed, to be imported
     again. Each once, however many pages look (a conditional update claims it)."""
-    job = ClubImport.objects.filter(id=job_id, user_id=user.pk).defer("data").first()
+    job = ClubImport.objects.filter(id=job_id, user_id=user.pk).first()
     if job is None:
         return None
     waiting = ClubImport.objects.filter(id=job.id, status=ClubImport.Status.WAITING)
@@ -420,6 +439,7 @@ def club_import_check(*, job_id: int, user: Any) -> ClubImport | None:
         )
         if stopped:
             _undo(job)
+            ClubImportFile.objects.filter(job_id=job.id).delete()  # to be imported again
     job.refresh_from_db()
     return job
 
