@@ -20,6 +20,7 @@ services; the checks of a field, shared with the parts, are in backup_fields.py.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import Callable, Mapping
 from datetime import timedelta
@@ -56,7 +57,7 @@ from clubs.models import (
     SeatedPlayer,
 )
 from clubs.services import ClubError, record_name
-from clubs.statistics_refresh import games_lines_request
+from clubs.statistics_refresh import club_lines_request, games_lines_due
 from core import background
 from core.one_reading import one_reading
 from scorekeeper.i18n import explain
@@ -72,8 +73,10 @@ from scorekeeper.rules import RuleViolation
 from scorekeeper.rules.adjustments import adjustment_of
 from scorekeeper.services import RestoredGame, RestoreRefused, games_delete, games_restore
 
+logger = logging.getLogger(__name__)
+
 FORMAT, VERSION = "canasta-club", 1
-# A club's years of evenings are a few megabytes; imported in the background at about 10 ms a game.
+# A club's years of evenings are a few megabytes; imported in the background at about 5 ms a game.
 MAX_BYTES = 50 * 1024 * 1024
 
 _GAME_FIELDS = ("variant", "players", "rules", "target", "round_hands", "first_dealer", "locked")
@@ -346,7 +349,7 @@ def club_import_run(*, job_id: int) -> None:
     try:
         data = ClubImportFile.objects.filter(job_id=job_id).values_list("data", flat=True).first()
         backup, club_data, club_name = _read(bytes(data or b""), job.name)
-        _import(job, backup, club_data, club_name)
+        club = _import(job, backup, club_data, club_name)
     except _Stopped:  # a page took it for lost and failed it: what was made goes, as it said
         _undo(job)
         return
@@ -366,10 +369,19 @@ def club_import_run(*, job_id: int) -> None:
             raise  # a fault of ours, not of the file: it must surface
         return
     with transaction.atomic():
-        if ClubImport.objects.filter(id=job_id, status=ClubImport.Status.RUNNING).update(
-            status=ClubImport.Status.DONE
-        ):
+        done = ClubImport.objects.filter(id=job_id, status=ClubImport.Status.RUNNING).update(
+            status=ClubImport.Status.DONE,
+            updated_at=timezone.now(),  # when it ended
+        )
+        if done:
             ClubImportFile.objects.filter(job_id=job_id).delete()  # the file, dropped once imported
+    if done:
+        # The club is open: its players' statistics are built now (derived data: its pages
+        # catch up by themselves whatever becomes of this).
+        try:
+            club_lines_request(club_id=club.id)
+        except DatabaseError:
+            logger.warning("the statistics of imported club %s left to its pages", club.id)
 
 
 # A value of the wrong shape met deeper than the checks (a file edited by hand): the file is
@@ -624,9 +636,10 @@ def _games_import(rows: object, players: Mapping[int, Player], owner: Any) -> di
         for side, seats in zip(game_sides, game_seats, strict=True)  # both in the file's order
         for seat, player in seats
     )
-    # Their players' statistics, built on commit as for any game of club players (the game's
-    # news came before its players were seated: clubs.apps._games_restored found none).
-    games_lines_request(
+    # Their players' statistics due, with the games (the game's news came before its players
+    # were seated: clubs.apps._games_restored found none); built once the import has ended
+    # (club_import_run), after the club opens.
+    games_lines_due(
         game_ids=[
             item.game.id
             for item, game_seats in zip(restored, seated, strict=True)

@@ -35,6 +35,7 @@ logger = logging.getLogger(__name__)
 CATCH_UP_HERE = 20
 ASK_AT_ONCE = 200  # and the workers asked for this many more at a time,
 ASK_EVERY = 60  # at most once a minute per club
+REFRESH_AT_ONCE = 100  # games a task rebuilds together (club_lines_request)
 
 
 def game_lines_refresh(*, game_id: str) -> int:
@@ -173,6 +174,20 @@ def games_lines_request(*, game_ids: Sequence[str]) -> None:
 
     if games_lines_due(game_ids=game_ids):
         send_on_commit(task, list(game_ids))
+
+
+def club_lines_request(*, club_id: int) -> int:
+    """Every game due in the club rebuilt, a hundred a task (here, without a broker): a
+    restored club's games, marked due chunk by chunk, once its import has ended (its pages open
+    first, and say their statistics are being brought up to date meanwhile). The number of
+    games."""
+    from clubs.tasks import games_lines_refresh as task
+
+    due = LinesDue.objects.filter(club_id=club_id).order_by("game_id")
+    game_ids = list(due.values_list("game_id", flat=True).distinct())
+    for start in range(0, len(game_ids), REFRESH_AT_ONCE):
+        background.send_on_commit(task, game_ids[start : start + REFRESH_AT_ONCE])
+    return len(game_ids)
 
 
 def games_lines_due(*, game_ids: Sequence[str]) -> bool:

@@ -580,6 +580,45 @@ def test_an_event_tables_lines_come_back_as_its_result_says_with_real_commits():
     assert outcome(copy) == before
 
 
+@pytest.mark.django_db(transaction=True)
+def test_an_imported_clubs_statistics_are_built_once_it_is_open(monkeypatch):
+    """Committed as a server commits: the games' lines are marked due with each chunk and built
+    once the import is done (its club open), every one of them, the same as the original's."""
+    from clubs import tasks
+    from clubs.models import ClubImport, LinesDue, PlayerGameLine
+    from scorekeeper.services import Author, game_create, hand_add
+
+    dora = user("dora")
+    club = club_create(name="Lucca", director=dora)
+    ada, bea = (Player.objects.create(club=club, name=name) for name in ("Ada", "Bea"))
+    for n in range(3):
+        game, _token = game_create(
+            variant="classic", players=4, sides=[{"name": "Ada"}, {"name": "Bea"}], owner=dora
+        )
+        game.sides.get(position=0).seated.create(player=ada, seat=0)
+        game.sides.get(position=1).seated.create(player=bea, seat=0)
+        for _ in range(n + 1):
+            hand_add(game_id=game.id, sides=WON_BY_NS, author=Author("t"))
+    lines_catch_up(club_id=club.id)
+
+    def lines(of):
+        rows = PlayerGameLine.objects.filter(club=of).order_by("player__name", "hands")
+        return [(line.player.name, line.hands, line.points, line.won) for line in rows]
+
+    built_when: list[str] = []
+    refresh = tasks.games_lines_refresh
+
+    def noted(*args, **kwargs):
+        built_when.append(ClubImport.objects.get().status)
+        return refresh(*args, **kwargs)
+
+    monkeypatch.setattr(tasks, "games_lines_refresh", noted)
+    copy = club_import(data=club_export_bytes(club), director=user("paolo"), name="Copy")
+    assert built_when == ["done"]  # one refresh for the three games, the club open before it
+    assert not LinesDue.objects.filter(club=copy).exists()
+    assert len(lines(club)) == 6 and lines(copy) == lines(club)
+
+
 def test_a_run_the_page_has_given_up_on_stops_and_leaves_nothing(client, monkeypatch):
     from clubs import backup
     from clubs.models import ClubImport
