@@ -27,6 +27,7 @@ from django.utils import timezone
 from django.utils.text import capfirst
 from django.utils.translation import gettext as _
 
+from core.rows_copied import rows_copied
 from scorekeeper import game_tables
 from scorekeeper.hand_scoring import ScoredEntry, entered_sides, score_entry, stored_sides
 from scorekeeper.models import Game, GameKey, Hand, Revision, Side, hash_token
@@ -591,7 +592,7 @@ def games_restore(games: Sequence[RestoredGame]) -> list[list[Side]]:
     with transaction.atomic():
         Game.objects.bulk_create(rows)
         Side.objects.bulk_create([side for sides in made_sides for side in sides])
-        Hand.objects.bulk_create(hands, batch_size=500)
+        rows_copied(Hand, hands)  # 50,000 for a club's backup; no hand's id is read again
         made = Revision.objects.bulk_create(revisions, batch_size=500)
         # Made now as far as the models know (auto_now_add): then as they were.
         for game, item in zip(rows, games, strict=True):
