@@ -202,7 +202,7 @@ def time_backup(club, director, games: int) -> None:
     print(
         f"backup: {len(data) / 2**20:.1f} MB written in {exported:.1f} s; "
         f"imported in {opened:.1f} s ({1000 * opened / games:.1f} ms per game), the club open; "
-        f"its statistics built {imported - opened:.1f} s after"
+        f"its statistics built {imported - opened:.1f} s after (here: with a broker, a worker's)"
     )
 
 

@@ -354,6 +354,7 @@ def club_import_run(*, job_id: int) -> None:
         _undo(job)
         return
     except Exception as error:
+        ClubImportFile.objects.filter(job_id=job_id).delete()  # whatever becomes of the undoing
         _undo(job)
         if isinstance(error, ClubError):
             message = str(error)
@@ -364,7 +365,6 @@ def club_import_run(*, job_id: int) -> None:
         ClubImport.objects.filter(id=job_id).update(
             status=ClubImport.Status.FAILED, error=message[:300], club=None, game_ids=[]
         )
-        ClubImportFile.objects.filter(job_id=job_id).delete()
         if not isinstance(error, (*_SHAPE_ERRORS, ClubError)):
             raise  # a fault of ours, not of the file: it must surface
         return

@@ -8,6 +8,6 @@ from django.core.wsgi import get_wsgi_application
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 django_application = get_wsgi_application()
 
-from core.early_answers import EarlyNotModified  # noqa: E402 (needs the settings loaded)
+from core.early_answers import EarlyAnswers  # noqa: E402 (needs the settings loaded)
 
-application = EarlyNotModified(django_application)
+application = EarlyAnswers(django_application)

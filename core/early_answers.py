@@ -37,6 +37,8 @@ write that changes those inputs ``forget``s them."""
 from __future__ import annotations
 
 import hashlib
+import logging
+import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -51,9 +53,21 @@ CURRENT_SECONDS = 2  # the version a view last read, believed this long unless a
 # The request's parts that decide the answer (with the version): WSGI's names.
 VARIES = ("PATH_INFO", "QUERY_STRING", "HTTP_COOKIE", "HTTP_ACCEPT_LANGUAGE", "HTTP_HOST")
 KEPT_HEADERS = ("etag", "vary", "cache-control")  # what a 304 repeats of the full answer
-MAX_FOLLOWED = 10_000  # addresses a process remembers as followed
+MAX_FOLLOWED = 10_000  # addresses a process remembers as followed, and as computed
 COMPUTED = "X-Computed-Answer"  # the view's mark: "<kind> <what>"; removed before it is sent
-UNKEPT = ("content-length", "content-language", "set-cookie")  # a computed answer's own or none
+# What a computed answer repeats of Django's: the headers that are the same for every visitor
+# (never a cookie, a language, an encoding or a nonce of the one whose answer taught the layer).
+COMPUTED_HEADERS = (
+    "content-type",
+    "cache-control",
+    "vary",
+    "x-content-type-options",
+    "x-frame-options",
+    "referrer-policy",
+    "cross-origin-opener-policy",
+)
+
+logger = logging.getLogger(__name__)
 
 StartResponse = Callable[..., Any]
 WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
@@ -68,12 +82,18 @@ def mark(response: HttpResponse, what: str, version: str) -> HttpResponse:
     return response
 
 
-def computed(response: HttpResponse, kind: str, what: str, inputs: Any) -> HttpResponse:
-    """Let the layer answer this address's next looks, for ``CURRENT_SECONDS`` at most, by the
-    registered ``COMPUTERS[kind]`` from ``inputs`` (what ``what`` is now, as the view read it),
-    with this answer's headers."""
-    caches["fragments"].set(_computed_key(kind, what), inputs, CURRENT_SECONDS)
-    response[COMPUTED] = f"{kind} {what}"
+def computed(
+    response: HttpResponse, kind: str, what: str, inputs: Any, *, read_at: float
+) -> HttpResponse:
+    """Let the layer answer this address's next looks by the registered ``COMPUTERS[kind]``
+    from ``inputs`` (what ``what`` was when the view began to read it, at ``read_at``,
+    time.monotonic()), with this answer's headers: until a write forgets it, and
+    ``CURRENT_SECONDS`` after the reading at most (a write that forgot it meanwhile is then
+    believed late by that long at most, however slow the view was)."""
+    left = CURRENT_SECONDS - (time.monotonic() - read_at)
+    if left > 0:
+        caches["fragments"].set(_computed_key(kind, what), inputs, left)
+        response[COMPUTED] = f"{kind} {what}"
     return response
 
 
@@ -92,26 +112,39 @@ def _computed_key(kind: str, what: str) -> str:
     return f"computed:{kind}:{what}"
 
 
+def _address(environ: dict[str, Any]) -> tuple[str, str, str]:
+    """A request's host, scheme and path: a computed answer is given only where Django gave it
+    (another host, which Django refuses, or plain HTTP, which it redirects, goes to Django)."""
+    return (
+        str(environ.get("HTTP_HOST", "")),
+        str(environ.get("wsgi.url_scheme", "")),
+        str(environ.get("PATH_INFO", "")),
+    )
+
+
 def _visitor_key(environ: dict[str, Any]) -> str:
     seen = "\0".join(str(environ.get(name, "")) for name in VARIES)
     return "followed-visitor:" + hashlib.blake2b(seen.encode(), digest_size=16).hexdigest()
 
 
-class EarlyNotModified:
-    """The WSGI layer around Django's application (config/wsgi.py)."""
+class EarlyAnswers:
+    """The WSGI layer around Django's application (config/wsgi.py): 304s of the followed pages,
+    and the computed answers."""
 
     def __init__(self, app: WSGIApp) -> None:
         self.app = app
         # Which address follows what, learned from the marks (an address's never changes): the
         # two keys an early answer needs are then read in one round trip to the cache.
         self.followed: dict[str, str] = {}
-        # Which address is computed by which kind from what, with the headers Django gave it.
-        self.computed: dict[str, tuple[str, str, list[tuple[str, str]]]] = {}
+        # Which address (its host, scheme and path, as Django answered them) is computed by
+        # which kind from what, with the headers Django gave it.
+        self.computed: dict[tuple[str, str, str], tuple[str, str, list[tuple[str, str]]]] = {}
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         safe = environ.get("REQUEST_METHOD") in ("GET", "HEAD")
-        if safe and environ.get("PATH_INFO", "") in self.computed:
-            answer = self._computed(environ)
+        learned = self.computed.get(_address(environ)) if safe else None
+        if learned is not None:
+            answer = self._computed(environ, *learned)
             if answer is not None:
                 start_response("200 OK", answer[0])
                 return [] if environ["REQUEST_METHOD"] == "HEAD" else [answer[1]]
@@ -140,13 +173,20 @@ class EarlyNotModified:
             return None
         return list(headers)
 
-    def _computed(self, environ: dict[str, Any]) -> tuple[list[tuple[str, str]], bytes] | None:
-        """The headers and body of the address's computed answer, if its inputs are known."""
-        kind, what, headers = self.computed[environ.get("PATH_INFO", "")]
-        inputs = caches["fragments"].get(_computed_key(kind, what))
-        if inputs is None:
+    def _computed(
+        self, environ: dict[str, Any], kind: str, what: str, headers: list[tuple[str, str]]
+    ) -> tuple[list[tuple[str, str]], bytes] | None:
+        """The headers and body of the address's computed answer, if its inputs are known.
+        Anything unforeseen (a query Django would refuse, inputs of an older release's shape)
+        leaves the request to Django, which answers it as it would."""
+        try:
+            inputs = caches["fragments"].get(_computed_key(kind, what))
+            if inputs is None:
+                return None
+            body = COMPUTERS[kind](inputs, environ)
+        except Exception:
+            logger.warning("%s answered by Django, not computed", kind, exc_info=True)
             return None
-        body = COMPUTERS[kind](inputs, environ)
         return [*headers, ("Content-Length", str(len(body)))], body
 
     def _remembering(self, environ: dict[str, Any], start_response: StartResponse) -> StartResponse:
@@ -170,12 +210,12 @@ class EarlyNotModified:
 
     def _learn(self, environ: dict[str, Any], made: str, sent: list[tuple[str, str]]) -> None:
         kind, _, what = made.partition(" ")
-        if kind not in COMPUTERS:
-            return
+        if kind not in COMPUTERS or any(name.lower() == "content-encoding" for name, _v in sent):
+            return  # an encoded body is the one visitor's who accepted it
         if len(self.computed) >= MAX_FOLLOWED:  # as self.followed
             self.computed.clear()
-        kept = [(name, value) for name, value in sent if name.lower() not in UNKEPT]
-        self.computed[environ.get("PATH_INFO", "")] = (kind, what, kept)
+        kept = [(name, value) for name, value in sent if name.lower() in COMPUTED_HEADERS]
+        self.computed[_address(environ)] = (kind, what, kept)
 
     def _remember(self, environ: dict[str, Any], marked: str, sent: list[tuple[str, str]]) -> None:
         what, _, version = marked.partition("=")

@@ -15,23 +15,33 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.db import connection, models
+from django.db import connections, models, router
+from django.db.models import NOT_PROVIDED
 
 
 def rows_copied(model: type[models.Model], objects: Iterable[models.Model]) -> None:
-    """Insert ``objects`` (new, unsaved) of ``model``, in the caller's transaction."""
+    """Insert ``objects`` (new, unsaved) of ``model``, in the caller's transaction. A model
+    with a database default (``db_default``) is refused: bulk_create leaves such a value to
+    the database, which a COPY of every column cannot."""
     # As bulk_create chooses them for objects without ids: the database numbers the rows.
     fields = [
         f
         for f in model._meta.concrete_fields
         if f is not model._meta.auto_field and not f.generated
     ]
+    if any(f.db_default is not NOT_PROVIDED for f in fields):
+        raise ValueError(f"{model.__name__} has a database default: use bulk_create")
+    connection = connections[router.db_for_write(model)]
     quote = connection.ops.quote_name
     columns = ", ".join(quote(str(f.column)) for f in fields)
     table = quote(model._meta.db_table)
-    rows = (
-        [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields] for obj in objects
-    )
+
+    def prepared(obj: Any) -> list[Any]:
+        # As bulk_create: a related object saved meanwhile gives its id; an unsaved one refused.
+        obj._prepare_related_fields_for_save(operation_name="rows_copied")
+        return [f.get_db_prep_save(f.pre_save(obj, True), connection) for f in fields]
+
+    rows = (prepared(obj) for obj in objects)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             raw: Any = cursor.cursor  # psycopg's own cursor, behind Django's wrapper

@@ -29,7 +29,7 @@ from clubs.backup_fields import (
     whole,
 )
 from clubs.models import Club, Player
-from clubs.statistics_refresh import game_lines_request
+from clubs.statistics_refresh import games_lines_due
 from scorekeeper.models import Game
 from scorekeeper.names import has_control_characters, name_key
 from scorekeeper.rules import PRESETS, RuleViolation, ruleset_for
@@ -366,8 +366,8 @@ def _round_import(
                 )
             match.result = in_force
             match.save(update_fields=["result"])
-            if game is not None:  # its lines were built before its result: the result decides
-                game_lines_request(game_id=game.id)
+            if game is not None:  # its lines (built once the club is open) count this result
+                games_lines_due(game_ids=[game.id])
         _check_settled(match, played, where)
 
 

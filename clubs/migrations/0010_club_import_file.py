@@ -9,14 +9,15 @@ from django.db import migrations, models
 def files_moved(apps, schema_editor):
     ClubImport = apps.get_model("clubs", "ClubImport")
     ClubImportFile = apps.get_model("clubs", "ClubImportFile")
-    for job_id, data in ClubImport.objects.exclude(data=b"").values_list("id", "data"):
+    kept = ClubImport.objects.exclude(data=b"").values_list("id", "data")
+    for job_id, data in kept.iterator(chunk_size=1):  # up to 50 MB each
         ClubImportFile.objects.create(job_id=job_id, data=data)
 
 
 def files_back(apps, schema_editor):
     ClubImport = apps.get_model("clubs", "ClubImport")
     ClubImportFile = apps.get_model("clubs", "ClubImportFile")
-    for job_id, data in ClubImportFile.objects.values_list("job_id", "data"):
+    for job_id, data in ClubImportFile.objects.values_list("job_id", "data").iterator(chunk_size=1):
         ClubImport.objects.filter(id=job_id).update(data=data)
 
 

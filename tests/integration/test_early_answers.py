@@ -28,13 +28,19 @@ class Look:
     """One request through the WSGI application: its status, headers and body."""
 
     def __init__(
-        self, path: str, etag: str = "", cookie: str = "", method: str = "GET", query: str = ""
+        self,
+        path: str,
+        etag: str = "",
+        cookie: str = "",
+        method: str = "GET",
+        query: str = "",
+        host: str = "testserver",
     ):
         environ: dict = {
             "PATH_INFO": path,
             "QUERY_STRING": query,
             "REQUEST_METHOD": method,
-            "HTTP_HOST": "testserver",
+            "HTTP_HOST": host,
             "HTTP_ACCEPT_LANGUAGE": "en",
             "wsgi.input": io.BytesIO(b""),
         }
@@ -185,6 +191,8 @@ def stopped_time(monkeypatch) -> list[datetime]:
 def test_the_clocks_asks_are_computed_before_django_as_django_computes_them(
     evening, djangos_requests, stopped_time, monkeypatch
 ) -> None:
+    from django.test import Client
+
     from tournaments.services.clock import round_clock_change
 
     monkeypatch.setattr(early_answers, "CURRENT_SECONDS", 300)  # a slow machine's steps
@@ -194,27 +202,38 @@ def test_the_clocks_asks_are_computed_before_django_as_django_computes_them(
     round_clock_change(round_id=tables[0].round_id, kind="start", minutes=25)
     round_clock_change(round_id=tables[0].round_id, kind="add", minutes=3, table=tables[1].table)
     stopped_time[0] += timedelta(seconds=60)
-    # A decision forgot what the layer knew: Django answers, each table's own minutes counted.
-    djangos = {query: Look(path, query=query) for query in ("", f"table={tables[1].table}")}
-    assert json.loads(djangos[""].body)["remaining"] == 24 * 60
+    # A decision forgot what the layer knew: the next ask is Django's, and teaches it again.
+    assert json.loads(Look(path).body)["remaining"] == 24 * 60
+    # Django's own answers (its test client never meets the layer), each table's minutes counted.
+    queries = ("", f"table={tables[1].table}", "table=%D9%A3", "table=x&table=2")
+    django = Client(HTTP_ACCEPT_LANGUAGE="en")
+    djangos = {query: django.get(f"{path}?{query}").content for query in queries}
     handled = len(djangos_requests)
-    for query, django in djangos.items():
-        early = Look(path, query=query)
-        assert (early.status, early.body) == (200, django.body)
+    for query in queries:
+        early = Look(path, query=query, cookie="django_language=fr")
+        assert len(djangos_requests) == handled  # computed, not Django's
+        assert (early.status, early.body) == (200, djangos[query])
         assert early.headers["Content-Type"] == "application/json"
         assert "no-store" in early.headers["Cache-Control"]
+        assert early.headers["Content-Length"] == str(len(early.body))
+        assert "Set-Cookie" not in early.headers and "Content-Language" not in early.headers
         assert early.computed_mark_hidden
-    assert len(djangos_requests) == handled
+    assert json.loads(Look(path, query=f"table={tables[1].table}").body)["remaining"] == 27 * 60
     head = Look(path, method="HEAD")
-    assert (head.status, head.body) == (200, b"")
+    assert (head.status, head.body) == (200, b"") and int(head.headers["Content-Length"]) > 0
+    assert len(djangos_requests) == handled
+    # Asked of another host (which Django refuses) or with a query Django refuses: Django's.
+    assert Look(path, host="elsewhere.example").status == 400
+    assert Look(path, query="&".join(f"f{n}=1" for n in range(1200))).status == 400
+    assert len(djangos_requests) == handled + 2
     # Counted at each ask's now, without Django; a table's result changes no clock.
     confirm(tables[0], 900, 300)
     stopped_time[0] += timedelta(seconds=90)
     later = json.loads(Look(path, query=f"table={tables[1].table}").body)
     assert later["remaining"] == (25 + 3) * 60 - 150 and later["table"] == tables[1].table
-    assert len(djangos_requests) == handled
+    assert len(djangos_requests) == handled + 2
     # A pause is a decision: the next ask is Django's, and stands still.
     round_clock_change(round_id=tables[0].round_id, kind="pause")
     paused = json.loads(Look(path).body)
     assert (paused["running"], paused["remaining"]) == (False, 25 * 60 - 150)
-    assert len(djangos_requests) == handled + 1
+    assert len(djangos_requests) == handled + 3

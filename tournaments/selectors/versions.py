@@ -82,6 +82,6 @@ def followed_event(tournament_id: int) -> str:
 
 def event_decisions(tournament_id: int) -> str:
     """What the round clock's answers follow, to core.early_answers: the event-wide writes (a
-    decision on the clock, a round released or closed, the settings) forget it; a table's
-    result does not, as it changes no clock."""
+    decision on the clock, a round released or closed) forget it; a table's result does not,
+    as it changes no clock."""
     return f"t{tournament_id}:decisions"

@@ -27,8 +27,8 @@ def locked_tournament(tournament_id: int, *, public: bool = True) -> Tournament:
     folded into its counters. ``public``: the write may change what the public pages show
     (False only for a draft, which is not public)."""
     Tournament.objects.select_for_update().filter(id=tournament_id).values_list("id").first()
-    # Every change of the round clock's answers (a decision, a round released or closed, the
-    # timing settings) is an event-wide write: the clock's next asks are Django's again.
+    # Every change of the round clock's answers (a decision, a round released or closed) is an
+    # event-wide write: the clock's next asks are Django's again.
     transaction.on_commit(partial(forget, event_decisions(tournament_id)))
     changes_folded(tournament_id)
     if public:

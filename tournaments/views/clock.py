@@ -6,11 +6,13 @@ same time."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from csp.decorators import csp_exempt
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.handlers.wsgi import get_bytes_from_wsgi
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpRequest, HttpResponse, JsonResponse, QueryDict
 from django.shortcuts import redirect
@@ -86,15 +88,18 @@ def clock(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """The current round's clock (``?table=N``: with that table's own minutes), now. Every
     open page asks it every 15 s: the next asks are computed before Django from what this
     one read (core.early_answers, clock_computed), until a decision of the event's forgets it."""
+    began = time.monotonic()
     inputs = clock_inputs(clock_round(tournament_of(tournament_id)))
     answer = JsonResponse(clock_json(inputs, int_param(request.GET.get("table"))))
     patch_cache_control(answer, no_store=True)  # a countdown: never a kept copy
-    return computed(answer, CLOCK, event_decisions(tournament_id), inputs)
+    return computed(answer, CLOCK, event_decisions(tournament_id), inputs, read_at=began)
 
 
 def clock_computed(inputs: ClockInputs, environ: dict[str, Any]) -> bytes:
-    """The clock's answer, as the view above gives it, from what it read (WSGI's request)."""
-    table = int_param(QueryDict(environ.get("QUERY_STRING", "")).get("table"))
+    """The clock's answer, as the view above gives it, from what it read (WSGI's request, its
+    query read as Django reads it)."""
+    query = QueryDict(get_bytes_from_wsgi(environ, "QUERY_STRING", ""))
+    table = int_param(query.get("table"))
     return json.dumps(clock_json(inputs, table), cls=DjangoJSONEncoder).encode()
 
 
