@@ -9,7 +9,16 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.phones import ACTION_MS, ARTIFACTS, PHONE, is_waiting, phone_page, phones_of
+from tests.browser.phones import (
+    ACTION_MS,
+    ARTIFACTS,
+    ENGINE_FILES,
+    ENGINE_REFUSED,
+    PHONE,
+    is_waiting,
+    phone_page,
+    phones_of,
+)
 
 __all__ = ["ACTION_MS", "ARTIFACTS", "PHONE", "phone_page"]
 
@@ -50,6 +59,26 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:  # every test of the run is here, not only this folder's
         if here in Path(item.path).parents:
             item.add_marker(once)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _engine_refused_by_cookie() -> Iterator[None]:
+    """The live server's static files (Django's StaticFilesHandler, before any middleware)
+    refuse the rules engine's files to a phone holding ENGINE_REFUSED (tests/browser/phones.py):
+    a phone of the engine's tests has no such cookie."""
+    from django.contrib.staticfiles.handlers import StaticFilesHandler
+    from django.http import Http404
+
+    serve = StaticFilesHandler.serve
+
+    def refusing(self, request):
+        if request.COOKIES.get(ENGINE_REFUSED) and request.path.startswith(ENGINE_FILES):
+            raise Http404("the engine is refused to this phone")
+        return serve(self, request)
+
+    StaticFilesHandler.serve = refusing
+    yield
+    StaticFilesHandler.serve = serve
 
 
 @pytest.fixture(scope="session")

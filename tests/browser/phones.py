@@ -11,8 +11,8 @@ So a phone given back is kept, its last page waiting on a file of its site (no s
 request), and lent again to the next test emptied: a new page; its site's cookies,
 storage, caches and service worker cleared (CDP's Storage.clearDataForOrigin, as the phone's
 "clear site data"); its HTTP cache emptied (the event and game numbers of two tests' databases
-are the same numbers: an ETag kept from one test must not answer the next); online; its routes
-back to the one every phone has. A phone that loads the rules engine (Pyodide) is never kept: the
+are the same numbers: an ETag kept from one test must not answer the next); online; no route;
+the cookie that refuses it the engine's files (ENGINE_REFUSED). A phone that loads the rules engine (Pyodide) is never kept: the
 offline tests need a phone that has never seen the engine's files. What a kept phone does not
 forget, so that no test may do it to a lent phone's context: an init script (a test adds it to
 its page, which goes with the test), an exposed function, a listener of the context, a
@@ -42,12 +42,16 @@ ACTION_MS = 60_000
 # page left costs chromium as much as a new context).
 WAITING_ROOM = "/static/scorekeeper/icons/favicon-32.png"
 # The rules engine's files, refused on a phone that is not about the engine: a game's pages start
-# loading it in the background (ten megabytes, seconds of CPU to compile).
-ENGINE_FILES = "**/static/vendor/pyodide/**"
-
-
-def _refused(route) -> None:
-    route.abort()
+# loading it in the background (ten megabytes, seconds of CPU to compile). The live server
+# refuses them (404) to a phone holding this cookie (tests/browser/conftest.py), which its
+# pages' and its service worker's requests all carry: a route of Playwright's would stop every
+# request of the phone on its way (measured: a sixth of chromium's CPU on the club's pages).
+ENGINE_REFUSED = "test-engine-refused"
+ENGINE_FILES = "/static/vendor/pyodide/"
+_REFUSING = [
+    {"name": ENGINE_REFUSED, "value": "1", "domain": host, "path": "/"}
+    for host in ("localhost", "127.0.0.1")
+]
 
 
 class Phones:
@@ -70,10 +74,11 @@ class Phones:
             emptied.detach()
             for old in waiting:
                 old.close()
+            context.add_cookies(_REFUSING)  # the site's cookies were cleared with its data
         else:
             context = self.browser.new_context(**options)
             if not engine:
-                context.route(ENGINE_FILES, _refused)
+                context.add_cookies(_REFUSING)
             page = context.new_page()
         page.set_default_timeout(ACTION_MS)
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
@@ -113,7 +118,6 @@ class Phones:
             waiting.unroute_all(behavior="ignoreErrors")
             waiting.goto(origin + WAITING_ROOM)  # its scripts stop: nothing asks the server
             context.unroute_all(behavior="ignoreErrors")
-            context.route(ENGINE_FILES, _refused)
             context.clear_cookies()
             context.clear_permissions()
             context.set_extra_http_headers({})

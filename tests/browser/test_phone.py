@@ -239,3 +239,22 @@ def test_the_entry_modes_fit_one_line_of_a_phone(phone: Page, live_server, langu
     assert [lines for _text, lines, _top in laid] == [1, 1, 1], laid
     assert len({top for _text, _lines, top in laid}) == 1, laid  # one row
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
+
+
+def test_a_phone_not_about_the_engine_is_refused_its_files_and_an_engines_phone_is_not(
+    phone: Page, browser, live_server
+) -> None:
+    """The cookie every phone but the engine's holds (tests/browser/phones.py) refuses it the
+    engine's files, by its pages' requests as by its service worker's (they carry its cookies)."""
+    from pathlib import Path
+
+    from tests.browser.phones import phone_page
+
+    vendor = Path(__file__).resolve().parents[2] / "static" / "vendor" / "pyodide"
+    licence = next(vendor.glob("*/LICENSE.txt")).relative_to(vendor)
+    asked = f"fetch('/static/vendor/pyodide/{licence}').then(answer => answer.status)"
+    phone.goto(live_server.url + "/")
+    assert phone.evaluate(asked) == 404
+    engines = phone_page(browser, True)
+    engines.goto(live_server.url + "/")
+    assert engines.evaluate(asked) == 200
