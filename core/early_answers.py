@@ -42,6 +42,7 @@ import time
 from collections.abc import Callable, Iterable
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpResponse
 
@@ -114,12 +115,11 @@ def _computed_key(kind: str, what: str) -> str:
 
 def _address(environ: dict[str, Any]) -> tuple[str, str, str]:
     """A request's host, scheme and path: a computed answer is given only where Django gave it
-    (another host, which Django refuses, or plain HTTP, which it redirects, goes to Django)."""
-    return (
-        str(environ.get("HTTP_HOST", "")),
-        str(environ.get("wsgi.url_scheme", "")),
-        str(environ.get("PATH_INFO", "")),
-    )
+    (another host, which Django refuses, or plain HTTP, which it redirects, goes to Django).
+    Behind the proxy the scheme is the one it says (settings.SECURE_PROXY_SSL_HEADER)."""
+    said = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    scheme = f"{environ.get('wsgi.url_scheme', '')}:{environ.get(said[0], '') if said else ''}"
+    return (str(environ.get("HTTP_HOST", "")), scheme, str(environ.get("PATH_INFO", "")))
 
 
 def _visitor_key(environ: dict[str, Any]) -> str:

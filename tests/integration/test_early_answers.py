@@ -35,6 +35,7 @@ class Look:
         method: str = "GET",
         query: str = "",
         host: str = "testserver",
+        extra: dict | None = None,
     ):
         environ: dict = {
             "PATH_INFO": path,
@@ -48,6 +49,7 @@ class Look:
             environ["HTTP_IF_NONE_MATCH"] = etag
         if cookie:
             environ["HTTP_COOKIE"] = cookie
+        environ.update(extra or {})
         setup_testing_defaults(environ)
         started: list[tuple[str, list]] = []
         body = application(
@@ -237,3 +239,20 @@ def test_the_clocks_asks_are_computed_before_django_as_django_computes_them(
     paused = json.loads(Look(path).body)
     assert (paused["running"], paused["remaining"]) == (False, 25 * 60 - 150)
     assert len(djangos_requests) == handled + 3
+
+
+def test_a_clocks_ask_by_another_scheme_than_djangos_is_djangos(
+    evening, djangos_requests, settings
+) -> None:
+    """Behind the proxy, an ask it says came by plain HTTP is Django's to answer (a redirect in
+    production), though one by HTTPS taught the layer."""
+    settings.SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+    event, _tables = evening
+    path = f"/t/{event.id}/clock.json"
+    secure = {"HTTP_X_FORWARDED_PROTO": "https"}
+    Look(path, extra=secure)  # Django's, which teaches the layer
+    handled = len(djangos_requests)
+    assert Look(path, extra=secure).status == 200
+    assert len(djangos_requests) == handled
+    Look(path, extra={"HTTP_X_FORWARDED_PROTO": "http"})
+    assert len(djangos_requests) == handled + 1
