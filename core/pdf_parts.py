@@ -20,8 +20,10 @@ from __future__ import annotations
 import functools
 import io
 import json
+import logging
 import os
 import queue
+import signal
 import subprocess
 import sys
 import tempfile
@@ -34,7 +36,11 @@ from typing import Any
 
 import segno
 
+logger = logging.getLogger(__name__)
 ROOT = Path(__file__).resolve().parents[1]  # where ``python -m core.pdf_parts`` finds core/
+LAYOUT_TRIES = 2  # a layout process that crashed is run again once (_laid_out_apart)
+# The signals of a crash; not SIGKILL, by which a share is ended (hung, another failed, memory).
+CRASHES = frozenset({signal.SIGSEGV, signal.SIGBUS, signal.SIGABRT, signal.SIGILL, signal.SIGFPE})
 SHARE_SECONDS = 600  # a process's share takes seconds (a 4x slower machine: a minute or two)
 NICE = 10  # the processes' priority below the web processes' (os.nice)
 QR_SCHEME = "qr:"  # an image a part shows: the QR code of the link under this name
@@ -180,15 +186,47 @@ def _laid_out_apart(
     share: Sequence[Part], base: Path, heard: Progress, children: list[subprocess.Popen[str]]
 ) -> bytes:
     """The share's parts as one PDF, laid out by a process of its own (``main`` above), which
-    ``children`` lists while it runs."""
+    ``children`` lists while it runs. A process that crashed (CRASHES: a fault of a native
+    library under load, seen once in a test run, never an error of the document's) is run
+    again, once; its progress is told again only past what the first had told."""
     asked, pdf, errors = (
         base.with_suffix(".json"),
         base.with_suffix(".pdf"),
         base.with_suffix(".log"),
     )
     asked.write_text(json.dumps([asdict(part) for part in share]))
+    told = 0
+
+    def heard_once(items: int) -> None:
+        nonlocal told
+        if items > told:
+            told = items
+            heard(items)
+
+    for _attempt in range(LAYOUT_TRIES):
+        code, late = _layout_run(_command(asked, pdf), errors, heard_once, children)
+        if -code not in CRASHES:  # done, refused by the document, or ended (SIGKILL): once
+            break
+        logger.warning("a layout process crashed (signal %s): laid out again", -code)
+    if code != 0:
+        said = errors.read_text(errors="replace").strip().splitlines()
+        why = f"no answer in {SHARE_SECONDS} s" if late else ""
+        raise RuntimeError(
+            f"a part could not be laid out: {why or (said[-1] if said else f'exit {code}')}"
+        )
+    return pdf.read_bytes()
+
+
+def _command(asked: Path, pdf: Path) -> list[str]:
     # This Python, this module, and the files: nothing of the command comes from a request.
-    command = [sys.executable, "-m", "core.pdf_parts", str(asked), str(pdf)]
+    return [sys.executable, "-m", "core.pdf_parts", str(asked), str(pdf)]
+
+
+def _layout_run(
+    command: list[str], errors: Path, heard: Progress, children: list[subprocess.Popen[str]]
+) -> tuple[int, bool]:
+    """One layout process run to its end: its exit code, and whether it was ended for taking
+    longer than SHARE_SECONDS."""
     with errors.open("wb") as log:  # a file, not a pipe: no warning can fill it and block
         child = subprocess.Popen(  # noqa: S603
             command, cwd=ROOT, env=_environment(), stdout=subprocess.PIPE, stderr=log, text=True
@@ -211,13 +249,7 @@ def _laid_out_apart(
             child.kill()  # ended already, unless reading it failed
             child.wait()
             children.remove(child)
-    if code != 0:
-        told = errors.read_text(errors="replace").strip().splitlines()
-        why = f"no answer in {SHARE_SECONDS} s" if late.is_set() else ""
-        raise RuntimeError(
-            f"a part could not be laid out: {why or (told[-1] if told else f'exit {code}')}"
-        )
-    return pdf.read_bytes()
+    return code, late.is_set()
 
 
 def _environment() -> dict[str, str]:

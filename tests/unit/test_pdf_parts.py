@@ -122,3 +122,33 @@ def test_a_share_that_fails_ends_the_others_at_once(tmp_path) -> None:
     with pytest.raises(RuntimeError, match="no-such-stylesheet"):
         joined([broken, Part("<p>Table 2</p>", str(hangs), {}, 1)], processes=2)
     assert time.monotonic() - began < pdf_parts.SHARE_SECONDS / 4  # not left to its own limit
+
+
+def test_a_layout_process_that_crashes_is_run_again_once(monkeypatch) -> None:
+    """Ended by a signal (a native library's fault, not the document's), a share's process is
+    run again; crashing again, it fails the document."""
+    import signal
+    import sys
+
+    def crashing(always: bool) -> None:
+        # Each share's first run kills itself with SIGSEGV (``always``: every run), leaving a
+        # mark beside its files; then the real process runs.
+        script = (
+            "import os, pathlib, signal, sys\n"
+            "mark = pathlib.Path(sys.argv[1] + '.crashed')\n"
+            f"if {always} or not mark.exists():\n"
+            "    mark.touch()\n"
+            "    os.kill(os.getpid(), signal.SIGSEGV)\n"
+            "os.execv(sys.executable, [sys.executable, '-m', 'core.pdf_parts', *sys.argv[1:]])\n"
+        )
+        monkeypatch.setattr(
+            pdf_parts,
+            "_command",
+            lambda asked, pdf: [sys.executable, "-c", script, str(asked), str(pdf)],
+        )
+
+    crashing(always=False)
+    assert pages(joined([part("Table 1"), part("Table 2")], processes=2)) == ["Table 1", "Table 2"]
+    crashing(always=True)
+    with pytest.raises(RuntimeError, match=f"exit {-signal.SIGSEGV}"):
+        joined([part("Table 1"), part("Table 2")], processes=2)
