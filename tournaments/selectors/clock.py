@@ -34,14 +34,7 @@ def server_now() -> float:
 
 def round_clock(played: Round | None, *, table: int | None = None) -> Clock:
     """The clock of ``played`` (or of one of its tables) now; WAITING for no round."""
-    if played is None or not played.clock:
-        return WAITING
-    return clock_at(
-        events_of(played.clock),
-        server_now(),
-        last_hand_minutes=played.tournament.last_hand_minutes,
-        table=table,
-    )
+    return clock_now(clock_inputs(played), table)
 
 
 def clock_round(tournament: Tournament) -> Round | None:
@@ -68,19 +61,26 @@ def clock_inputs(played: Round | None) -> ClockInputs:
     """The inputs of ``played``'s clock (clock_round's round, its tournament read with it)."""
     if played is None:
         return ClockInputs(None, (), 0)
+    if not played.clock:  # never started: its event's settings do not count yet
+        return ClockInputs(played.number, (), 0)
     return ClockInputs(
         played.number, tuple(events_of(played.clock)), played.tournament.last_hand_minutes
+    )
+
+
+def clock_now(inputs: ClockInputs, table: int | None) -> Clock:
+    """The clock (``table``: with that table's own minutes) at the server's now."""
+    if not inputs.events:
+        return WAITING
+    return clock_at(
+        inputs.events, server_now(), last_hand_minutes=inputs.last_hand_minutes, table=table
     )
 
 
 def clock_json(inputs: ClockInputs, table: int | None) -> dict[str, Any]:
     """The clock (``table``: with that table's own minutes) as the phones' clock.mjs reads it,
     now: seconds from the server's now, so a phone's own clock never matters."""
-    clock = WAITING
-    if inputs.events:
-        clock = clock_at(
-            inputs.events, server_now(), last_hand_minutes=inputs.last_hand_minutes, table=table
-        )
+    clock = clock_now(inputs, table)
     return {
         "round": inputs.number,
         "table": table,
