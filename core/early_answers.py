@@ -27,6 +27,17 @@ How it stays right:
 Only views that ask for it are ever answered here; a page that depends on anything but its
 version, its address, cookies and languages must not ``mark`` its answers.
 
+**Shared answers**: while results come in faster than a phone looks again (a big evening,
+whose pages are rendered again every few seconds: tournaments.views.cached_pages), a look
+rarely has the version it asks about, and each 200 was Django's. A page that is the same for
+every visitor who carries nothing of their own (no session, so no login and no message; no
+cookie but the language's and the CSRF one, whose token no shared page carries) is marked
+``shared`` by its view: the layer keeps its whole answer for such visitors' looks at the same
+address in the same languages (``SHARED_VARIES``), ``CURRENT_SECONDS`` after the view's
+reading at most. An answer of the current version is forgotten by a write, as the 304s are;
+an older one, which Django itself kept serving through the writes (during the pages' pause
+between two renderings), lives its seconds.
+
 **Computed answers**: an answer that changes with time but not with the visitor (the round
 clock's JSON: seconds left, counted at each look) cannot be a 304. Its view leaves in the cache
 what the answer is computed from (``computed``: the round's clock log), and the layer computes
@@ -45,6 +56,8 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpResponse
+from django.http.cookie import parse_cookie
+from django.middleware.gzip import re_accepts_gzip
 
 from core.page_versions import weak_etags
 
@@ -54,6 +67,9 @@ CURRENT_SECONDS = 2  # the version a view last read, believed this long unless a
 # The request's parts that decide the answer (with the version): WSGI's names.
 VARIES = ("PATH_INFO", "QUERY_STRING", "HTTP_COOKIE", "HTTP_ACCEPT_LANGUAGE", "HTTP_HOST")
 KEPT_HEADERS = ("etag", "vary", "cache-control")  # what a 304 repeats of the full answer
+SHARED = "X-Shared-Answer"  # the view's mark: "<what> <version or -> <seconds>"; removed too
+# What a shared answer may vary on (its key: _shared_key); any other Vary, it is not shared.
+SHARED_VARY = {"cookie", "accept-language", "accept-encoding"}
 MAX_FOLLOWED = 10_000  # addresses a process remembers as followed, and as computed
 COMPUTED = "X-Computed-Answer"  # the view's mark: "<kind> <what>"; removed before it is sent
 # What a computed answer repeats of Django's: the headers that are the same for every visitor
@@ -75,6 +91,9 @@ WSGIApp = Callable[[dict[str, Any], StartResponse], Iterable[bytes]]
 # A kind of computed answer: its body, from the inputs its view left and the request (WSGI's).
 Computer = Callable[[Any, dict[str, Any]], bytes]
 COMPUTERS: dict[str, Computer] = {}  # by kind; filled by the apps (their AppConfig.ready)
+# A view's shared answer as the layer read its mark: what it follows, the version (None: any),
+# for how many seconds, and its headers.
+SharedMark = tuple[str, str | None, float, list[tuple[str, str]]]
 
 
 def mark(response: HttpResponse, what: str, version: str) -> HttpResponse:
@@ -95,6 +114,20 @@ def computed(
     if left > 0:
         caches["fragments"].set(_computed_key(kind, what), inputs, left)
         response[COMPUTED] = f"{kind} {what}"
+    return response
+
+
+def shared(
+    response: HttpResponse, what: str, version: str | None, *, read_at: float
+) -> HttpResponse:
+    """Let the layer give this whole answer to the next looks at its address by visitors who
+    carry nothing of their own, ``CURRENT_SECONDS`` after the view's reading (at ``read_at``,
+    time.monotonic()) at most: while ``version`` of ``what`` is current, or, for ``version``
+    None (an older version, or stale standings), regardless of the writes. The view must give
+    every such visitor this same answer."""
+    left = CURRENT_SECONDS - (time.monotonic() - read_at)
+    if left > 0:
+        response[SHARED] = f"{what} {version or '-'} {left:.3f}"
     return response
 
 
@@ -127,6 +160,44 @@ def _visitor_key(environ: dict[str, Any]) -> str:
     return "followed-visitor:" + hashlib.blake2b(seen.encode(), digest_size=16).hexdigest()
 
 
+def _shareable(headers: list[tuple[str, str]]) -> bool:
+    """Whether an answer with these headers may be given to another visitor: it sets no
+    cookie and varies on nothing but what its key holds."""
+    varies = {
+        part.strip().lower()
+        for name, value in headers
+        if name.lower() == "vary"
+        for part in value.split(",")
+        if part.strip()
+    }
+    return varies <= SHARED_VARY and not any(name.lower() == "set-cookie" for name, _v in headers)
+
+
+def _shared_key(environ: dict[str, Any]) -> str | None:
+    """The key of the answer shared by the visitors who send what this one sends (the address,
+    the query, the languages: Accept-Language and the language cookie, and whether it takes
+    gzip); None for a visitor who carries something of their own (a session, and with it a
+    login or a message; another cookie; an API token) or a request that is not a GET or HEAD."""
+    if environ.get("REQUEST_METHOD") not in ("GET", "HEAD") or "HTTP_AUTHORIZATION" in environ:
+        return None
+    cookies = parse_cookie(str(environ.get("HTTP_COOKIE", "")))
+    language = cookies.pop(settings.LANGUAGE_COOKIE_NAME, "")
+    cookies.pop(settings.CSRF_COOKIE_NAME, None)
+    if cookies:
+        return None
+    takes_gzip = bool(re_accepts_gzip.search(str(environ.get("HTTP_ACCEPT_ENCODING", ""))))
+    seen = "\0".join(
+        [
+            *_address(environ),
+            str(environ.get("QUERY_STRING", "")),
+            str(environ.get("HTTP_ACCEPT_LANGUAGE", "")),
+            language,
+            "gzip" if takes_gzip else "",
+        ]
+    )
+    return "shared:" + hashlib.blake2b(seen.encode(), digest_size=16).hexdigest()
+
+
 class EarlyAnswers:
     """The WSGI layer around Django's application (config/wsgi.py): 304s of the followed pages,
     and the computed answers."""
@@ -139,23 +210,79 @@ class EarlyAnswers:
         # Which address (its host, scheme and path, as Django answered them) is computed by
         # which kind from what, with the headers Django gave it.
         self.computed: dict[tuple[str, str, str], tuple[str, str, list[tuple[str, str]]]] = {}
+        # Which path's answers are shared, and what they follow.
+        self.shared: dict[str, str] = {}
 
     def __call__(self, environ: dict[str, Any], start_response: StartResponse) -> Iterable[bytes]:
         safe = environ.get("REQUEST_METHOD") in ("GET", "HEAD")
-        learned = self.computed.get(_address(environ)) if safe else None
+        if not safe:
+            return self.app(environ, start_response)
+        head = environ["REQUEST_METHOD"] == "HEAD"
+        learned = self.computed.get(_address(environ))
         if learned is not None:
-            answer = self._computed(environ, *learned)
-            if answer is not None:
-                start_response("200 OK", answer[0])
-                return [] if environ["REQUEST_METHOD"] == "HEAD" else [answer[1]]
-        if safe and environ.get("HTTP_IF_NONE_MATCH"):
+            computed = self._computed(environ, *learned)
+            if computed is not None:
+                start_response("200 OK", computed[0])
+                return [] if head else [computed[1]]
+        key = _shared_key(environ)
+        what = self.shared.get(environ.get("PATH_INFO", "")) if key else None
+        if key and what:
+            given = self._shared_answer(environ, key, what)
+            if given is not None:
+                start_response(given[0], given[1])
+                return [] if head else [given[2]]
+        if environ.get("HTTP_IF_NONE_MATCH"):
             headers = self._not_modified(environ)
             if headers is not None:
                 start_response("304 Not Modified", headers)
                 return []
-        if not safe:
-            return self.app(environ, start_response)
-        return self.app(environ, self._remembering(environ, start_response))
+        to_share: list[SharedMark] = []
+        answer = self.app(environ, self._remembering(environ, start_response, to_share))
+        if not to_share or key is None or head:
+            return answer
+        return self._share(environ, key, to_share[0], answer)
+
+    def _shared_answer(
+        self, environ: dict[str, Any], key: str, what: str
+    ) -> tuple[str, list[tuple[str, str]], bytes] | None:
+        """The status, headers and body of the answer shared at this key, if it still stands
+        (one of the current version while it is current), else None. A look that already has
+        it (If-None-Match) is answered 304."""
+        current = _current_key(what)
+        found = caches["fragments"].get_many([key, current])
+        kept = found.get(key)
+        if kept is None or kept[0] != what:
+            return None
+        _what, version, headers, body = kept
+        if version is not None and found.get(current) != version:
+            return None
+        etag = next((value for name, value in headers if name.lower() == "etag"), "")
+        if etag and etag.removeprefix("W/") in weak_etags(environ.get("HTTP_IF_NONE_MATCH", "")):
+            return "304 Not Modified", [h for h in headers if h[0].lower() in KEPT_HEADERS], b""
+        return "200 OK", [*headers, ("Content-Length", str(len(body)))], body
+
+    def _share(
+        self,
+        environ: dict[str, Any],
+        key: str,
+        marked: SharedMark,
+        answer: Iterable[bytes],
+    ) -> Iterable[bytes]:
+        """Django's answer, kept whole for the visitors like this one (``key``)."""
+        try:
+            body = b"".join(answer)
+        finally:
+            if hasattr(answer, "close"):
+                answer.close()
+        what, version, seconds, headers = marked
+        if len(self.shared) >= MAX_FOLLOWED:  # as self.followed
+            self.shared.clear()
+        self.shared[environ.get("PATH_INFO", "")] = what
+        fragments = caches["fragments"]
+        fragments.set(key, (what, version, headers, body), seconds)
+        if version is not None:
+            fragments.set(_current_key(what), version, seconds)
+        return [body]
 
     def _not_modified(self, environ: dict[str, Any]) -> list[tuple[str, str]] | None:
         """The 304's headers if this visitor's ETag is of the current version, else None."""
@@ -189,8 +316,28 @@ class EarlyAnswers:
             return None
         return [*headers, ("Content-Length", str(len(body)))], body
 
-    def _remembering(self, environ: dict[str, Any], start_response: StartResponse) -> StartResponse:
+    def _remembering(
+        self,
+        environ: dict[str, Any],
+        start_response: StartResponse,
+        to_share: list[SharedMark],
+    ) -> StartResponse:
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            sharing = [value for name, value in headers if name.lower() == SHARED.lower()]
+            if sharing:
+                headers = [
+                    (name, value) for name, value in headers if name.lower() != SHARED.lower()
+                ]
+                if status[:3] == "200" and exc_info is None and _shareable(headers):
+                    what, version, seconds = sharing[0].split(" ")
+                    kept = [
+                        (n, v)
+                        for n, v in headers
+                        if n.lower() not in (MARK.lower(), "content-length")
+                    ]
+                    to_share.append(
+                        (what, None if version == "-" else version, float(seconds), kept)
+                    )
             made = [value for name, value in headers if name.lower() == COMPUTED.lower()]
             if made:
                 headers = [

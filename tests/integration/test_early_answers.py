@@ -1,16 +1,20 @@
 """The followed pages' unchanged looks answered before Django (core.early_answers, issue 32):
 through the site's WSGI application (config.wsgi), as gunicorn calls it, a spectator's second
 look at an unchanged page is a 304 with no Django request; a result that changes the page
-sends the next look to Django, which shows it; another visitor's cookies, a write, a POST or
-stale standings always reach Django."""
+sends the next look to Django, which shows it; another visitor's cookies, a write, a POST
+always reach Django; stale standings, once the seconds are up. A page that is the same for
+every visitor not logged in is given whole to the next such visitors; the round clock's asks
+are computed."""
 
 from __future__ import annotations
 
 import io
 import json
 import threading
+import time
 from collections.abc import Iterator
 from datetime import datetime, timedelta
+from types import SimpleNamespace
 from wsgiref.util import setup_testing_defaults
 
 import pytest
@@ -142,23 +146,146 @@ def test_what_django_does_not_mark_is_never_answered_early(evening, djangos_requ
     assert len(djangos_requests) == before + 1
 
 
-def test_stale_standings_are_never_answered_early(evening, djangos_requests, monkeypatch) -> None:
+@pytest.fixture
+def cache_clock(monkeypatch) -> list[float]:
+    """The shared cache's clock (when its entries expire), which the test moves on by
+    ``cache_clock[0] += seconds``."""
+    from django.core.cache.backends import base, locmem
+
+    ahead = [0.0]
+    real = time.time
+    fake = SimpleNamespace(time=lambda: real() + ahead[0])
+    for module in (base, locmem):
+        monkeypatch.setattr(module, "time", fake)
+    return ahead
+
+
+@pytest.mark.parametrize("page", ["standings/", "screen.json"])
+def test_stale_standings_are_answered_early_seconds_at_most(
+    evening, djangos_requests, monkeypatch, cache_clock, page
+) -> None:
     """Stale standings (a rebuild lost to a fault) are asked for again by Django's answer: the
-    looks keep reaching it until they are rebuilt."""
-    from tournaments.views import public
+    looks reach it again once CURRENT_SECONDS are up, until they are rebuilt."""
+    from tournaments.services import standings
+    from tournaments.views import cached_pages, public
 
     event, tables = evening
     # The rebuild is lost: a worker died with it, nothing rebuilds the standings.
     monkeypatch.setattr("tournaments.services.standings.rebuild_on_commit", lambda _id: None)
-    monkeypatch.setattr(public, "standings_catch_up", lambda **_kw: None)
+    asked: list[int] = []
+    for module in (public, cached_pages, standings):
+        monkeypatch.setattr(module, "standings_catch_up", lambda **kw: asked.append(1))
     confirm(tables[0], 900, 300)
-    path = f"/t/{event.id}/screen.json"
+    path = f"/t/{event.id}/{page}"
     first = Look(path)
-    assert Look(path, first.etag).status == 304
-    before = len(djangos_requests)
+    assert first.status == 200 and asked
+    before, asks = len(djangos_requests), len(asked)
     for _ in range(3):
-        assert Look(path, first.etag).status == 304
-    assert len(djangos_requests) == before + 3
+        assert Look(path).body == first.body and Look(path, first.etag).status == 304
+    assert len(djangos_requests) == before and len(asked) == asks
+    cache_clock[0] += early_answers.CURRENT_SECONDS + 1
+    assert Look(path).status == 200
+    assert len(djangos_requests) == before + 1 and len(asked) > asks
+
+
+@pytest.mark.parametrize("page", ["", "standings/", "screen/", "screen.json"])
+def test_a_page_the_same_for_every_visitor_is_given_whole_before_django(
+    evening, djangos_requests, page
+) -> None:
+    """A big evening's looks rarely have the version they ask about (the pages change every few
+    seconds): the layer gives Django's whole answer to the next visitors who carry nothing of
+    their own, until a write."""
+    event, tables = evening
+    path = f"/t/{event.id}/{page}"
+    first = Look(path)  # Django's, which teaches the layer
+    assert first.status == 200 and not first.cookies and first.computed_mark_hidden
+    assert early_answers.SHARED not in first.headers
+    handled = len(djangos_requests)
+    for cookie in ("", "csrftoken=" + "k" * 32):
+        again = Look(path, cookie=cookie)
+        assert (again.status, again.headers, again.body) == (200, first.headers, first.body)
+    assert Look(path, first.etag).status == 304
+    head = Look(path, method="HEAD")
+    assert (head.status, head.body) == (200, b"") and head.headers == first.headers
+    assert len(djangos_requests) == handled
+    # What may change the answer sends the look to Django: a session (a login, a message),
+    # other languages, another query.
+    assert Look(path, cookie="sessionid=abc").status == 200
+    assert Look(path, cookie="django_language=en").status == 200
+    assert Look(path, extra={"HTTP_ACCEPT_LANGUAGE": "de"}).status == 200
+    assert Look(path, query="cycle=7").status == 200
+    assert len(djangos_requests) == handled + 4
+    confirm(tables[0], 900, 300)  # a result: the page has changed
+    changed = Look(path)
+    assert changed.status == 200 and changed.etag != first.etag
+    assert len(djangos_requests) == handled + 5
+
+
+def test_a_logged_in_visitors_page_is_never_given_to_another(
+    evening, djangos_requests, django_user_model
+) -> None:
+    """Their frame is theirs (their links, their log-out form's CSRF token)."""
+    from django.test import Client
+
+    event, _tables = evening
+    path = f"/t/{event.id}/"
+    director = Client()
+    director.force_login(django_user_model.objects.get(username="dora"))
+    session = f"sessionid={director.cookies['sessionid'].value}"
+    theirs = Look(path, cookie=session)
+    assert b"csrfmiddlewaretoken" in theirs.body and b"Log out" in theirs.body
+    handled = len(djangos_requests)
+    anonymous = Look(path)
+    assert len(djangos_requests) == handled + 1  # Django's own
+    assert b"csrfmiddlewaretoken" not in anonymous.body and b"Log out" not in anonymous.body
+    Look(path, cookie=session)
+    assert len(djangos_requests) == handled + 2
+
+
+def test_an_older_version_served_through_the_pause_lives_its_seconds(
+    evening, djangos_requests, monkeypatch, cache_clock
+) -> None:
+    """During the pause between two renderings (a big evening's), Django itself serves the
+    version before, whatever is written meanwhile; the layer gives it as long, CURRENT_SECONDS
+    at most, then the next look is Django's, which renders the new version."""
+    from tournaments.views import cached_pages
+
+    monkeypatch.setattr(cached_pages, "RENDER_EVERY", 2.0)
+    event, tables = evening
+    path = f"/t/{event.id}/standings/"
+    first = Look(path)  # rendered: the pause begins
+    confirm(tables[0], 900, 300)
+    paused = Look(path)  # Django's: the write forgot the current version's answer
+    assert (paused.etag, paused.body) == (first.etag, first.body)
+    handled = len(djangos_requests)
+    confirm(tables[1], 600, 500)
+    assert Look(path).body == first.body
+    assert len(djangos_requests) == handled
+    cache_clock[0] += max(cached_pages.RENDER_EVERY, early_answers.CURRENT_SECONDS) + 1
+    shown = Look(path)
+    assert shown.etag != first.etag and len(djangos_requests) == handled + 1
+
+
+def test_an_answer_that_sets_a_cookie_or_varies_on_more_is_never_shared() -> None:
+    """The layer's own check, whatever a view marks: over an application that marks every
+    answer shared."""
+    calls: list[int] = []
+
+    def app(headers: list[tuple[str, str]]):
+        def answer(environ, start_response):
+            calls.append(1)
+            start_response("200 OK", [*headers, (early_answers.SHARED, "t1 - 2")])
+            return [b"page"]
+
+        return early_answers.EarlyAnswers(answer)
+
+    for headers in ([("Set-Cookie", "a=b")], [("Vary", "Cookie, User-Agent")], []):
+        layer, environ = app(headers), {"REQUEST_METHOD": "GET", "PATH_INFO": "/p/"}
+        setup_testing_defaults(environ)
+        for _ in range(2):
+            body = layer(dict(environ), lambda *_started: None)
+            assert list(body) == [b"page"]
+    assert len(calls) == 2 + 2 + 1  # the plain one, shared: its second look is the layer's
 
 
 def test_a_version_read_before_a_write_is_believed_only_seconds(

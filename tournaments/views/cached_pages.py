@@ -28,7 +28,7 @@ from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from core.early_answers import mark
+from core.early_answers import mark, shared
 from core.page_versions import weak_etags
 from tournaments.selectors.public import PublicTag, public_tag
 from tournaments.selectors.versions import followed_event
@@ -86,10 +86,12 @@ def public_page(
 ) -> HttpResponse:
     """The page ``name`` of the tournament: ``content`` rendered once per version and language
     (``cached``: False for a page that depends on the request, as a search). The site's frame
-    around it (``framed``) is rendered for each visitor: its language form carries the visitor's
-    CSRF token. Stale standings are asked for again (a rebuild lost to a fault, throttled):
+    around it (``framed``) is rendered for each visitor: a logged-in one's is theirs; every
+    other visitor's is the same, and the page is then marked for the WSGI layer to give whole
+    to the next such visitors (core.early_answers.shared). Stale standings are asked for again (a rebuild lost to a fault, throttled):
     rebuilt here, they are a new version; else the page says they are being brought up to date
     until the worker's rebuild makes one."""
+    read_at = time.monotonic()
     page, tag, etag = _version(tournament_id, name)
     current = etag  # this version's ETag: answers that carry it may be given early next time
     asked = if_none_match(request)
@@ -118,6 +120,9 @@ def public_page(
         response["ETag"] = _visitors(etag, request, framed)  # its CSRF secret set by now
         if etag == current:
             followed(response, tournament_id, tag)
+        if not framed or not _logged_in(request):  # the same for every visitor of no session
+            version = tag.text(tournament_id) if etag == current and not tag.stale else None
+            shared(response, followed_event(tournament_id), version, read_at=read_at)
     patch_cache_control(response, no_cache=True)
     return response
 
@@ -164,14 +169,21 @@ def _version(tournament_id: int, name: str) -> tuple[str, PublicTag, str]:
     return page, tag, etag
 
 
-def _visitors(etag: str, request: HttpRequest, framed: bool) -> str:
-    """The ETag a visitor's copy of the page has: a framed page's frame is the visitor's (who
-    is logged in, and the CSRF secret its forms carry, which logging in or out renews), so its
-    ETag is too; a phone keeps its 304s, and a login shows the new frame at once."""
-    if not framed:
-        return etag
+def _logged_in(request: HttpRequest) -> bool:
     user = getattr(request, "user", None)
-    who = f"{getattr(user, 'pk', None) or 0}:{request.META.get('CSRF_COOKIE', '')}"
+    return bool(user and user.is_authenticated)
+
+
+def _visitors(etag: str, request: HttpRequest, framed: bool) -> str:
+    """The ETag a visitor's copy of the page has: a framed page's frame is the visitor's when
+    logged in (its links, and the CSRF secret its log-out form carries, which logging in or
+    out renews), so its ETag is too; a phone keeps its 304s, and a login shows the new frame at
+    once. Every visitor who is not logged in has the same frame (its language form carries no
+    token: config/urls.py), and the same ETag."""
+    if not framed or not _logged_in(request):
+        return quote_etag(f"{etag.strip(chr(34))}-0") if framed else etag
+    user = request.user
+    who = f"{user.pk}:{request.META.get('CSRF_COOKIE', '')}"
     visitor = hashlib.sha256(who.encode()).hexdigest()[:10]
     return quote_etag(f"{etag.strip(chr(34))}-{visitor}")
 

@@ -6,6 +6,7 @@ a poll with the same ETag). Draft rounds are not public."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +25,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_safe
 
+from core.early_answers import shared
 from core.minus_sign import figure_text
 from core.params import int_param
 from tournaments.clock_words import clock_shown
@@ -47,6 +49,7 @@ from tournaments.selectors.public import (
     standings_line_groups,
 )
 from tournaments.selectors.standings import StandingsGroup, standings_final, standings_groups
+from tournaments.selectors.versions import followed_event
 from tournaments.services.standings import standings_catch_up, standings_shown
 from tournaments.sizes import MAX_PAIRS
 from tournaments.tables import StandingsTable
@@ -349,7 +352,10 @@ def pair(request: HttpRequest, tournament_id: int, entry_id: int) -> HttpRespons
 def screen_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
     """Polled by the screen with If-None-Match: 304 while nothing changed. A wall polling stale
     standings asks for their rebuild (at most every few seconds, however many screens poll),
-    and reloads once they are rebuilt (the rebuild is a write: a new version)."""
+    and reloads once they are rebuilt (the rebuild is a write: a new version). Its answer is
+    every visitor's: shared by the WSGI layer (core.early_answers), stale standings' for a
+    couple of seconds, so the walls still ask for their rebuild."""
+    read_at = time.monotonic()
     tag = public_tag(tournament_id)
     if tag.stale:
         standings_catch_up(tournament_id=tournament_id)
@@ -360,6 +366,8 @@ def screen_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
     else:
         response = JsonResponse({"etag": etag})
     response["ETag"] = etag
+    version = None if tag.stale else tag.text(tournament_id)
+    shared(response, followed_event(tournament_id), version, read_at=read_at)
     return followed(response, tournament_id, tag)
 
 
