@@ -33,8 +33,8 @@ rarely has the version it asks about, and each 200 was Django's. A page that is 
 every visitor who carries nothing of their own (no session, so no login and no message; no
 cookie but the language's and the CSRF one, whose token no shared page carries) is marked
 ``shared`` by its view: the layer keeps its whole answer for such visitors' looks at the same
-address in the same languages (``SHARED_VARIES``), ``CURRENT_SECONDS`` after the view's
-reading at most. An answer of the current version is forgotten by a write, as the 304s are;
+address (without a query) in the same language (``_shared_key``), ``CURRENT_SECONDS`` after
+the view's reading at most. An answer of the current version is forgotten by a write, as the 304s are;
 an older one, which Django itself kept serving through the writes (during the pages' pause
 between two renderings), lives its seconds.
 
@@ -58,6 +58,7 @@ from django.core.cache import caches
 from django.http import HttpResponse
 from django.http.cookie import parse_cookie
 from django.middleware.gzip import re_accepts_gzip
+from django.utils.translation import get_language_from_request
 
 from core.page_versions import weak_etags
 
@@ -173,28 +174,31 @@ def _shareable(headers: list[tuple[str, str]]) -> bool:
     return varies <= SHARED_VARY and not any(name.lower() == "set-cookie" for name, _v in headers)
 
 
+class _Asked:
+    """What Django's LocaleMiddleware reads of a request to choose its language."""
+
+    def __init__(self, environ: dict[str, Any], cookies: dict[str, str]) -> None:
+        self.META, self.COOKIES = environ, cookies
+
+
 def _shared_key(environ: dict[str, Any]) -> str | None:
-    """The key of the answer shared by the visitors who send what this one sends (the address,
-    the query, the languages: Accept-Language and the language cookie, and whether it takes
-    gzip); None for a visitor who carries something of their own (a session, and with it a
-    login or a message; another cookie; an API token) or a request that is not a GET or HEAD."""
+    """The key of the answer shared by the visitors who send what this one sends: the address
+    with no query (a page with one is Django's: any query would make a key, and a copy, of its
+    own), the language Django chooses for it (LocaleMiddleware's choice, from the language
+    cookie and Accept-Language: one of the site's languages, however the header is written),
+    and whether it takes gzip. None for a visitor who carries something of their own (a
+    session, and with it a login or a message; another cookie; an API token) or a request that
+    is not a GET or HEAD."""
     if environ.get("REQUEST_METHOD") not in ("GET", "HEAD") or "HTTP_AUTHORIZATION" in environ:
         return None
-    cookies = parse_cookie(str(environ.get("HTTP_COOKIE", "")))
-    language = cookies.pop(settings.LANGUAGE_COOKIE_NAME, "")
-    cookies.pop(settings.CSRF_COOKIE_NAME, None)
-    if cookies:
+    if environ.get("QUERY_STRING"):
         return None
+    cookies = parse_cookie(str(environ.get("HTTP_COOKIE", "")))
+    if not set(cookies) <= {settings.LANGUAGE_COOKIE_NAME, settings.CSRF_COOKIE_NAME}:
+        return None
+    language = get_language_from_request(_Asked(environ, cookies))  # type: ignore[arg-type]
     takes_gzip = bool(re_accepts_gzip.search(str(environ.get("HTTP_ACCEPT_ENCODING", ""))))
-    seen = "\0".join(
-        [
-            *_address(environ),
-            str(environ.get("QUERY_STRING", "")),
-            str(environ.get("HTTP_ACCEPT_LANGUAGE", "")),
-            language,
-            "gzip" if takes_gzip else "",
-        ]
-    )
+    seen = "\0".join([*_address(environ), language, "gzip" if takes_gzip else ""])
     return "shared:" + hashlib.blake2b(seen.encode(), digest_size=16).hexdigest()
 
 
