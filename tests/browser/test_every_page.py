@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS
 from tests.browser.phones import screen_page
@@ -186,3 +186,20 @@ def test_the_scoreboard_on_a_projector(browser, live_server) -> None:
     total = page.get_by_test_id("total-0")
     assert float(total.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px")) >= 38
     assert Path(PAGES / "en-scoreboard-projector.png").exists()
+
+
+def test_a_spectator_picks_a_language_from_the_footer(phone: Page, live_server, dora) -> None:
+    """An event's public page is the same for every visitor not logged in (core.early_answers
+    gives it whole): its language form carries no CSRF token, and still switches the language
+    (the form posts itself when a language is picked: static/scorekeeper/page.mjs)."""
+    from tests.factories import club_event, round_released
+
+    event = club_event("swiss", dora)
+    round_released(event)
+    phone.goto(f"{live_server.url}/t/{event.id}/")
+    assert phone.locator("footer input[name=csrfmiddlewaretoken]").count() == 0
+    phone.locator("#lang").select_option("fr")
+    expect(phone.locator("html")).to_have_attribute("lang", "fr")
+    assert phone.url == f"{live_server.url}/t/{event.id}/"
+    PAGES.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(PAGES / "fr-public-page-language-picked.png"), full_page=True)
