@@ -117,6 +117,43 @@ class _KeptClientRedisCacheClient(RedisCacheClient):
             client = self._kept[id(pool)] = self._client(connection_pool=pool)  # type: ignore[attr-defined]
         return client
 
+    # Expiry to the millisecond (FallbackRedisCache.get_backend_timeout): Django's client gives
+    # Redis whole seconds, so a 1.9 s key lived 1 s and a 0.9 s one was deleted at once. A
+    # timeout of 0 (expire now) or None (never) is Django's own.
+
+    def add(self, key: Any, value: Any, timeout: Any) -> bool:
+        if not timeout:
+            return bool(super().add(key, value, timeout))
+        client = self.get_client(key, write=True)
+        dumped = self._serializer.dumps(value)  # type: ignore[attr-defined]
+        return bool(client.set(key, dumped, px=_milliseconds(timeout), nx=True))
+
+    def set(self, key: Any, value: Any, timeout: Any) -> None:
+        if not timeout:
+            super().set(key, value, timeout)
+            return
+        client = self.get_client(key, write=True)
+        client.set(key, self._serializer.dumps(value), px=_milliseconds(timeout))  # type: ignore[attr-defined]
+
+    def touch(self, key: Any, timeout: Any) -> bool:
+        if not timeout:
+            return bool(super().touch(key, timeout))
+        return bool(self.get_client(key, write=True).pexpire(key, _milliseconds(timeout)))
+
+    def set_many(self, data: Any, timeout: Any) -> None:
+        if not timeout:
+            super().set_many(data, timeout)
+            return
+        pipeline = self.get_client(None, write=True).pipeline()
+        pipeline.mset({k: self._serializer.dumps(v) for k, v in data.items()})  # type: ignore[attr-defined]
+        for key in data:
+            pipeline.pexpire(key, _milliseconds(timeout))
+        pipeline.execute()
+
+
+def _milliseconds(timeout: float) -> int:
+    return max(1, round(timeout * 1000))
+
 
 class FallbackRedisCache(RedisCache):
     """RedisCache whose calls go to the ``FALLBACK`` cache alias while Redis does not answer."""
@@ -131,6 +168,14 @@ class FallbackRedisCache(RedisCache):
         self._fallback: str = params["FALLBACK"]
         location = server if isinstance(server, str) else ",".join(server)
         self._outage = _outage_of(location, float(params.get("RETRY_AFTER", 5)))
+
+    def get_backend_timeout(self, timeout: float | None = DEFAULT_TIMEOUT) -> float | None:
+        """As Django's, but to the millisecond (its Redis cache rounds down to whole seconds)."""
+        if timeout == DEFAULT_TIMEOUT:
+            timeout = self.default_timeout
+        if timeout is None:
+            return None
+        return max(0.0, round(float(timeout), 3))
 
     def _answer(self, call: str, *args: Any, **kwargs: Any) -> Any:
         """Redis's answer to ``call``, or the fallback's when Redis does not answer."""

@@ -57,6 +57,7 @@ from django.conf import settings
 from django.core.cache import caches
 from django.http import HttpResponse
 from django.http.cookie import parse_cookie
+from django.http.request import split_domain_port
 from django.middleware.gzip import re_accepts_gzip
 from django.utils.translation import get_language_from_request
 
@@ -163,7 +164,8 @@ def _visitor_key(environ: dict[str, Any]) -> str:
 
 def _shareable(headers: list[tuple[str, str]]) -> bool:
     """Whether an answer with these headers may be given to another visitor: it sets no
-    cookie and varies on nothing but what its key holds."""
+    cookie, is not one person's (Cache-Control private or no-store: core.no_store) and varies
+    on nothing but what its key holds."""
     varies = {
         part.strip().lower()
         for name, value in headers
@@ -171,7 +173,12 @@ def _shareable(headers: list[tuple[str, str]]) -> bool:
         for part in value.split(",")
         if part.strip()
     }
-    return varies <= SHARED_VARY and not any(name.lower() == "set-cookie" for name, _v in headers)
+    private = any(
+        name.lower() == "cache-control" and ("private" in value or "no-store" in value)
+        for name, value in headers
+    )
+    cookie = any(name.lower() == "set-cookie" for name, _v in headers)
+    return varies <= SHARED_VARY and not private and not cookie
 
 
 class _Asked:
@@ -198,7 +205,17 @@ def _shared_key(environ: dict[str, Any]) -> str | None:
         return None
     language = get_language_from_request(_Asked(environ, cookies))  # type: ignore[arg-type]
     takes_gzip = bool(re_accepts_gzip.search(str(environ.get("HTTP_ACCEPT_ENCODING", ""))))
-    seen = "\0".join([*_address(environ), language, "gzip" if takes_gzip else ""])
+    # The host without its port, and the scheme Django decides: however a visitor writes them,
+    # one copy (Django answers a port of an allowed host alike; another host has no copy).
+    host = split_domain_port(str(environ.get("HTTP_HOST", "")))[0].lower()
+    said = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    proxied = environ.get(said[0]) if said else None
+    if said and proxied is not None:  # as HttpRequest.scheme reads it
+        scheme = "https" if str(proxied).split(",", 1)[0].strip() == said[1] else "http"
+    else:
+        scheme = str(environ.get("wsgi.url_scheme", ""))
+    path = str(environ.get("PATH_INFO", ""))
+    seen = "\0".join([host, scheme, path, language, "gzip" if takes_gzip else ""])
     return "shared:" + hashlib.blake2b(seen.encode(), digest_size=16).hexdigest()
 
 
@@ -261,8 +278,11 @@ class EarlyAnswers:
         if version is not None and found.get(current) != version:
             return None
         etag = next((value for name, value in headers if name.lower() == "etag"), "")
-        if etag and etag.removeprefix("W/") in weak_etags(environ.get("HTTP_IF_NONE_MATCH", "")):
+        asked = weak_etags(environ.get("HTTP_IF_NONE_MATCH", ""))
+        if etag and etag.removeprefix("W/") in asked:
             return "304 Not Modified", [h for h in headers if h[0].lower() in KEPT_HEADERS], b""
+        if asked and version is None:
+            return None  # it may have a newer version than this older copy: Django knows
         return "200 OK", [*headers, ("Content-Length", str(len(body)))], body
 
     def _share(
@@ -282,10 +302,9 @@ class EarlyAnswers:
         if len(self.shared) >= MAX_FOLLOWED:  # as self.followed
             self.shared.clear()
         self.shared[environ.get("PATH_INFO", "")] = what
-        fragments = caches["fragments"]
-        fragments.set(key, (what, version, headers, body), seconds)
-        if version is not None:
-            fragments.set(_current_key(what), version, seconds)
+        # A current version's answer stands while the version a view last read is it: that key
+        # is the 304s' (_remember, which the same answer's mark called), not rewritten here.
+        caches["fragments"].set(key, (what, version, headers, body), seconds)
         return [body]
 
     def _not_modified(self, environ: dict[str, Any]) -> list[tuple[str, str]] | None:
@@ -337,7 +356,7 @@ class EarlyAnswers:
                     kept = [
                         (n, v)
                         for n, v in headers
-                        if n.lower() not in (MARK.lower(), "content-length")
+                        if n.lower() not in (MARK.lower(), COMPUTED.lower(), "content-length")
                     ]
                     to_share.append(
                         (what, None if version == "-" else version, float(seconds), kept)

@@ -8,6 +8,7 @@ are computed."""
 
 from __future__ import annotations
 
+import gzip as gzip_module
 import io
 import json
 import threading
@@ -220,11 +221,22 @@ def test_a_page_the_same_for_every_visitor_is_given_whole_before_django(
     assert Look(path, extra={"HTTP_ACCEPT_LANGUAGE": "de"}).status == 200
     for _ in range(2):
         assert Look(path, query="cycle=7").status == 200
-    assert len(djangos_requests) == handled + 5
+    # Another address for the same page (a padded id) is Django's, each time.
+    for _ in range(2):
+        assert Look(path.replace(f"/t/{event.id}/", f"/t/00{event.id}/")).status == 200
+    assert len(djangos_requests) == handled + 7
+    # A port of the same host is the same copy; a phone that takes gzip has a copy of its own.
+    assert Look(path, host="testserver:80").body == first.body
+    gzip = {"HTTP_ACCEPT_ENCODING": "gzip"}
+    zipped = [Look(path, extra=gzip) for _ in range(2)]
+    assert zipped[0].body == zipped[1].body and len(djangos_requests) == handled + 8
+    if page != "screen.json":  # too short to be worth compressing
+        assert zipped[0].headers["Content-Encoding"] == "gzip"
+        assert gzip_module.decompress(zipped[0].body) == first.body
     confirm(tables[0], 900, 300)  # a result: the page has changed
     changed = Look(path)
     assert changed.status == 200 and changed.etag != first.etag
-    assert len(djangos_requests) == handled + 6
+    assert len(djangos_requests) == handled + 9
 
 
 def test_a_logged_in_visitors_page_is_never_given_to_another(
@@ -267,9 +279,12 @@ def test_an_older_version_served_through_the_pause_lives_its_seconds(
     confirm(tables[1], 600, 500)
     assert Look(path).body == first.body
     assert len(djangos_requests) == handled
-    cache_clock[0] += max(cached_pages.RENDER_EVERY, early_answers.CURRENT_SECONDS) + 1
+    # A phone that has another version (a newer one, from another process) is Django's.
+    Look(path, '"standings-newer"')
+    assert len(djangos_requests) == handled + 1
+    cache_clock[0] += 60  # the seconds and the pause are up, however long the rendering took
     shown = Look(path)
-    assert shown.etag != first.etag and len(djangos_requests) == handled + 1
+    assert shown.etag != first.etag and len(djangos_requests) == handled + 2
 
 
 def test_an_answer_that_sets_a_cookie_or_varies_on_more_is_never_shared() -> None:

@@ -93,6 +93,29 @@ def test_with_redis_up_counts_and_scoreboards_are_kept_in_redis(
     assert database_counts("rl:") == []
 
 
+def test_redis_keeps_a_key_to_the_millisecond_it_is_given(
+    redis_server: RedisServer, redis_caches: None
+) -> None:
+    """Django's Redis cache gives Redis whole seconds: a key given 1.9 s lived 1 s, and one
+    given 0.9 s (a shared answer whose view took a second) was deleted at once."""
+    fragments = caches["fragments"]
+    fragments.set("short", 1, 0.9)
+    fragments.set("longer", 1, 1.9)
+    fragments.add("added", 1, 0.5)
+    fragments.set_many({"many": 1}, 1.5)
+    fragments.set("touched", 1, 60)
+    fragments.touch("touched", 0.7)
+
+    def ttl(key: str) -> int:
+        return int(redis_server.client.pttl(f"fragments:1:{key}"))
+
+    assert 0 < ttl("short") <= 900 and 1000 < ttl("longer") <= 1900
+    assert 0 < ttl("added") <= 500 and 1000 < ttl("many") <= 1500 and 0 < ttl("touched") <= 700
+    fragments.set("forever", 1, None)
+    fragments.set("gone", 1, 0)
+    assert ttl("forever") == -1 and ttl("gone") == -2  # no expiry; no key
+
+
 def test_while_redis_is_down_pages_login_and_the_api_answer_without_it(
     client, django_user_model, redis_server: RedisServer, redis_caches: None, outage_log
 ) -> None:

@@ -23,6 +23,7 @@ from typing import Generic, TypeVar
 from django.core.cache import caches
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import render
+from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_cache_control, patch_vary_headers
 from django.utils.http import quote_etag
 from django.utils.safestring import mark_safe
@@ -120,7 +121,9 @@ def public_page(
         response["ETag"] = _visitors(etag, request, framed)  # its CSRF secret set by now
         if etag == current:
             followed(response, tournament_id, tag)
-        if not framed or not _logged_in(request):  # the same for every visitor of no session
+        # The same for every visitor of no session; at its own address only (a padded id,
+        # /t/007/, would make a copy of its own).
+        if (not framed or not _logged_in(request)) and canonical_address(request):
             version = tag.text(tournament_id) if etag == current and not tag.stale else None
             shared(response, followed_event(tournament_id), version, read_at=read_at)
     patch_cache_control(response, no_cache=True)
@@ -167,6 +170,17 @@ def _version(tournament_id: int, name: str) -> tuple[str, PublicTag, str]:
     page = f"{name}-{tournament_id}.{tag.born:x}-{get_language()}"
     etag = quote_etag(f"{name}-{tag.text(tournament_id)}-{get_language()}")
     return page, tag, etag
+
+
+def canonical_address(request: HttpRequest) -> bool:
+    """Whether the request asked for its page by the address the site writes for it."""
+    match = request.resolver_match
+    if match is None:
+        return False
+    try:
+        return request.path == reverse(match.view_name, args=match.args, kwargs=match.kwargs)
+    except NoReverseMatch:
+        return False
 
 
 def _logged_in(request: HttpRequest) -> bool:

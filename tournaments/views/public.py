@@ -56,6 +56,7 @@ from tournaments.tables import StandingsTable
 from tournaments.views.cached_pages import (
     Content,
     File,
+    canonical_address,
     followed,
     if_none_match,
     public_file,
@@ -366,8 +367,9 @@ def screen_json(request: HttpRequest, tournament_id: int) -> HttpResponse:
     else:
         response = JsonResponse({"etag": etag})
     response["ETag"] = etag
-    version = None if tag.stale else tag.text(tournament_id)
-    shared(response, followed_event(tournament_id), version, read_at=read_at)
+    if canonical_address(request):
+        version = None if tag.stale else tag.text(tournament_id)
+        shared(response, followed_event(tournament_id), version, read_at=read_at)
     return followed(response, tournament_id, tag)
 
 
