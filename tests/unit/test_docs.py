@@ -14,7 +14,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
-APPS = ("core", "scorekeeper", "clubs", "tournaments", "config")
+APPS = ("core", "scorekeeper", "clubs", "tournaments", "federations", "config")
 MAPPED = re.compile(r"`((?:" + "|".join(APPS) + r")/[\w/]+\.py)`")
 
 

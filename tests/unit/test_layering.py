@@ -1,10 +1,11 @@
 """The apps stand in layers, and every import and every model reference points down.
 
-    core < scorekeeper < clubs < tournaments < config
+    core < scorekeeper < clubs < tournaments < federations < config
 
 ``core`` is the house's infrastructure and imports no app; ``scorekeeper`` keeps games (its pure
 engine ``scorekeeper/rules`` imports only itself); ``clubs`` keeps clubs, players, seasons and
-statistics; ``tournaments`` runs a club's events; ``config`` wires them all. A lower app hears of a
+statistics; ``tournaments`` runs a club's events; ``federations`` ranks the events its clubs
+report; ``config`` wires them all. A lower app hears of a
 higher one only through a registry or a signal the higher one fills at start-up (as
 ``scorekeeper.edit_access.EDITORS``). No app imports another app's private name (``_x``).
 
@@ -24,7 +25,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-LAYERS = ("core", "scorekeeper", "clubs", "tournaments", "config")
+LAYERS = ("core", "scorekeeper", "clubs", "tournaments", "federations", "config")
 RANK = {app: rank for rank, app in enumerate(LAYERS)}
 # A model reference names an app by its label: "clubs.Player", get_model("tournaments", ...).
 LABELS = {
@@ -32,6 +33,7 @@ LABELS = {
     "scorekeeper": "scorekeeper",
     "clubs": "clubs",
     "tournaments": "tournaments",
+    "federations": "federations",
 }
 RELATIONS = {"ForeignKey", "OneToOneField", "ManyToManyField"}
 RULES = "scorekeeper.rules"

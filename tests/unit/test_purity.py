@@ -1,5 +1,5 @@
 """The pure cores import nothing from Django (scorekeeper/rules, tournaments/engine,
-clubs/statistics.py, ladder.py, rating.py, core/rounding.py)."""
+federations/engine, clubs/statistics.py, ladder.py, rating.py, core/rounding.py)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ PURE_FILES = sorted(
     [
         *ROOT.glob("scorekeeper/rules/**/*.py"),
         *ROOT.glob("tournaments/engine/**/*.py"),
+        *ROOT.glob("federations/engine/**/*.py"),
         ROOT / "clubs" / "statistics.py",
         ROOT / "clubs" / "ladder.py",
         ROOT / "clubs" / "rating.py",
@@ -114,6 +115,7 @@ def modules_loaded_by(statement: str) -> tuple[set[str], bool]:
     [
         "import scorekeeper.rules",
         "import tournaments.engine",
+        "import federations.engine.ranking",
         "import clubs.statistics",
         "import core.rounding",
     ],

@@ -1,0 +1,1 @@
+"""A federation's pure engine: no Django, no database (as tournaments/engine/)."""
