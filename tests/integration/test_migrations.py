@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from scorekeeper import services
 from scorekeeper.rules import RuleViolation
 from scorekeeper.selectors import game_get, game_state
+from tests.migrating import migrate_to, migrated_back_to
 
 BEFORE = [("scorekeeper", "0001_initial")]
 
@@ -38,11 +37,8 @@ def stored_game(apps, variant, players, target, names, hands, rules=None):
 
 @pytest.fixture
 def migrate():
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    with migrated_back_to(BEFORE) as executor:
+        yield executor
 
 
 @pytest.mark.django_db(transaction=True)
@@ -73,8 +69,7 @@ def test_old_games_keep_their_totals_after_the_migration(migrate) -> None:
     )
     ducale = stored_game(old, "ducale", 4, 5000, ["NS", "EW"], [])
     quick = stored_game(old, "classic-es", 4, 5000, ["NS", "EW"], [], rules={"on_tie": "draw"})
-    migrate.loader.build_graph()
-    migrate.migrate(migrate.loader.graph.leaf_nodes())
+    migrate_to(migrate)
 
     for game_id, totals in ((origen, (30, -210)), (six, (670, 0, 0))):
         services.game_recompute(game_id=game_id)
@@ -95,8 +90,7 @@ def test_old_games_keep_their_totals_after_the_migration(migrate) -> None:
 
 @pytest.mark.django_db(transaction=True)
 def test_new_games_play_the_rulebooks_rules(migrate) -> None:
-    migrate.loader.build_graph()
-    migrate.migrate(migrate.loader.graph.leaf_nodes())
+    migrate_to(migrate)
     game, _ = services.game_create(
         variant="ducale", players=4, sides=[{"name": "NS"}, {"name": "EW"}]
     )

@@ -9,6 +9,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from clubs.models import Club, Membership, Player, SeatedPlayer
+from tests.migrating import migrate_to, migrated_back_to
 from tournaments.models import Entry, Tournament
 
 BEFORE = [
@@ -20,11 +21,8 @@ BEFORE = [
 
 @pytest.fixture
 def migrate():
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    with migrated_back_to(BEFORE) as executor:
+        yield executor
 
 
 @pytest.mark.django_db(transaction=True)
@@ -58,8 +56,7 @@ def test_each_directors_events_join_their_club_with_its_players_seated(migrate):
         Side.objects.create(game=game, position=position, name=name)
     Match.objects.create(round=played, table=1, ns=roses, ew=tulips, game=game)
 
-    migrate.loader.build_graph()
-    migrate.migrate(migrate.loader.graph.leaf_nodes())
+    migrate_to(migrate)
 
     dora_club = Club.objects.get(name="dora")
     assert Membership.objects.get(club=dora_club).user.username == "dora"
@@ -106,8 +103,7 @@ def test_lines_built_before_the_new_counts_are_rebuilt_by_the_pages():
     lines_catch_up(club_id=club.id)
     PlayerGameLine.objects.update(canastas=1)  # as the old count had it
     executor.migrate([("clubs", "0003_club_import")])
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())  # through 0004 (0005 leaves these)
+    migrate_to(executor)  # through 0004 (0005 leaves these)
     assert set(PlayerGameLine.objects.values_list("game_version", flat=True)) == {0}
     assert lines_catch_up(club_id=club.id) is True
     anna = PlayerGameLine.objects.get(player__name="Anna")
@@ -147,8 +143,7 @@ def test_lines_of_games_not_won_are_rebuilt_to_say_a_draw():
     for game_id, version in versions.items():  # as lines were before they said a draw
         PlayerGameLine.objects.filter(game_id=game_id).update(drawn=False, game_version=version)
     executor.migrate([("clubs", "0004_lines_rebuilt")])
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())  # through 0005
+    migrate_to(executor)  # through 0005
     stale = PlayerGameLine.objects.filter(game_version=0).values_list("player__name", flat=True)
     assert sorted(stale) == ["Anna", "Ben", "Carla", "Dario"]
     assert lines_catch_up(club_id=club.id) is True
@@ -195,8 +190,7 @@ def test_games_and_events_stored_before_a_day_played_take_the_day_they_were_made
             ("scorekeeper", "0011_game_status_derived_dead_fields_dropped"),
         ]
     )
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to(executor)
     assert Game.objects.get(id=game.id).played_on == made.date()
     assert Tournament.objects.get(id=event.id).played_on == made.date() - timedelta(days=1)
     tables = Game.objects.exclude(id=game.id)
@@ -235,8 +229,7 @@ def test_games_with_stale_lines_are_marked_due_once_the_marks_exist():
     PlayerGameLine.objects.filter(game_id=games["unbuilt"]).delete()  # behind the services' back
     Game.objects.filter(id=games["behind"]).update(version=F("version") + 1)
     executor.migrate([("clubs", "0008_club_vp_scales")])
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())  # through 0009
+    migrate_to(executor)  # through 0009
     due = set(LinesDue.objects.values_list("club_id", "game_id"))
     assert due == {(club.id, games["unbuilt"]), (club.id, games["behind"])}
     assert lines_catch_up(club_id=club.id) is True

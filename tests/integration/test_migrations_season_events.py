@@ -4,10 +4,9 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
-from django.db.migrations.executor import MigrationExecutor
 
 from clubs.models import Season
+from tests.migrating import migrate_to, migrated_back_to
 from tournaments.models import Tournament
 
 BEFORE = [
@@ -19,11 +18,8 @@ AFTER = [("tournaments", "0015_tournament_seasons")]
 
 @pytest.fixture
 def executor():
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    with migrated_back_to(BEFORE) as executor:
+        yield executor
 
 
 def picked(apps) -> tuple[int, int, int]:
@@ -45,8 +41,7 @@ def picked(apps) -> tuple[int, int, int]:
 def test_a_seasons_picked_events_stay_picked_when_the_event_declares_them(executor):
     season_id, tuesday_id, friday_id = picked(executor.loader.project_state(BEFORE).apps)
 
-    executor.loader.build_graph()
-    executor.migrate(AFTER)
+    migrate_to(executor, AFTER)
     after = executor.loader.project_state(AFTER).apps
     Season_ = after.get_model("clubs", "Season")
     Tournament_ = after.get_model("tournaments", "Tournament")
@@ -58,8 +53,7 @@ def test_a_seasons_picked_events_stay_picked_when_the_event_declares_them(execut
     ]
     Tournament_.objects.get(id=friday_id).seasons.add(season_id)  # the table takes new rows
 
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to(executor)
     assert set(Season.objects.get(id=season_id).events.values_list("id", flat=True)) == {
         tuesday_id,
         friday_id,
@@ -70,11 +64,9 @@ def test_a_seasons_picked_events_stay_picked_when_the_event_declares_them(execut
 @pytest.mark.django_db(transaction=True)
 def test_going_back_gives_the_season_its_events_again(executor):
     season_id, tuesday_id, _friday_id = picked(executor.loader.project_state(BEFORE).apps)
-    executor.loader.build_graph()
-    executor.migrate(AFTER)
+    migrate_to(executor, AFTER)
 
-    executor.loader.build_graph()
-    executor.migrate(BEFORE)
+    migrate_to(executor, BEFORE)
     before = executor.loader.project_state(BEFORE).apps
     season = before.get_model("clubs", "Season").objects.get(id=season_id)
     assert list(season.events.values_list("id", flat=True)) == [tuesday_id]

@@ -13,6 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import Game, GameKey
+from tests.migrating import migrate_to, migrated_back_to
 from tournaments.models import Entry, Match, Tournament
 from tournaments.table_keys import table_token
 
@@ -21,11 +22,8 @@ BEFORE = [("tournaments", "0001_initial"), ("scorekeeper", "0008_game_target_opt
 
 @pytest.fixture
 def migrate():
-    executor = MigrationExecutor(connection)
-    executor.migrate(BEFORE)
-    yield executor
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    with migrated_back_to(BEFORE) as executor:
+        yield executor
 
 
 def stored_event(apps) -> dict[str, object]:
@@ -66,8 +64,7 @@ def stored_event(apps) -> dict[str, object]:
 def test_old_tables_get_a_key_per_pair_and_settled_ones_are_locked(migrate) -> None:
     old = migrate.loader.project_state(BEFORE).apps
     stored = stored_event(old)
-    migrate.loader.build_graph()
-    migrate.migrate(migrate.loader.graph.leaf_nodes())
+    migrate_to(migrate)
 
     confirmed, playing = (Match.objects.select_related("game").get(id=i) for i in stored["matches"])
     for match in (confirmed, playing):
@@ -128,8 +125,7 @@ def test_a_table_released_with_the_clubs_target_becomes_a_game_of_its_rounds_han
     assert (before.ended_at, before.round_hands) == (None, None)
     executor = MigrationExecutor(connection)
     executor.migrate([("tournaments", "0013_round_drawn")])
-    executor.loader.build_graph()
-    executor.migrate(executor.loader.graph.leaf_nodes())
+    migrate_to(executor)
     after = Game.objects.get(id=game.id)
     assert (after.round_hands, after.ended_at, after.winner) == (1, 1, 0)
     assert after.version == before.version + 1
