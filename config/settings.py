@@ -175,6 +175,7 @@ INSTALLED_APPS = [
     "scorekeeper",
     "clubs",
     "tournaments",
+    "federations",
 ]
 
 MIDDLEWARE = [

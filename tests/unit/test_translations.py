@@ -148,6 +148,7 @@ def test_the_catalogues_hold_every_message_of_the_source(tmp_path: Path) -> None
         "scorekeeper",
         "clubs",
         "tournaments",
+        "federations",
         "templates",
         "locale",
         "manage.py",
