@@ -245,8 +245,10 @@ class EarlyAnswers:
             if computed is not None:
                 start_response("200 OK", computed[0])
                 return [] if head else [computed[1]]
-        key = _shared_key(environ)
-        what = self.shared.get(environ.get("PATH_INFO", "")) if key else None
+        # The visitor's key is worked out only for a path whose answers are shared (or, below,
+        # for an answer a view marked): not for every static file and page.
+        what = self.shared.get(environ.get("PATH_INFO", ""))
+        key = _shared_key(environ) if what else None
         if key and what:
             given = self._shared_answer(environ, key, what)
             if given is not None:
@@ -259,9 +261,10 @@ class EarlyAnswers:
                 return []
         to_share: list[SharedMark] = []
         answer = self.app(environ, self._remembering(environ, start_response, to_share))
-        if not to_share or key is None or head:
+        if not to_share or head:
             return answer
-        return self._share(environ, key, to_share[0], answer)
+        key = key or _shared_key(environ)
+        return answer if key is None else self._share(environ, key, to_share[0], answer)
 
     def _shared_answer(
         self, environ: dict[str, Any], key: str, what: str
