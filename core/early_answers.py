@@ -148,13 +148,20 @@ def _computed_key(kind: str, what: str) -> str:
     return f"computed:{kind}:{what}"
 
 
+def _scheme(environ: dict[str, Any]) -> str:
+    """The request's scheme as Django reads it (HttpRequest.scheme): behind the proxy, the one
+    its header says (settings.SECURE_PROXY_SSL_HEADER), else the server's."""
+    said = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
+    proxied = environ.get(said[0]) if said else None
+    if said and proxied is not None:
+        return "https" if str(proxied).split(",", 1)[0].strip() == said[1] else "http"
+    return str(environ.get("wsgi.url_scheme", ""))
+
+
 def _address(environ: dict[str, Any]) -> tuple[str, str, str]:
     """A request's host, scheme and path: a computed answer is given only where Django gave it
-    (another host, which Django refuses, or plain HTTP, which it redirects, goes to Django).
-    Behind the proxy the scheme is the one it says (settings.SECURE_PROXY_SSL_HEADER)."""
-    said = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
-    scheme = f"{environ.get('wsgi.url_scheme', '')}:{environ.get(said[0], '') if said else ''}"
-    return (str(environ.get("HTTP_HOST", "")), scheme, str(environ.get("PATH_INFO", "")))
+    (another host, which Django refuses, or plain HTTP, which it redirects, goes to Django)."""
+    return (str(environ.get("HTTP_HOST", "")), _scheme(environ), str(environ.get("PATH_INFO", "")))
 
 
 def _visitor_key(environ: dict[str, Any]) -> str:
@@ -208,14 +215,8 @@ def _shared_key(environ: dict[str, Any]) -> str | None:
     # The host without its port, and the scheme Django decides: however a visitor writes them,
     # one copy (Django answers a port of an allowed host alike; another host has no copy).
     host = split_domain_port(str(environ.get("HTTP_HOST", "")))[0].lower()
-    said = getattr(settings, "SECURE_PROXY_SSL_HEADER", None)
-    proxied = environ.get(said[0]) if said else None
-    if said and proxied is not None:  # as HttpRequest.scheme reads it
-        scheme = "https" if str(proxied).split(",", 1)[0].strip() == said[1] else "http"
-    else:
-        scheme = str(environ.get("wsgi.url_scheme", ""))
     path = str(environ.get("PATH_INFO", ""))
-    seen = "\0".join([host, scheme, path, language, "gzip" if takes_gzip else ""])
+    seen = "\0".join([host, _scheme(environ), path, language, "gzip" if takes_gzip else ""])
     return "shared:" + hashlib.blake2b(seen.encode(), digest_size=16).hexdigest()
 
 
