@@ -267,12 +267,15 @@ def test_the_followed_pages_reach_django_while_redis_is_down_and_are_answered_ea
         assert Look(clock).body == waiting
         assert len(handled) == before  # answered from Redis, before Django
         assert redis_server.keys("fragments:1:followed*")
+        assert redis_server.keys("fragments:1:shared:*")  # the poll's whole answer, shared
+        assert Look(path).etag == etag and len(handled) == before
 
         redis_server.stop()
         for _ in range(3):
             assert Look(path, etag).status == 304
             assert Look(clock).body == waiting
-        assert len(handled) == before + 6  # each one Django's
+            assert Look(path).etag == etag  # no copy to share: Django's, the same answer
+        assert len(handled) == before + 9  # each one Django's
 
         redis_server.start()  # the same port, empty
         deadline = time.monotonic() + 20 * RETRY_AFTER
