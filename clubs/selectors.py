@@ -14,7 +14,8 @@ from django.db.models import Count, Max, Min, Q, QuerySet, Sum
 
 from clubs.events import events_app
 from clubs.ladder import Contribution, EventResult, LadderMethod, LadderRow, Placing, ladder
-from clubs.models import Club, Membership, Player, PlayerGameLine, Season
+from clubs.models import Club, Membership, Player, PlayerGameLine, Season, SeatedPlayer
+from clubs.person_data import PARTS
 from clubs.preset_words import PresetCard, preset_card
 from clubs.rating import RatedGame, Rating, ratings
 from clubs.statistics import GameLine, MonthPoint, Stats, Totals, stats_of, trend
@@ -431,3 +432,54 @@ def _rated_games(lines: QuerySet[PlayerGameLine]) -> list[RatedGame]:
             )
         )
     return games
+
+
+def player_data(player: Player) -> dict[str, Any]:
+    """Everything held about a club's player, as JSON (issue 33: a person's own data): the
+    record, the games they sat in and their lines of figures, and what each app above keeps
+    (their events' pairs, their federations' links: clubs.person_data)."""
+    seats = SeatedPlayer.objects.filter(player=player).select_related("side", "side__game")
+    lines = PlayerGameLine.objects.filter(player=player).order_by("day", "id")
+    return {
+        "club": player.club.name,
+        "player": {
+            "id": player.id,
+            "name": player.name,
+            "aliases": list(player.aliases),
+            "created_at": player.created_at.isoformat(),
+        },
+        "games": [
+            {
+                "game": str(seat.side.game_id),
+                "played_on": seat.side.game.played_on.isoformat(),
+                "side": seat.side.name,
+                "players": seat.side.player_names,
+                "seat": seat.seat,
+            }
+            for seat in seats.order_by("side__game__played_on", "id")
+        ],
+        "figures": [
+            {
+                "game": str(line.game_id),
+                "day": line.day.isoformat(),
+                **{
+                    field: getattr(line, field)
+                    for field in (
+                        "hands",
+                        "points",
+                        "canastas",
+                        "red_threes",
+                        "went_out",
+                        "caught",
+                        "best",
+                        "worst",
+                        "won",
+                        "finished",
+                        "drawn",
+                    )
+                },
+            }
+            for line in lines
+        ],
+        **{part.name: part.data(player.id) for part in PARTS},
+    }

@@ -23,12 +23,15 @@ from clubs.models import (
     Season,
     SeatedPlayer,
 )
+from clubs.person_data import PARTS
 from clubs.selectors import players_by_name
 from clubs.vp_scales import ScaleRefused, checked_margins
 from scorekeeper.models import Game
 from scorekeeper.names import MAX_CLUB_NAME, MAX_PLAYER_NAME, NameRefused, checked_name, name_key
+from scorekeeper.services import sides_player_renamed
 
 MAX_PLAYERS = 5000  # players a club keeps
+ANONYMOUS = "Anonymous"  # an anonymised player's name, before its number (player_anonymise)
 MAX_PRESETS = 50
 MAX_VP_SCALES = 20
 
@@ -278,6 +281,8 @@ def player_merge(*, club_id: int, keep_id: int, duplicate_id: int) -> Player:
         PlayerGameLine.objects.filter(player=duplicate).update(player=keep)
         PlayerGameLine.objects.filter(partner=duplicate).update(partner=keep)
         events_app().player_merge(duplicate_id=duplicate.id, keep_id=keep.id)
+        for part in PARTS:
+            part.player_merge(duplicate_id=duplicate.id, keep_id=keep.id)
         keep.aliases = [
             a
             for a in _aliases(keep.aliases, duplicate.name, *duplicate.aliases)
@@ -286,6 +291,31 @@ def player_merge(*, club_id: int, keep_id: int, duplicate_id: int) -> Player:
         keep.save(update_fields=["aliases"])
         duplicate.delete()
     return keep
+
+
+def player_anonymise(*, club_id: int, player_id: int) -> Player:
+    """The record of a person who asked to be forgotten: named "Anonymous" and a number
+    wherever the club and the apps above wrote their name (the sides of its games, its pairs,
+    its standings, its federations' logs), its old names dropped. Its games, results and
+    statistics stand, under that name."""
+    with transaction.atomic():
+        Club.objects.select_for_update().get(id=club_id)
+        player = Player.objects.filter(club_id=club_id, id=player_id).first()
+        if player is None:
+            raise ClubError(_("The club has no such player."))
+        # One word for every language, with the record's number: unique in the club, and no
+        # longer telling whom it was.
+        new = f"{ANONYMOUS} {player.id}"
+        if player.name == new:
+            return player
+        old = player.name
+        sides = SeatedPlayer.objects.filter(player=player).values_list("side_id", flat=True)
+        sides_player_renamed(side_ids=list(sides), old=old, new=new)
+        for part in PARTS:
+            part.anonymise(player.id, old, new)
+        player.name, player.aliases = new, []
+        player.save(update_fields=["name", "aliases"])
+    return player
 
 
 def _same_event(a: Player, b: Player) -> bool:

@@ -21,6 +21,16 @@ urlpatterns: list[URLPattern] = [
     path(club + "players/merge/", views.player_merge, name="club-player-merge"),
     path(club + "players/<id:player_id>/", views.player_detail, name="club-player"),
     path(club + "players/<id:player_id>/remove/", views.player_remove, name="club-player-remove"),
+    path(
+        club + "players/<id:player_id>/data.json",
+        views.player_data_download,
+        name="club-player-data",
+    ),
+    path(
+        club + "players/<id:player_id>/anonymise/",
+        views.player_anonymise,
+        name="club-player-anonymise",
+    ),
     path(club + "leave/", views.club_leave, name="club-leave"),
     path(club + "games/new/", views.club_game_new, name="club-game-new"),
     path(club + "presets/", views.club_presets, name="club-presets"),

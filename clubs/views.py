@@ -6,6 +6,7 @@ players."""
 from __future__ import annotations
 
 import csv
+import json
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -44,6 +45,7 @@ from clubs.selectors import (
     leader_key,
     leaders,
     lookalike_names,
+    player_data,
     player_page,
     players_with_figures,
     preset_cards,
@@ -61,6 +63,7 @@ from clubs.tables import (
     rating_column,
 )
 from clubs.vp_scales import ScaleRefused, margins_from_text, scale_rows
+from core.form_posts import form_saved
 from core.no_store import private
 from core.params import int_param
 from core.rounding import tenths
@@ -77,15 +80,9 @@ T = TypeVar("T")
 def _submitted(
     form: Any, save: Callable[[dict[str, Any]], T], field: str | None = None
 ) -> T | None:
-    """A posted form's service called with its data: what the service made, or None, its
-    refusal (a ClubError) then shown on the form (on ``field``, or above it)."""
-    if form is None or not form.is_valid():
-        return None
-    try:
-        return save(form.cleaned_data)
-    except ClubError as error:
-        form.add_error(field, str(error))
-        return None
+    """A posted form's service called with its data (core.form_posts), a ClubError its
+    refusal."""
+    return form_saved(form, save, refusals=(ClubError,), field=field)
 
 
 @never_cache
@@ -378,6 +375,40 @@ def player_remove(request: HttpRequest, club_id: int, player_id: int) -> HttpRes
         return redirect("club-player", club.id, player.id)
     messages.success(request, _("%(name)s removed.") % {"name": player.name})
     return redirect("club-players", club.id)
+
+
+@never_cache
+@login_required
+def player_data_download(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    """Everything held about a player, as a JSON file, for the person who asked the club."""
+    club = club_directed(club_id, request.user)
+    player = get_object_or_404(Player, club=club, id=player_id)
+    response = HttpResponse(
+        json.dumps(player_data(player), ensure_ascii=False, indent=2),
+        content_type="application/json",
+    )
+    response["Content-Disposition"] = f'attachment; filename="player-{player.id}.json"'
+    private(response)
+    return response
+
+
+@require_POST
+@login_required
+def player_anonymise(request: HttpRequest, club_id: int, player_id: int) -> HttpResponse:
+    club = club_directed(club_id, request.user)
+    player = get_object_or_404(Player, club=club, id=player_id)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, _("Tick the box to confirm: anonymising cannot be undone."))
+        return redirect("club-player", club.id, player.id)
+    try:
+        services.player_anonymise(club_id=club.id, player_id=player.id)
+    except ClubError as error:
+        messages.error(request, str(error))
+    else:
+        messages.success(
+            request, _("The record is anonymised: its results stand under \u201cAnonymous\u201d.")
+        )
+    return redirect("club-player", club.id, player.id)
 
 
 @never_cache

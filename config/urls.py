@@ -16,6 +16,7 @@ urlpatterns = [
     path("", include("scorekeeper.urls")),
     path("", include("tournaments.urls")),
     path("", include("clubs.urls")),
+    path("", include("federations.urls")),
     path("admin/", admin.site.urls),
     # Ahead of Django's own route of that name: each request mails someone, so it is limited.
     path(

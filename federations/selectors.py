@@ -1,11 +1,29 @@
-"""The federation's reads (issue 33): its officers, its clubs and the clubs asking to join."""
+"""The federation's reads (issue 33): its officers, its clubs and the clubs asking to join, the
+calendar of its sanctioned events, a member's career."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from datetime import date, timedelta
 from typing import Any
 
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import pgettext
+
 from clubs.models import Club
-from federations.models import Affiliation, Federation, Officer
+from federations.engine.ranking import EventReport as ReportInput
+from federations.engine.ranking import Points, event_points
+from federations.models import (
+    Affiliation,
+    EventReport,
+    Federation,
+    Member,
+    MemberLink,
+    Officer,
+    Ranking,
+    Sanction,
+)
 
 
 def is_officer(federation_id: int, user: Any) -> bool:
@@ -46,3 +64,112 @@ def club_federations(club_id: int) -> list[Federation]:
     return list(
         Federation.objects.filter(affiliations__club_id=club_id, affiliations__status=accepted)
     )
+
+
+def is_accepted(federation_id: int, club_id: int) -> bool:
+    """Whether the federation accepted the club."""
+    return Affiliation.objects.filter(
+        federation_id=federation_id, club_id=club_id, status=Affiliation.Status.ACCEPTED
+    ).exists()
+
+
+@dataclass(frozen=True)
+class CalendarLine:
+    """A sanctioned event as the federation's calendar lists it; ``state``: waiting, late, in,
+    late_in (reported after its day), corrected."""
+
+    sanction: Sanction
+    report: EventReport | None
+    due: date
+    state: str
+
+    @property
+    def words(self) -> str:
+        revision = self.report.revision if self.report else 0
+        return {
+            "waiting": pgettext("a sanctioned event's report", "Not finished"),
+            "late": pgettext("a sanctioned event's report", "Late"),
+            "in": pgettext("a sanctioned event's report", "In"),
+            "late_in": pgettext("a sanctioned event's report", "In, late"),
+            "corrected": pgettext("a sanctioned event's report", "Corrected (%(n)s)")
+            % {"n": revision - 1},
+        }[self.state]
+
+
+def calendar(federation_id: int, today: date) -> list[CalendarLine]:
+    """The federation's sanctioned events, newest first, each with its latest report and
+    whether it is in, late or corrected (a club has ``report_days`` after the event's day)."""
+    days = Ranking.objects.get(federation_id=federation_id).report_days
+    sanctions = (
+        Sanction.objects.filter(federation_id=federation_id)
+        .select_related("event", "event__club")
+        .order_by("-event__played_on", "event__name")
+    )
+    latest: dict[int, EventReport] = {}
+    for report in EventReport.objects.filter(sanction__federation_id=federation_id):
+        known = latest.get(report.sanction_id)
+        if known is None or report.revision > known.revision:
+            latest[report.sanction_id] = report
+    first_in = dict(
+        EventReport.objects.filter(sanction__federation_id=federation_id, revision=1).values_list(
+            "sanction_id", "reported_at"
+        )
+    )
+    lines = []
+    for sanction in sanctions:
+        due = sanction.event.played_on + timedelta(days=days)
+        found = latest.get(sanction.id)
+        if found is None:
+            state = "late" if today > due else "waiting"
+        elif found.revision > 1:
+            state = "corrected"
+        else:
+            state = "late_in" if timezone.localdate(first_in[sanction.id]) > due else "in"
+        lines.append(CalendarLine(sanction, found, due, state))
+    return lines
+
+
+@dataclass(frozen=True)
+class CareerEvent:
+    name: str
+    club: str
+    played_on: date
+    rank: int
+    field: int
+    points: Points
+
+
+def member_clubs(member: Member) -> list[str]:
+    """The clubs whose records are linked to the member (or to a duplicate merged into it)."""
+    return sorted(
+        set(
+            MemberLink.objects.filter(
+                Q(member=member) | Q(member__merged_into=member),
+                status=MemberLink.Status.LINKED,
+            ).values_list("player__club__name", flat=True)
+        )
+    )
+
+
+def member_career(member: Member) -> list[CareerEvent]:
+    """Every reported event the member placed in, across clubs, newest first, with the points
+    the federation's table gives the place now."""
+    from federations.rankings import fields_of, member_of_players, points_table, standing_reports
+
+    members = member_of_players(member.federation_id)
+    table = points_table(Ranking.objects.get(federation_id=member.federation_id).points_table)
+    career = []
+    for row in standing_reports(member.federation_id):
+        fields = fields_of(row, members)
+        mine = next(
+            (d for d, placings in fields.items() for p in placings if str(member.id) in p.members),
+            None,
+        )
+        if mine is None:
+            continue
+        event = row.sanction.event
+        club = event.club.name if event.club else ""
+        report = ReportInput(str(row.sanction_id), club, row.played_on, tuple(fields[mine]))
+        won = event_points(report, table)[str(member.id)]
+        career.append(CareerEvent(event.name, club, row.played_on, won.rank, won.field, won.points))
+    return sorted(career, key=lambda e: (e.played_on, e.name), reverse=True)

@@ -7,6 +7,7 @@ accepted can always become a side of a game (its release can never fail on a nam
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from django.core.exceptions import ValidationError
@@ -33,6 +34,7 @@ __all__ = [
     "checked_name",
     "has_control_characters",
     "name_key",
+    "name_replaced",
     "no_control_characters",
     "one_line_pattern",
     "players_text",
@@ -84,3 +86,11 @@ def no_control_characters(value: str) -> None:
             _("Use letters, digits and punctuation only: no tab, line break or control character."),
             code="control_characters",
         )
+
+
+def name_replaced(text: str, old: str, new: str) -> str:
+    """``text`` with ``old`` replaced as a whole name ("Ann & Anna": Ann alone), as a pair's or
+    a side's name holds its players' names (an anonymised player's, clubs.person_data)."""
+    if not old:
+        return text
+    return re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", lambda _m: new, text)

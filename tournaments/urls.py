@@ -46,6 +46,7 @@ urlpatterns: list[URLPattern] = [
     path(directing + "round/<id:number>/swap/", director.round_swap, name="director-swap"),
     path(directing + "round/<id:number>/clock/", clock.clock_change, name="director-clock"),
     path(directing + "match/<id:match_id>/no-show/", clock.no_show, name="director-no-show"),
+    path(directing + "match/", director.match_find, name="director-match-find"),
     path(directing + "match/<id:match_id>/", director.match_correct, name="director-match"),
     path(directing + "match/<id:match_id>/reopen/", director.match_reopen, name="director-reopen"),
     path(shown + "clock.json", clock.clock, name="tournament-clock"),

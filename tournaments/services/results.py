@@ -16,7 +16,7 @@ from scorekeeper import services as scoring_services
 from scorekeeper.models import Game
 from scorekeeper.names import has_control_characters, shows_nothing
 from tournaments.engine.formats import FORMATS
-from tournaments.models import Match, ResultSubmission, Round
+from tournaments.models import Match, ResultSubmission, Round, Tournament
 from tournaments.selectors.clock import match_timing, no_show_due
 from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import said_since_director
@@ -109,15 +109,22 @@ def _settle(match: Match, submission: ResultSubmission, status: str) -> None:
     _table_done(match, inputs=True)
 
 
-def _locked_match(match_id: int) -> Match:
+def _locked_match(match_id: int, *, after_the_event: bool = False) -> Match:
     """The match, its table's row locked (services._common.locked_table); refused for a bye
-    and outside an open round."""
+    and outside an open round. ``after_the_event``: a closed round's table of a finished event
+    too (the director's correction after the event: no round is drawn from its standings any
+    more, so only they change, and a sanctioned event reports them again)."""
     match = locked_table(match_id)
     if match.ew_id is None:
         raise TournamentError(_("A bye has no result to enter."))
     if match.round.status == Round.Status.DRAFT:
         raise TournamentError(_("This round is not open for results."))
-    if match.round.status == Round.Status.CLOSED:
+    if match.round.status == Round.Status.CLOSED and not (
+        after_the_event
+        and Tournament.objects.filter(
+            id=match.round.tournament_id, status=Tournament.Status.FINISHED
+        ).exists()
+    ):
         raise TournamentError(
             _("Round %(n)s is closed: its results stand.") % {"n": match.round.number}
         )
@@ -199,7 +206,8 @@ def result_correct(
     author: str = "",
 ) -> Match:
     """The director's result: a new version with its reason (a correction, a result from a
-    paper sheet, an adjusted score or a forfeit)."""
+    paper sheet, an adjusted score or a forfeit); once the event is finished, of any of its
+    tables (a scoring error found after the event)."""
     reason = _reason(reason, _("Say why the result is corrected."))
     if kind not in (
         ResultSubmission.Kind.CORRECTED,
@@ -208,7 +216,7 @@ def result_correct(
     ):
         raise TournamentError(_("Unknown kind of correction."))
     with transaction.atomic():
-        match = _locked_match(match_id)
+        match = _locked_match(match_id, after_the_event=True)
         check_scores(match, ns_score, ew_score, winner_id)
         if kind == ResultSubmission.Kind.FORFEIT and winner_id is None:
             raise TournamentError(_("A forfeit names the pair that played."))

@@ -16,6 +16,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubs.selectors import clubs_directed, clubs_of
+from core.params import int_param
 from core.phone_links import phone_links
 from scorekeeper.forms import PlayedOnForm
 from tournaments.access import directed
@@ -620,6 +621,27 @@ def match_correct(request: HttpRequest, tournament_id: int, match_id: int) -> Ht
             messages.success(request, _("Result of table %(t)s saved.") % {"t": match.table})
             return redirect("director", tournament.id)
     return _match_page(request, tournament, match, form, status=400 if form.errors else 200)
+
+
+@login_required
+def match_find(request: HttpRequest, tournament_id: int) -> HttpResponse:
+    """A finished event's table, by its round and number, for a correction after the event."""
+    tournament = directed(request, tournament_id)
+    number, table = int_param(request.GET.get("round")), int_param(request.GET.get("table"))
+    match = (
+        Match.objects.filter(
+            round__tournament=tournament, round__number=number or 0, table=table or 0
+        )
+        .exclude(ew=None)
+        .first()
+    )
+    if match is None:
+        messages.error(
+            request,
+            _("Round %(n)s has no table %(t)s.") % {"n": number or "?", "t": table or "?"},
+        )
+        return redirect("director", tournament.id)
+    return redirect("director-match", tournament.id, match.id)
 
 
 def _match_page(
