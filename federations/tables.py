@@ -60,11 +60,13 @@ class RankingTable(tables.Table):
 
 
 class CalendarTable(tables.Table):
-    played_on = tables.Column(verbose_name=gettext_lazy("Day"), attrs=cell_attrs("rank"))
     event = tables.Column(verbose_name=gettext_lazy("Event"), attrs=cell_attrs("pair"))
+    played_on = tables.Column(
+        verbose_name=gettext_lazy("Day"),
+        attrs=cell_attrs("metric first-metric", gettext_lazy("Day")),
+    )
     club = tables.Column(
-        verbose_name=gettext_lazy("Club"),
-        attrs=cell_attrs("metric first-metric", gettext_lazy("Club")),
+        verbose_name=gettext_lazy("Club"), attrs=cell_attrs("metric tie", gettext_lazy("Club"))
     )
     status = tables.Column(
         verbose_name=gettext_lazy("Report"), attrs=cell_attrs("metric tie", gettext_lazy("Report"))
@@ -72,7 +74,7 @@ class CalendarTable(tables.Table):
 
     class Meta:
         template_name = "core/_lean_table.html"
-        attrs = {"class": "standings calendar", "data-testid": "calendar"}
+        attrs = {"class": "standings calendar no-rank", "data-testid": "calendar"}
         orderable = False
 
     def render_played_on(self, value: Any) -> str:
@@ -85,6 +87,36 @@ class CalendarTable(tables.Table):
 
     def render_status(self, value: str, record: dict) -> SafeString:
         return format_html('<span class="report-status {}">{}</span>', record["state"], value)
+
+
+class CareerTable(tables.Table):
+    """A member's events across clubs: the place of the field, and the points it earned."""
+
+    event = tables.Column(verbose_name=gettext_lazy("Event"), attrs=cell_attrs("pair"))
+    points = tables.Column(
+        verbose_name=gettext_lazy("Points"),
+        attrs=cell_attrs("metric first-metric", gettext_lazy("Points")),
+    )
+    place = tables.Column(
+        verbose_name=gettext_lazy("Place"), attrs=cell_attrs("metric tie", gettext_lazy("Place"))
+    )
+    club = tables.Column(
+        verbose_name=gettext_lazy("Club"), attrs=cell_attrs("metric tie", gettext_lazy("Club"))
+    )
+    played_on = tables.Column(
+        verbose_name=gettext_lazy("Day"), attrs=cell_attrs("metric tie", gettext_lazy("Day"))
+    )
+
+    class Meta:
+        template_name = "core/_lean_table.html"
+        attrs = {"class": "standings calendar no-rank", "data-testid": "career"}
+        orderable = False
+
+    def render_points(self, value: int | Fraction) -> str:
+        return points_shown(value)
+
+    def render_played_on(self, value: Any) -> str:
+        return date_format(value, "SHORT_DATE_FORMAT")
 
 
 class MembersTable(tables.Table):

@@ -25,7 +25,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from clubs.access import club_directed
-from clubs.models import Player
+from clubs.models import Club, Player
 from clubs.selectors import clubs_directed
 from core.form_posts import form_saved
 from core.no_store import private
@@ -64,7 +64,13 @@ from federations.selectors import (
     member_clubs,
 )
 from federations.services import FederationError
-from federations.tables import CalendarTable, MembersTable, RankingTable, points_shown
+from federations.tables import (
+    CalendarTable,
+    CareerTable,
+    MembersTable,
+    RankingTable,
+    points_shown,
+)
 
 
 def _submitted(form: Any, save: Callable[[dict[str, Any]], Any], field: str | None = None) -> Any:
@@ -174,8 +180,12 @@ def federation_calendar(request: HttpRequest, federation_id: int) -> HttpRespons
         }
         for line in lines
     ]
-    counts = {state: sum(line.state == state for line in lines) for state in ("late",)}
-    context = {"federation": federation, "table": CalendarTable(rows), "late": counts["late"]}
+    context = {
+        "federation": federation,
+        "officer": is_officer(federation_id, request.user),
+        "table": CalendarTable(rows),
+        "late": sum(line.state == "late" for line in lines),
+    }
     return render(request, "federations/calendar.html", context)
 
 
@@ -288,7 +298,18 @@ def member_page(request: HttpRequest, federation_id: int, member_id: int) -> Htt
         "officer": officer,
         "own": own,
         "clubs": member_clubs(member),
-        "career": [{"event": e, "points": points_shown(e.points)} for e in career],
+        "career": CareerTable(
+            [
+                {
+                    "event": e.name,
+                    "points": e.points,
+                    "place": _("%(rank)s of %(field)s") % {"rank": e.rank, "field": e.field},
+                    "club": e.club,
+                    "played_on": e.played_on,
+                }
+                for e in career
+            ]
+        ),
     }
     response = render(request, "federations/member.html", context)
     if officer or own:
@@ -322,6 +343,9 @@ def member_data(request: HttpRequest, federation_id: int, member_id: int) -> Htt
 @login_required
 def member_anonymise(request: HttpRequest, federation_id: int, member_id: int) -> HttpResponse:
     member = _own_or_officer(federation_id, member_id, request.user)
+    if request.POST.get("confirm") != "yes":
+        messages.error(request, _("Tick the box to confirm: anonymising cannot be undone."))
+        return redirect("federation-member", federation_id, member.id)
     _refused(
         request,
         lambda: person.member_anonymise(member_id=member.id, by=request.user),
@@ -386,12 +410,51 @@ def federation_members(request: HttpRequest, federation_id: int) -> HttpResponse
         "table": MembersTable(rows),
         "add": add,
         "merge": merge,
-        "changes": MemberChange.objects.filter(federation=federation).select_related(
-            "member", "by", "undone_by"
-        )[:50],
+        "changes": _change_rows(federation),
     }
     failed = bool(add.errors or merge.errors)
     return render(request, "federations/members.html", context, status=400 if failed else 200)
+
+
+UNDOABLE = (MemberChange.Action.LINK, MemberChange.Action.UNLINK, MemberChange.Action.MERGE)
+
+
+def _change_rows(federation: Federation) -> list[dict[str, Any]]:
+    """The latest changes of the members, each in words, and whether it may be undone."""
+    changes = list(
+        MemberChange.objects.filter(federation=federation).select_related("member", "by")[:50]
+    )
+    clubs = dict(
+        Club.objects.filter(id__in={c.details.get("club") for c in changes}).values_list(
+            "id", "name"
+        )
+    )
+    rows = []
+    for change in changes:
+        details, Action = change.details, MemberChange.Action
+        values = {
+            "member": _member_name(change.member) if change.member else "?",
+            "number": change.member.number if change.member else "",
+            "player": details.get("player_name", ""),
+            "club": clubs.get(details.get("club"), ""),
+            "duplicate": details.get("duplicate_number", ""),
+        }
+        words = {
+            Action.LINK: _("%(player)s of %(club)s linked to %(member)s (%(number)s)"),
+            Action.UNLINK: _("%(player)s of %(club)s unlinked from %(member)s (%(number)s)"),
+            Action.CONSENT: _("%(member)s confirmed that %(player)s of %(club)s is them"),
+            Action.REFUSE: _("%(member)s said that %(player)s of %(club)s is not them"),
+            Action.MERGE: _("Record %(duplicate)s merged into %(member)s (%(number)s)"),
+            Action.ANONYMISE: _("A member's record anonymised"),
+        }[Action(change.action)] % values
+        rows.append(
+            {
+                "change": change,
+                "words": words,
+                "undoable": change.undone_at is None and change.action in UNDOABLE,
+            }
+        )
+    return rows
 
 
 @require_POST

@@ -181,7 +181,11 @@ def test_a_member_downloads_their_data_and_has_it_anonymised(client, season_play
     assert {r["club"] for r in data["club_records"]} == {"Lucca", "Pisa", "Siena"}
     pisa = next(r for r in data["club_records"] if r["club"] == "Pisa")
     assert pisa["events"][0]["event"] == "Pisa open" and pisa["games"]
-    as_user(client, carla).post(reverse("federation-member-anonymise", args=[fibur.id, member.id]))
+    anonymise = reverse("federation-member-anonymise", args=[fibur.id, member.id])
+    as_user(client, carla).post(anonymise)  # not confirmed: nothing changes
+    member.refresh_from_db()
+    assert member.name == "Carla"
+    as_user(client, carla).post(anonymise, {"confirm": "yes"})
     member.refresh_from_db()
     assert member.name == "Anonymous" and member.user is None and member.number != "103"
 
