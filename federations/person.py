@@ -46,12 +46,22 @@ class FederationLinks:
             change.save(update_fields=["details"])
 
     def player_merge(self, *, duplicate_id: int, keep_id: int) -> None:
-        """A duplicate's link is the kept record's, in each federation where it has none."""
+        """A duplicate's link is the kept record's, in each federation where it has none; the
+        places its club's events reported under the duplicate are the kept record's (as the
+        events' pairs are), so the member's history stays whole."""
         for link in MemberLink.objects.filter(player_id=duplicate_id):
             kept = MemberLink.objects.filter(federation_id=link.federation_id, player_id=keep_id)
             if not kept.exists():
                 link.player_id = keep_id
                 link.save(update_fields=["player"])
+        club_id = Player.objects.values_list("club_id", flat=True).get(id=keep_id)
+        for report in EventReport.objects.filter(sanction__event__club_id=club_id):
+            if any(duplicate_id in placing["players"] for placing in report.placings):
+                for placing in report.placings:
+                    placing["players"] = [
+                        keep_id if p == duplicate_id else p for p in placing["players"]
+                    ]
+                report.save(update_fields=["placings"])
 
 
 FEDERATION_LINKS = FederationLinks()

@@ -6,21 +6,27 @@ CSV show."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
+from datetime import date
 from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count, Max, OuterRef, Subquery
 
 from federations.engine.ranking import (
     Band,
     Category,
     EventReport,
     Placing,
+    Points,
     PointsTable,
-    RankingLine,
     Season,
     season_ranking,
 )
 from federations.models import EventReport as ReportRow
-from federations.models import Member, MemberLink, Ranking, RankingSeason
+from federations.models import Member, MemberChange, MemberLink, Ranking, RankingSeason
 
 
 def points_table(rows: list[dict[str, Any]]) -> PointsTable:
@@ -52,65 +58,112 @@ def member_of_players(federation_id: int) -> dict[int, Member]:
 
 
 @dataclass(frozen=True)
-class EventShown:
-    """A sanctioned event as the ranking's pages name it."""
+class StandingReport:
+    """A sanctioned event's latest report, as the ranking reads it."""
 
-    id: int  # the sanction's
-    name: str
-    club: str
-    played_on: Any
+    sanction_id: int
     revision: int
+    played_on: date
+    placings: list[dict[str, Any]]
+    event: str
+    club: str
 
 
-@dataclass(frozen=True)
-class FederationRanking:
-    season: RankingSeason
-    lines: list[RankingLine]
-    members: dict[str, Member]  # by id (as text), as the lines name them
-    events: dict[str, EventShown]  # by the engine's event key
-
-
-def standing_reports(federation_id: int) -> list[ReportRow]:
-    """The latest report of each sanctioned event of the federation."""
-    rows = ReportRow.objects.filter(sanction__federation_id=federation_id).select_related(
-        "sanction__event__club"
+def standing_reports(
+    federation_id: int, starts: date | None = None, ends: date | None = None
+) -> list[StandingReport]:
+    """The latest report of each sanctioned event of the federation (played from ``starts``
+    to ``ends``, where given): one read of the columns the ranking needs."""
+    latest = ReportRow.objects.filter(sanction_id=OuterRef("sanction_id")).order_by("-revision")
+    rows = ReportRow.objects.filter(
+        sanction__federation_id=federation_id, revision=Subquery(latest.values("revision")[:1])
     )
-    latest: dict[int, ReportRow] = {}
-    for row in rows:
-        known = latest.get(row.sanction_id)
-        if known is None or row.revision > known.revision:
-            latest[row.sanction_id] = row
-    return list(latest.values())
+    if starts is not None and ends is not None:
+        rows = rows.filter(played_on__range=(starts, ends))
+    return [
+        StandingReport(*row)
+        for row in rows.values_list(
+            "sanction_id",
+            "revision",
+            "played_on",
+            "placings",
+            "sanction__event__name",
+            "sanction__event__club__name",
+        )
+    ]
 
 
-def fields_of(row: ReportRow, members: dict[int, Member]) -> dict[str, list[Placing]]:
+def fields_of(report: StandingReport, members: dict[int, str]) -> dict[str, list[Placing]]:
     """A report's places as the engine takes them, a field a direction (a Mitchell ranked by
-    direction reports two), each placing with its members: a member counted once a field, at
-    their best place (two of their club records in one event: one person)."""
+    direction reports two), each placing with its members (``members``: each linked club
+    record's member): a member counted once a field, at their best place (two of their club
+    records in one event: one person)."""
     fields: dict[str, list[Placing]] = {}
     seen: dict[str, set[str]] = {}
-    for placing in sorted(row.placings, key=lambda p: int(p["rank"])):
+    for placing in sorted(report.placings, key=lambda p: int(p["rank"])):
         direction = placing.get("direction", "")
         taken = seen.setdefault(direction, set())
-        ids = sorted({str(members[p].id) for p in placing["players"] if p in members} - taken)
+        ids = {members[p] for p in placing["players"] if p in members}
+        if taken & ids:
+            ids -= taken
         taken.update(ids)
-        fields.setdefault(direction, []).append(Placing(int(placing["rank"]), tuple(ids)))
+        fields.setdefault(direction, []).append(Placing(int(placing["rank"]), tuple(sorted(ids))))
     return fields
 
 
-def ranking_of(federation_id: int, season: RankingSeason) -> FederationRanking:
-    """The season's ranking: every member placed in a reported event of the season."""
+@dataclass(frozen=True)
+class RankedMember:
+    """A line of a season's ranking: the member's id, points, category and events counted."""
+
+    rank: int
+    member: int
+    points: Points
+    category: str
+    events: int
+
+
+def season_lines(federation_id: int, season: RankingSeason) -> list[RankedMember]:
+    """The season's ranking, every member placed in a reported event of it: worked out once
+    for each state of what it counts (the reports, the links and their log, the rules, the
+    season), kept in the cache, and worked out again by any process after a change."""
+    key = f"federation-ranking:{federation_id}:{season.id}:{_fingerprint(federation_id, season)}"
+    found = cache.get(key)
+    if found is None:
+        found = _season_lines(federation_id, season)
+        cache.set(key, found, timeout=24 * 3600)
+    return list(found)
+
+
+def _fingerprint(federation_id: int, season: RankingSeason) -> str:
+    """What the season's ranking counts, in a few aggregates: a new report or link change makes
+    a new one (an undone change too); so does a change of the rules or of the season."""
+    reports = ReportRow.objects.filter(sanction__federation_id=federation_id).aggregate(
+        n=Count("id"), last=Max("id")
+    )
+    changes = MemberChange.objects.filter(federation_id=federation_id).aggregate(
+        last=Max("id"), undone=Max("undone_at")
+    )
+    links = MemberLink.objects.filter(federation_id=federation_id).aggregate(
+        n=Count("id"), last=Max("id")
+    )
+    rules = Ranking.objects.filter(federation_id=federation_id).values_list(
+        "points_table", "categories"
+    )
+    given = [reports, changes, links, list(rules), season.starts, season.ends, season.best_of]
+    return hashlib.sha256(json.dumps(given, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def _season_lines(federation_id: int, season: RankingSeason) -> list[RankedMember]:
     rules = Ranking.objects.get(federation_id=federation_id)
-    members = member_of_players(federation_id)
-    reports, events = [], {}
-    for row in standing_reports(federation_id):
-        event = row.sanction.event
+    members = {
+        player: str(member.id) for player, member in member_of_players(federation_id).items()
+    }
+    reports = []
+    for row in standing_reports(federation_id, season.starts, season.ends):
         for direction, placings in fields_of(row, members).items():
             key = f"{row.sanction_id}{direction}"
-            club = event.club.name if event.club else ""
-            events[key] = EventShown(row.sanction_id, event.name, club, row.played_on, row.revision)
             reports.append(
-                EventReport(key, club, row.played_on, tuple(placings), revision=row.revision)
+                EventReport(key, row.club, row.played_on, tuple(placings), revision=row.revision)
             )
     lines = season_ranking(
         reports,
@@ -118,5 +171,13 @@ def ranking_of(federation_id: int, season: RankingSeason) -> FederationRanking:
         Season(season.starts, season.ends, season.best_of),
         categories(rules.categories),
     )
-    shown = {str(m.id): m for m in members.values()}
-    return FederationRanking(season, lines, shown, events)
+    return [
+        RankedMember(
+            line.rank,
+            int(line.member),
+            line.points,
+            line.category,
+            sum(e.counted for e in line.events),
+        )
+        for line in lines
+    ]

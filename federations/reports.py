@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from clubs.access import directs
 from core import background
-from federations.models import EventReport, Federation, Sanction
+from federations.models import EventReport, Federation, RankingSeason, Sanction
 from federations.selectors import is_accepted
 from federations.services import FederationError
 from tournaments.models import Entry, StandingsSnapshot, Tournament
@@ -125,7 +125,30 @@ def event_report(*, event_id: int) -> list[EventReport]:
                     placings=placings,
                 )
             )
+            _rankings_warm_request(sanction.federation_id, event.played_on)
     return written
+
+
+def _rankings_warm_request(federation_id: int, played_on: date) -> None:
+    """After the commit, a worker (if there is one: nothing is run here) works out the seasons'
+    rankings the report changes, so the public pages find them in the cache."""
+    from federations import tasks
+
+    transaction.on_commit(
+        lambda: background.ask(tasks.ranking_warm_task, federation_id, played_on.isoformat()),
+        robust=True,
+    )
+
+
+def rankings_warm(*, federation_id: int, played_on: date) -> None:
+    """Work out (into the cache) the ranking of every season of the federation that counts an
+    event played on ``played_on``."""
+    from federations.rankings import season_lines
+
+    for season in RankingSeason.objects.filter(
+        federation_id=federation_id, starts__lte=played_on, ends__gte=played_on
+    ):
+        season_lines(federation_id, season)
 
 
 def reports_catch_up(*, federation_id: int) -> int:

@@ -151,15 +151,28 @@ def member_clubs(member: Member) -> list[str]:
     )
 
 
+def clubs_by_member(federation_id: int) -> dict[int, list[str]]:
+    """The clubs each member's linked records are in, in one read (the CSV's column)."""
+    found: dict[int, set[str]] = {}
+    for member_id, club in MemberLink.objects.filter(
+        federation_id=federation_id, status=MemberLink.Status.LINKED
+    ).values_list("member_id", "player__club__name"):
+        found.setdefault(member_id, set()).add(club)
+    return {member_id: sorted(clubs) for member_id, clubs in found.items()}
+
+
 def member_career(member: Member) -> list[CareerEvent]:
     """Every reported event the member placed in, across clubs, newest first, with the points
     the federation's table gives the place now."""
     from federations.rankings import fields_of, member_of_players, points_table, standing_reports
 
-    members = member_of_players(member.federation_id)
+    members = {p: str(m.id) for p, m in member_of_players(member.federation_id).items()}
+    mine_players = {p for p, m in members.items() if m == str(member.id)}
     table = points_table(Ranking.objects.get(federation_id=member.federation_id).points_table)
     career = []
     for row in standing_reports(member.federation_id):
+        if not any(mine_players.intersection(p["players"]) for p in row.placings):
+            continue
         fields = fields_of(row, members)
         mine = next(
             (d for d, placings in fields.items() for p in placings if str(member.id) in p.members),
@@ -167,9 +180,8 @@ def member_career(member: Member) -> list[CareerEvent]:
         )
         if mine is None:
             continue
-        event = row.sanction.event
-        club = event.club.name if event.club else ""
+        club = row.club or ""
         report = ReportInput(str(row.sanction_id), club, row.played_on, tuple(fields[mine]))
         won = event_points(report, table)[str(member.id)]
-        career.append(CareerEvent(event.name, club, row.played_on, won.rank, won.field, won.points))
+        career.append(CareerEvent(row.event, club, row.played_on, won.rank, won.field, won.points))
     return sorted(career, key=lambda e: (e.played_on, e.name), reverse=True)

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -52,11 +53,12 @@ from federations.models import (
     RankingSeason,
     Sanction,
 )
-from federations.rankings import FederationRanking, ranking_of
+from federations.rankings import RankedMember, season_lines
 from federations.selectors import (
     calendar,
     club_federations,
     clubs_asking,
+    clubs_by_member,
     federation_clubs,
     federations_run_by,
     is_officer,
@@ -189,6 +191,9 @@ def federation_calendar(request: HttpRequest, federation_id: int) -> HttpRespons
     return render(request, "federations/calendar.html", context)
 
 
+PER_PAGE = 100  # lines of the ranking a page shows: a phone's long scroll, drawn at once
+
+
 def _season(federation_id: int, season_id: int | None) -> RankingSeason | None:
     seasons = RankingSeason.objects.filter(federation_id=federation_id)
     if season_id is None:
@@ -197,25 +202,23 @@ def _season(federation_id: int, season_id: int | None) -> RankingSeason | None:
     return get_object_or_404(seasons, id=season_id)
 
 
-def _ranking_rows(federation_id: int, ranking: FederationRanking) -> list[dict[str, Any]]:
-    sharing = Counter(line.rank for line in ranking.lines)
-    rows = []
-    for line in ranking.lines:
-        member = ranking.members[line.member]
-        rows.append(
-            {
-                "rank": line.rank,
-                "shared": sharing[line.rank] > 1,
-                "name": _member_name(member),
-                "url": reverse("federation-member", args=[federation_id, member.id]),
-                "points": line.points,
-                "category": line.category,
-                "events": sum(e.counted for e in line.events),
-                "member": member,
-                "line": line,
-            }
-        )
-    return rows
+def _ranking_rows(federation_id: int, lines: list[RankedMember]) -> list[dict[str, Any]]:
+    """The lines as the ranking's table shows them (their members read for these lines only:
+    a page of them)."""
+    sharing = Counter(line.rank for line in lines)
+    members = Member.objects.in_bulk([line.member for line in lines])
+    return [
+        {
+            "rank": line.rank,
+            "shared": sharing[line.rank] > 1,
+            "name": _member_name(members[line.member]),
+            "url": reverse("federation-member", args=[federation_id, line.member]),
+            "points": line.points,
+            "category": line.category,
+            "events": line.events,
+        }
+        for line in lines
+    ]
 
 
 def _member_name(member: Member) -> str:
@@ -237,9 +240,10 @@ def federation_ranking(
         "rules": Ranking.objects.get(federation_id=federation_id),
     }
     if season is not None:
-        ranking = ranking_of(federation_id, season)
-        context["table"] = RankingTable(_ranking_rows(federation_id, ranking))
-        context["count"] = len(ranking.lines)
+        lines = season_lines(federation_id, season)
+        page = Paginator(lines, PER_PAGE).get_page(request.GET.get("page"))
+        context["table"] = RankingTable(_ranking_rows(federation_id, list(page.object_list)))
+        context["page"], context["count"] = page, len(lines)
     return render(request, "federations/ranking.html", context)
 
 
@@ -250,26 +254,25 @@ def ranking_csv(request: HttpRequest, federation_id: int, season_id: int) -> Htt
     federation = _officer_of(federation_id, request.user)
     season = get_object_or_404(RankingSeason, federation_id=federation_id, id=season_id)
     columns = Ranking.objects.get(federation_id=federation_id).csv_columns
-    ranking = ranking_of(federation_id, season)
+    lines = season_lines(federation_id, season)
+    members = Member.objects.in_bulk([line.member for line in lines])
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     name = slugify(f"{federation.name} {season.name}") or "ranking"
     response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
     private(response)
     writer = csv.writer(response)
     writer.writerow(columns)
-    clubs_of = {}
-    for line in ranking.lines:
-        member = ranking.members[line.member]
-        if "clubs" in columns and member.id not in clubs_of:
-            clubs_of[member.id] = "; ".join(member_clubs(member))
+    clubs_of = clubs_by_member(federation_id) if "clubs" in columns else {}
+    for line in lines:
+        member = members[line.member]
         values = {
             "rank": line.rank,
             "number": member.number,
             "name": _member_name(member),
             "category": line.category,
             "points": points_shown(line.points).replace("\u2212", "-"),
-            "events": sum(e.counted for e in line.events),
-            "clubs": clubs_of.get(member.id, ""),
+            "events": line.events,
+            "clubs": "; ".join(clubs_of.get(member.id, [])),
         }
         writer.writerow([_csv_cell(values[c]) for c in columns])
     return response
@@ -390,17 +393,13 @@ def federation_members(request: HttpRequest, federation_id: int) -> HttpResponse
         ):
             messages.success(request, _("Members merged: undo it below if it was a mistake."))
             return redirect("federation-members", federation.id)
-    clubs: dict[int, set[str]] = {}
-    for member_id, club in MemberLink.objects.filter(
-        federation=federation, status=MemberLink.Status.LINKED
-    ).values_list("member_id", "player__club__name"):
-        clubs.setdefault(member_id, set()).add(club)
+    clubs = clubs_by_member(federation.id)
     rows = [
         {
             "number": m.number,
             "name": _member_name(m),
             "url": reverse("federation-member", args=[federation.id, m.id]),
-            "clubs": ", ".join(sorted(clubs.get(m.id, ()))) or "–",
+            "clubs": ", ".join(clubs.get(m.id, [])) or "–",
             "account": m.user.get_username() if m.user else "",
         }
         for m in members

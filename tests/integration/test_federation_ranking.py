@@ -23,10 +23,10 @@ from typing import Any
 
 import pytest
 
-from clubs.services import player_anonymise
-from federations.models import EventReport, Member, RankingSeason
+from clubs.services import player_add, player_anonymise, player_merge
+from federations.models import EventReport, Member, MemberLink, RankingSeason
 from federations.person import member_anonymise
-from federations.rankings import ranking_of
+from federations.rankings import season_lines
 from federations.reports import event_sanction, reports_catch_up
 from federations.selectors import calendar, member_career
 from federations.services import link_answer, season_add
@@ -39,11 +39,9 @@ pytestmark = pytest.mark.django_db
 
 
 def lines(federation: Any, season: RankingSeason) -> list[tuple[int, str, Any, str]]:
-    ranking = ranking_of(federation.id, season)
-    return [
-        (line.rank, ranking.members[line.member].name, line.points, line.category)
-        for line in ranking.lines
-    ]
+    ranked = season_lines(federation.id, season)
+    names = dict(Member.objects.values_list("id", "name"))
+    return [(line.rank, names[line.member], line.points, line.category) for line in ranked]
 
 
 def correct_the_first_table(event: Tournament) -> None:
@@ -174,3 +172,11 @@ def test_an_anonymised_player_and_member_keep_their_results_under_anonymous(seas
     member_anonymise(member_id=anna.id, by=season_played["fiona"])
     assert Member.objects.get(id=anna.id).name == "Anonymous"
     assert (2, "Anonymous", 16, "Gold") in lines(fibur, season)
+
+
+def test_a_club_merging_a_linked_record_keeps_the_member_s_history(season_played):
+    fibur, season, pisa = season_played["fibur"], season_played["season"], season_played["Pisa"]
+    spelled_again = player_add(club_id=pisa.id, name="Anna R.")
+    player_merge(club_id=pisa.id, keep_id=spelled_again.id, duplicate_id=record(pisa, "Anna").id)
+    assert (2, "Anna", 16, "Gold") in lines(fibur, season)  # her 6 points in Pisa still count
+    assert MemberLink.objects.get(player=spelled_again).member == season_played["members"]["Anna"]
