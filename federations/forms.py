@@ -146,6 +146,14 @@ class RankingForm(forms.Form):
     report_days = forms.IntegerField(
         label=_("Days a club has to report an event"), min_value=1, max_value=365
     )
+    rating = forms.BooleanField(
+        label=_("Show the members' rating across clubs"),
+        required=False,
+        help_text=_(
+            "A level worked out from every table of the sanctioned events, whoever the partners "
+            "and the opponents, overall and for each rule family."
+        ),
+    )
     csv_columns = forms.MultipleChoiceField(
         label=_("Columns of the CSV export"),
         widget=forms.CheckboxSelectMultiple,

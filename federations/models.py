@@ -94,13 +94,15 @@ def default_csv_columns() -> list[str]:
 class Ranking(models.Model):
     """A federation's ranking rules, one row a federation: its points table, its categories
     (``[{"name", "from_points"}]``), the days a club has to report a sanctioned event after it
-    is played, and the CSV export's columns."""
+    is played, the CSV export's columns, and whether its members' rating is shown."""
 
     federation = models.OneToOneField(Federation, on_delete=models.CASCADE, related_name="ranking")
     points_table = models.JSONField(default=default_points_table)
     categories = models.JSONField(default=list, blank=True)
     report_days = models.PositiveSmallIntegerField(default=10)
     csv_columns = models.JSONField(default=default_csv_columns)
+    # The members' rating across clubs (federations/ratings.py), shown where the officers say.
+    rating = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"{self.federation} ranking"

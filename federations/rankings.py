@@ -137,6 +137,16 @@ def season_lines(federation_id: int, season: RankingSeason) -> list[RankedMember
 def _fingerprint(federation_id: int, season: RankingSeason) -> str:
     """What the season's ranking counts, in a few aggregates: a new report or link change makes
     a new one (an undone change too); so does a change of the rules or of the season."""
+    rules = Ranking.objects.filter(federation_id=federation_id).values_list(
+        "points_table", "categories"
+    )
+    given = [what_counts(federation_id), list(rules), season.starts, season.ends, season.best_of]
+    return hashlib.sha256(json.dumps(given, sort_keys=True, default=str).encode()).hexdigest()
+
+
+def what_counts(federation_id: int) -> str:
+    """The federation's reports and links in a few aggregates: any report, link or change of
+    the log (an undone one too) gives another."""
     reports = ReportRow.objects.filter(sanction__federation_id=federation_id).aggregate(
         n=Count("id"), last=Max("id")
     )
@@ -146,10 +156,7 @@ def _fingerprint(federation_id: int, season: RankingSeason) -> str:
     links = MemberLink.objects.filter(federation_id=federation_id).aggregate(
         n=Count("id"), last=Max("id")
     )
-    rules = Ranking.objects.filter(federation_id=federation_id).values_list(
-        "points_table", "categories"
-    )
-    given = [reports, changes, links, list(rules), season.starts, season.ends, season.best_of]
+    given = [reports, changes, links]
     return hashlib.sha256(json.dumps(given, sort_keys=True, default=str).encode()).hexdigest()
 
 

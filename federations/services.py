@@ -334,6 +334,7 @@ def ranking_set(
     report_days: int,
     csv_columns: list[str],
     by: Any,
+    rating: bool = False,
 ) -> Ranking:
     """An officer sets the ranking's rules (checked by the engine: federations.forms reads
     them from the page)."""
@@ -342,6 +343,7 @@ def ranking_set(
         ranking = Ranking.objects.select_for_update().get(federation_id=federation_id)
         ranking.points_table, ranking.categories = points_table, categories
         ranking.report_days, ranking.csv_columns = report_days, csv_columns
+        ranking.rating = rating
         ranking.save()
     return ranking
 

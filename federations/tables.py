@@ -9,7 +9,7 @@ from fractions import Fraction
 from typing import Any
 
 import django_tables2 as tables
-from django.utils.formats import date_format
+from django.utils.formats import date_format, number_format
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext_lazy, pgettext_lazy
@@ -57,6 +57,29 @@ class RankingTable(tables.Table):
 
     def render_category(self, value: str) -> str:
         return value or "–"
+
+
+class RatingTable(tables.Table):
+    rank = tables.Column(verbose_name=pgettext_lazy("standings", "Rank"), attrs=cell_attrs("rank"))
+    name = tables.Column(verbose_name=gettext_lazy("Member"), attrs=cell_attrs("pair"))
+    rating = tables.Column(
+        verbose_name=gettext_lazy("Rating"),
+        attrs=cell_attrs("metric first-metric", gettext_lazy("Rating")),
+    )
+    games = tables.Column(
+        verbose_name=gettext_lazy("Games"), attrs=cell_attrs("metric tie", gettext_lazy("Games"))
+    )
+
+    class Meta:
+        template_name = "core/_lean_table.html"
+        attrs = {"class": "standings", "data-testid": "rating"}
+        orderable = False
+
+    def render_name(self, value: str, record: dict) -> SafeString:
+        return format_html('<a href="{}">{}</a>', record["url"], value)
+
+    def render_rating(self, value: float) -> str:
+        return number_format(value, 1)
 
 
 class CalendarTable(tables.Table):

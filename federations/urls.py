@@ -38,6 +38,7 @@ urlpatterns: list[URLPattern] = [
         views.ranking_csv,
         name="federation-ranking-csv",
     ),
+    path(federation + "rating/", views.federation_rating, name="federation-rating"),
     path(federation + "members/", views.federation_members, name="federation-members"),
     path(federation + "members/<id:member_id>/", views.member_page, name="federation-member"),
     path(

@@ -54,6 +54,7 @@ from federations.models import (
     Sanction,
 )
 from federations.rankings import RankedMember, season_lines
+from federations.ratings import CLASSIC, FAMILY_IDS, member_ratings
 from federations.selectors import (
     calendar,
     club_federations,
@@ -71,8 +72,10 @@ from federations.tables import (
     CareerTable,
     MembersTable,
     RankingTable,
+    RatingTable,
     points_shown,
 )
+from scorekeeper.i18n import preset_name
 
 
 def _submitted(form: Any, save: Callable[[dict[str, Any]], Any], field: str | None = None) -> Any:
@@ -245,6 +248,47 @@ def federation_ranking(
         context["table"] = RankingTable(_ranking_rows(federation_id, list(page.object_list)))
         context["page"], context["count"] = page, len(lines)
     return render(request, "federations/ranking.html", context)
+
+
+def federation_rating(request: HttpRequest, federation_id: int) -> HttpResponse:
+    """The members' rating across clubs, overall or for one rule family, where the officers
+    show it (else no page)."""
+    federation = _federation(federation_id)
+    if not Ranking.objects.filter(federation=federation, rating=True).exists():
+        raise Http404
+    family = request.GET.get("family")
+    if family not in FAMILY_IDS:
+        family = None
+    rated = member_ratings(federation_id, family)
+    page = Paginator(rated, PER_PAGE).get_page(request.GET.get("page"))
+    members = Member.objects.in_bulk([r.member for r in page.object_list])
+    start = page.start_index() if rated else 1
+    rows = [
+        {
+            "rank": start + i,
+            "name": _member_name(members[r.member]),
+            "url": reverse("federation-member", args=[federation_id, r.member]),
+            "rating": r.value,
+            "games": r.games,
+        }
+        for i, r in enumerate(page.object_list)
+    ]
+    families = [(None, _("Overall"))] + [(f, family_words(f)) for f in FAMILY_IDS]
+    context = {
+        "federation": federation,
+        "officer": is_officer(federation_id, request.user),
+        "table": RatingTable(rows),
+        "page": page,
+        "count": len(rated),
+        "families": families,
+        "family": family,
+    }
+    return render(request, "federations/rating.html", context)
+
+
+def family_words(family: str) -> str:
+    """A rule family's name: classic canasta (all of VARIANTS.md's presets), or the family's."""
+    return _("Classic canasta") if family == CLASSIC else preset_name(family)
 
 
 @never_cache
@@ -481,6 +525,7 @@ def federation_settings(request: HttpRequest, federation_id: int) -> HttpRespons
         "categories": categories_text(rules.categories),
         "report_days": rules.report_days,
         "csv_columns": rules.csv_columns,
+        "rating": rules.rating,
     }
     form = RankingForm(request.POST if "rules" in request.POST else None, initial=initial)
     season = SeasonForm(request.POST if "season" in request.POST else None)
@@ -493,6 +538,7 @@ def federation_settings(request: HttpRequest, federation_id: int) -> HttpRespons
                 categories=d["categories"],
                 report_days=d["report_days"],
                 csv_columns=d["csv_columns"],
+                rating=d["rating"],
                 by=request.user,
             ),
         ):

@@ -11,6 +11,7 @@ import pytest
 from django.conf import settings
 from playwright.sync_api import Page
 
+from federations.models import Ranking
 from tests.browser.phones import screen_page
 from tests.browser.test_club_pages import signed_in
 from tests.browser.test_every_page import PAGES, check_page
@@ -26,6 +27,7 @@ def officer_pages(season: dict) -> dict[str, str]:
         "federation": f"/f/{fibur}/",
         "calendar": f"/f/{fibur}/calendar/",
         "ranking": f"/f/{fibur}/ranking/",
+        "rating": f"/f/{fibur}/rating/",
         "member": f"/f/{fibur}/members/{anna}/",
         "members": f"/f/{fibur}/members/",
         "settings": f"/f/{fibur}/settings/",
@@ -46,6 +48,7 @@ def test_the_federation_pages_on_a_phone(
     phone: Page, live_server, season_played, language: str
 ) -> None:
     PAGES.mkdir(parents=True, exist_ok=True)
+    Ranking.objects.filter(federation=season_played["fibur"]).update(rating=True)
     base = live_server.url
     phone.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
     problems: list[str] = []

@@ -209,3 +209,20 @@ def test_a_director_anonymises_a_player_on_their_behalf(client, season_played):
         reverse("tournament-standings", args=[season_played["events"][1].id])
     ).content.decode()
     assert "Anna" not in standings and f"Anonymous {anna.id}" in standings
+
+
+def test_the_rating_across_clubs_is_shown_where_the_officers_say(client, season_played):
+    fibur, fiona = season_played["fibur"], season_played["fiona"]
+    page = reverse("federation-rating", args=[fibur.id])
+    assert client.get(page).status_code == 404  # off by default
+    Ranking.objects.filter(federation=fibur).update(rating=True)
+    rated = client.get(page).content.decode()
+    # Bruno won every table in Lucca and Siena (6 and 3); Anna won Lucca's 3, and lost
+    # Pisa's first to Carla and Dario (seed 2 of 4): he is above her; Carla is not linked yet.
+    assert rated.index("Bruno") < rated.index("Anna") < rated.index("Dario")
+    assert "Carla" not in rated and "How the rating works" in rated
+    samba = client.get(page, {"family": "samba"}).content.decode()
+    assert "No table of a sanctioned event" in samba
+    classic = client.get(page, {"family": "classic"}).content.decode()
+    assert classic.count('href="/f/') == rated.count('href="/f/')
+    assert as_user(client, fiona).get(reverse("federation", args=[fibur.id])).status_code == 200
