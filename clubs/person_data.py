@@ -8,6 +8,7 @@ download and anonymising ask every part, never importing the apps above."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 
@@ -19,8 +20,9 @@ class PersonPart(Protocol):
     def data(self, player_id: int) -> Any:
         """Everything the app keeps of the player, as JSON."""
 
-    def anonymise(self, player_id: int, old_name: str, new_name: str) -> None:
-        """The player's name replaced wherever the app wrote it (in the club's transaction)."""
+    def anonymise(self, player_id: int, old_names: Sequence[str], new_name: str) -> None:
+        """The player's names (the record's, and every spelling merged into it) replaced
+        wherever the app wrote them (in the club's transaction)."""
 
     def player_merge(self, *, duplicate_id: int, keep_id: int) -> None:
         """The duplicate record's place taken by the kept one (clubs.services.player_merge, in

@@ -308,11 +308,11 @@ def player_anonymise(*, club_id: int, player_id: int) -> Player:
         new = f"{ANONYMOUS} {player.id}"
         if player.name == new:
             return player
-        old = player.name
+        olds = [player.name, *player.aliases]
         sides = SeatedPlayer.objects.filter(player=player).values_list("side_id", flat=True)
-        sides_player_renamed(side_ids=list(sides), old=old, new=new)
+        sides_player_renamed(side_ids=list(sides), olds=olds, new=new)
         for part in PARTS:
-            part.anonymise(player.id, old, new)
+            part.anonymise(player.id, olds, new)
         player.name, player.aliases = new, []
         player.save(update_fields=["name", "aliases"])
     return player

@@ -26,6 +26,7 @@ from clubs import backup, services
 from clubs.access import club_directed, club_seen
 from clubs.backup import club_export_bytes
 from clubs.charts import average_hand_chart
+from clubs.club_links import club_links
 from clubs.forms import (
     ClubForm,
     ClubImportForm,
@@ -125,6 +126,7 @@ def club_home(request: HttpRequest, club_id: int) -> HttpResponse:
         "rename": rename,
         "players": club.players.count(),
         "events": club.tournaments.order_by("-played_on", "-created_at")[:20],
+        "more": club_links(club, request.user),
     }
     return render(
         request, "clubs/club.html", context, status=400 if rename and rename.errors else 200

@@ -42,7 +42,7 @@ class MemberForm(forms.Form):
 
 class MemberMergeForm(forms.Form):
     keep = forms.TypedChoiceField(label=_("Keep"), coerce=int)
-    duplicate = forms.TypedChoiceField(label=_("Merge into it"), coerce=int)
+    duplicate = forms.TypedChoiceField(label=_("The duplicate, merged into it"), coerce=int)
 
     def __init__(self, *args: Any, members: list[tuple[int, str]], **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -91,6 +91,10 @@ class SanctionForm(forms.Form):
         self.fields["federation"].choices = federations  # type: ignore[attr-defined]
 
 
+class OfficerForm(forms.Form):
+    username = forms.CharField(label=_("Account name"), max_length=150)
+
+
 class SeasonForm(forms.Form):
     name = forms.CharField(
         label=_("Name of the season"), max_length=60, validators=[no_control_characters]
@@ -110,8 +114,9 @@ class SeasonForm(forms.Form):
     )
 
 
-_BAND = re.compile(r"^(\d+)\s*:\s*((?:\d+\s*)*)(?:\+\s*(\d+))?$")
-_CATEGORY = re.compile(r"^(.+?)\s*:\s*(\d+)$")
+# A field of 9999 places at most, 999,999 points a place or a category at most.
+_BAND = re.compile(r"^(\d{1,4})\s*:\s*(\d{1,6}(?:\s+\d{1,6})*)?\s*(?:\+\s*(\d{1,6}))?$")
+_CATEGORY = re.compile(r"^(.+?)\s*:\s*(\d{1,6})$")
 
 
 def table_text(bands: list[dict[str, Any]]) -> str:
@@ -173,13 +178,13 @@ class RankingForm(forms.Form):
         for line in self.cleaned_data["points"].splitlines():
             if not line.strip():
                 continue
-            found = _BAND.match(line.strip())
+            found = _BAND.match(line.strip()[:2000])
             if found is None:
                 raise forms.ValidationError(
                     gettext('"%(line)s" is not a band: write it as "8: 20 14 10 + 2".')
                     % {"line": line.strip()[:40]}
                 )
-            places = [int(p) for p in found.group(2).split()]
+            places = [int(p) for p in (found.group(2) or "").split()]
             if len(places) > MAX_PLACES:
                 raise forms.ValidationError(
                     gettext("A band gives points to %(n)s places at most.") % {"n": MAX_PLACES}
@@ -209,7 +214,7 @@ class RankingForm(forms.Form):
         for line in self.cleaned_data["categories"].splitlines():
             if not line.strip():
                 continue
-            found = _CATEGORY.match(line.strip())
+            found = _CATEGORY.match(line.strip()[:200])
             if found is None or len(found.group(1)) > 40:
                 raise forms.ValidationError(
                     gettext('"%(line)s" is not a category: write it as "Gold: 200".')

@@ -197,6 +197,10 @@ class MemberChange(models.Model):
         REFUSE = "refuse", pgettext_lazy("a change to a federation's members", "Refused")
         MERGE = "merge", pgettext_lazy("a change to a federation's members", "Merged")
         ANONYMISE = "anonymise", pgettext_lazy("a change to a federation's members", "Anonymised")
+        CLUB_MERGE = (
+            "club_merge",
+            pgettext_lazy("a change to a federation's members", "Merged by the club"),
+        )
 
     federation = models.ForeignKey(Federation, on_delete=models.CASCADE, related_name="changes")
     action = models.CharField(max_length=10, choices=Action.choices)

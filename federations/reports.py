@@ -13,7 +13,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 from typing import Any
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -116,15 +116,18 @@ def event_report(*, event_id: int) -> list[EventReport]:
                     last.standings_version = standings.version  # the same places, counted
                     last.save(update_fields=["standings_version"])
                 continue
-            written.append(
-                EventReport.objects.create(
-                    sanction=sanction,
-                    revision=(last.revision + 1) if last else 1,
-                    standings_version=standings.version,
-                    played_on=event.played_on,
-                    placings=placings,
-                )
-            )
+            try:
+                with transaction.atomic():
+                    report = EventReport.objects.create(
+                        sanction=sanction,
+                        revision=(last.revision + 1) if last else 1,
+                        standings_version=standings.version,
+                        played_on=event.played_on,
+                        placings=placings,
+                    )
+            except IntegrityError:  # SQLite (no row lock): another run wrote this revision
+                continue
+            written.append(report)
             _rankings_warm_request(sanction.federation_id, event.played_on)
     return written
 

@@ -265,6 +265,9 @@ def member_merge(*, federation_id: int, keep_id: int, duplicate_id: int, by: Any
         keep, duplicate = found[keep_id], found[duplicate_id]
         moved = list(MemberLink.objects.filter(member=duplicate).values_list("id", flat=True))
         MemberLink.objects.filter(id__in=moved).update(member=keep)
+        if keep.user_id is not None and duplicate.user_id != keep.user_id:
+            # Records the kept member's person never confirmed: they wait for their consent.
+            MemberLink.objects.filter(id__in=moved).update(status=MemberLink.Status.ASKED)
         duplicate.merged_into = keep
         duplicate.save(update_fields=["merged_into"])
         _logged(
@@ -290,11 +293,15 @@ def change_undo(*, change_id: int, by: Any) -> MemberChange:
             raise FederationError(_("This change has been undone already."))
         details, Action = change.details, MemberChange.Action
         if change.action == Action.LINK:
-            MemberLink.objects.filter(
+            dropped, _kinds = MemberLink.objects.filter(
                 federation_id=change.federation_id,
                 player_id=details["player"],
                 member=change.member,
             ).delete()
+            if not dropped:
+                raise FederationError(
+                    _("The record is no longer linked so: undo what changed it since first.")
+                )
         elif change.action == Action.UNLINK:
             if (
                 change.member is None
@@ -367,3 +374,13 @@ def season_add(
         return RankingSeason.objects.create(
             federation_id=federation_id, name=name, starts=starts, ends=ends, best_of=best_of
         )
+
+
+def officer_add(*, federation_id: int, username: str, by: Any) -> Officer:
+    """An officer makes another account an officer of the federation."""
+    _officer(federation_id, by)
+    user = get_user_model().objects.filter(username=username.strip()).first()
+    if user is None:
+        raise FederationError(_("There is no account called %(name)s.") % {"name": username})
+    officer, _made = Officer.objects.get_or_create(federation_id=federation_id, user=user)
+    return officer

@@ -16,6 +16,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
+from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -37,6 +38,7 @@ from federations.forms import (
     LinkForm,
     MemberForm,
     MemberMergeForm,
+    OfficerForm,
     RankingForm,
     SanctionForm,
     SeasonForm,
@@ -45,6 +47,7 @@ from federations.forms import (
 )
 from federations.models import (
     Affiliation,
+    EventReport,
     Federation,
     Member,
     MemberChange,
@@ -159,7 +162,10 @@ def affiliation_answer(
     _officer_of(federation_id, request.user)
     if not Affiliation.objects.filter(id=affiliation_id, federation_id=federation_id).exists():
         raise Http404
-    accept = request.POST.get("answer") == "accept"
+    answer = request.POST.get("answer")
+    if answer not in ("accept", "refuse"):
+        return HttpResponse(status=400)
+    accept = answer == "accept"
     _refused(
         request,
         lambda: services.affiliation_decide(
@@ -323,9 +329,12 @@ def ranking_csv(request: HttpRequest, federation_id: int, season_id: int) -> Htt
 
 
 def _csv_cell(value: Any) -> Any:
-    """A text cell that a spreadsheet would read as a formula, kept as text."""
+    """A text cell that a spreadsheet would read as a formula (a name or a club's starting with
+    =, +, -, @, a tab or a return), kept as text; numbers as they are."""
+    if isinstance(value, int):
+        return value
     text = str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@") and not text[1:2].isdigit() else value
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
 
 
 def member_page(request: HttpRequest, federation_id: int, member_id: int) -> HttpResponse:
@@ -336,15 +345,21 @@ def member_page(request: HttpRequest, federation_id: int, member_id: int) -> Htt
         return redirect("federation-member", federation_id, member.merged_into_id)
     officer = is_officer(federation_id, request.user)
     own = request.user.is_authenticated and member.user_id == request.user.pk
+    linked = MemberLink.objects.filter(member=member, status=MemberLink.Status.LINKED)
+    if not (officer or own or linked.exists()):
+        raise Http404  # a member no club plays is not published
     reports.reports_catch_up(federation_id=federation_id)
-    career = member_career(member)
+    # An anonymised member's events and clubs would say whom it was (the clubs' standings name
+    # their pairs): their points stand in the ranking, and nothing more is shown.
+    career = [] if member.anonymised_at else member_career(member)
     context = {
         "federation": federation,
         "member": member,
         "name": _member_name(member),
         "officer": officer,
         "own": own,
-        "clubs": member_clubs(member),
+        "clubs": [] if member.anonymised_at else member_clubs(member),
+        "links": linked.select_related("player__club") if officer else [],
         "career": CareerTable(
             [
                 {
@@ -489,6 +504,7 @@ def _change_rows(federation: Federation) -> list[dict[str, Any]]:
             Action.REFUSE: _("%(member)s said that %(player)s of %(club)s is not them"),
             Action.MERGE: _("Record %(duplicate)s merged into %(member)s (%(number)s)"),
             Action.ANONYMISE: _("A member's record anonymised"),
+            Action.CLUB_MERGE: _("%(club)s merged another of its records into %(player)s"),
         }[Action(change.action)] % values
         rows.append(
             {
@@ -529,7 +545,17 @@ def federation_settings(request: HttpRequest, federation_id: int) -> HttpRespons
     }
     form = RankingForm(request.POST if "rules" in request.POST else None, initial=initial)
     season = SeasonForm(request.POST if "season" in request.POST else None)
+    officer = OfficerForm(request.POST if "officer" in request.POST else None)
     if request.method == "POST":
+        if "officer" in request.POST and _submitted(
+            officer,
+            lambda d: services.officer_add(
+                federation_id=federation.id, username=d["username"], by=request.user
+            ),
+            "username",
+        ):
+            messages.success(request, _("Officer added."))
+            return redirect("federation-settings", federation.id)
         if "rules" in request.POST and _submitted(
             form,
             lambda d: services.ranking_set(
@@ -563,8 +589,10 @@ def federation_settings(request: HttpRequest, federation_id: int) -> HttpRespons
         "form": form,
         "season": season,
         "seasons": list(federation.seasons.all()),
+        "officer_form": officer,
+        "officers": federation.officers.select_related("user"),
     }
-    failed = bool(form.errors or season.errors)
+    failed = bool(form.errors or season.errors or officer.errors)
     return render(request, "federations/settings.html", context, status=400 if failed else 200)
 
 
@@ -603,17 +631,28 @@ def club_page(request: HttpRequest, club_id: int) -> HttpResponse:
             ),
         ):
             done = _("Asked: an officer of the federation answers.")
-        elif "link" in request.POST and _submitted(
-            link,
-            lambda d: services.member_link(
-                federation_id=d["federation"],
-                player_id=d["player"],
-                number=d["number"],
-                by=request.user,
-            ),
-            "number",
+        elif "link" in request.POST and (
+            made := _submitted(
+                link,
+                lambda d: services.member_link(
+                    federation_id=d["federation"],
+                    player_id=d["player"],
+                    number=d["number"],
+                    by=request.user,
+                ),
+                "number",
+            )
         ):
-            done = _("Linked (or waiting for the member's consent).")
+            words = (
+                _("%(player)s is linked to %(member)s (%(number)s).")
+                if made.status == MemberLink.Status.LINKED
+                else _("%(player)s waits for %(member)s (%(number)s) to confirm it is them.")
+            )
+            done = words % {
+                "player": made.player.name,
+                "member": _member_name(made.member),
+                "number": made.member.number,
+            }
         elif "sanction" in request.POST and _submitted(
             sanction,
             lambda d: reports.event_sanction(
@@ -635,6 +674,7 @@ def club_page(request: HttpRequest, club_id: int) -> HttpResponse:
         ),
         "sanctions": Sanction.objects.filter(event__club=club)
         .select_related("event", "federation")
+        .annotate(reported=Exists(EventReport.objects.filter(sanction=OuterRef("pk"))))
         .order_by("-event__played_on"),
     }
     failed = bool(join.errors or link.errors or sanction.errors)
@@ -654,7 +694,7 @@ def link_remove(request: HttpRequest, link_id: int) -> HttpResponse:
         _("Unlinked."),
     )
     if request.POST.get("back") == "federation":
-        return redirect("federation-members", link.federation_id)
+        return redirect("federation-member", link.federation_id, link.member_id)
     return redirect("federation-club", link.player.club_id)
 
 
@@ -677,7 +717,10 @@ def sanction_remove(request: HttpRequest, sanction_id: int) -> HttpResponse:
 @login_required
 def link_answer(request: HttpRequest, link_id: int) -> HttpResponse:
     """The member consents to a club's link, or refuses it."""
-    consent = request.POST.get("answer") == "consent"
+    answer = request.POST.get("answer")
+    if answer not in ("consent", "refuse"):
+        return HttpResponse(status=400)
+    consent = answer == "consent"
     _refused(
         request,
         lambda: services.link_answer(link_id=link_id, consent=consent, by=request.user),

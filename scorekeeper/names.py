@@ -88,9 +88,10 @@ def no_control_characters(value: str) -> None:
         )
 
 
-def name_replaced(text: str, old: str, new: str) -> str:
-    """``text`` with ``old`` replaced as a whole name ("Ann & Anna": Ann alone), as a pair's or
-    a side's name holds its players' names (an anonymised player's, clubs.person_data)."""
-    if not old:
-        return text
-    return re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", lambda _m: new, text)
+def name_replaced(text: str, olds: Iterable[str], new: str) -> str:
+    """``text`` with each of ``olds`` replaced as a whole name, whatever its case ("Ann & Anna":
+    Ann alone), as a pair's or a side's name holds its players' names (an anonymised player's
+    every spelling, clubs.person_data)."""
+    for old in sorted({o for o in olds if o}, key=len, reverse=True):  # "Ann Lee" before "Ann"
+        text = re.sub(rf"(?<!\w){re.escape(old)}(?!\w)", lambda _m: new, text, flags=re.I)
+    return text

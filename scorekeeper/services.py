@@ -281,7 +281,7 @@ def games_played_on_set(*, game_ids: Sequence[str], played_on: date) -> None:
         game_changed.send(sender=Game, game_id=game_id)
 
 
-def sides_player_renamed(*, side_ids: Sequence[int], old: str, new: str) -> None:
+def sides_player_renamed(*, side_ids: Sequence[int], olds: Sequence[str], new: str) -> None:
     """A player's name replaced in these sides' names and players (a club's anonymised player,
     clubs.services.player_anonymise), each game at a new version so its pages follow; inside
     the caller's transaction. A name that would grow past the side's limits is cut."""
@@ -289,8 +289,8 @@ def sides_player_renamed(*, side_ids: Sequence[int], old: str, new: str) -> None
     players_most = Side._meta.get_field("player_names").max_length
     games = set()
     for side in Side.objects.filter(id__in=list(side_ids)):
-        side.name = name_replaced(side.name, old, new)[:name_most]
-        side.player_names = name_replaced(side.player_names, old, new)[:players_most]
+        side.name = name_replaced(side.name, olds, new)[:name_most]
+        side.player_names = name_replaced(side.player_names, olds, new)[:players_most]
         side.save(update_fields=["name", "player_names"])
         games.add(side.game_id)
     Game.objects.filter(id__in=games).update(version=F("version") + 1, updated_at=timezone.now())

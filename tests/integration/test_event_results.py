@@ -28,6 +28,7 @@ from tests.integration.test_tournaments import build_big_event
 from tournaments.models import Match, ResultSubmission, Round, StandingsSnapshot, Tournament
 from tournaments.selectors.results import TableOutcome, table_outcome
 from tournaments.services.entries import entries_add
+from tournaments.services.errors import TournamentError
 from tournaments.services.results import result_correct, result_submit
 from tournaments.services.rounds import round_close, round_pair
 from tournaments.services.standings import standings_recompute
@@ -411,3 +412,22 @@ def test_a_large_events_results_come_a_round_at_a_time_under_the_top_of_the_stan
         # No round number (core.params.int_param): read as no round asked.
         shown = Client().get(url + wrong).content.decode()
         assert re.findall(r'data-round="(\d)"', shown) == ["2"], wrong
+
+
+def test_a_finished_event_s_result_is_corrected_after_it_but_not_a_knockout_s_early_round(
+    director, club
+):
+    swiss = finished(club_event("swiss", director, club=club))
+    first = Match.objects.filter(round__tournament=swiss, round__number=1, ew__isnull=False)[0]
+    result_correct(match_id=first.id, ns_score=300, ew_score=900, reason="card misread")
+    first.refresh_from_db()
+    assert (first.result.ns_score, first.result.ew_score) == (300, 900)
+    knockout = finished(club_event("knockout", director, club=club))
+    early = Match.objects.filter(round__tournament=knockout, round__number=1, ew__isnull=False)[0]
+    with pytest.raises(TournamentError, match="decided who went on"):
+        result_correct(match_id=early.id, ns_score=300, ew_score=900, reason="card misread")
+    last = knockout.round_set.order_by("-number")[0]
+    final = last.matches.filter(ew__isnull=False)[0]
+    result_correct(
+        match_id=final.id, ns_score=300, ew_score=900, reason="card misread", winner_id=final.ew_id
+    )

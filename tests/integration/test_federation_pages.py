@@ -12,10 +12,22 @@ import json
 import pytest
 from django.urls import reverse
 
-from clubs.services import club_create
-from federations.models import Affiliation, MemberChange, MemberLink, Ranking
+from clubs.models import Club
+from clubs.services import club_create, player_anonymise, player_merge, player_rename
+from federations.models import Affiliation, Member, MemberChange, MemberLink, Ranking
+from federations.person import member_anonymise
+from federations.services import (
+    FederationError,
+    change_undo,
+    link_answer,
+    member_add,
+    member_link,
+    member_merge,
+)
 from tests.factories import account
 from tests.federation_season import record
+from tests.integration.test_federation_ranking import lines as ranking_lines
+from tournaments.models import Entry
 
 pytestmark = pytest.mark.django_db
 
@@ -176,6 +188,8 @@ def test_a_member_downloads_their_data_and_has_it_anonymised(client, season_play
     member = season_played["members"]["Carla"]
     data_page = reverse("federation-member-data", args=[fibur.id, member.id])
     assert as_user(client, season_played["otto"]).get(data_page).status_code == 404
+    for club in ("Lucca", "Pisa", "Siena"):  # her clubs' records are hers once she says so
+        link_answer(link_id=season_played["links"][(club, "Carla")].id, consent=True, by=carla)
     data = json.loads(as_user(client, carla).get(data_page).content)
     assert data["member"]["number"] == "103"
     assert {r["club"] for r in data["club_records"]} == {"Lucca", "Pisa", "Siena"}
@@ -187,6 +201,7 @@ def test_a_member_downloads_their_data_and_has_it_anonymised(client, season_play
     assert member.name == "Carla"
     as_user(client, carla).post(anonymise, {"confirm": "yes"})
     member.refresh_from_db()
+    assert not MemberLink.objects.filter(member=member, status=MemberLink.Status.ASKED).exists()
     assert member.name == "Anonymous" and member.user is None and member.number != "103"
 
 
@@ -226,3 +241,110 @@ def test_the_rating_across_clubs_is_shown_where_the_officers_say(client, season_
     classic = client.get(page, {"family": "classic"}).content.decode()
     assert classic.count('href="/f/') == rated.count('href="/f/')
     assert as_user(client, fiona).get(reverse("federation", args=[fibur.id])).status_code == 200
+
+
+def test_an_officer_s_download_holds_only_what_the_clubs_share(client, season_played):
+    fibur, fiona, carla = season_played["fibur"], season_played["fiona"], season_played["carla"]
+    member = season_played["members"]["Carla"]
+    link_answer(link_id=season_played["links"][("Pisa", "Carla")].id, consent=True, by=carla)
+    page = reverse("federation-member-data", args=[fibur.id, member.id])
+    data = json.loads(as_user(client, fiona).get(page).content)
+    assert "club_records" not in data  # the clubs' games, pairs and other players stay theirs
+    assert data["linked_records"] == [{"club": "Pisa", "name": "Carla"}]  # the others wait
+    assert [p["event"] for p in data["reported_places"]] == ["Pisa open"]
+    own = json.loads(as_user(client, carla).get(page).content)
+    assert [r["club"] for r in own["club_records"]] == ["Pisa"]
+
+
+def test_the_csv_keeps_a_formula_as_text(client, season_played):
+    fibur, season = season_played["fibur"], season_played["season"]
+    Ranking.objects.filter(federation=fibur).update(csv_columns=["rank", "name", "clubs"])
+    Member.objects.filter(number="102").update(name="=1+1")
+    Club.objects.filter(name="Siena").update(name="-1+1+cmd|' /C calc'!A0")
+    response = as_user(client, season_played["fiona"]).get(
+        reverse("federation-ranking-csv", args=[fibur.id, season.id])
+    )
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[1] == ["1", "'=1+1", "'-1+1+cmd|' /C calc'!A0; Lucca"]
+
+
+def test_a_played_player_anonymised_leaves_no_spelling_of_their_name(client, season_played):
+    pisa = season_played["Pisa"]
+    zeno = record(pisa, "Zeno")
+    player_rename(club_id=pisa.id, player_id=zeno.id, name="Zeno Rossi")
+    Entry.objects.filter(second_player=zeno).update(name="anna & ZENO")  # typed otherwise
+    player_anonymise(club_id=pisa.id, player_id=zeno.id)
+    entry = Entry.objects.get(second_player=zeno)
+    assert "zeno" not in entry.name.casefold() and "zeno" not in entry.player_2.casefold()
+    standings = client.get(reverse("tournament-standings", args=[entry.tournament_id]))
+    assert "zeno" not in standings.content.decode().casefold()
+
+
+def test_an_anonymised_member_shows_nothing_that_names_them(client, season_played):
+    fibur, fiona = season_played["fibur"], season_played["fiona"]
+    bruno = season_played["members"]["Bruno"]
+    twin = member_add(federation_id=fibur.id, number="555", name="Bruno Bianchi", by=fiona)
+    member_merge(federation_id=fibur.id, keep_id=bruno.id, duplicate_id=twin.id, by=fiona)
+    member_anonymise(member_id=bruno.id, by=fiona)
+    twin.refresh_from_db()
+    assert (twin.name, twin.number) == ("Anonymous", f"anon-{twin.id}")
+    log = as_user(client, fiona).get(reverse("federation-members", args=[fibur.id]))
+    assert "555" not in log.content.decode() and "Bruno" not in log.content.decode()
+    client.logout()
+    page = client.get(reverse("federation-member", args=[fibur.id, bruno.id])).content.decode()
+    assert "Siena cup" not in page and "Lucca" not in page and "Anonymous" in page
+
+
+def test_a_merge_asks_the_kept_member_s_consent_and_its_link_is_undone_after_it(season_played):
+    fibur, fiona = season_played["fibur"], season_played["fiona"]
+    carla, lucca = season_played["members"]["Carla"], season_played["Lucca"]
+    luca_member = member_add(federation_id=fibur.id, number="777", name="Luca", by=fiona)
+    link = member_link(
+        federation_id=fibur.id,
+        player_id=record(lucca, "Luca").id,
+        number="777",
+        by=season_played["lia"],
+    )
+    assert link.status == MemberLink.Status.LINKED  # no account: at once
+    member_merge(federation_id=fibur.id, keep_id=carla.id, duplicate_id=luca_member.id, by=fiona)
+    link.refresh_from_db()
+    assert (link.member, link.status) == (carla, MemberLink.Status.ASKED)  # hers to confirm
+    linking = MemberChange.objects.get(
+        action=MemberChange.Action.LINK, details__player=link.player_id
+    )
+    with pytest.raises(FederationError, match="no longer linked so"):
+        change_undo(change_id=linking.id, by=fiona)
+
+
+def test_a_club_s_merge_is_logged_and_the_ranking_follows_it(season_played):
+    fibur, season, siena = season_played["fibur"], season_played["season"], season_played["Siena"]
+    assert (2, "Anna", 16, "Gold") in ranking_lines(fibur, season)
+    player_merge(
+        club_id=siena.id, keep_id=record(siena, "Anna").id, duplicate_id=record(siena, "Eva").id
+    )
+    # Eva's win in the Siena cup was Anna's, the club says: 10 more points.
+    assert (1, "Anna", 26, "Gold") in ranking_lines(fibur, season)
+    assert MemberChange.objects.filter(action=MemberChange.Action.CLUB_MERGE).count() == 1
+
+
+def test_huge_numbers_in_the_ranking_rules_are_refused_not_a_server_error(client, season_played):
+    fibur = season_played["fibur"]
+    for points, categories in (("4: " + "9" * 5000, ""), ("4: 10 6", "Gold: " + "9" * 5000)):
+        response = as_user(client, season_played["fiona"]).post(
+            reverse("federation-settings", args=[fibur.id]),
+            {
+                "rules": "1",
+                "points": points,
+                "categories": categories,
+                "report_days": "10",
+                "csv_columns": ["rank"],
+            },
+        )
+        assert response.status_code == 400
+
+
+def test_an_answer_is_given_by_its_button_only(client, season_played):
+    asked = season_played["links"][("Lucca", "Carla")]
+    page = reverse("federation-link-answer", args=[asked.id])
+    assert as_user(client, season_played["carla"]).post(page, {}).status_code == 400
+    assert MemberLink.objects.get(id=asked.id).status == MemberLink.Status.ASKED

@@ -32,7 +32,9 @@ from federations.selectors import calendar, member_career
 from federations.services import link_answer, season_add
 from tests.federation_season import DAY, record
 from tournaments.models import Entry, StandingsSnapshot, Tournament
-from tournaments.services.results import result_correct
+from tournaments.services.entries import entries_add
+from tournaments.services.results import result_correct, result_submit
+from tournaments.services.rounds import round_close, round_pair, round_release
 from tournaments.services.tournament import tournament_create
 
 pytestmark = pytest.mark.django_db
@@ -180,3 +182,36 @@ def test_a_club_merging_a_linked_record_keeps_the_member_s_history(season_played
     player_merge(club_id=pisa.id, keep_id=spelled_again.id, duplicate_id=record(pisa, "Anna").id)
     assert (2, "Anna", 16, "Gold") in lines(fibur, season)  # her 6 points in Pisa still count
     assert MemberLink.objects.get(player=spelled_again).member == season_played["members"]["Anna"]
+
+
+def test_an_event_marked_before_it_is_played_reports_when_its_director_finishes_it(
+    season_played, committed
+):
+    """The standings are final as soon as the last table is confirmed (the round complete, not
+    yet closed): closing it writes no new standings, and the event reports all the same."""
+    fibur, siena, sara = season_played["fibur"], season_played["Siena"], season_played["sara"]
+    event = tournament_create(
+        name="Siena winter",
+        format="roundrobin",
+        rounds=1,
+        club=siena,
+        director=sara,
+        played_on=DAY(0),
+    )
+    entries_add(
+        tournament_id=event.id,
+        entries=[{"name": f"P{i}", "player_1": f"A{i}", "player_2": f"B{i}"} for i in range(4)],
+    )
+    with committed():
+        event_sanction(federation_id=fibur.id, event_id=event.id, by=sara)
+        drawn = round_pair(tournament_id=event.id)
+        round_release(round_id=drawn.id)
+        for match in drawn.matches.all():
+            for by in ("ns", "ew"):
+                result_submit(match_id=match.id, by=by, ns_score=900, ew_score=300)
+    final = StandingsSnapshot.objects.filter(tournament=event).order_by("-version")[0]
+    assert not final.provisional and not EventReport.objects.filter(sanction__event=event)
+    with committed():
+        round_close(round_id=drawn.id)
+    assert StandingsSnapshot.objects.filter(tournament=event).order_by("-version")[0] == final
+    assert EventReport.objects.filter(sanction__event=event).count() == 1

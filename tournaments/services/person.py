@@ -4,12 +4,13 @@ replaced in those pairs and standings when the club anonymises them."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db.models import Q
 
 from scorekeeper.names import name_replaced
-from tournaments.models import Entry, StandingsSnapshot
+from tournaments.models import Entry, ResultSubmission, StandingsSnapshot
 from tournaments.services._common import public_version_bump
 
 
@@ -44,17 +45,32 @@ class EventEntries:
             for entry in entries
         ]
 
-    def anonymise(self, player_id: int, old_name: str, new_name: str) -> None:
+    def anonymise(self, player_id: int, old_names: Sequence[str], new_name: str) -> None:
         most = Entry._meta.get_field("name").max_length
         renamed: dict[int, dict[int, str]] = {}
+        olds = [*old_names]
         for entry in _entries(player_id):
+            # The pair's name as typed may spell the player otherwise ("dario" for Dario): the
+            # names the entry itself holds for them go too.
             if entry.first_player_id == player_id:
+                olds.append(entry.player_1)
                 entry.player_1 = new_name
             if entry.second_player_id == player_id:
+                olds.append(entry.player_2)
                 entry.player_2 = new_name
-            entry.name = name_replaced(entry.name, old_name, new_name)[:most]
+            entry.name = name_replaced(entry.name, olds, new_name)[:most]
             entry.save(update_fields=["player_1", "player_2", "name"])
             renamed.setdefault(entry.tournament_id, {})[entry.id] = entry.name
+        # The reasons the director and the clock wrote for the pair's tables ("No-show: …").
+        entries = [e for names in renamed.values() for e in names]
+        for submission in ResultSubmission.objects.filter(
+            Q(match__ns_id__in=entries)
+            | Q(match__ew_id__in=entries)
+            | Q(match__ns_with_id__in=entries)
+            | Q(match__ew_with_id__in=entries)
+        ).exclude(reason=""):
+            submission.reason = name_replaced(submission.reason, olds, new_name)
+            submission.save(update_fields=["reason"])
         for event_id, names in renamed.items():
             for snapshot in StandingsSnapshot.objects.filter(tournament_id=event_id):
                 for row in snapshot.rows:

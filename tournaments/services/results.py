@@ -119,16 +119,30 @@ def _locked_match(match_id: int, *, after_the_event: bool = False) -> Match:
         raise TournamentError(_("A bye has no result to enter."))
     if match.round.status == Round.Status.DRAFT:
         raise TournamentError(_("This round is not open for results."))
-    if match.round.status == Round.Status.CLOSED and not (
-        after_the_event
-        and Tournament.objects.filter(
-            id=match.round.tournament_id, status=Tournament.Status.FINISHED
-        ).exists()
-    ):
-        raise TournamentError(
-            _("Round %(n)s is closed: its results stand.") % {"n": match.round.number}
-        )
+    if match.round.status == Round.Status.CLOSED:
+        _check_after_the_event(match, after_the_event)
     return match
+
+
+def _check_after_the_event(match: Match, after_the_event: bool) -> None:
+    """A closed round's table takes a result only ``after_the_event`` (a finished event's), and
+    never a knockout's round before the last: who went on from it was drawn from its results."""
+    closed = _("Round %(n)s is closed: its results stand.") % {"n": match.round.number}
+    if not after_the_event:
+        raise TournamentError(closed)
+    tournament = Tournament.objects.get(id=match.round.tournament_id)
+    if tournament.status != Tournament.Status.FINISHED:
+        raise TournamentError(closed)
+    last = tournament.round_set.aggregate(last=Max("number"))["last"]
+    known = FORMATS.get(tournament.format_of(match.round.number))
+    if known is not None and known.knockout and match.round.number != last:
+        raise TournamentError(
+            _(
+                "Round %(n)s of the knockout decided who went on: only the last round's results "
+                "can be corrected after the event."
+            )
+            % {"n": match.round.number}
+        )
 
 
 def _next_version(match: Match) -> int:

@@ -44,6 +44,7 @@ from tournaments.services._common import locked_tournament, public_version_bump
 from tournaments.services.errors import TournamentError
 from tournaments.services.results import round_status_from_tables
 from tournaments.services.standings import standings_mark_stale, standings_write
+from tournaments.signals import event_finished
 from tournaments.table_keys import table_keys_add
 
 logger = logging.getLogger("scorekeeper")
@@ -462,4 +463,5 @@ def round_close(*, round_id: int) -> Round:
             tournament.status = Tournament.Status.FINISHED
             tournament.save(update_fields=["status"])
             standings_write(Tournament.objects.get(id=tournament.id))
+            event_finished.send(sender=Tournament, event_id=tournament.id)
     return played
