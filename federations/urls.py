@@ -6,55 +6,55 @@ from __future__ import annotations
 from django.urls import URLPattern, path
 
 from core import url_converters  # noqa: F401 (registers the "id" converter)
-from federations import views
+from federations.views import clubs, officers, people, public
 
 federation = "f/<id:federation_id>/"
 
 urlpatterns: list[URLPattern] = [
-    path("f/", views.federations_home, name="federations"),
-    path("f/club/<id:club_id>/", views.club_page, name="federation-club"),
-    path("f/link/<id:link_id>/remove/", views.link_remove, name="federation-link-remove"),
-    path("f/link/<id:link_id>/answer/", views.link_answer, name="federation-link-answer"),
+    path("f/", people.federations_home, name="federations"),
+    path("f/club/<id:club_id>/", clubs.club_page, name="federation-club"),
+    path("f/link/<id:link_id>/remove/", clubs.link_remove, name="federation-link-remove"),
+    path("f/link/<id:link_id>/answer/", people.link_answer, name="federation-link-answer"),
     path(
         "f/sanction/<id:sanction_id>/remove/",
-        views.sanction_remove,
+        clubs.sanction_remove,
         name="federation-sanction-remove",
     ),
-    path(federation, views.federation_page, name="federation"),
+    path(federation, public.federation_page, name="federation"),
     path(
         federation + "clubs/<id:affiliation_id>/answer/",
-        views.affiliation_answer,
+        officers.affiliation_answer,
         name="federation-affiliation-answer",
     ),
-    path(federation + "calendar/", views.federation_calendar, name="federation-calendar"),
-    path(federation + "ranking/", views.federation_ranking, name="federation-ranking"),
+    path(federation + "calendar/", public.federation_calendar, name="federation-calendar"),
+    path(federation + "ranking/", public.federation_ranking, name="federation-ranking"),
     path(
         federation + "ranking/<id:season_id>/",
-        views.federation_ranking,
+        public.federation_ranking,
         name="federation-ranking-season",
     ),
     path(
         federation + "ranking/<id:season_id>/ranking.csv",
-        views.ranking_csv,
+        officers.ranking_csv,
         name="federation-ranking-csv",
     ),
-    path(federation + "rating/", views.federation_rating, name="federation-rating"),
-    path(federation + "members/", views.federation_members, name="federation-members"),
-    path(federation + "members/<id:member_id>/", views.member_page, name="federation-member"),
+    path(federation + "rating/", public.federation_rating, name="federation-rating"),
+    path(federation + "members/", officers.federation_members, name="federation-members"),
+    path(federation + "members/<id:member_id>/", public.member_page, name="federation-member"),
     path(
         federation + "members/<id:member_id>/data.json",
-        views.member_data,
+        people.member_data,
         name="federation-member-data",
     ),
     path(
         federation + "members/<id:member_id>/anonymise/",
-        views.member_anonymise,
+        people.member_anonymise,
         name="federation-member-anonymise",
     ),
     path(
         federation + "changes/<id:change_id>/undo/",
-        views.change_undo,
+        officers.change_undo,
         name="federation-change-undo",
     ),
-    path(federation + "settings/", views.federation_settings, name="federation-settings"),
+    path(federation + "settings/", officers.federation_settings, name="federation-settings"),
 ]
