@@ -110,6 +110,34 @@ def pages(live_server) -> dict[str, tuple[str, str]]:
     }
 
 
+@pytest.fixture
+def federation_pages(live_server, season_played) -> dict[str, tuple[str, str]]:
+    """The federation's pages (tests/federation_season.py), as anyone, its officer and a club's
+    director open them: audited by axe (Lighthouse's audits of the same kinds of page, tables
+    and forms, are the club's)."""
+    from federations.models import Ranking
+    from tests.browser.test_federation_pages import director_pages, officer_pages
+
+    Ranking.objects.filter(federation=season_played["fibur"]).update(rating=True)
+    cookies = {}
+    for who in ("fiona", "lia"):
+        client = Client()
+        client.force_login(season_played[who])
+        cookies[who] = cookie_of(client)
+    found = {
+        f"federation-{name}": (live_server.url + path, cookies["fiona"])
+        for name, path in officer_pages(season_played).items()
+    }
+    found["federation-ranking-public"] = (found["federation-ranking"][0], "")
+    found.update(
+        {
+            f"federation-{name}": (live_server.url + path, cookies["lia"])
+            for name, path in director_pages(season_played).items()
+        }
+    )
+    return found
+
+
 def lighthouse(pages: dict[str, tuple[str, str]], reports: Path) -> dict[str, dict | str]:
     """Each page's report, or what Lighthouse said when it failed: the pages shared between
     SHARES runs of tests/browser/lighthouse_pages.mjs, each one chromium auditing its pages in
@@ -216,8 +244,9 @@ def test_lighthouse_scores_every_page_100_with_no_audit_erroring(pages, tmp_path
     assert problems == {}
 
 
-def test_axe_finds_no_violation_on_any_page(pages, browser, live_server) -> None:
+def test_axe_finds_no_violation_on_any_page(pages, federation_pages, browser, live_server) -> None:
     violations = {}
+    pages = {**pages, **federation_pages}
     # One phone for every page, emptied before each (its cookies, storage and service worker):
     # a phone of its own for each page, as Lighthouse's, cost a new renderer process each time,
     # three times the CPU of the pages' audits. Its service worker is blocked: one page's would
