@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
+import re
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -288,3 +289,21 @@ def test_the_followed_pages_reach_django_while_redis_is_down_and_are_answered_ea
             assert time.monotonic() < deadline, "never answered early again"
     finally:
         request_started.disconnect(seen)
+
+
+def test_a_federation_s_ranking_is_kept_in_redis_and_worked_out_without_it(
+    client, redis_server: RedisServer, redis_caches: None, season_played
+) -> None:
+    fibur, season = season_played["fibur"], season_played["season"]
+    page = reverse("federation-ranking-season", args=[fibur.id, season.id])
+    first = client.get(page)
+    assert first.status_code == 200 and "Bruno" in first.content.decode()
+    assert redis_server.keys("scorekeeper:1:federation-ranking:*")  # worked out once, kept
+    redis_server.stop()
+    again = client.get(page)  # Redis gone: worked out again, the same lines
+    assert again.status_code == 200
+
+    def members(page) -> list[str]:
+        return re.findall(r'/members/\d+/">([^<]+)<', page.content.decode())
+
+    assert members(first) == members(again) == ["Bruno", "Anna", "Dario"]
