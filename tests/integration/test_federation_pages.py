@@ -29,7 +29,9 @@ from tests.federation_season import record
 from tests.integration.test_federation_ranking import lines as ranking_lines
 from tournaments.models import Entry
 
-pytestmark = pytest.mark.django_db
+# The pages are the same on either database: they run on the PostgreSQL pass of `make test`,
+# which ends minutes before the SQLite pass and its browser tests (tests/conftest.py).
+pytestmark = [pytest.mark.django_db, pytest.mark.one_pass]
 
 
 def as_user(client, user):
