@@ -24,6 +24,10 @@ class PersonPart(Protocol):
         """The player's names (the record's, and every spelling merged into it) replaced
         wherever the app wrote them (in the club's transaction)."""
 
+    def kept_elsewhere(self, player_id: int) -> list[str]:
+        """Who else (outside the club) keeps a record of this person, that the club's
+        anonymising leaves to them: the director is told to ask them."""
+
     def player_merge(self, *, duplicate_id: int, keep_id: int) -> None:
         """The duplicate record's place taken by the kept one (clubs.services.player_merge, in
         its transaction)."""

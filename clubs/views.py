@@ -39,6 +39,7 @@ from clubs.forms import (
 )
 from clubs.ladder import shared_ranks
 from clubs.models import ClubImport, Membership, Player, Season
+from clubs.person_data import PARTS
 from clubs.selectors import (
     PlayerFigures,
     club_ratings,
@@ -402,6 +403,7 @@ def player_anonymise(request: HttpRequest, club_id: int, player_id: int) -> Http
     if request.POST.get("confirm") != "yes":
         messages.error(request, _("Tick the box to confirm: anonymising cannot be undone."))
         return redirect("club-player", club.id, player.id)
+    elsewhere = [name for part in PARTS for name in part.kept_elsewhere(player.id)]
     try:
         services.player_anonymise(club_id=club.id, player_id=player.id)
     except ClubError as error:
@@ -410,6 +412,15 @@ def player_anonymise(request: HttpRequest, club_id: int, player_id: int) -> Http
         messages.success(
             request, _("The record is anonymised: its results stand under \u201cAnonymous\u201d.")
         )
+        if elsewhere:
+            messages.warning(
+                request,
+                _(
+                    "These federations keep their own member record of the person: ask their "
+                    "officers to anonymise it too: %(federations)s."
+                )
+                % {"federations": ", ".join(elsewhere)},
+            )
     return redirect("club-player", club.id, player.id)
 
 

@@ -39,6 +39,16 @@ class MemberForm(forms.Form):
         help_text=_("Then each club's link to them waits for their consent."),
     )
 
+    def clean_username(self) -> str:
+        from django.contrib.auth import get_user_model
+
+        name = self.cleaned_data["username"].strip()
+        if name and not get_user_model().objects.filter(username=name).exists():
+            raise forms.ValidationError(
+                gettext("There is no account called %(name)s.") % {"name": name}
+            )
+        return name
+
 
 class MemberMergeForm(forms.Form):
     keep = forms.TypedChoiceField(label=_("Keep"), coerce=int)

@@ -46,6 +46,14 @@ class FederationLinks:
             change.details = {**change.details, "player_name": new_name}
             change.save(update_fields=["details"])
 
+    def kept_elsewhere(self, player_id: int) -> list[str]:
+        """The federations whose member the record is linked to (their record is theirs)."""
+        return sorted(
+            MemberLink.objects.filter(player_id=player_id).values_list(
+                "federation__name", flat=True
+            )
+        )
+
     def player_merge(self, *, duplicate_id: int, keep_id: int) -> None:
         """A duplicate's link is the kept record's, in each federation where it has none; the
         places its club's events reported under the duplicate are the kept record's (as the

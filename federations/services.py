@@ -168,6 +168,19 @@ def member_link(*, federation_id: int, player_id: int, number: str, by: Any) -> 
             raise FederationError(
                 _("The federation has no member number %(number)s.") % {"number": number}
             )
+        twin = (
+            MemberLink.objects.filter(member=member, player__club_id=player.club_id)
+            .select_related("player")
+            .first()
+        )
+        if twin is not None:
+            raise FederationError(
+                _(
+                    "%(member)s (%(number)s) is already the club's %(other)s: a person is one "
+                    "record of a club (merge the two on the club's players' page)."
+                )
+                % {"member": member.name, "number": member.number, "other": twin.player.name}
+            )
         linked = _("%(name)s is linked to a member already: unlink them first.") % {
             "name": player.name
         }

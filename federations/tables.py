@@ -143,11 +143,13 @@ class CareerTable(tables.Table):
 
 
 class MembersTable(tables.Table):
-    number = tables.Column(verbose_name=gettext_lazy("Number"), attrs=cell_attrs("rank"))
     name = tables.Column(verbose_name=gettext_lazy("Member"), attrs=cell_attrs("pair"))
+    number = tables.Column(
+        verbose_name=gettext_lazy("Number"),
+        attrs=cell_attrs("metric first-metric", gettext_lazy("Number")),
+    )
     clubs = tables.Column(
-        verbose_name=gettext_lazy("Clubs"),
-        attrs=cell_attrs("metric first-metric", gettext_lazy("Clubs")),
+        verbose_name=gettext_lazy("Clubs"), attrs=cell_attrs("metric tie", gettext_lazy("Clubs"))
     )
     account = tables.Column(
         verbose_name=gettext_lazy("Account"),
@@ -157,7 +159,7 @@ class MembersTable(tables.Table):
 
     class Meta:
         template_name = "core/_lean_table.html"
-        attrs = {"class": "standings members no-rank", "data-testid": "members"}
+        attrs = {"class": "standings members calendar no-rank", "data-testid": "members"}
         orderable = False
 
     def render_name(self, value: str, record: dict) -> SafeString:

@@ -3,11 +3,14 @@ link its players to members (and unlink them), take a mark off an event not yet 
 
 from __future__ import annotations
 
+import collections
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Exists, OuterRef
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
@@ -50,10 +53,22 @@ def club_page(request: HttpRequest, club_id: int) -> HttpResponse:
         (a.federation_id, a.federation.name)
         for a in Affiliation.objects.filter(club=club, status=Affiliation.Status.REFUSED)
     ]
-    players = [(p.id, p.name) for p in Player.objects.filter(club=club)]
+    # What is left to do: a player linked, or an event marked, in every federation of the club
+    # is offered no more.
+    everywhere = len(accepted)
+    done_players = collections.Counter(
+        MemberLink.objects.filter(player__club=club).values_list("player_id", flat=True)
+    )
+    players = [
+        (p.id, p.name) for p in Player.objects.filter(club=club) if done_players[p.id] < everywhere
+    ]
+    done_events = collections.Counter(
+        Sanction.objects.filter(event__club=club).values_list("event_id", flat=True)
+    )
     events = [
-        (e.id, f"{e.name} ({e.played_on.isoformat()})")
+        (e.id, f"{e.name} ({date_format(e.played_on, 'SHORT_DATE_FORMAT')})")
         for e in club.tournaments.order_by("-played_on", "name")[:200]
+        if done_events[e.id] < everywhere
     ]
     posted = request.POST if request.method == "POST" else None
     join = JoinForm(posted if "join" in request.POST else None, federations=others)
@@ -100,7 +115,14 @@ def club_page(request: HttpRequest, club_id: int) -> HttpResponse:
                 federation_id=d["federation"], event_id=d["event"], by=request.user
             ),
         ):
-            done = _("The event reports its places to the federation when it finishes.")
+            finished = club.tournaments.filter(
+                id=sanction.cleaned_data["event"], status="finished"
+            ).exists()
+            done = (
+                _("The event is finished: its final places go to the federation now.")
+                if finished
+                else _("The event reports its places to the federation when it finishes.")
+            )
         if done:
             messages.success(request, done)
             return redirect("federation-club", club.id)
@@ -108,8 +130,9 @@ def club_page(request: HttpRequest, club_id: int) -> HttpResponse:
         "club": club,
         "affiliations": Affiliation.objects.filter(club=club).select_related("federation"),
         "join": join if others else None,
-        "link": link if accepted else None,
-        "sanction": sanction if accepted else None,
+        "in_a_federation": bool(accepted),
+        "link": link if accepted and players else None,
+        "sanction": sanction if accepted and events else None,
         "links": MemberLink.objects.filter(player__club=club).select_related(
             "player", "member", "federation"
         ),

@@ -34,6 +34,7 @@ from federations.models import (
     Federation,
     Member,
     MemberChange,
+    MemberLink,
     Ranking,
     RankingSeason,
 )
@@ -173,9 +174,6 @@ def federation_members(request: HttpRequest, federation_id: int) -> HttpResponse
     return render(request, "federations/members.html", context, status=400 if failed else 200)
 
 
-UNDOABLE = (MemberChange.Action.LINK, MemberChange.Action.UNLINK, MemberChange.Action.MERGE)
-
-
 def _change_rows(federation: Federation) -> list[dict[str, Any]]:
     """The latest changes of the members, each in words, and whether it may be undone."""
     changes = list(
@@ -185,6 +183,16 @@ def _change_rows(federation: Federation) -> list[dict[str, Any]]:
         Club.objects.filter(id__in={c.details.get("club") for c in changes}).values_list(
             "id", "name"
         )
+    )
+    # What undoing each would find (an Undo button only where it would do something).
+    links = set(
+        MemberLink.objects.filter(federation=federation).values_list("player_id", "member_id")
+    )
+    linked_players = {player for player, _member in links}
+    merged = set(
+        Member.objects.filter(federation=federation)
+        .exclude(merged_into=None)
+        .values_list("id", "merged_into_id")
     )
     rows = []
     for change in changes:
@@ -197,7 +205,7 @@ def _change_rows(federation: Federation) -> list[dict[str, Any]]:
             "duplicate": details.get("duplicate_number", ""),
         }
         words = {
-            Action.LINK: _("%(player)s of %(club)s linked to %(member)s (%(number)s)"),
+            Action.LINK: _("Link of %(player)s (%(club)s) with %(member)s (%(number)s)"),
             Action.UNLINK: _("%(player)s of %(club)s unlinked from %(member)s (%(number)s)"),
             Action.CONSENT: _("%(member)s confirmed that %(player)s of %(club)s is them"),
             Action.REFUSE: _("%(member)s said that %(player)s of %(club)s is not them"),
@@ -209,7 +217,12 @@ def _change_rows(federation: Federation) -> list[dict[str, Any]]:
             {
                 "change": change,
                 "words": words,
-                "undoable": change.undone_at is None and change.action in UNDOABLE,
+                "undoable": change.undone_at is None
+                and {
+                    Action.LINK: (details.get("player"), change.member_id) in links,
+                    Action.UNLINK: details.get("player") not in linked_players,
+                    Action.MERGE: (details.get("duplicate"), change.member_id) in merged,
+                }.get(Action(change.action), False),
             }
         )
     return rows

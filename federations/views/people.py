@@ -9,6 +9,7 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -22,6 +23,7 @@ from federations.forms import (
     FederationForm,
 )
 from federations.models import (
+    Federation,
     Member,
     MemberLink,
 )
@@ -36,9 +38,15 @@ from federations.views._common import (
 
 
 @never_cache
-@login_required
 def federations_home(request: HttpRequest) -> HttpResponse:
-    """The user's federations (as officer, as member, as a club's director) and a new one."""
+    """Every federation (their rankings and calendars are public); for a signed-in user, theirs
+    (as officer, as member, as a club's director), a club's request to link a record to them,
+    and a new federation."""
+    if not request.user.is_authenticated:
+        if request.method == "POST":
+            return redirect_to_login(request.get_full_path())
+        context: dict[str, Any] = {"everyone": Federation.objects.all()}
+        return render(request, "federations/home.html", context)
     form = FederationForm(request.POST or None)
     if request.method == "POST":
         made = _submitted(
@@ -60,6 +68,7 @@ def federations_home(request: HttpRequest) -> HttpResponse:
         "memberships": list(mine),
         "asked": list(asked),
         "clubs": list(clubs_directed(request.user)),
+        "everyone": Federation.objects.all(),
     }
     return render(request, "federations/home.html", context, status=400 if form.errors else 200)
 

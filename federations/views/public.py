@@ -73,6 +73,7 @@ def federation_calendar(request: HttpRequest, federation_id: int) -> HttpRespons
         {
             "played_on": line.sanction.event.played_on,
             "event": line.sanction.event.name,
+            "url": reverse("tournament", args=[line.sanction.event_id]),
             "club": line.sanction.event.club.name if line.sanction.event.club else "",
             "status": line.words,
             "state": line.state,

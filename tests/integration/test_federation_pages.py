@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import re
 
 import pytest
 from django.urls import reverse
@@ -23,6 +24,7 @@ from federations.services import (
     member_add,
     member_link,
     member_merge,
+    member_unlink,
 )
 from tests.factories import account
 from tests.federation_season import record
@@ -239,7 +241,7 @@ def test_the_rating_across_clubs_is_shown_where_the_officers_say(client, season_
     assert rated.index("Bruno") < rated.index("Anna") < rated.index("Dario")
     assert "Carla" not in rated and "How the rating works" in rated
     samba = client.get(page, {"family": "samba"}).content.decode()
-    assert "No table of a sanctioned event" in samba
+    assert "No table of this rule family" in samba
     classic = client.get(page, {"family": "classic"}).content.decode()
     assert classic.count('href="/f/') == rated.count('href="/f/')
     assert as_user(client, fiona).get(reverse("federation", args=[fibur.id])).status_code == 200
@@ -350,3 +352,43 @@ def test_an_answer_is_given_by_its_button_only(client, season_played):
     page = reverse("federation-link-answer", args=[asked.id])
     assert as_user(client, season_played["carla"]).post(page, {}).status_code == 400
     assert MemberLink.objects.get(id=asked.id).status == MemberLink.Status.ASKED
+
+
+def test_a_member_is_one_record_of_a_club(season_played):
+    with pytest.raises(FederationError, match="already the club's Anna"):
+        member_link(
+            federation_id=season_played["fibur"].id,
+            player_id=record(season_played["Lucca"], "Luca").id,
+            number="101",
+            by=season_played["lia"],
+        )
+
+
+def test_anyone_finds_the_federations_and_a_club_is_offered_only_what_is_left(
+    client, season_played
+):
+    everyone = client.get(reverse("federations")).content.decode()
+    assert "Burraco Italia" in everyone and "Canasta Liga" in everyone
+    assert "A new federation" not in everyone
+    lucca = season_played["Lucca"]
+    page = as_user(client, season_played["lia"]).get(reverse("federation-club", args=[lucca.id]))
+    offered = re.findall(r'<option value="\d+"[^>]*>([^<]+)</option>', page.content.decode())
+    # Lucca autumn is marked for Burraco Italia and Lucca for the Liga for the Liga: each may
+    # still be marked for the other; Anna, Bruno and Carla are linked in one of two.
+    assert any(o.startswith("Lucca autumn") for o in offered)
+    home = as_user(client, season_played["lia"]).get(reverse("club", args=[lucca.id]))
+    assert reverse("federation-club", args=[lucca.id]) in home.content.decode()
+
+
+def test_undo_is_offered_only_where_it_would_do_something(client, season_played):
+    fibur, fiona = season_played["fibur"], season_played["fiona"]
+    dario = season_played["links"][("Pisa", "Dario")]
+    member_unlink(link_id=dario.id, by=fiona)
+    log = as_user(client, fiona).get(reverse("federation-members", args=[fibur.id]))
+    linking = MemberChange.objects.get(
+        action=MemberChange.Action.LINK, details__player=dario.player_id
+    )
+    unlinking = MemberChange.objects.get(action=MemberChange.Action.UNLINK)
+    text = log.content.decode()
+    assert reverse("federation-change-undo", args=[fibur.id, linking.id]) not in text
+    assert reverse("federation-change-undo", args=[fibur.id, unlinking.id]) in text

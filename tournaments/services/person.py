@@ -78,6 +78,10 @@ class EventEntries:
                 snapshot.save(update_fields=["rows"])
             public_version_bump(event_id)
 
+    def kept_elsewhere(self, player_id: int) -> list[str]:  # noqa: ARG002
+        """Nobody: the events are the club's."""
+        return []
+
     def player_merge(self, *, duplicate_id: int, keep_id: int) -> None:
         """Nothing more: the events' entries follow the kept player (club_events)."""
 
