@@ -107,12 +107,8 @@ def _number(value: object) -> str:
     return number
 
 
-def member_add(
-    *, federation_id: int, number: str, name: str, username: str = "", by: Any
-) -> Member:
-    """An officer records a member: a number the federation has not given, a name, and the
-    person's account if they have one (then their club records are linked with their consent)."""
-    _officer(federation_id, by)
+def _member_values(number: str, name: str, username: str) -> tuple[str, str, Any]:
+    """A member's number, name and account, checked (the account's user, or None)."""
     number = _number(number)
     try:
         name = checked_name(name, limit=MAX_PLAYER_NAME, what=_("A member's name"))
@@ -123,6 +119,36 @@ def member_add(
         user = get_user_model().objects.filter(username=username.strip()).first()
         if user is None:
             raise FederationError(_("There is no account called %(name)s.") % {"name": username})
+    return number, name, user
+
+
+def member_edit(*, member_id: int, number: str, name: str, username: str = "", by: Any) -> Member:
+    """An officer corrects a member's number, name or account (a typo, an account made later).
+    An anonymised record is not given a name again."""
+    with transaction.atomic():
+        member = Member.objects.select_for_update().filter(id=member_id).first()
+        if member is None or not is_officer(member.federation_id, by):
+            raise FederationError(_("Only an officer of the federation may do this."))
+        if member.anonymised_at is not None:
+            raise FederationError(_("An anonymised record stays anonymous."))
+        number, name, user = _member_values(number, name, username)
+        taken = Member.objects.filter(federation_id=member.federation_id, number=number)
+        if taken.exclude(id=member.id).exists():
+            raise FederationError(
+                _("The federation already has a member number %(number)s.") % {"number": number}
+            )
+        member.number, member.name, member.user = number, name, user
+        member.save(update_fields=["number", "name", "user"])
+    return member
+
+
+def member_add(
+    *, federation_id: int, number: str, name: str, username: str = "", by: Any
+) -> Member:
+    """An officer records a member: a number the federation has not given, a name, and the
+    person's account if they have one (then their club records are linked with their consent)."""
+    _officer(federation_id, by)
+    number, name, user = _member_values(number, name, username)
     taken = _("The federation already has a member number %(number)s.") % {"number": number}
     try:
         with transaction.atomic():
@@ -397,3 +423,21 @@ def officer_add(*, federation_id: int, username: str, by: Any) -> Officer:
         raise FederationError(_("There is no account called %(name)s.") % {"name": username})
     officer, _made = Officer.objects.get_or_create(federation_id=federation_id, user=user)
     return officer
+
+
+def officer_remove(*, federation_id: int, officer_id: int, by: Any) -> None:
+    """An officer removes an officer (themself too), never the last one."""
+    _officer(federation_id, by)
+    with transaction.atomic():
+        officers = list(Officer.objects.select_for_update().filter(federation_id=federation_id))
+        if len(officers) <= 1:
+            raise FederationError(_("A federation keeps one officer at least."))
+        Officer.objects.filter(federation_id=federation_id, id=officer_id).delete()
+
+
+def season_remove(*, season_id: int, by: Any) -> None:
+    """An officer removes a season (a wrong date: add it again); the events stay."""
+    season = RankingSeason.objects.filter(id=season_id).first()
+    if season is None or not is_officer(season.federation_id, by):
+        raise FederationError(_("Only an officer of the federation may do this."))
+    season.delete()

@@ -57,4 +57,19 @@ urlpatterns: list[URLPattern] = [
         name="federation-change-undo",
     ),
     path(federation + "settings/", officers.federation_settings, name="federation-settings"),
+    path(
+        federation + "members/<id:member_id>/edit/",
+        officers.member_edit,
+        name="federation-member-edit",
+    ),
+    path(
+        federation + "officers/<id:officer_id>/remove/",
+        officers.officer_remove,
+        name="federation-officer-remove",
+    ),
+    path(
+        federation + "seasons/<id:season_id>/remove/",
+        officers.season_remove,
+        name="federation-season-remove",
+    ),
 ]

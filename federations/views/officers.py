@@ -41,6 +41,7 @@ from federations.models import (
 from federations.rankings import season_lines
 from federations.selectors import (
     clubs_by_member,
+    is_officer,
 )
 from federations.tables import (
     MembersTable,
@@ -306,3 +307,59 @@ def federation_settings(request: HttpRequest, federation_id: int) -> HttpRespons
     }
     failed = bool(form.errors or season.errors or officer.errors)
     return render(request, "federations/settings.html", context, status=400 if failed else 200)
+
+
+@require_POST
+@login_required
+def member_edit(request: HttpRequest, federation_id: int, member_id: int) -> HttpResponse:
+    """An officer corrects a member's number, name or account, from the member's page."""
+    _officer_of(federation_id, request.user)
+    member = get_object_or_404(Member, federation_id=federation_id, id=member_id)
+    form = MemberForm(request.POST)
+    if not form.is_valid():
+        for errors in form.errors.values():
+            messages.error(request, " ".join(str(error) for error in errors))
+        return redirect("federation-member", federation_id, member.id)
+    data = form.cleaned_data
+    _refused(
+        request,
+        lambda: services.member_edit(
+            member_id=member.id,
+            number=data["number"],
+            name=data["name"],
+            username=data["username"],
+            by=request.user,
+        ),
+        _("Saved."),
+    )
+    return redirect("federation-member", federation_id, member.id)
+
+
+@require_POST
+@login_required
+def officer_remove(request: HttpRequest, federation_id: int, officer_id: int) -> HttpResponse:
+    _officer_of(federation_id, request.user)
+    _refused(
+        request,
+        lambda: services.officer_remove(
+            federation_id=federation_id, officer_id=officer_id, by=request.user
+        ),
+        _("Officer removed."),
+    )
+    if not is_officer(federation_id, request.user):  # they removed themself
+        return redirect("federation", federation_id)
+    return redirect("federation-settings", federation_id)
+
+
+@require_POST
+@login_required
+def season_remove(request: HttpRequest, federation_id: int, season_id: int) -> HttpResponse:
+    _officer_of(federation_id, request.user)
+    if not RankingSeason.objects.filter(id=season_id, federation_id=federation_id).exists():
+        raise Http404
+    _refused(
+        request,
+        lambda: services.season_remove(season_id=season_id, by=request.user),
+        _("Season removed: its events stay, and count in the seasons that hold them."),
+    )
+    return redirect("federation-settings", federation_id)

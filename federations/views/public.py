@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from core.no_store import private
 from federations import reports
+from federations.forms import MemberForm
 from federations.models import (
     Member,
     MemberLink,
@@ -38,6 +39,7 @@ from federations.tables import (
     CareerTable,
     RankingTable,
     RatingTable,
+    points_shown,
 )
 from federations.views._common import (
     PER_PAGE,
@@ -194,7 +196,28 @@ def member_page(request: HttpRequest, federation_id: int, member_id: int) -> Htt
     # An anonymised member's events and clubs would say whom it was (the clubs' standings name
     # their pairs): their points stand in the ranking, and nothing more is shown.
     career = [] if member.anonymised_at else member_career(member)
+    season = _season(federation_id, None)
+    line = None
+    if season is not None:
+        line = next((x for x in season_lines(federation_id, season) if x.member == member.id), None)
+    standing = (
+        {"season": season.name, "line": line, "points": points_shown(line.points)}
+        if season is not None and line is not None
+        else None
+    )
     context = {
+        "standing": standing,
+        "edit": (
+            MemberForm(
+                initial={
+                    "number": member.number,
+                    "name": member.name,
+                    "username": member.user.get_username() if member.user else "",
+                }
+            )
+            if officer and not member.anonymised_at
+            else None
+        ),
         "federation": federation,
         "member": member,
         "name": _member_name(member),

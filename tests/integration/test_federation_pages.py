@@ -392,3 +392,28 @@ def test_undo_is_offered_only_where_it_would_do_something(client, season_played)
     text = log.content.decode()
     assert reverse("federation-change-undo", args=[fibur.id, linking.id]) not in text
     assert reverse("federation-change-undo", args=[fibur.id, unlinking.id]) in text
+
+
+def test_an_officer_corrects_a_member_removes_a_season_and_keeps_one_officer(client, season_played):
+    fibur, fiona = season_played["fibur"], season_played["fiona"]
+    dario = season_played["members"]["Dario"]
+    page = reverse("federation-member", args=[fibur.id, dario.id])
+    edit = reverse("federation-member-edit", args=[fibur.id, dario.id])
+    shown = as_user(client, fiona).get(page).content.decode()
+    assert "Autumn 2026: 3. with 10 points" in shown  # the member's line of the season
+    as_user(client, fiona).post(edit, {"number": "101", "name": "Dario", "username": ""})
+    dario.refresh_from_db()
+    assert dario.number == "104"  # Anna's number: refused, nothing saved
+    as_user(client, fiona).post(edit, {"number": "104", "name": "Dario Neri", "username": "carla"})
+    dario.refresh_from_db()
+    assert (dario.name, dario.user) == ("Dario Neri", season_played["carla"])
+    settings_page = reverse("federation-settings", args=[fibur.id])
+    only = fibur.officers.get()
+    as_user(client, fiona).post(reverse("federation-officer-remove", args=[fibur.id, only.id]))
+    assert fibur.officers.count() == 1  # never the last one
+    season = season_played["season"]
+    as_user(client, fiona).post(reverse("federation-season-remove", args=[fibur.id, season.id]))
+    assert not fibur.seasons.exists()
+    assert as_user(client, fiona).get(settings_page).status_code == 200
+    other = reverse("federation-season-remove", args=[season_played["liga"].id, 1])
+    assert as_user(client, fiona).post(other).status_code == 404
