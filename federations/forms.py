@@ -51,13 +51,13 @@ class MemberForm(forms.Form):
 
 
 class MemberMergeForm(forms.Form):
-    keep = forms.TypedChoiceField(label=_("Keep"), coerce=int)
-    duplicate = forms.TypedChoiceField(label=_("The duplicate, merged into it"), coerce=int)
+    """Two records of one person by their membership numbers (a federation's thousands of
+    members are no list to pick from)."""
 
-    def __init__(self, *args: Any, members: list[tuple[int, str]], **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        for name in ("keep", "duplicate"):
-            self.fields[name].choices = members  # type: ignore[attr-defined]
+    keep = forms.CharField(label=_("Keep (its membership number)"), max_length=MAX_NUMBER)
+    duplicate = forms.CharField(
+        label=_("The duplicate, merged into it (its number)"), max_length=MAX_NUMBER
+    )
 
 
 class JoinForm(forms.Form):

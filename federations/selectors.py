@@ -151,12 +151,16 @@ def member_clubs(member: Member) -> list[str]:
     )
 
 
-def clubs_by_member(federation_id: int) -> dict[int, list[str]]:
-    """The clubs each member's linked records are in, in one read (the CSV's column)."""
+def clubs_by_member(
+    federation_id: int, member_ids: list[int] | None = None
+) -> dict[int, list[str]]:
+    """The clubs each member's linked records are in (of ``member_ids``, where given), in one
+    read (the CSV's column, a page of the members)."""
     found: dict[int, set[str]] = {}
-    for member_id, club in MemberLink.objects.filter(
-        federation_id=federation_id, status=MemberLink.Status.LINKED
-    ).values_list("member_id", "player__club__name"):
+    links = MemberLink.objects.filter(federation_id=federation_id, status=MemberLink.Status.LINKED)
+    if member_ids is not None:
+        links = links.filter(member_id__in=member_ids)
+    for member_id, club in links.values_list("member_id", "player__club__name"):
         found.setdefault(member_id, set()).add(club)
     return {member_id: sorted(clubs) for member_id, clubs in found.items()}
 

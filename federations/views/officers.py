@@ -9,6 +9,8 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -48,6 +50,7 @@ from federations.tables import (
     points_shown,
 )
 from federations.views._common import (
+    PER_PAGE,
     _member_name,
     _officer_of,
     _refused,
@@ -122,12 +125,17 @@ def _csv_cell(value: Any) -> Any:
 def federation_members(request: HttpRequest, federation_id: int) -> HttpResponse:
     """The members: a new one, a duplicate merged, the log of links and merges (undoable)."""
     federation = _officer_of(federation_id, request.user)
-    members = list(
-        Member.objects.filter(federation=federation, merged_into=None).select_related("user")
+    query = request.GET.get("q", "").strip()[:80]
+    found = Member.objects.filter(federation=federation, merged_into=None).select_related("user")
+    if query:
+        found = found.filter(Q(name__icontains=query) | Q(number__iexact=query))
+    page = Paginator(found.order_by("name", "number"), PER_PAGE).get_page(request.GET.get("page"))
+    members = list(page.object_list)
+    numbers = dict(
+        Member.objects.filter(federation=federation, merged_into=None).values_list("number", "id")
     )
-    choices = [(m.id, f"{_member_name(m)} ({m.number})") for m in members]
     add = MemberForm(request.POST if "add" in request.POST else None)
-    merge = MemberMergeForm(request.POST if "merge" in request.POST else None, members=choices)
+    merge = MemberMergeForm(request.POST if "merge" in request.POST else None)
     if request.method == "POST":
         if "add" in request.POST and _submitted(
             add,
@@ -146,14 +154,14 @@ def federation_members(request: HttpRequest, federation_id: int) -> HttpResponse
             merge,
             lambda d: services.member_merge(
                 federation_id=federation.id,
-                keep_id=d["keep"],
-                duplicate_id=d["duplicate"],
+                keep_id=numbers.get(d["keep"].strip(), 0),
+                duplicate_id=numbers.get(d["duplicate"].strip(), -1),
                 by=request.user,
             ),
         ):
             messages.success(request, _("Members merged: undo it below if it was a mistake."))
             return redirect("federation-members", federation.id)
-    clubs = clubs_by_member(federation.id)
+    clubs = clubs_by_member(federation.id, [m.id for m in members])
     rows = [
         {
             "number": m.number,
@@ -167,6 +175,9 @@ def federation_members(request: HttpRequest, federation_id: int) -> HttpResponse
     context = {
         "federation": federation,
         "table": MembersTable(rows),
+        "page": page,
+        "query": query,
+        "count": len(numbers),
         "add": add,
         "merge": merge,
         "changes": _change_rows(federation),

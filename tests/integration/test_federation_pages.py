@@ -141,7 +141,7 @@ def test_merging_two_records_of_one_person_is_logged_and_undone(client, season_p
     members = season_played["members"]
     page = reverse("federation-members", args=[fibur.id])
     as_user(client, fiona).post(
-        page, {"merge": "1", "keep": members["Anna"].id, "duplicate": members["Dario"].id}
+        page, {"merge": "1", "keep": members["Anna"].number, "duplicate": members["Dario"].number}
     )
     assert not MemberLink.objects.filter(member=members["Dario"]).exists()
     merge = MemberChange.objects.get(action=MemberChange.Action.MERGE)
@@ -417,3 +417,15 @@ def test_an_officer_corrects_a_member_removes_a_season_and_keeps_one_officer(cli
     assert as_user(client, fiona).get(settings_page).status_code == 200
     other = reverse("federation-season-remove", args=[season_played["liga"].id, 1])
     assert as_user(client, fiona).post(other).status_code == 404
+
+
+def test_the_members_page_finds_one_among_many_a_page_at_a_time(client, season_played):
+    fibur, fiona = season_played["fibur"], season_played["fiona"]
+    Member.objects.bulk_create(
+        Member(federation=fibur, number=f"9{i:04d}", name=f"Zeta {i:04d}") for i in range(250)
+    )
+    page = reverse("federation-members", args=[fibur.id])
+    first = as_user(client, fiona).get(page).content.decode()
+    assert first.count('href="/f/') < 150 and "1 to 100 of 254" in first
+    found = as_user(client, fiona).get(page, {"q": "90007"}).content.decode()
+    assert "Zeta 0007" in found and "Zeta 0008" not in found
