@@ -429,3 +429,22 @@ def test_the_members_page_finds_one_among_many_a_page_at_a_time(client, season_p
     assert first.count('href="/f/') < 150 and "1 to 100 of 254" in first
     found = as_user(client, fiona).get(page, {"q": "90007"}).content.decode()
     assert "Zeta 0007" in found and "Zeta 0008" not in found
+
+
+def test_the_event_s_director_page_says_where_it_reported(client, season_played):
+    lucca_autumn = season_played["events"][0]
+    page = as_user(client, season_played["lia"]).get(reverse("director", args=[lucca_autumn.id]))
+    assert "Reported to Burraco Italia." in page.content.decode()
+
+
+def test_a_member_a_club_asks_is_told_so_on_logging_in(client, season_played):
+    from tests.factories import PASSWORD
+
+    carla = season_played["carla"]
+    carla.set_password(PASSWORD)
+    carla.save()
+    landed = client.post(
+        reverse("login"), {"username": "carla", "password": PASSWORD}, follow=True
+    ).content.decode()
+    assert "A club asks whether one of its players is you." in landed
+    assert f'href="{reverse("federations")}">Answer</a>' in landed

@@ -31,6 +31,7 @@ from federations.reports import event_sanction, reports_catch_up
 from federations.selectors import calendar, member_career
 from federations.services import link_answer, season_add
 from tests.federation_season import DAY, record
+from tournaments.event_notes import event_notes
 from tournaments.models import Entry, StandingsSnapshot, Tournament
 from tournaments.services.entries import entries_add
 from tournaments.services.results import result_correct, result_submit
@@ -93,6 +94,7 @@ def test_each_sanctioned_event_reports_itself_and_the_ranking_adds_them_up(
     ]
     reports = EventReport.objects.filter(sanction__event=lucca_event).order_by("revision")
     assert [r.revision for r in reports] == [1, 2]
+    assert event_notes(lucca_event) == ["Reported to Burraco Italia, corrected once since."]
     assert [p["rank"] for p in reports[1].placings] == [1, 2, 3, 4]
     # The other federation's event, sanctioned for it alone, is its own.
     liga_season = season_add(

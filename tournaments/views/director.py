@@ -25,6 +25,7 @@ from tournaments.club_formats import CLUB_FORMATS, form_values
 from tournaments.engine.clock import Phase, proposed_minutes
 from tournaments.engine.formats import FORMATS
 from tournaments.engine.types import Reason
+from tournaments.event_notes import event_notes
 from tournaments.forms import (
     EVENT_DAY_HELP,
     CorrectionForm,
@@ -244,6 +245,7 @@ def _dashboard(
             "settled": board.settled,
             "can_draw": board.can_draw,
             "finished": tournament.status == Tournament.Status.FINISHED,
+            "notes": event_notes(tournament),
             "links": links,
             **_clock_context(tournament, board.current),
         },
