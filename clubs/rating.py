@@ -10,7 +10,7 @@ rises as games are won. Pure Python, no Django: the selector hands it the games.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from openskill.models import PlackettLuce, PlackettLuceRating
@@ -35,6 +35,31 @@ class Rating:
 
 
 SCALE = 10
+
+
+def rated_games(
+    rows: Iterable[tuple[str, int, int, bool]], who: Callable[[int], int] = lambda p: p
+) -> list[RatedGame]:
+    """Each game of ``rows`` (its lines: game, side, player, won; in the order the games were
+    played) as its players by side, each rated as ``who`` says (a club's player as themself, a
+    federation's as its member), and the side that won (None: a draw)."""
+    sides: dict[str, dict[int, list[int]]] = {}
+    winners: dict[str, int] = {}
+    for game_id, side, player_id, won in rows:
+        sides.setdefault(game_id, {}).setdefault(side, []).append(who(player_id))
+        if won:
+            winners[game_id] = side
+    games = []
+    for game_id, by_side in sides.items():
+        positions = sorted(by_side)
+        winner = winners.get(game_id)
+        games.append(
+            RatedGame(
+                tuple(tuple(by_side[p]) for p in positions),
+                positions.index(winner) if winner in positions else None,
+            )
+        )
+    return games
 
 
 def ratings(games: Iterable[RatedGame]) -> dict[int, Rating]:

@@ -17,7 +17,7 @@ from clubs.ladder import Contribution, EventResult, LadderMethod, LadderRow, Pla
 from clubs.models import Club, Membership, Player, PlayerGameLine, Season, SeatedPlayer
 from clubs.person_data import PARTS
 from clubs.preset_words import PresetCard, preset_card
-from clubs.rating import RatedGame, Rating, ratings
+from clubs.rating import RatedGame, Rating, rated_games, ratings
 from clubs.statistics import GameLine, MonthPoint, Stats, Totals, stats_of, trend
 from scorekeeper.names import name_key
 
@@ -412,26 +412,11 @@ def _rated_games(lines: QuerySet[PlayerGameLine]) -> list[RatedGame]:
     in the order the games were played; the winner as the lines say (an event table's by its
     settled result). A side of guests alone is not in it: a game left with one side of club
     players says nothing of their level against each other."""
-    sides: dict[str, dict[int, list[int]]] = {}
-    winners: dict[str, int] = {}
-    rows = lines.order_by(
-        "game__played_on", "game__created_at", "game_id", "side", "id"
-    ).values_list("game_id", "side", "player_id", "won")
-    for game_id, side, player_id, won in rows:
-        sides.setdefault(game_id, {}).setdefault(side, []).append(player_id)
-        if won:
-            winners[game_id] = side
-    games = []
-    for game_id, by_side in sides.items():
-        positions = sorted(by_side)
-        winner = winners.get(game_id)
-        games.append(
-            RatedGame(
-                tuple(tuple(by_side[p]) for p in positions),
-                positions.index(winner) if winner in positions else None,
-            )
+    return rated_games(
+        lines.order_by("game__played_on", "game__created_at", "game_id", "side", "id").values_list(
+            "game_id", "side", "player_id", "won"
         )
-    return games
+    )
 
 
 def player_data(player: Player) -> dict[str, Any]:

@@ -57,6 +57,11 @@ def member_of_players(federation_id: int) -> dict[int, Member]:
     return found
 
 
+def member_keys(federation_id: int) -> dict[int, str]:
+    """Each linked club record's member as the engine names it (its id, as text)."""
+    return {player: str(member.id) for player, member in member_of_players(federation_id).items()}
+
+
 @dataclass(frozen=True)
 class StandingReport:
     """A sanctioned event's latest report, as the ranking reads it."""
@@ -162,9 +167,7 @@ def what_counts(federation_id: int) -> str:
 
 def _season_lines(federation_id: int, season: RankingSeason) -> list[RankedMember]:
     rules = Ranking.objects.get(federation_id=federation_id)
-    members = {
-        player: str(member.id) for player, member in member_of_players(federation_id).items()
-    }
+    members = member_keys(federation_id)
     reports = []
     for row in standing_reports(federation_id, season.starts, season.ends):
         for direction, placings in fields_of(row, members).items():

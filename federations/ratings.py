@@ -16,7 +16,7 @@ from django.core.cache import cache
 from django.db.models import Count, Max
 
 from clubs.models import PlayerGameLine
-from clubs.rating import RatedGame, ratings
+from clubs.rating import rated_games, ratings
 from federations.rankings import member_of_players, what_counts
 from scorekeeper.rules.families import FAMILIES
 from tournaments.models import Match
@@ -66,24 +66,8 @@ def _member_ratings(federation_id: int, family: str | None) -> list[MemberRating
         .order_by("game__played_on", "game__created_at", "game_id", "side", "id")
         .values_list("game_id", "side", "player_id", "won")
     )
-    sides: dict[str, dict[int, list[int]]] = {}
-    winners: dict[str, int] = {}
-    for game_id, side, player_id, won in lines:
-        # A member by their id; an unlinked player apart (below 0), rated and never shown.
-        rated = members.get(player_id, -player_id)
-        sides.setdefault(game_id, {}).setdefault(side, []).append(rated)
-        if won:
-            winners[game_id] = side
-    played = []
-    for game_id, by_side in sides.items():
-        positions = sorted(by_side)
-        winner = winners.get(game_id)
-        played.append(
-            RatedGame(
-                tuple(tuple(by_side[p]) for p in positions),
-                positions.index(winner) if winner in positions else None,
-            )
-        )
+    # A member by their id; an unlinked player apart (below 0), rated and never shown.
+    played = rated_games(lines, lambda player: members.get(player, -player))
     shown = [
         MemberRating(who, rating.value, rating.games)
         for who, rating in ratings(played).items()

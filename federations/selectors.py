@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from django.db.models import Q
+from django.db.models import Max, Min, Q
 from django.utils import timezone
 from django.utils.translation import pgettext
 
@@ -16,7 +16,6 @@ from federations.engine.ranking import EventReport as ReportInput
 from federations.engine.ranking import Points, event_points
 from federations.models import (
     Affiliation,
-    EventReport,
     Federation,
     Member,
     MemberLink,
@@ -79,13 +78,13 @@ class CalendarLine:
     late_in (reported after its day), corrected."""
 
     sanction: Sanction
-    report: EventReport | None
+    revision: int  # of its latest report (0: none yet)
     due: date
     state: str
 
     @property
     def words(self) -> str:
-        revision = self.report.revision if self.report else 0
+        revision = self.revision
         return {
             "waiting": pgettext("a sanctioned event's report", "Not finished"),
             "late": pgettext("a sanctioned event's report", "Late"),
@@ -100,32 +99,26 @@ def calendar(federation_id: int, today: date) -> list[CalendarLine]:
     """The federation's sanctioned events, newest first, each with its latest report and
     whether it is in, late or corrected (a club has ``report_days`` after the event's day)."""
     days = Ranking.objects.get(federation_id=federation_id).report_days
+    # Each event's latest revision and its first report's time, in the one read of the events
+    # (the reports' places are not read).
     sanctions = (
         Sanction.objects.filter(federation_id=federation_id)
         .select_related("event", "event__club")
+        .annotate(revision=Max("reports__revision"), first_in=Min("reports__reported_at"))
         .order_by("-event__played_on", "event__name")
-    )
-    latest: dict[int, EventReport] = {}
-    for report in EventReport.objects.filter(sanction__federation_id=federation_id):
-        known = latest.get(report.sanction_id)
-        if known is None or report.revision > known.revision:
-            latest[report.sanction_id] = report
-    first_in = dict(
-        EventReport.objects.filter(sanction__federation_id=federation_id, revision=1).values_list(
-            "sanction_id", "reported_at"
-        )
     )
     lines = []
     for sanction in sanctions:
         due = sanction.event.played_on + timedelta(days=days)
-        found = latest.get(sanction.id)
-        if found is None:
+        revision = sanction.revision or 0
+        if not revision:
             state = "late" if today > due else "waiting"
-        elif found.revision > 1:
+        elif revision > 1:
             state = "corrected"
         else:
-            state = "late_in" if timezone.localdate(first_in[sanction.id]) > due else "in"
-        lines.append(CalendarLine(sanction, found, due, state))
+            first_in = sanction.first_in
+            state = "late_in" if timezone.localdate(first_in) > due else "in"
+        lines.append(CalendarLine(sanction, revision, due, state))
     return lines
 
 
@@ -168,9 +161,9 @@ def clubs_by_member(
 def member_career(member: Member) -> list[CareerEvent]:
     """Every reported event the member placed in, across clubs, newest first, with the points
     the federation's table gives the place now."""
-    from federations.rankings import fields_of, member_of_players, points_table, standing_reports
+    from federations.rankings import fields_of, member_keys, points_table, standing_reports
 
-    members = {p: str(m.id) for p, m in member_of_players(member.federation_id).items()}
+    members = member_keys(member.federation_id)
     mine_players = {p for p, m in members.items() if m == str(member.id)}
     table = points_table(Ranking.objects.get(federation_id=member.federation_id).points_table)
     career = []
