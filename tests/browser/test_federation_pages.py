@@ -43,35 +43,34 @@ def director_pages(season: dict) -> dict[str, str]:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("language", [code for code, _name in settings.LANGUAGES])
-def test_the_federation_pages_on_a_phone(
-    phone: Page, live_server, season_played, language: str
-) -> None:
+def test_the_federation_pages_on_a_phone(phone: Page, live_server, season_played) -> None:
+    """Every language on one season (made once: a season of five events is most of a test's
+    time; one phone goes through the languages)."""
     PAGES.mkdir(parents=True, exist_ok=True)
     Ranking.objects.filter(federation=season_played["fibur"]).update(rating=True)
     base = live_server.url
-    phone.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
     problems: list[str] = []
     refused: list[str] = []  # the console's Content-Security-Policy refusals
     phone.on("console", lambda m: refused.append(m.text) if "Content Security" in m.text else None)
-    for who, pages in (("fiona", officer_pages), ("lia", director_pages), ("carla", None)):
-        phone.context.clear_cookies()
-        phone.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
-        signed_in(phone, base, season_played[who])
-        shown = pages(season_played) if pages else {"consent": "/f/"}
-        for name, path in shown.items():
-            check_page(
-                phone,
-                base + path,
-                f"federation-{language}-{name}",
-                problems,
-                refused,
-                whole=language == "en",
-            )
-            assert phone.locator("html").get_attribute("lang") == language, name
+    for language in (code for code, _name in settings.LANGUAGES):
+        for who, pages in (("fiona", officer_pages), ("lia", director_pages), ("carla", None)):
+            phone.context.clear_cookies()
+            phone.context.add_cookies([{"name": "django_language", "value": language, "url": base}])
+            signed_in(phone, base, season_played[who])
+            shown = pages(season_played) if pages else {"consent": "/f/"}
+            for name, path in shown.items():
+                check_page(
+                    phone,
+                    base + path,
+                    f"federation-{language}-{name}",
+                    problems,
+                    refused,
+                    whole=language == "en",
+                )
+                assert phone.locator("html").get_attribute("lang") == language, name
+        # Carla is asked three times whether the clubs' records are hers.
+        assert phone.get_by_test_id("consents").locator("li").count() == 3, language
     assert not problems, "\n".join(problems)
-    # Carla is asked three times whether the clubs' records are hers.
-    assert phone.get_by_test_id("consents").locator("li").count() == 3
 
 
 def test_the_ranking_and_calendar_on_a_projector(browser, live_server, season_played) -> None:
