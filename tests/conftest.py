@@ -13,7 +13,12 @@ import pytest
 from hypothesis import settings as hypothesis_settings
 
 import tests.properties  # noqa: F401 (registers the hypothesis profiles)
-from tests.federation_season import committed, season_played  # noqa: F401 (a federation's season, shared)
+from tests.federation_season import (  # noqa: F401 (a federation's season, shared)
+    committed,
+    season_kept,
+    season_of_the_module,
+    season_played,
+)
 
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 

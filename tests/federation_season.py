@@ -4,6 +4,7 @@ make, worked by hand."""
 
 from __future__ import annotations
 
+import copy
 from datetime import date, timedelta
 from typing import Any
 
@@ -83,6 +84,34 @@ def committed(django_capture_on_commit_callbacks):
 
 @pytest.fixture
 def season_played(committed):
+    """The season, played for this test: its transaction rolled back or, in a test of
+    ``transaction=True``, its tables flushed."""
+    return play_season(committed)
+
+
+@pytest.fixture(scope="module")
+def season_of_the_module(django_db_setup, django_db_blocker):
+    """The season played once for a module whose tests each run in a transaction rolled back:
+    Django's ``TestCase.setUpTestData`` for pytest. It is written in a transaction of the
+    module's, rolled back after its last test; each test's own transaction is a savepoint inside
+    it, rolled back to the season as it was played. A module of such tests takes it by
+    overriding ``season_played`` with ``season_kept``."""
+    from django.db import transaction
+    from django.test import TestCase
+
+    with django_db_blocker.unblock(), transaction.atomic():
+        yield play_season(lambda: TestCase.captureOnCommitCallbacks(execute=True))
+        transaction.set_rollback(True)
+
+
+@pytest.fixture
+def season_kept(season_of_the_module):
+    """The module's season, its rows as played and its objects a copy of their own (a test
+    changing one in memory leaves the next test's as they were)."""
+    return copy.deepcopy(season_of_the_module)
+
+
+def play_season(committed):
     people = {n: account(n) for n in ("fiona", "otto", "lia", "piero", "sara", "carla")}
     fibur = federation_create(name="Burraco Italia", officer=people["fiona"])
     liga = federation_create(name="Canasta Liga", officer=people["otto"])

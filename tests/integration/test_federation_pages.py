@@ -36,6 +36,13 @@ from tournaments.models import Entry
 pytestmark = [pytest.mark.django_db, pytest.mark.one_pass]
 
 
+@pytest.fixture
+def season_played(season_kept):
+    """The season played once for this module (tests/federation_season.py), each test's
+    changes rolled back."""
+    return season_kept
+
+
 def as_user(client, user):
     client.force_login(user)
     return client

@@ -41,6 +41,13 @@ from tournaments.services.tournament import tournament_create
 pytestmark = pytest.mark.django_db
 
 
+@pytest.fixture
+def season_played(season_kept):
+    """The season played once for this module (tests/federation_season.py), each test's
+    changes rolled back."""
+    return season_kept
+
+
 def lines(federation: Any, season: RankingSeason) -> list[tuple[int, str, Any, str]]:
     ranked = season_lines(federation.id, season)
     names = dict(Member.objects.values_list("id", "name"))
