@@ -105,7 +105,6 @@ def django_db_setup(
     django_db_blocker: Any,
     django_db_modify_db_settings: None,
     tmp_path_factory: pytest.TempPathFactory,
-    worker_id: str,
 ) -> Iterator[None]:
     """The test database: pytest-django's, but with two test processes (pytest-xdist), a copy
     of one template migrated once for the run (tests/template_database.py), not a database
@@ -115,6 +114,8 @@ def django_db_setup(
     from tests import template_database
 
     verbosity = request.config.option.verbose
+    # pytest-xdist's worker name ("gw0"…); "master" without it, or with it turned off (-p no:xdist)
+    worker_id = os.environ.get("PYTEST_XDIST_WORKER", "master")
     if worker_id == "master":  # one process: nothing to share
         with django_db_blocker.unblock():
             created = setup_databases(verbosity=verbosity, interactive=False)
