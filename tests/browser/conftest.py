@@ -51,13 +51,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     the database changes (saving a hand once, the two-phone choice, a result stored once under
     concurrent sends, the locks, the faults of a restarted server) is checked on PostgreSQL by
     the integration tests, which reach the same services. It keeps `make test` within its
-    minutes; a run on PostgreSQL alone (DATABASE_URL, no SCOREKEEPER_SECOND_PASS) runs all."""
+    minutes; a run on PostgreSQL alone (DATABASE_URL, no SCOREKEEPER_SECOND_PASS) runs all.
+
+    But for those marked ``one_pass``, which run on the second pass only (tests/conftest.py): the
+    page audits (test_audits.py), the longest browser tests and the same on either database,
+    which there even out the passes' work (the PostgreSQL pass ended three minutes before the
+    SQLite pass and its browser tests, one core of two idle meanwhile)."""
     if os.environ.get("SCOREKEEPER_SECOND_PASS") != "1":
         return
     here = Path(__file__).parent
     once = pytest.mark.skip(reason="the pages are checked in the browser once, on the first pass")
     for item in items:  # every test of the run is here, not only this folder's
-        if here in Path(item.path).parents:
+        if here in Path(item.path).parents and not item.get_closest_marker("one_pass"):
             item.add_marker(once)
 
 

@@ -5,8 +5,8 @@ rather than passing unseen), and axe-core (pinned too) finds no violation, in De
 Performance, which depends on the machine, is scored in bench/lighthouse.py instead, which names
 any of its audits that errored.
 
-The audits read the page, not the database: they run once, on SQLite (the PostgreSQL run of
-`make test` skips them)."""
+The audits read the page, not the database: they run once (``one_pass``), on the PostgreSQL pass
+of `make test`, which has the time (tests/browser/conftest.py)."""
 
 from __future__ import annotations
 
@@ -18,14 +18,18 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-from django.db import connection
 from django.test import Client
 from django.urls import reverse
 
 from tests.browser.conftest import ARTIFACTS, CHROMIUM, PHONE
 from tests.factories import new_game, open_edit_link, play_hands
 
-pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.slow]
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.slow,
+    pytest.mark.one_pass,
+]
 
 ROOT = Path(__file__).resolve().parents[2]
 LIGHTHOUSE_PAGES = Path(__file__).with_name("lighthouse_pages.mjs")
@@ -103,8 +107,6 @@ def every_page_kind() -> dict[str, tuple[str, str]]:
 @pytest.fixture
 def pages(live_server) -> dict[str, tuple[str, str]]:
     """Each audited page: its address and the cookies it is opened with."""
-    if connection.vendor != "sqlite":
-        pytest.skip("the page audits run once, on SQLite")
     return {
         name: (live_server.url + path, sent) for name, (path, sent) in every_page_kind().items()
     }
