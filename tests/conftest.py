@@ -136,6 +136,19 @@ def django_db_setup(
 
 
 @pytest.fixture(scope="session", autouse=True)
+def _no_collected_static_files(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """No collected static files (the ``staticfiles/`` that `make run` writes into a checkout):
+    the tests see the tree as CI's fresh clone does. Found there, WhiteNoise read its thousand
+    files again for each test client it served (its middleware is built per client): a fifth
+    of the integration tests' CPU on a developer's checkout. A test that collects the files
+    names its own directory."""
+    from django.test import override_settings
+
+    with override_settings(STATIC_ROOT=tmp_path_factory.mktemp("collected-static")):
+        yield
+
+
+@pytest.fixture(scope="session", autouse=True)
 def _fast_password_hasher() -> Iterator[None]:
     """Passwords hashed with MD5 in the tests: a login or a new account takes microseconds, not
     the ~1 s of CPU that PBKDF2 takes by design (5 of them were 6 s of one club test). Django's

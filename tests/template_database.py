@@ -64,9 +64,27 @@ def copy_of_the_template(shared: Path, worker: str, verbosity: int) -> str:
     return str(original)
 
 
+def _dropped(original: str, verbosity: int) -> None:
+    """Drop the database the connection names, as Django's ``destroy_test_db`` does, and point
+    the connection back at ``original``. On PostgreSQL ``WITH (FORCE)``: a session still open on
+    it (a live server's thread, autovacuum) ends with it rather than fail the drop and leave the
+    database behind on a server that outlives the run."""
+    if connection.vendor != "postgresql":
+        connection.creation.destroy_test_db(original, verbosity=verbosity)
+        return
+    from django.conf import settings
+
+    name = connection.settings_dict["NAME"]
+    connection.close()
+    with connection.creation._nodb_cursor() as cursor:
+        cursor.execute(f"DROP DATABASE IF EXISTS {connection.ops.quote_name(name)} WITH (FORCE)")
+    settings.DATABASES[connection.alias]["NAME"] = original
+    connection.settings_dict["NAME"] = original
+
+
 def drop_the_copy(shared: Path, original: str, verbosity: int) -> None:
     """Drop this worker's copy; the last worker done drops the template too."""
-    connection.creation.destroy_test_db(original, verbosity=verbosity)
+    _dropped(original, verbosity)
     with _locked(shared) as state_file:
         state = json.loads(state_file.read_text())
         state["workers"] -= 1
@@ -74,5 +92,5 @@ def drop_the_copy(shared: Path, original: str, verbosity: int) -> None:
             state_file.write_text(json.dumps(state))
             return
         connection.settings_dict["NAME"] = state["template"]
-        connection.creation.destroy_test_db(original, verbosity=verbosity)
+        _dropped(original, verbosity)
         state_file.unlink()
