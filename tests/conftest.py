@@ -115,7 +115,7 @@ def django_db_setup(
     from tests import template_database
 
     verbosity = request.config.option.verbose
-    # pytest-xdist's worker name ("gw0"…); "master" without it, or with it turned off (-p no:xdist)
+    # pytest-xdist's worker name ("gw0"…); "master" without xdist, or with -p no:xdist
     worker_id = os.environ.get("PYTEST_XDIST_WORKER", "master")
     if worker_id == "master":  # one process: nothing to share
         with django_db_blocker.unblock():
