@@ -15,7 +15,6 @@ from hypothesis import settings as hypothesis_settings
 import tests.properties  # noqa: F401 (registers the hypothesis profiles)
 from tests.federation_season import (  # noqa: F401 (a federation's season, shared)
     committed,
-    season_kept,
     season_of_the_module,
     season_played,
 )

@@ -94,8 +94,8 @@ def season_of_the_module(django_db_setup, django_db_blocker):
     """The season played once for a module whose tests each run in a transaction rolled back:
     Django's ``TestCase.setUpTestData`` for pytest. It is written in a transaction of the
     module's, rolled back after its last test; each test's own transaction is a savepoint inside
-    it, rolled back to the season as it was played. A module of such tests takes it by
-    overriding ``season_played`` with ``season_kept``."""
+    it, rolled back to the season as it was played. A module of such tests takes it by importing
+    ``season_played_once``."""
     from django.db import transaction
     from django.test import TestCase
 
@@ -104,10 +104,11 @@ def season_of_the_module(django_db_setup, django_db_blocker):
         transaction.set_rollback(True)
 
 
-@pytest.fixture
-def season_kept(season_of_the_module):
-    """The module's season, its rows as played and its objects a copy of their own (a test
-    changing one in memory leaves the next test's as they were)."""
+@pytest.fixture(name="season_played")
+def season_played_once(season_of_the_module):
+    """``season_played`` for the module that imports it: the module's season, its rows as played
+    and its objects a copy of their own (a test changing one in memory leaves the next test's as
+    they were)."""
     return copy.deepcopy(season_of_the_module)
 
 

@@ -27,20 +27,16 @@ from federations.services import (
     member_unlink,
 )
 from tests.factories import account
-from tests.federation_season import record
+from tests.federation_season import (  # season_played_once: the season played once a module
+    record,
+    season_played_once,  # noqa: F401
+)
 from tests.integration.test_federation_ranking import lines as ranking_lines
 from tournaments.models import Entry
 
 # The pages are the same on either database: they run on the PostgreSQL pass of `make test`,
 # which ends minutes before the SQLite pass and its browser tests (tests/conftest.py).
 pytestmark = [pytest.mark.django_db, pytest.mark.one_pass]
-
-
-@pytest.fixture
-def season_played(season_kept):
-    """The season played once for this module (tests/federation_season.py), each test's
-    changes rolled back."""
-    return season_kept
 
 
 def as_user(client, user):

@@ -30,7 +30,11 @@ from federations.rankings import season_lines
 from federations.reports import event_sanction, reports_catch_up
 from federations.selectors import calendar, member_career
 from federations.services import link_answer, season_add
-from tests.federation_season import DAY, record
+from tests.federation_season import (  # season_played_once: the season played once a module
+    DAY,
+    record,
+    season_played_once,  # noqa: F401
+)
 from tournaments.event_notes import event_notes
 from tournaments.models import Entry, StandingsSnapshot, Tournament
 from tournaments.services.entries import entries_add
@@ -39,13 +43,6 @@ from tournaments.services.rounds import round_close, round_pair, round_release
 from tournaments.services.tournament import tournament_create
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def season_played(season_kept):
-    """The season played once for this module (tests/federation_season.py), each test's
-    changes rolled back."""
-    return season_kept
 
 
 def lines(federation: Any, season: RankingSeason) -> list[tuple[int, str, Any, str]]:
