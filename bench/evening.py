@@ -23,8 +23,12 @@ run them over the one PostgreSQL and Redis, a table's two pairs on different web
 once on the one deployment, each club's event with its own director, its phones and its wall.
 ``--followed 4``: the followed public pages on a web server of their own at a lower CPU priority,
 as the proxy of deploy/nginx/scorekeeper.conf sends them (docs/scaling.md, "The tables first").
+``--proxy``: every phone through nginx as deployed (deploy/nginx/scorekeeper.conf), which keeps
+the followed pages' shared answers a second or two (docs/scaling.md, "Spectators almost free").
+Prints each part's share of the cores too (the web processes, the followed pages', the worker,
+PostgreSQL, Redis, nginx, the load generator), while the tables play and after.
 Usage: python bench/evening.py [--pairs 200] [--events 1] [--spectators 200] [--seconds 120]
-       [--nodes 1] [--followed 0]
+       [--nodes 1] [--followed 0] [--proxy]
 """
 
 from __future__ import annotations
@@ -39,7 +43,9 @@ import tempfile
 import time
 import uuid
 from collections import Counter
+from contextlib import ExitStack, nullcontext
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from gevent import monkey
 
@@ -54,6 +60,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from serving import HAND, ROOT, served, shell_json  # noqa: E402
 
 sys.path.insert(0, str(ROOT))
+from tests.proxy import proxied  # noqa: E402
 from tests.supervised import supervised_workers  # noqa: E402
 
 HANDS = 2  # the round's hands at each table
@@ -65,6 +72,7 @@ DONE: set[int] = set()  # tables (matches) whose result both pairs sent
 FAILURES: Counter[str] = Counter()
 TIMES: list[tuple[float, str, float]] = []  # (when, request, milliseconds)
 ALL_DONE: list[float] = []  # when the last table sent its result
+POSTGRES_PORT: list[int] = []  # the bench's PostgreSQL server's
 CATCH_UP = 120  # seconds the standings may take to count every result once the phones stop
 
 SETUP = """
@@ -257,19 +265,71 @@ def note_failure(request_type, name, response_time, response_length, exception=N
         FAILURES[f"{name}: {status or exception}"] += 1
 
 
-def server_cpu() -> float:
-    """CPU seconds used so far by the processes this bench started (the web servers, the
-    workers, PostgreSQL and Redis: bench/serving.py), not by the load generator itself."""
+def postgres_processes() -> list:
+    """The bench's PostgreSQL server and its backends: pg_ctl starts it as a daemon, so it is
+    no child of this process (bench/serving.py)."""
     import psutil
 
-    total = 0.0
-    for process in psutil.Process().children(recursive=True):
+    port = f"-p {POSTGRES_PORT[0]}" if POSTGRES_PORT else None
+    for process in psutil.process_iter(["name", "cmdline"]):
+        line = " ".join(process.info["cmdline"] or ())
+        if port and process.info["name"] == "postgres" and port in line:
+            try:
+                return [process, *process.children(recursive=True)]
+            except psutil.Error:
+                return []
+    return []
+
+
+def cpu_by_part() -> dict[int, tuple[str, float]]:
+    """CPU seconds used so far by each process of the machine's work, by pid, with its part:
+    the load generator (this process), the web processes (the followed pages' apart: at nice
+    10), the Celery workers, PostgreSQL and Redis."""
+    import psutil
+
+    me = psutil.Process()
+    times = me.cpu_times()
+    parts = {me.pid: ("load generator", times.user + times.system)}
+    for process in [*me.children(recursive=True), *postgres_processes()]:
         try:
+            line = " ".join(process.cmdline())
             times = process.cpu_times()
+            nice = process.nice()
         except psutil.Error:  # ended meanwhile
             continue
-        total += times.user + times.system
-    return total
+        if "nginx" in line:
+            part = "nginx"
+        elif "gunicorn" in line:
+            part = "followed pages" if nice > 0 else "web"
+        elif "celery" in line:
+            part = "worker"
+        elif process.name() == "postgres":
+            part = "PostgreSQL"
+        elif "redis" in line:
+            part = "Redis"
+        else:
+            part = "other"
+        parts[process.pid] = (part, times.user + times.system)
+    return parts
+
+
+def cpu_used(
+    before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]]
+) -> Counter[str]:
+    """Each part's CPU seconds between two readings (a process's since the first reading, or
+    since it started; one that ended meanwhile is not counted)."""
+    used: Counter[str] = Counter()
+    for pid, (part, cpu) in after.items():
+        used[part] += cpu - before.get(pid, (part, 0.0))[1]
+    return used
+
+
+def cpu_words(
+    before: dict[int, tuple[str, float]], after: dict[int, tuple[str, float]], seconds: float
+) -> str:
+    """Each part's share of the machine between two readings, in cores."""
+    used = cpu_used(before, after)
+    return ", ".join(f"{part} {cpu / seconds:.2f}" for part, cpu in used.most_common())
 
 
 def no_loss(database_url: str) -> list[str]:
@@ -324,6 +384,15 @@ def _event_problems(connection, tournament: int) -> list[str]:
     return problems
 
 
+def in_front(app, proxy: bool):
+    """nginx as deployed (deploy/nginx/scorekeeper.conf: tests/proxy.py) in front of the first
+    web server and the followed pages' own, if ``proxy``; its URL, else ""."""
+    if not proxy:
+        return nullcontext("")
+    host = app.nodes[0].removeprefix("http://")
+    return proxied(host, app.followed.removeprefix("http://") or None)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pairs", type=int, default=200, help="pairs in each event")
@@ -352,26 +421,40 @@ def main() -> None:
         help="the followed public pages on a web server of their own, of that many processes at "
         "a lower CPU priority, as the proxy of docs/scaling.md sends them (0: with the rest)",
     )
+    parser.add_argument(
+        "--proxy",
+        action="store_true",
+        help="every phone through nginx as deploy/nginx/scorekeeper.conf sets it up (the "
+        "followed pages' shared answers kept a second or two there), to the first web server",
+    )
     args = parser.parse_args()
     workers = max(1, args.workers // args.nodes)
     with served(workers, broker=True, nodes=args.nodes, followed=args.followed) as app:
         env = app.env
+        POSTGRES_PORT.append(urlsplit(app.database_url).port)
         EVENTS.extend(
             shell_json(env, SETUP.format(events=args.events, pairs=args.pairs, hands=HANDS))
         )
         TABLES.extend(table for event in EVENTS for table in event["tables"])
         FREE.extend(random.sample(TABLES, len(TABLES)))
         # The worker as a server runs it: started again if it dies (tests/supervised.py).
-        with supervised_workers(
-            env, Path(tempfile.mkdtemp(prefix="scorekeeper-workers.")), workers=args.nodes
+        with (
+            ExitStack() as stack,
+            supervised_workers(
+                env, Path(tempfile.mkdtemp(prefix="scorekeeper-workers.")), workers=args.nodes
+            ),
         ):
             users = len(TABLES) + args.spectators
             Table.fixed_count = len(TABLES)
-            Table.nodes = app.nodes
-            Spectator.nodes = app.nodes
-            OnNodes.followed = app.followed
+            front = stack.enter_context(in_front(app, args.proxy))
+            Table.nodes = [front] if front else app.nodes
+            Spectator.nodes = [front] if front else app.nodes
+            OnNodes.followed = front or app.followed
             environment = Environment(
-                user_classes=[Table, Spectator], host=app.url, events=events, stop_timeout=10
+                user_classes=[Table, Spectator],
+                host=front or app.url,
+                events=events,
+                stop_timeout=10,
             )
             runner = environment.create_local_runner()
             print(
@@ -381,9 +464,19 @@ def main() -> None:
                 file=sys.stderr,
             )
             runner.start(users, spawn_rate=users / 10, user_classes=None)
-            started, served_cpu = time.monotonic(), server_cpu()
-            gevent.sleep(args.seconds)
-            elapsed, served_cpu = time.monotonic() - started, server_cpu() - served_cpu
+            started, parts = time.monotonic(), [cpu_by_part()]
+            # The parts' CPU again when the last table has sent its result: the tables' busy
+            # minute apart from the quiet one after.
+            while time.monotonic() - started < args.seconds:
+                gevent.sleep(0.5)
+                if ALL_DONE and len(parts) == 1:
+                    parts.append(cpu_by_part())
+            elapsed = time.monotonic() - started
+            parts.append(cpu_by_part())
+            # The server's: the processes this bench started (the web servers, the workers,
+            # PostgreSQL and Redis: bench/serving.py), not the load generator itself.
+            used = cpu_used(parts[0], parts[-1])
+            served_cpu = sum(used.values()) - used["load generator"]
             runner.stop()
             runner.quit()
             # The last results' standings, on the workers: every event's rebuild is queued
@@ -419,6 +512,12 @@ def main() -> None:
             if times:
                 p50, p95 = times[len(times) // 2], times[int(len(times) * 0.95)]
                 print(f"{label}: {len(times)} requests, p50 {p50:.0f} ms, p95 {p95:.0f} ms")
+    if len(parts) == 3:
+        busy_s = ALL_DONE[0] - started
+        print(f"cores while the tables play ({busy_s:.0f} s): {cpu_words(*parts[:2], busy_s)}")
+        print(f"  after ({elapsed - busy_s:.0f} s): {cpu_words(*parts[1:], elapsed - busy_s)}")
+    else:
+        print(f"cores ({elapsed:.0f} s): {cpu_words(parts[0], parts[-1], elapsed)}")
     print(f"tables with their result sent by both pairs: {len(DONE)} of {len(TABLES)}")
     print(
         f"the server's CPU (web, workers, PostgreSQL, Redis): {served_cpu:.0f} s in "

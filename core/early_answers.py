@@ -74,6 +74,11 @@ SHARED = "X-Shared-Answer"  # the view's mark: "<what> <version or -> <seconds>"
 SHARED_VARY = {"cookie", "accept-language", "accept-encoding"}
 MAX_FOLLOWED = 10_000  # addresses a process remembers as followed, and as computed
 COMPUTED = "X-Computed-Answer"  # the view's mark: "<kind> <what>"; removed before it is sent
+# A shared or computed answer may be kept this long by the proxy in front (nginx reads the
+# header, and never passes it on: deploy/nginx/scorekeeper.conf), so that a thousand phones'
+# looks are answered without reaching a web process at all. A second: nginx counts whole
+# seconds, so a copy lives one to two, on top of the layer's own CURRENT_SECONDS.
+PROXY_KEEPS = ("X-Accel-Expires", "1")
 # What a computed answer repeats of Django's: the headers that are the same for every visitor
 # (never a cookie, a language, an encoding or a nonce of the one whose answer taught the layer).
 COMPUTED_HEADERS = (
@@ -287,7 +292,7 @@ class EarlyAnswers:
             return "304 Not Modified", [h for h in headers if h[0].lower() in KEPT_HEADERS], b""
         if asked and version is None:
             return None  # it may have a newer version than this older copy: Django knows
-        return "200 OK", [*headers, ("Content-Length", str(len(body)))], body
+        return "200 OK", [*headers, ("Content-Length", str(len(body))), PROXY_KEEPS], body
 
     def _share(
         self,
@@ -341,7 +346,7 @@ class EarlyAnswers:
         except Exception:
             logger.warning("%s answered by Django, not computed", kind, exc_info=True)
             return None
-        return [*headers, ("Content-Length", str(len(body)))], body
+        return [*headers, ("Content-Length", str(len(body))), PROXY_KEEPS], body
 
     def _remembering(
         self,
@@ -365,13 +370,18 @@ class EarlyAnswers:
                     to_share.append(
                         (what, None if version == "-" else version, float(seconds), kept)
                     )
+                    headers = [*headers, PROXY_KEEPS]
             made = [value for name, value in headers if name.lower() == COMPUTED.lower()]
             if made:
                 headers = [
                     (name, value) for name, value in headers if name.lower() != COMPUTED.lower()
                 ]
-                if status[:3] == "200" and exc_info is None:
-                    self._learn(environ, made[0], headers)
+                if (
+                    status[:3] == "200"
+                    and exc_info is None
+                    and self._learn(environ, made[0], headers)
+                ):
+                    headers = [*headers, PROXY_KEEPS]
             marked = [value for name, value in headers if name.lower() == MARK.lower()]
             if not marked:
                 return start_response(status, headers, exc_info)
@@ -382,14 +392,17 @@ class EarlyAnswers:
 
         return start
 
-    def _learn(self, environ: dict[str, Any], made: str, sent: list[tuple[str, str]]) -> None:
+    def _learn(self, environ: dict[str, Any], made: str, sent: list[tuple[str, str]]) -> bool:
+        """Whether the address's next looks are computed here (and so may be kept by the
+        proxy too): not an encoded body, which is the one visitor's who accepted it."""
         kind, _, what = made.partition(" ")
         if kind not in COMPUTERS or any(name.lower() == "content-encoding" for name, _v in sent):
-            return  # an encoded body is the one visitor's who accepted it
+            return False
         if len(self.computed) >= MAX_FOLLOWED:  # as self.followed
             self.computed.clear()
         kept = [(name, value) for name, value in sent if name.lower() in COMPUTED_HEADERS]
         self.computed[_address(environ)] = (kind, what, kept)
+        return True
 
     def _remember(self, environ: dict[str, Any], marked: str, sent: list[tuple[str, str]]) -> None:
         what, _, version = marked.partition("=")

@@ -118,6 +118,16 @@ def account(name: str = "dora", password: str = PASSWORD) -> Any:
     return get_user_model().objects.create_user(name, password=password)
 
 
+def session_cookie(name: str = "dora") -> str:
+    """The Cookie header of a browser where ``name`` is logged in (a session of its own)."""
+    from django.contrib.auth import get_user_model
+    from django.test import Client
+
+    browser = Client()
+    browser.force_login(get_user_model().objects.get(username=name))
+    return f"sessionid={browser.cookies['sessionid'].value}"
+
+
 # Club events played through the services, as the pages and the tasks play them: the four
 # evenings of issue 29 (a 12-pair Swiss, a 9-pair Mitchell–Mitchell–Danish, an 8-pair knockout
 # with a third place, a 12-player individual evening), as the club formats fill the form in.
