@@ -78,19 +78,53 @@ def _to_broker(task: Any, args: tuple[Any, ...], delay: float = 0) -> bool:
     return True
 
 
-def send(task: Any, *args: Any, delay: float = 0) -> bool:
+def send(task: Any, *args: Any, delay: float = 0, waiting: str = "") -> bool:
     """Send ``task(*args)`` to a worker; when the broker does not answer, run it here and now.
     Run here, the task is called directly: its own error surfaces, not a retry that nothing
     would run. False when the broker did not answer (without a broker, tasks run here as
     configured: True). ``delay``: seconds the worker waits before it runs the task (work that
-    a burst of changes asks for many times is then done once; run here, it is not delayed)."""
+    a burst of changes asks for many times is then done once; run here, it is not delayed).
+
+    ``waiting``: a name for the work, sent only if no task sent under that name still waits
+    for a worker (across the web processes: the shared cache), for a task that reads what it
+    works on when it runs, and so counts every change made before it starts; the work calls
+    ``waiting_over`` as it starts, and the next change sends it again. A burst of a thousand
+    changes a minute is then one task a ``delay`` or so, not a thousand (issue 32)."""
     if _eager():
         task(*args)
         return True
+    if waiting and not _first_waiting(waiting, delay):
+        return True  # the one waiting will count this change too
     if _to_broker(task, args, delay):
         return True
+    if waiting:
+        waiting_over(waiting)  # done here: none waits
     task(*args)
     return False
+
+
+# A task sent under a ``waiting`` name that no worker has started this long after its delay
+# (lost with its worker, a broker emptied) no longer holds the next change's back.
+WAITING_SECONDS = 30
+
+
+def _waiting_key(name: str) -> str:
+    return f"background-waiting:{name}"
+
+
+def _first_waiting(name: str, delay: float) -> bool:
+    from django.core.cache import cache
+
+    return bool(cache.add(_waiting_key(name), 1, timeout=delay + WAITING_SECONDS))
+
+
+def waiting_over(name: str) -> None:
+    """The work sent under ``name`` begins (``send``'s ``waiting``): a change from now on sends
+    it again."""
+    from django.core.cache import cache
+
+    if not _eager():  # run at once, nothing ever waits
+        cache.delete(_waiting_key(name))
 
 
 def ask(task: Any, *args: Any) -> bool:

@@ -111,6 +111,41 @@ def wins(snapshot: StandingsSnapshot) -> int:
     return sum(row["metrics"]["wins"] for row in snapshot.rows)
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_burst_of_results_queues_one_rebuild_and_a_result_after_it_begins_the_next(
+    redis_server: RedisServer,
+) -> None:
+    """Issue 32: the standings are rebuilt once per burst, not once per result. A real Redis as
+    the broker and the cache, no worker yet: four tables' results in a row queue one rebuild
+    (which, run later, reads them all); once a rebuild begins, the next results queue the
+    next one, which a worker then runs to standings that count every table."""
+    from tournaments.tasks import standings_recompute_task
+
+    name = standings_recompute_task.name
+    with (
+        override_settings(CACHES=redis_caches(redis_server.url)),
+        web_process_broker(redis_server.url),
+    ):
+        tournament = event(pairs=16)
+        matches = tables(tournament)
+        standings_service.standings_recompute(tournament_id=tournament.id)  # as a worker begins
+        queued = queued_tasks(redis_server, name)
+        for match in matches[:4]:
+            assert confirm_from_the_tables(match) == [302, 200, 302, 200]
+        assert queued_tasks(redis_server, name) == queued + 1
+        standings_service.standings_recompute(tournament_id=tournament.id)
+        assert counts_every_change(tournament) and wins(latest(tournament)) == 4
+        for match in matches[4:]:
+            assert confirm_from_the_tables(match) == [302, 200, 302, 200]
+        assert queued_tasks(redis_server, name) == queued + 2
+        worker = start_worker(redis_server.url)
+        try:
+            wait_until(lambda: counts_every_change(tournament), 60, "the worker's standings")
+        finally:
+            stop_worker(worker)
+        assert wins(latest(tournament)) == 8
+
+
 @pytest.mark.parametrize("individual", [False, True], ids=["pairs", "individual"])
 @pytest.mark.django_db(transaction=True)  # a worker process reads what the test commits
 def test_redis_stopped_while_tables_confirm_answers_true_and_the_final_standings_count_all(

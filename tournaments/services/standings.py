@@ -37,7 +37,8 @@ logger = logging.getLogger("scorekeeper")
 
 CATCH_UP_SECONDS = 10  # between two rebuilds asked for by pages, per tournament
 # A rebuild waits this long on the worker: the results of a busy round come in a few a second,
-# and one rebuild then counts them all (each later one finds them counted, and stops at once).
+# and one rebuild then counts them all; the changes meanwhile send none (one waits at a time:
+# core.background.send's ``waiting``), and those made once it has begun send the next.
 COALESCE_SECONDS = 1.0
 # Stale this long, no worker rebuilt them (a broker with no worker behind it): the page does.
 REBUILD_HERE_AFTER = background.WORKER_GRACE + timedelta(seconds=COALESCE_SECONDS)
@@ -83,7 +84,17 @@ def _rebuild_if_stale(tournament_id: int) -> None:
     if len(_rebuild_sent) > 1000:
         _rebuild_sent.clear()
     _rebuild_sent[tournament_id] = change
-    background.send(tasks.standings_recompute_task, tournament_id, delay=COALESCE_SECONDS)
+    background.send(
+        tasks.standings_recompute_task,
+        tournament_id,
+        delay=COALESCE_SECONDS,
+        waiting=_rebuild_waiting(tournament_id),
+    )
+
+
+def _rebuild_waiting(tournament_id: int) -> str:
+    """The name a rebuild waits under (core.background.send): one at a time per tournament."""
+    return f"standings:{tournament_id}"
 
 
 def _fingerprint(
@@ -191,6 +202,8 @@ def standings_recompute(*, tournament_id: int, force: bool = False) -> Standings
     second or two, while results keep coming in), then written under the lock unless a rebuild
     from a later reading got there first. Results that came in meanwhile leave them stale, and
     send their own rebuild: each rebuild makes progress, none waits for a quiet moment."""
+    # The changes from now on are not all in the reading below: they send the next rebuild.
+    background.waiting_over(_rebuild_waiting(tournament_id))
     with transaction.atomic():
         one_reading()
         tournament = Tournament.objects.get(id=tournament_id)
