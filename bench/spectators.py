@@ -4,9 +4,12 @@ event's public pages as bench/evening.py's do (the pairings, the standings, the 
 wall's poll of ``screen.json``, each asked again with If-None-Match), on an event whose round is
 released and whose tables play nothing, for ``--seconds``. Prints the web processes' CPU seconds
 (their own, from /proc, not the load generator's) per spectator per minute, and the answers'
-p50/p95. The figure issue 32 asks of "spectators almost free".
+p50/p95. The figure issue 32 asks of "spectators almost free". ``--proxy``: the phones through
+nginx as deployed (deploy/nginx/scorekeeper.conf, tests/proxy.py), which keeps the shared
+answers a second or two; its CPU is counted with the web processes'.
 
 Usage: python bench/spectators.py [--pairs 200] [--spectators 500] [--seconds 60] [--warmup 90]
+       [--proxy]
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import argparse
 import os
 import sys
 import time
+from contextlib import nullcontext
 from pathlib import Path
 
 from gevent import monkey
@@ -30,6 +34,8 @@ import evening  # noqa: E402
 from evening import SETUP, Spectator  # noqa: E402
 from serving import served, shell_json  # noqa: E402
 
+from tests.proxy import proxied  # noqa: E402
+
 TICKS = os.sysconf("SC_CLK_TCK")
 
 
@@ -42,6 +48,15 @@ def cpu_seconds(pids: list[int]) -> float:
     return total / TICKS
 
 
+def nginx_processes() -> list[int]:
+    """The proxy's processes (tests/proxy.py starts nginx as this process's child)."""
+    import psutil
+
+    return [
+        child.pid for child in psutil.Process().children(recursive=True) if child.name() == "nginx"
+    ]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--pairs", type=int, default=200)
@@ -49,13 +64,18 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60)
     parser.add_argument("--warmup", type=float, default=90)
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
+    parser.add_argument("--proxy", action="store_true", help="the phones through nginx")
     args = parser.parse_args()
-    with served(args.workers) as app:
+    with (
+        served(args.workers) as app,
+        proxied(f"127.0.0.1:{app.port}") if args.proxy else nullcontext(app.url) as front,
+    ):
+        Spectator.nodes = [front]
         # The spectators' event.
         evening.EVENTS.extend(
             shell_json(app.env, SETUP.format(events=1, pairs=args.pairs, hands=2))
         )
-        environment = Environment(user_classes=[Spectator], host=app.url, events=events)
+        environment = Environment(user_classes=[Spectator], host=front, events=events)
         runner = environment.create_local_runner()
         runner.start(args.spectators, spawn_rate=args.spectators / 10)
         # Every phone started and has looked at each page twice (the wall page, the least asked
@@ -64,9 +84,12 @@ def main() -> None:
         gevent.sleep(args.warmup)
         environment.stats.reset_all()
         processes = [app.server.pid, *app.workers()]
+        proxy = nginx_processes()
         before, started = cpu_seconds(processes), time.monotonic()
+        before_proxy = cpu_seconds(proxy)
         gevent.sleep(args.seconds)
         used, elapsed = cpu_seconds(processes) - before, time.monotonic() - started
+        used_proxy = cpu_seconds(proxy) - before_proxy
         runner.stop()
         runner.quit()
     total = environment.stats.total
@@ -78,6 +101,9 @@ def main() -> None:
         f"p95 {total.get_response_time_percentile(0.95):.0f} ms"
     )
     print(f"web processes' CPU: {used:.1f} s = {used / elapsed * 100:.0f} % of one core")
+    if args.proxy:
+        print(f"nginx's CPU: {used_proxy:.1f} s = {used_proxy / elapsed * 100:.0f} % of one core")
+    used += used_proxy
     print(
         f"CPU per spectator per minute: {used / args.spectators / minutes * 1000:.1f} ms; "
         f"per request: {used / max(total.num_requests, 1) * 1000:.2f} ms"
