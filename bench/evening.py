@@ -425,7 +425,8 @@ def main() -> None:
         "--proxy",
         action="store_true",
         help="every phone through nginx as deploy/nginx/scorekeeper.conf sets it up (the "
-        "followed pages' shared answers kept a second or two there), to the first web server",
+        "followed pages' shared answers kept a second or two there), to the first web server "
+        "only (with --nodes 2, the second serves nothing)",
     )
     args = parser.parse_args()
     workers = max(1, args.workers // args.nodes)

@@ -370,7 +370,8 @@ class EarlyAnswers:
                     to_share.append(
                         (what, None if version == "-" else version, float(seconds), kept)
                     )
-                    headers = [*headers, PROXY_KEEPS]
+                    if _shared_key(environ) is not None:  # a visitor with nothing of their own
+                        headers = [*headers, PROXY_KEEPS]
             made = [value for name, value in headers if name.lower() == COMPUTED.lower()]
             if made:
                 headers = [

@@ -30,7 +30,7 @@ def site_config(web: str, followed: str, port: int, cache: Path) -> str:
     site = SITE.read_text()
     site = site.replace("server 127.0.0.1:8000", f"server {web}")
     site = site.replace("server 127.0.0.1:8001", f"server {followed}")
-    site = site.replace("/var/cache/nginx/scorekeeper", str(cache))
+    site = site.replace("/var/lib/nginx/scorekeeper-cache", str(cache))
     site = re.sub(r"listen 443 ssl;", f"listen 127.0.0.1:{port};", site)
     site = re.sub(r"\n\s*ssl_certificate[^\n]*", "", site)
     site = re.sub(r"server_name cards\.example\.org;", "server_name 127.0.0.1;", site, count=1)

@@ -109,6 +109,24 @@ def test_a_directors_page_is_never_kept_or_given_to_another(evening, proxy) -> N
         assert b"Log out" in theirs.content and b"csrfmiddlewaretoken" in theirs.content
     assert len(proxy.reached) == reached + 3  # each the app's own
     assert b"Log out" not in look(url).content
+    # Their phone's own copy is the app's 304 (nginx passes If-None-Match on).
+    again = look(url, **session, **{"If-None-Match": theirs.headers["ETag"]})
+    assert again.status_code == 304 and len(proxy.reached) == reached + 4
+
+
+@pytest.mark.parametrize("page", ["", "screen/"])
+def test_a_page_in_one_visitors_language_is_never_given_in_anothers(evening, proxy, page) -> None:
+    """The language may come from the language cookie (the wall screen's answer varies on
+    Accept-Language alone): a French copy is never an English visitor's, whatever they send
+    of CSRF cookies, and the other way round."""
+    event, _tables = evening
+    url = f"{proxy.url}/t/{event.id}/{page}"
+    french = look(url, Cookie="django_language=fr")
+    assert 'lang="fr"' in french.text
+    for _ in range(2):
+        assert 'lang="en"' in look(url).text
+        assert 'lang="en"' in look(url, Cookie="csrftoken=" + "k" * 32).text
+        assert 'lang="fr"' in look(url, Cookie="django_language=fr").text
 
 
 def test_a_query_is_the_apps_each_time(evening, proxy) -> None:
