@@ -101,6 +101,7 @@ COMPUTERS: dict[str, Computer] = {}  # by kind; filled by the apps (their AppCon
 # A view's shared answer as the layer read its mark: what it follows, the version (None: any),
 # for how many seconds, and its headers.
 SharedMark = tuple[str, str | None, float, list[tuple[str, str]]]
+_UNKNOWN = object()  # a visitor's key not worked out yet
 
 
 def mark(response: HttpResponse, what: str, version: str) -> HttpResponse:
@@ -265,12 +266,15 @@ class EarlyAnswers:
             if headers is not None:
                 start_response("304 Not Modified", headers)
                 return []
-        to_share: list[SharedMark] = []
-        answer = self.app(environ, self._remembering(environ, start_response, to_share))
+        # Django's answer to share, under the visitor's key (worked out above on a path known
+        # to be shared, else by the answer's start once the view has marked it).
+        to_share: list[tuple[str, SharedMark]] = []
+        start = self._remembering(environ, start_response, to_share, key if what else _UNKNOWN)
+        answer = self.app(environ, start)
         if not to_share or head:
             return answer
-        key = key or _shared_key(environ)
-        return answer if key is None else self._share(environ, key, to_share[0], answer)
+        key, marked = to_share[0]
+        return self._share(environ, key, marked, answer)
 
     def _shared_answer(
         self, environ: dict[str, Any], key: str, what: str
@@ -352,7 +356,8 @@ class EarlyAnswers:
         self,
         environ: dict[str, Any],
         start_response: StartResponse,
-        to_share: list[SharedMark],
+        to_share: list[tuple[str, SharedMark]],
+        key: str | object | None,
     ) -> StartResponse:
         def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
             sharing = [value for name, value in headers if name.lower() == SHARED.lower()]
@@ -360,18 +365,22 @@ class EarlyAnswers:
                 headers = [
                     (name, value) for name, value in headers if name.lower() != SHARED.lower()
                 ]
-                if status[:3] == "200" and exc_info is None and _shareable(headers):
+                visitor = _shared_key(environ) if key is _UNKNOWN else key
+                if (
+                    status[:3] == "200"
+                    and exc_info is None
+                    and _shareable(headers)
+                    and isinstance(visitor, str)  # a visitor with nothing of their own
+                ):
                     what, version, seconds = sharing[0].split(" ")
                     kept = [
                         (n, v)
                         for n, v in headers
                         if n.lower() not in (MARK.lower(), COMPUTED.lower(), "content-length")
                     ]
-                    to_share.append(
-                        (what, None if version == "-" else version, float(seconds), kept)
-                    )
-                    if _shared_key(environ) is not None:  # a visitor with nothing of their own
-                        headers = [*headers, PROXY_KEEPS]
+                    shared_mark = (what, None if version == "-" else version, float(seconds), kept)
+                    to_share.append((visitor, shared_mark))
+                    headers = [*headers, PROXY_KEEPS]
             made = [value for name, value in headers if name.lower() == COMPUTED.lower()]
             if made:
                 headers = [

@@ -17,6 +17,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from tests.faults import free_port
+
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "deploy" / "nginx" / "scorekeeper.conf"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -38,18 +40,12 @@ def site_config(web: str, followed: str, port: int, cache: Path) -> str:
     return re.sub(r"\nserver \{\s*listen 80;.*?\n\}\n", "\n", site, flags=re.S)
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
 @contextmanager
 def proxied(web: str, followed: str | None = None) -> Iterator[str]:
     """nginx as deployed in front of ``web`` (and ``followed``, else ``web`` for the followed
     pages too), as host:port; yields its URL."""
     here = Path(tempfile.mkdtemp(prefix="scorekeeper-nginx."))
-    port = _free_port()
+    port = free_port()
     (here / "cache").mkdir()
     # nginx started by root runs its workers as nobody: they write its cache and temporary files.
     for folder in (here, here / "cache"):

@@ -24,7 +24,7 @@ from django.core.signals import request_started
 
 from config.wsgi import application
 from core import early_answers
-from tests.factories import club_event, confirm, round_released, session_cookie
+from tests.factories import confirm, session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the writes forget once they commit
 
@@ -93,12 +93,6 @@ def djangos_requests() -> Iterator[list[object]]:
     request_started.connect(started)
     yield seen
     request_started.disconnect(started)
-
-
-@pytest.fixture
-def evening(dora):
-    event = club_event("swiss", dora)
-    return event, round_released(event)
 
 
 @pytest.mark.parametrize("page", ["", "standings/", "screen/", "screen.json"])

@@ -18,7 +18,7 @@ import requests
 from django.core.servers.basehttp import ThreadedWSGIServer, WSGIRequestHandler
 
 from config.wsgi import application
-from tests.factories import club_event, confirm, round_released, session_cookie
+from tests.factories import confirm, session_cookie
 from tests.proxy import proxied
 
 pytestmark = [
@@ -66,12 +66,6 @@ def proxy(transactional_db) -> Iterator[Proxy]:
     finally:
         server.shutdown()
         server.server_close()
-
-
-@pytest.fixture
-def evening(dora):
-    event = club_event("swiss", dora)
-    return event, round_released(event)
 
 
 def look(url: str, **headers: str) -> requests.Response:
