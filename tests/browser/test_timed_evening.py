@@ -14,6 +14,7 @@ import re
 import pytest
 from django.test import Client
 from django.urls import reverse
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from scorekeeper.services import Author, hand_add
@@ -52,9 +53,20 @@ def server_clock(event: Tournament, table: int | None = None) -> dict:
 
 
 def resync(*pages: Page) -> None:
-    """What a phone does when its connection comes back: asks the server's clock at once."""
+    """What a phone does when its connection comes back: asks the server's clock at once. A
+    page may be reloading itself just then (the wall follows the event, and a hand changes
+    it): once loaded, it is told again."""
     for page in pages:
-        page.evaluate("window.dispatchEvent(new Event('online'))")
+        for _attempt in range(3):
+            try:
+                page.evaluate("window.dispatchEvent(new Event('online'))")
+                break
+            except PlaywrightError as error:
+                if "Execution context was destroyed" not in str(error):
+                    raise
+                page.wait_for_load_state()
+        else:
+            raise AssertionError(f"{page.url} kept reloading")
 
 
 def test_a_timed_evening_keeps_every_table_in_step(browser, live_server, server_time) -> None:
