@@ -9,7 +9,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PIP    := $(VENV)/bin/pip
 
-.PHONY: run dev test docs lint bench messages clean
+.PHONY: run dev test pictures docs lint bench messages clean
 
 $(VENV)/.runtime: requirements.txt
 	@echo "Installing the Python packages into $(VENV) (the first time: a few minutes)…"
@@ -40,6 +40,12 @@ dev: $(VENV)/.runtime static/vendor/.installed
 
 test: $(VENV)/.dev static/vendor/.installed
 	scripts/test-all
+
+# The browser tests with the pictures of the pages they open, to be looked at by eye: phones at
+# 390×844, walls at 1920×1080, in test-artifacts/pages/ and test-artifacts/browser/. `make test`
+# takes none (tests/browser/phones.py: PICTURES); a failed browser test's picture it always takes.
+pictures: $(VENV)/.dev static/vendor/.installed
+	SCOREKEEPER_PICTURES=1 $(PY) -m pytest -n 2 --dist worksteal tests/browser
 
 # The manual: its generated pages (house rules, presets, the API reference) are written from the
 # code at each build (docs/hooks/generated.py); a broken link or anchor fails it.

@@ -25,14 +25,21 @@ viewport)`` lends a wall, a projector or a laptop (not a phone: no touch, scale 
 from __future__ import annotations
 
 import contextlib
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
-from playwright.sync_api import Browser, BrowserContext, Page
+from playwright.sync_api import Browser, BrowserContext, Locator, Page
 from playwright.sync_api import Error as PlaywrightError
 
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
+# The pictures of the pages the tests take for a person to judge (test-artifacts/): taken when
+# asked for (SCOREKEEPER_PICTURES=1, as `make pictures` runs the browser tests), not on every
+# run. Measured on three of the browser test modules, one process: 173 s with their pictures,
+# 145 s without (chromium lays out and encodes each whole page again); no test reads one. A
+# failed test's picture is always taken (conftest.pytest_runtest_makereport).
+PICTURES = os.environ.get("SCOREKEEPER_PICTURES") == "1"
 PHONE = {"width": 390, "height": 844}
 # How long an action (a navigation, a tap) waits at most, sized for a machine four times slower
 # than this one under the load of a whole run. It polls: met sooner, it returns at once.
@@ -156,6 +163,16 @@ def held_phone(browser: Browser) -> Iterator[Page]:
     page = phone_page(browser)
     yield page
     phones_of(browser).give_back(page)
+
+
+def picture(target: Page | Locator, path: str | Path, **options: object) -> None:
+    """A picture of the page, or of one of its elements, saved at ``path`` when pictures are
+    asked for (PICTURES). Without them an element is still waited for, visible, as its picture
+    would have waited for it."""
+    if PICTURES:
+        target.screenshot(path=str(path), **options)  # type: ignore[arg-type]
+    elif isinstance(target, Locator):
+        target.wait_for(state="visible")
 
 
 def is_waiting(page: Page) -> bool:

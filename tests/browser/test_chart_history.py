@@ -9,7 +9,7 @@ from playwright.sync_api import Page
 
 from scorekeeper.services import EDIT_LINK, Author, hand_revise
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.phones import screen_page
+from tests.browser.phones import picture, screen_page
 from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS, new_game, play_hands
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -50,7 +50,7 @@ def check_board_and_history(page: Page, play: str, history: str, name: str) -> N
         assert right - left >= 44 and bottom - top >= 44
     apart = max(delete[0] - edit[2], delete[1] - edit[3], edit[0] - delete[2])
     assert apart >= 8, (edit, delete)
-    page.screenshot(path=str(ARTIFACTS / f"chart-{name}.png"), full_page=True)
+    picture(page, path=str(ARTIFACTS / f"chart-{name}.png"), full_page=True)
 
     page.goto(history)
     width = page.evaluate("document.documentElement.clientWidth")
@@ -61,7 +61,7 @@ def check_board_and_history(page: Page, play: str, history: str, name: str) -> N
     for cell in page.evaluate(BOXES, "[data-testid=revisions] td"):
         assert cell[2] <= table[2] + 0.5
     assert "→" in page.get_by_test_id("revisions").inner_text()
-    page.screenshot(path=str(ARTIFACTS / f"history-{name}.png"), full_page=True)
+    picture(page, path=str(ARTIFACTS / f"history-{name}.png"), full_page=True)
 
 
 def test_chart_rows_and_history_on_a_phone(phone: Page, live_server) -> None:
@@ -90,6 +90,4 @@ def test_the_games_chart_labels_are_whole_inside_it(phone: Page, live_server) ->
         assert longest in {text for text, *_ in labels}, labels
         for text, left, right, width in labels:
             assert left >= 0 and right <= width, (variant, text, left, right)
-        phone.locator("[data-testid=chart]").screenshot(
-            path=str(ARTIFACTS / f"chart-{variant}.png")
-        )
+        picture(phone.locator("[data-testid=chart]"), path=str(ARTIFACTS / f"chart-{variant}.png"))

@@ -13,7 +13,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.phones import phone_page
+from tests.browser.phones import phone_page, picture
 from tests.factories import account, club_event, confirm, round_released
 from tournaments.guide_keys import guide_token, poster_token
 from tournaments.models import Entry, Match, Tournament
@@ -22,7 +22,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def shot(page: Page, name: str) -> None:
-    page.screenshot(path=str(ARTIFACTS / f"guide-{name}.jpg"), quality=80, full_page=True)
+    picture(page, path=str(ARTIFACTS / f"guide-{name}.jpg"), quality=80, full_page=True)
 
 
 def test_check_in_at_the_door_and_the_guide_through_two_rounds(browser, live_server) -> None:

@@ -16,7 +16,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.phones import held_phone, screen_page
+from tests.browser.phones import held_phone, picture, screen_page
 from tests.browser.test_every_page import check_page
 from tests.celery_worker import worker_through_redis
 from tests.faults import web_process_broker
@@ -48,7 +48,7 @@ def fits_the_phone(page: Page) -> None:
 
 
 def shot(page: Page, name: str) -> None:
-    page.screenshot(path=str(ARTIFACTS / f"evening-{name}.png"), full_page=True, timeout=240_000)
+    picture(page, path=str(ARTIFACTS / f"evening-{name}.png"), full_page=True, timeout=240_000)
 
 
 @pytest.fixture
@@ -238,4 +238,4 @@ def test_a_twelve_pair_swiss_evening(
     expect(shown).to_have_attribute("data-panel", "standings")  # it opens on the final standings
     expect(shown.locator("tbody tr")).to_have_count(12)  # all twelve on one page
     assert "version" not in wall.locator("body").inner_text().lower()
-    wall.screenshot(path=str(ARTIFACTS / "evening-07-wall.png"))
+    picture(wall, path=str(ARTIFACTS / "evening-07-wall.png"))

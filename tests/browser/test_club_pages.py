@@ -19,7 +19,7 @@ from django.utils import timezone
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.phones import screen_page
+from tests.browser.phones import picture, screen_page
 from tests.browser.test_every_page import PAGES, check_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -169,7 +169,7 @@ def test_the_club_pages_on_a_projector(browser, live_server) -> None:
     PAGES.mkdir(parents=True, exist_ok=True)
     for name in ("player", "leaders", "season"):
         page.goto(live_server.url + club_pages(club, anna)[name])
-        page.screenshot(path=str(PAGES / f"club-projector-{name}.png"), full_page=True)
+        picture(page, path=str(PAGES / f"club-projector-{name}.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 1920, name
     # The leaders' table holds every player by name, whole.
     leaders = page.context.new_page()
@@ -215,7 +215,7 @@ def test_the_days_played_and_a_look_alike_name_on_a_phone(phone: Page, live_serv
     question = phone.get_by_test_id("lookalikes")
     assert "did you mean Anna Rossi?" in question.inner_text()
     question.scroll_into_view_if_needed()
-    phone.screenshot(path=str(PAGES / "club-en-players-lookalike.png"))
+    picture(phone, path=str(PAGES / "club-en-players-lookalike.png"))
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     event = club.tournaments.order_by("id").first()
     for name, path in {
@@ -226,23 +226,23 @@ def test_the_days_played_and_a_look_alike_name_on_a_phone(phone: Page, live_serv
         check_page(phone, base + path, f"club-en-{name}", problems, refused)
     phone.goto(f"{base}/c/{club.id}/games/new/")
     phone.get_by_label("Played on").scroll_into_view_if_needed()
-    phone.screenshot(path=str(PAGES / "club-en-club-game-day-field.png"))
+    picture(phone, path=str(PAGES / "club-en-club-game-day-field.png"))
     phone.goto(f"{base}/c/{club.id}/seasons/")
     phone.locator(".season-dates").scroll_into_view_if_needed()
-    phone.screenshot(path=str(PAGES / "club-en-seasons-dates-field.png"))
+    picture(phone, path=str(PAGES / "club-en-seasons-dates-field.png"))
     phone.goto(f"{base}/t/{event.id}/director/")  # its layout is checked by test_every_page
     phone.get_by_test_id("played-on-card").locator("summary").click()
-    phone.get_by_test_id("played-on-card").screenshot(
-        path=str(PAGES / "club-en-director-day-open.png")
+    picture(
+        phone.get_by_test_id("played-on-card"), path=str(PAGES / "club-en-director-day-open.png")
     )
     phone.goto(f"{base}/c/{club.id}/players/{anna.id}/")
-    phone.get_by_test_id("recent-games").screenshot(path=str(PAGES / "club-en-latest-games.png"))
+    picture(phone.get_by_test_id("recent-games"), path=str(PAGES / "club-en-latest-games.png"))
     assert "Martedì" in phone.get_by_test_id("recent-games").inner_text()
     game = Game.objects.filter(sides__seated__player=anna, match__isnull=True).first()
     phone.goto(f"{base}/g/{game.id}/edit/")
     phone.get_by_test_id("played-on").locator("summary").click()
     phone.get_by_test_id("played-on").scroll_into_view_if_needed()
-    phone.screenshot(path=str(PAGES / "club-en-game-day.png"))
+    picture(phone, path=str(PAGES / "club-en-game-day.png"))
     assert not problems, "\n".join(problems)
 
 
@@ -273,7 +273,7 @@ def test_the_look_alike_question_is_in_sight_after_adding_in_a_club_of_30(
     # autofocus is given once the page has loaded, after the element is there: waited for.
     expect(question).to_be_focused()
     PAGES.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(PAGES / f"club-en-players-lookalike-30-{viewport['width']}.png"))
+    picture(page, path=str(PAGES / f"club-en-players-lookalike-30-{viewport['width']}.png"))
 
 
 # Each y tick label's box in the chart's own units (getBBox: the font the phone draws it in).
@@ -312,4 +312,4 @@ def test_the_month_charts_labels_are_whole_inside_it(phone: Page, live_server, a
     for text, left, right, width in labels:
         assert left >= 0 and right <= width, (text, left, right)
     PAGES.mkdir(parents=True, exist_ok=True)
-    chart.screenshot(path=str(PAGES / f"club-en-chart-{'_'.join(map(str, averages))}.png"))
+    picture(chart, path=str(PAGES / f"club-en-chart-{'_'.join(map(str, averages))}.png"))

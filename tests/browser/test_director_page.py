@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS, PHONE
-from tests.browser.phones import screen_page
+from tests.browser.phones import picture, screen_page
 from tests.browser.test_club_evening import fits_the_phone
 from tests.browser.test_club_pages import signed_in
 from tests.factories import club_event, round_played
@@ -62,7 +62,7 @@ def test_the_round_comes_first_and_the_standings_within_two_screens(
         expect(page.get_by_test_id("round")).to_be_visible()
         figures = page.evaluate(MEASURE)
         print(f"{kind} {name} {viewport['width']}×{viewport['height']}: {figures}")
-        page.screenshot(path=str(ARTIFACTS / f"director-{kind}-{name}.png"), full_page=True)
+        picture(page, path=str(ARTIFACTS / f"director-{kind}-{name}.png"), full_page=True)
         screen = viewport["height"]
         # What to do next and the round's tables open the page.
         assert figures["next"] < screen / 2 and figures["round"] < screen, figures
@@ -90,7 +90,7 @@ def test_the_pairs_lead_while_setting_up_and_the_final_papers_once_finished(
     print(f"mitchell set-up laptop: {figures}")
     assert figures["pairs"] < LAPTOP["height"], figures
     expect(page.get_by_test_id("generate")).to_be_in_viewport()
-    page.screenshot(path=str(ARTIFACTS / "director-setup-laptop.png"), full_page=True)
+    picture(page, path=str(ARTIFACTS / "director-setup-laptop.png"), full_page=True)
     for _ in range(3):
         last = round_played(tournament)
     round_close(round_id=last.id)
@@ -105,4 +105,4 @@ def test_the_pairs_lead_while_setting_up_and_the_final_papers_once_finished(
     figures = page.evaluate(MEASURE)
     print(f"mitchell finished laptop: {figures}")
     assert figures["standings"] < LAPTOP["height"], figures
-    page.screenshot(path=str(ARTIFACTS / "director-finished-laptop.png"), full_page=True)
+    picture(page, path=str(ARTIFACTS / "director-finished-laptop.png"), full_page=True)

@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.phones import screen_page
+from tests.browser.phones import picture, screen_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -104,8 +104,8 @@ def check_page(
     page.goto(url)
     page.wait_for_load_state("networkidle")
     if whole:
-        page.screenshot(path=str(PAGES / f"{name}.jpg"), full_page=True, quality=80)
-    page.screenshot(path=str(PAGES / f"{name}-first-screen.jpg"), quality=80)
+        picture(page, path=str(PAGES / f"{name}.jpg"), full_page=True, quality=80)
+    picture(page, path=str(PAGES / f"{name}-first-screen.jpg"), quality=80)
     h1 = page.locator("h1").count()
     width = page.evaluate("document.documentElement.scrollWidth")
     small = page.evaluate(SMALL_TARGETS)
@@ -182,7 +182,7 @@ def test_the_scoreboard_on_a_projector(browser, live_server) -> None:
     page = screen_page(browser, {"width": 1920, "height": 1080})
     PAGES.mkdir(parents=True, exist_ok=True)
     page.goto(f"{live_server.url}/g/{game.id}/")
-    page.screenshot(path=str(PAGES / "en-scoreboard-projector.png"), full_page=True)
+    picture(page, path=str(PAGES / "en-scoreboard-projector.png"), full_page=True)
     total = page.get_by_test_id("total-0")
     assert float(total.evaluate("e => getComputedStyle(e).fontSize").removesuffix("px")) >= 38
     assert Path(PAGES / "en-scoreboard-projector.png").exists()
@@ -202,4 +202,4 @@ def test_a_spectator_picks_a_language_from_the_footer(phone: Page, live_server, 
     expect(phone.locator("html")).to_have_attribute("lang", "fr")
     assert phone.url == f"{live_server.url}/t/{event.id}/"
     PAGES.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(PAGES / "fr-public-page-language-picked.png"), full_page=True)
+    picture(phone, path=str(PAGES / "fr-public-page-language-picked.png"), full_page=True)

@@ -15,6 +15,7 @@ from playwright.sync_api import Page, expect
 from core.minus_sign import number_text
 from scorekeeper.rules import score_json
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.phones import picture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -22,7 +23,7 @@ NAMES = ("Anna & Ben", "Carla & Dan")
 
 
 def shot(page: Page, name: str) -> None:
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    picture(page, path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def start_game(page: Page, base: str, preset: str, house: dict[str, str] | None = None) -> None:
@@ -137,7 +138,7 @@ def test_modern_american_threes_caught_sets_unfinished_melds_and_a_special_hand(
     expect(page.get_by_test_id("side-0-special-dream_4")).to_contain_text("8500")
     expect(page.get_by_test_id("side-0-special-dream_4")).to_contain_text("wins the game")
     page.get_by_test_id("side-0-special-grid").scroll_into_view_if_needed()
-    page.screenshot(path=str(ARTIFACTS / "family-modern-american-special-hands.png"))
+    picture(page, path=str(ARTIFACTS / "family-modern-american-special-hands.png"))
     page.get_by_test_id("side-0-special-miami_pairs").click()
     expect(page.get_by_test_id("side-0-special")).to_contain_text("Miami pairs")
     expect(page.get_by_test_id("side-0-went-out")).to_have_count(0)  # nothing else on its side

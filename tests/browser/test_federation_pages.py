@@ -12,7 +12,7 @@ from django.conf import settings
 from playwright.sync_api import Page
 
 from federations.models import Ranking
-from tests.browser.phones import screen_page
+from tests.browser.phones import picture, screen_page
 from tests.browser.test_club_pages import signed_in
 from tests.browser.test_every_page import PAGES, check_page
 from tests.federation_season import record
@@ -78,7 +78,7 @@ def test_the_ranking_and_calendar_on_a_projector(browser, live_server, season_pl
     PAGES.mkdir(parents=True, exist_ok=True)
     for name in ("ranking", "calendar"):
         page.goto(live_server.url + officer_pages(season_played)[name])
-        page.screenshot(path=str(PAGES / f"federation-projector-{name}.png"), full_page=True)
+        picture(page, path=str(PAGES / f"federation-projector-{name}.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= 1920, name
     page.goto(live_server.url + officer_pages(season_played)["ranking"])
     ranking = page.get_by_test_id("ranking").inner_text()

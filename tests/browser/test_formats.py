@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ACTION_MS, ARTIFACTS
-from tests.browser.phones import held_phone, screen_page
+from tests.browser.phones import held_phone, picture, screen_page
 from tests.browser.test_club_evening import fits_the_phone
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -23,7 +23,7 @@ PROJECTOR = {"width": 1920, "height": 1080}
 
 
 def shot(page: Page, name: str, full: bool = True) -> None:
-    page.screenshot(path=str(ARTIFACTS / f"formats-{name}.png"), full_page=full, timeout=240_000)
+    picture(page, path=str(ARTIFACTS / f"formats-{name}.png"), full_page=full, timeout=240_000)
 
 
 @pytest.fixture

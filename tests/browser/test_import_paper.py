@@ -4,12 +4,11 @@ grow, and the scoreboard shows the paper's totals. The form's screenshot goes to
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.phones import picture
 from tests.browser.test_every_page import SMALL_TARGETS
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -33,8 +32,7 @@ def test_a_paper_game_imported_on_a_phone(phone: Page, live_server) -> None:
     page.locator("#hand-2 summary").click()  # the parts of hand 2, unfolded
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     assert page.evaluate(SMALL_TARGETS) == []
-    page.screenshot(path="/tmp/import-390.png", full_page=True)
-    shutil.copy("/tmp/import-390.png", ARTIFACTS / "import-paper-390.png")
+    picture(page, path=ARTIFACTS / "import-paper-390.png", full_page=True)
     page.locator("#hand-2 summary").click()
 
     page.get_by_test_id("more-rows").click()  # no script needed: the page comes back, longer
@@ -57,4 +55,4 @@ def test_the_columns_follow_the_table_chosen(phone: Page, live_server) -> None:
     expect(total_box(page, 0, 3)).to_be_visible()
     expect(total_box(page, 0, 3)).to_be_enabled()
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
-    page.screenshot(path=str(ARTIFACTS / "import-paper-three-sides.png"), full_page=True)
+    picture(page, path=str(ARTIFACTS / "import-paper-three-sides.png"), full_page=True)

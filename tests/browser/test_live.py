@@ -10,6 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS, console_errors
+from tests.browser.phones import picture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -84,7 +85,7 @@ def test_a_blank_entry_moves_on_when_another_phone_saves_its_hand_and_a_begun_on
         "Another phone saved hand 1: this is the next hand."
     )
     expect(second_phone.get_by_test_id("other-saved-next")).to_be_hidden()
-    second_phone.screenshot(path=str(ARTIFACTS / "66-entry-moved-on.png"))
+    picture(second_phone, path=str(ARTIFACTS / "66-entry-moved-on.png"))
 
     second_phone.get_by_test_id("side-1-add-meld").click()  # begun: a meld of kings for Them
     second_phone.get_by_test_id("side-1-rank-K").click()
@@ -97,7 +98,7 @@ def test_a_blank_entry_moves_on_when_another_phone_saves_its_hand_and_a_begun_on
     expect(second_phone.locator("#hand-title")).to_have_text("Hand 2")
     expect(second_phone.get_by_test_id("side-1-meld-0-rank")).to_have_value("K")
     expect(second_phone.get_by_test_id("other-saved-next")).to_be_hidden()
-    second_phone.screenshot(path=str(ARTIFACTS / "67-entry-begun-told.png"))
+    picture(second_phone, path=str(ARTIFACTS / "67-entry-begun-told.png"))
     assert errors == []
     second_phone.get_by_test_id("save").click()  # Save asks, as the page said
     expect(second_phone.get_by_test_id("next-hand")).to_have_text(

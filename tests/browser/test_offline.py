@@ -14,6 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ACTION_MS, ARTIFACTS, PHONE, console_errors
+from tests.browser.phones import picture
 from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS
 from tests.waiting import wait_until
 
@@ -44,7 +45,7 @@ def queued_once_settled(page: Page, expected: list, seconds: float = 40) -> list
 
 
 def shot(page: Page, name: str, full_page: bool = False) -> None:
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+    picture(page, path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
 
 def new_game(page: Page, base: str):
@@ -348,7 +349,7 @@ def test_a_phone_that_opened_its_game_scores_offline_on_the_entry_it_opens_next(
     )
     expect(line).to_have_text("This phone can score offline", timeout=180_000)
     shot(page, "63-offline-scoring-ready")
-    line.screenshot(path=str(ARTIFACTS / "64-offline-scoring-line.png"))
+    picture(line, path=str(ARTIFACTS / "64-offline-scoring-line.png"))
     engine_kept(page)
     for_the_entry_page_kept(page, game)
 

@@ -7,12 +7,13 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ARTIFACTS
+from tests.browser.phones import picture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def shot(page: Page, name: str) -> None:
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=True)
+    picture(page, path=str(ARTIFACTS / f"{name}.png"), full_page=True)
 
 
 def totals(page: Page) -> tuple[str, str]:

@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS, PHONE
-from tests.browser.phones import screen_page
+from tests.browser.phones import picture, screen_page
 from tests.browser.test_club_evening import fits_the_phone
 from tests.browser.test_every_page import PAGES, check_page
 from tests.factories import club_event, round_played
@@ -51,7 +51,7 @@ def test_the_results_page_fits_a_phone_a_wall_and_a_sheet_of_paper(
         expect(page.get_by_test_id("results-round")).to_have_count(rounds)
         expect(page.get_by_test_id("sat-out")).to_have_count(rounds * sitting)
         fits_the_phone(page)  # nothing wider than the page, nothing cut in a table
-        page.screenshot(path=str(ARTIFACTS / f"results-{kind}-{name}.png"), full_page=True)
+        picture(page, path=str(ARTIFACTS / f"results-{kind}-{name}.png"), full_page=True)
         if name == "wall":
             page.emulate_media(media="print")
             for hidden in ("header.bar", "footer", ".t-nav"):

@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import Page, Route, expect
 
 from tests.browser.conftest import ARTIFACTS, console_errors
+from tests.browser.phones import picture
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -16,7 +17,7 @@ DRAFTS = "Object.keys(sessionStorage).filter(k => k.startsWith('canasta.draft.')
 
 def shot(page: Page, name: str, full_page: bool = True) -> None:
     """``full_page=False``: what the phone shows, where the sticky Save bar really is."""
-    page.screenshot(path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
+    picture(page, path=str(ARTIFACTS / f"{name}.png"), full_page=full_page)
 
 
 def open_hand_1(page: Page, base: str):

@@ -19,7 +19,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.services import Author, hand_add
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.phones import phone_page, screen_page
+from tests.browser.phones import phone_page, picture, screen_page
 from tests.browser.test_table import queens
 from tests.factories import account, club_event, round_released
 from tournaments.models import Match, Tournament
@@ -36,7 +36,7 @@ BUZZ_COUNTER = (
 
 
 def shot(page: Page, name: str) -> None:
-    page.screenshot(path=str(ARTIFACTS / f"clock-{name}.jpg"), quality=80, full_page=True)
+    picture(page, path=str(ARTIFACTS / f"clock-{name}.jpg"), quality=80, full_page=True)
 
 
 def table_page(browser, base: str, match: Match, side: str, counted: bool = False) -> Page:

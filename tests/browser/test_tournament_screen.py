@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ACTION_MS
-from tests.browser.phones import screen_page
+from tests.browser.phones import picture, screen_page
 from tests.browser.test_every_page import PAGES, check_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -87,21 +87,21 @@ def test_the_wall_screen_cycles_its_panels_in_large_type(browser, live_server) -
     assert size >= 38  # readable from the back of the room
     assert page.locator("header.bar").count() == 0 and page.locator("h1").count() == 1
     fits(page)
-    page.screenshot(path=str(PAGES / "en-tournament-screen-pairings-projector.png"))
+    picture(page, path=str(PAGES / "en-tournament-screen-pairings-projector.png"))
 
     results = page.get_by_test_id("panel-results")
     expect(results).to_be_visible()
     expect(results).to_contain_text("With the director")
     expect(pairings).to_be_hidden()
     fits(page)
-    page.screenshot(path=str(PAGES / "en-tournament-screen-results-projector.png"))
+    picture(page, path=str(PAGES / "en-tournament-screen-results-projector.png"))
 
     standings = page.get_by_test_id("panel-standings")
     expect(standings).to_be_visible()
     expect(standings).to_contain_text("Provisional")
     expect(standings).to_contain_text("Les As")
     fits(page)
-    page.screenshot(path=str(PAGES / "en-tournament-screen-standings-projector.png"))
+    picture(page, path=str(PAGES / "en-tournament-screen-standings-projector.png"))
     expect(pairings).to_be_visible()  # and round again
     assert not refused, refused
 
@@ -153,7 +153,7 @@ def test_a_big_field_pages_across_panels_that_each_fit_the_wall(browser, live_se
         )
         fits(page)
         if kinds[i] != kinds[i - 1] or i == 0:
-            page.screenshot(path=str(PAGES / f"en-tournament-screen-long-{kinds[i]}-projector.png"))
+            picture(page, path=str(PAGES / f"en-tournament-screen-long-{kinds[i]}-projector.png"))
 
 
 def test_after_the_last_round_the_wall_opens_on_the_final_standings(browser, live_server) -> None:
@@ -187,7 +187,7 @@ def test_after_the_last_round_the_wall_opens_on_the_final_standings(browser, liv
     assert page.locator(".panel[data-panel=standings]").count() == 1  # not ten, then two
     assert "version" not in page.locator("body").inner_text().lower()
     fits(page)
-    page.screenshot(path=str(PAGES / "en-tournament-screen-final-projector.png"))
+    picture(page, path=str(PAGES / "en-tournament-screen-final-projector.png"))
 
 
 def test_thirteen_pairs_share_two_pages_of_the_wall_evenly(browser, live_server) -> None:
@@ -291,7 +291,7 @@ def test_the_public_pages_on_a_projector(browser, live_server) -> None:
         "tournament-pair": f"/t/{tournament.id}/pair/{pair}/",
     }.items():
         page.goto(live_server.url + path)
-        page.screenshot(path=str(PAGES / f"en-{name}-projector.png"), full_page=True)
+        picture(page, path=str(PAGES / f"en-{name}-projector.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= PROJECTOR["width"]
 
 
@@ -327,7 +327,7 @@ def test_a_reopened_tables_reason_takes_the_rows_spare_width(
     expect(results).to_be_visible()
     lines = dict(page.evaluate(STATUS_LINES))
     name = f"{language}-tournament-screen-reopened-{size['width']}.png"
-    page.screenshot(path=str(PAGES / name))
+    picture(page, path=str(PAGES / name))
     reopened = next(status for status in lines if "Verdi forgot their red three" in status)
     assert lines.pop(reopened) <= 2, lines
     assert lines and all(n == 1 for n in lines.values()), lines

@@ -9,7 +9,7 @@ from django.urls import reverse
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ARTIFACTS
-from tests.browser.phones import phone_page, screen_page
+from tests.browser.phones import phone_page, picture, screen_page
 from tests.integration.test_tournament_directions import mitchell_of_eight
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -27,7 +27,7 @@ def test_a_two_winner_mitchell_on_a_phone_and_on_the_wall(browser, live_server) 
     expect(body).to_contain_text("Pair 2")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 390, width  # both tables fit the phone
-    phone.screenshot(path=str(ARTIFACTS / "two-winners-390.jpg"), quality=80, full_page=True)
+    picture(phone, path=str(ARTIFACTS / "two-winners-390.jpg"), quality=80, full_page=True)
 
     wall = screen_page(browser, {"width": 1920, "height": 1080})
     wall.goto(f"{base}{reverse('tournament-screen', args=[event.id])}?cycle=2")
@@ -36,4 +36,4 @@ def test_a_two_winner_mitchell_on_a_phone_and_on_the_wall(browser, live_server) 
             has_text=direction
         )
         expect(panel).to_contain_text(winner, timeout=30_000)
-        wall.screenshot(path=str(ARTIFACTS / f"two-winners-wall-{winner[-1]}.jpg"), quality=80)
+        picture(wall, path=str(ARTIFACTS / f"two-winners-wall-{winner[-1]}.jpg"), quality=80)
