@@ -38,7 +38,10 @@ dev: $(VENV)/.runtime static/vendor/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-test: $(VENV)/.dev static/vendor/.installed
+# The Python and the npm packages install side by side (pip's half a minute and npm's ten
+# seconds, each mostly on one core); scripts/apt-install takes turns with itself.
+test:
+	@$(MAKE) --no-print-directory -j2 $(VENV)/.dev static/vendor/.installed
 	scripts/test-all
 
 # The browser tests with the pictures of the pages they open, to be looked at by eye: phones at
