@@ -41,14 +41,18 @@ dev: $(VENV)/.runtime static/vendor/.installed
 # The Python and the npm packages install side by side (pip's half a minute and npm's ten
 # seconds, each mostly on one core); scripts/apt-install takes turns with itself.
 test:
-	@$(MAKE) --no-print-directory -j2 $(VENV)/.dev static/vendor/.installed
+	@$(MAKE) --no-print-directory --silent -j2 $(VENV)/.dev static/vendor/.installed
 	scripts/test-all
 
-# The browser tests with the pictures of the pages they open, to be looked at by eye: phones at
-# 390×844, walls at 1920×1080, in test-artifacts/pages/ and test-artifacts/browser/. `make test`
-# takes none (tests/browser/phones.py: PICTURES); a failed browser test's picture it always takes.
+# The browser tests with their pictures of the pages, to be looked at by eye: phones at 390×844,
+# walls at 1920×1080, in test-artifacts/pages/ and test-artifacts/browser/ (last run's removed
+# first). `make test` takes none (tests/browser/phones.py: PICTURES), but a failed browser test's.
+# The page audits (one_pass) take no picture: not run here.
 pictures: $(VENV)/.dev static/vendor/.installed
-	SCOREKEEPER_PICTURES=1 $(PY) -m pytest -n 2 --dist worksteal tests/browser
+	command -v chromium >/dev/null || scripts/apt-install chromium
+	command -v redis-server >/dev/null || scripts/apt-install redis-server
+	rm -rf test-artifacts/pages test-artifacts/browser
+	SCOREKEEPER_PICTURES=1 $(PY) -m pytest -n 2 --dist worksteal -m "not one_pass" tests/browser
 
 # The manual: its generated pages (house rules, presets, the API reference) are written from the
 # code at each build (docs/hooks/generated.py); a broken link or anchor fails it.

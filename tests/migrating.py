@@ -7,18 +7,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 Targets = list[tuple[str, str]]
-
-# The migration tests' marker. What a migration does to the rows is the same on either database:
-# its data steps are written against the historical models, and its schema steps, forward, build
-# each pass's test database. Taking the database back and forth is most of their time (Django
-# rendering the models of each state: a quarter of the SQLite pass's integration tests' CPU), so
-# `make test` runs them once, on the PostgreSQL pass, the production stack (tests/conftest.py).
-ONE_PASS = pytest.mark.one_pass
 
 
 @contextmanager

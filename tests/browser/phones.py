@@ -165,14 +165,25 @@ def held_phone(browser: Browser) -> Iterator[Page]:
     phones_of(browser).give_back(page)
 
 
-def picture(target: Page | Locator, path: str | Path, **options: object) -> None:
-    """A picture of the page, or of one of its elements, saved at ``path`` when pictures are
-    asked for (PICTURES). Without them an element is still waited for, visible, as its picture
-    would have waited for it."""
-    if PICTURES:
-        target.screenshot(path=str(path), **options)  # type: ignore[arg-type]
-    elif isinstance(target, Locator):
-        target.wait_for(state="visible")
+def picture(
+    target: Page | Locator,
+    path: str | Path,
+    *,
+    full_page: bool = False,
+    quality: int | None = None,
+    timeout: float | None = None,
+) -> None:
+    """A picture of the page (the whole page with ``full_page``), or of one of its elements,
+    saved at ``path`` when pictures are asked for (PICTURES); ``quality`` for a JPEG. Without
+    them, an element is still waited for until visible, as its picture waited for it."""
+    if isinstance(target, Locator):
+        assert not full_page, "an element's picture is the element"
+        if PICTURES:
+            target.screenshot(path=str(path), quality=quality, timeout=timeout)
+        else:
+            target.wait_for(state="visible", timeout=timeout)
+    elif PICTURES:
+        target.screenshot(path=str(path), full_page=full_page, quality=quality, timeout=timeout)
 
 
 def is_waiting(page: Page) -> bool:

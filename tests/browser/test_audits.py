@@ -22,7 +22,6 @@ from django.test import Client
 from django.urls import reverse
 
 from tests.browser.conftest import ARTIFACTS, CHROMIUM, PHONE
-from tests.browser.phones import picture
 from tests.factories import new_game, open_edit_link, play_hands
 
 pytestmark = [
@@ -277,6 +276,7 @@ def test_axe_finds_no_violation_on_any_page(pages, federation_pages, browser, li
         )
         if found:
             violations[name] = found
-            picture(phone, path=str(ARTIFACTS / f"axe-{name}.png"), full_page=True)
+            # What failed, always pictured: the context closes before the assertion.
+            phone.screenshot(path=str(ARTIFACTS / f"axe-{name}.png"), full_page=True)
     context.close()
     assert violations == {}

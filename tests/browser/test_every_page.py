@@ -1,6 +1,6 @@
 """Every page at phone size (390×844), in English and in French: one h1, no sideways scrolling,
-nothing refused by the Content-Security-Policy, no target smaller than 44×44 px. Each page's
-screenshot is saved to test-artifacts/pages/ to be looked at by eye."""
+nothing refused by the Content-Security-Policy, no target smaller than 44×44 px. With `make
+pictures`, each page's picture is saved to test-artifacts/pages/ to be looked at by eye."""
 
 from __future__ import annotations
 
@@ -95,7 +95,7 @@ def check_page(
     whole: bool = True,
 ) -> None:
     """The page's checks (one h1, nothing wider than the phone, 44 px targets, contrast, nothing
-    the CSP refused) and its screenshots: its first screen, and the whole page where ``whole``
+    the CSP refused) and, with `make pictures`, its pictures: its first screen, and the whole page where ``whole``
     (a whole page at twice the phone's pixels is a quarter of a page check's time: the other
     languages' pages keep their first screen, English keeps both)."""
     refused.clear()

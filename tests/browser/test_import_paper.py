@@ -1,6 +1,6 @@
 """A game begun on paper, imported from a phone (390×844): the form fits the screen, its rows
-grow, and the scoreboard shows the paper's totals. The form's screenshot goes to
-/tmp/import-390.png and test-artifacts/browser/ to be looked at by eye."""
+grow, and the scoreboard shows the paper's totals. The form's pictures go to
+test-artifacts/browser/ to be looked at by eye (`make pictures`)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """At the table, Save keeps the entry until the server has it: no Wi-Fi, a lost answer or a
 server that does not answer leaves the entry on the page, and Save again saves it once. In
-Debian's chromium at phone size; screenshots go to test-artifacts/browser/."""
+Debian's chromium at phone size; with `make pictures`, pictures go to test-artifacts/browser/."""
 
 from __future__ import annotations
 

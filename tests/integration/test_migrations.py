@@ -7,9 +7,7 @@ import pytest
 from scorekeeper import services
 from scorekeeper.rules import RuleViolation
 from scorekeeper.selectors import game_get, game_state
-from tests.migrating import ONE_PASS, migrate_to, migrated_back_to
-
-pytestmark = ONE_PASS  # tests/migrating.py
+from tests.migrating import migrate_to, migrated_back_to
 
 BEFORE = [("scorekeeper", "0001_initial")]
 

@@ -9,10 +9,8 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from clubs.models import Club, Membership, Player, SeatedPlayer
-from tests.migrating import ONE_PASS, migrate_to, migrated_back_to
+from tests.migrating import migrate_to, migrated_back_to
 from tournaments.models import Entry, Tournament
-
-pytestmark = ONE_PASS  # tests/migrating.py
 
 BEFORE = [
     ("tournaments", "0008_public_version"),

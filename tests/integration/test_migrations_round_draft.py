@@ -6,9 +6,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from tests.migrating import ONE_PASS, migrate_to
-
-pytestmark = ONE_PASS  # tests/migrating.py
+from tests.migrating import migrate_to
 
 BEFORE = [("tournaments", "0020_table_changes")]
 AFTER = [("tournaments", "0021_round_draft_apart")]

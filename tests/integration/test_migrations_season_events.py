@@ -6,10 +6,8 @@ from __future__ import annotations
 import pytest
 
 from clubs.models import Season
-from tests.migrating import ONE_PASS, migrate_to, migrated_back_to
+from tests.migrating import migrate_to, migrated_back_to
 from tournaments.models import Tournament
-
-pytestmark = ONE_PASS  # tests/migrating.py
 
 BEFORE = [
     ("clubs", "0006_season_dates_lines_by_played_day"),

@@ -13,11 +13,9 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import Game, GameKey
-from tests.migrating import ONE_PASS, migrate_to, migrated_back_to
+from tests.migrating import migrate_to, migrated_back_to
 from tournaments.models import Entry, Match, Tournament
 from tournaments.table_keys import table_token
-
-pytestmark = ONE_PASS  # tests/migrating.py
 
 BEFORE = [("tournaments", "0001_initial"), ("scorekeeper", "0008_game_target_optional")]
 
