@@ -3,7 +3,7 @@
 event's public pages as bench/evening.py's do (the pairings, the standings, the wall, and the
 wall's poll of ``screen.json``, each asked again with If-None-Match), on an event whose round is
 released and whose tables play nothing, for ``--seconds``. Prints the web processes' CPU seconds
-(their own, from /proc, not the load generator's) per spectator per minute, and the answers'
+(their own, not the load generator's: bench/evening.py's reading of each part) per spectator per minute, and the answers'
 p50/p95. The figure issue 32 asks of "spectators almost free". ``--proxy``: the phones through
 nginx as deployed (deploy/nginx/scorekeeper.conf, tests/proxy.py), which keeps the shared
 answers a second or two; its CPU is counted with the web processes'.
@@ -31,30 +31,10 @@ from locust.env import Environment  # noqa: E402
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import evening  # noqa: E402
-from evening import SETUP, Spectator  # noqa: E402
+from evening import SETUP, Spectator, cpu_by_part, cpu_used  # noqa: E402
 from serving import served, shell_json  # noqa: E402
 
 from tests.proxy import proxied  # noqa: E402
-
-TICKS = os.sysconf("SC_CLK_TCK")
-
-
-def cpu_seconds(pids: list[int]) -> float:
-    """User and system CPU of the processes ``pids`` so far (utime + stime, /proc/<pid>/stat)."""
-    total = 0
-    for pid in pids:
-        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
-    return total / TICKS
-
-
-def nginx_processes() -> list[int]:
-    """The proxy's processes (tests/proxy.py starts nginx as this process's child)."""
-    import psutil
-
-    return [
-        child.pid for child in psutil.Process().children(recursive=True) if child.name() == "nginx"
-    ]
 
 
 def main() -> None:
@@ -83,13 +63,10 @@ def main() -> None:
         # phone holds the version of every page it follows.
         gevent.sleep(args.warmup)
         environment.stats.reset_all()
-        processes = [app.server.pid, *app.workers()]
-        proxy = nginx_processes()
-        before, started = cpu_seconds(processes), time.monotonic()
-        before_proxy = cpu_seconds(proxy)
+        before, started = cpu_by_part(), time.monotonic()
         gevent.sleep(args.seconds)
-        used, elapsed = cpu_seconds(processes) - before, time.monotonic() - started
-        used_proxy = cpu_seconds(proxy) - before_proxy
+        parts, elapsed = cpu_used(before, cpu_by_part()), time.monotonic() - started
+        used, used_proxy = parts["web"] + parts["followed pages"], parts["nginx"]
         runner.stop()
         runner.quit()
     total = environment.stats.total
