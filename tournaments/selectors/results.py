@@ -69,13 +69,15 @@ def director_acts() -> Prefetch:
     )
 
 
-def table_version(match: Match) -> str:
+def table_version(match: Match, sent: int | None = None) -> str:
     """What a table page shows changes with: its game's hands, the match's state, the results the
     pairs sent, the round's state and the director's clock decisions (a pause shows at once;
     the signals themselves fall on the phone, static/core/clock.mjs, with no reload). The table
-    page's phones ask it every few seconds."""
+    page's phones ask it every few seconds. ``sent``: the table's submissions, where the
+    caller has read them (else counted here)."""
     game = match.game
-    sent = match.submissions.count()
+    if sent is None:
+        sent = match.submissions.count()
     return (
         f"{game.version if game else 0}.{match.status}.{match.result_id or 0}.{sent}"
         f".{match.round.status}.{len(match.round.clock)}"

@@ -84,15 +84,23 @@ def round_status_refresh(round_id: int) -> None:
             round_status_from_tables(played)
 
 
-def _table_done(match: Match, *, inputs: bool) -> None:
+def _table_done(match: Match, *, inputs: bool, still_playing: bool = False) -> None:
     """The last step of a table's write: the table's change for the public pages (``inputs``:
     and for the standings), and its round's status. The round's row is locked only by the
     table that sees the round complete, reopened, or its first result: the others' writes
     touch no row but their own table's. Two last tables settling at once each see the other
     still playing: the status is read again once each commits (and by the next draw, which
-    holds the event)."""
+    holds the event). A write that leaves the table unsettled as it was (``still_playing``: a
+    pair's result waiting for the other's, or disputed) cannot end the round, nor race a write
+    that does: the round's status is read again only if it says released (the round's first
+    result) or complete (which this table, unsettled, denies)."""
     table_changed(match.round.tournament_id, inputs=inputs)
     played = match.round
+    if still_playing:
+        if played.status in (Round.Status.RELEASED, Round.Status.COMPLETE):
+            round_status_refresh(played.id)
+            played.refresh_from_db(fields=["status"])
+        return
     done = not played.matches.exclude(status__in=SETTLED).exists()
     if done or played.status in (Round.Status.RELEASED, Round.Status.COMPLETE):
         round_status_refresh(played.id)  # nested: a savepoint of the table's transaction
@@ -145,7 +153,10 @@ def _check_after_the_event(match: Match, after_the_event: bool) -> None:
         )
 
 
-def _next_version(match: Match) -> int:
+def _next_version(match: Match, submissions: list[ResultSubmission] | None = None) -> int:
+    """The table's next result version (``submissions``: the table's, read under its lock)."""
+    if submissions is not None:
+        return max((s.version for s in submissions), default=0) + 1
     return (match.submissions.aggregate(v=Max("version"))["v"] or 0) + 1
 
 
@@ -181,7 +192,8 @@ def result_submit(
         check_scores(match, ns_score, ew_score, winner_id)
         if match_timing(match).stop.reason == "director":  # the event's rule at time
             raise TournamentError(_("Time was called: the director decides this table's result."))
-        said = said_since_director(match.submissions.all())
+        submissions = list(match.submissions.all())  # read under the table's lock
+        said = said_since_director(submissions)
         figures = (ns_score, ew_score, winner_id)
         mine = said.by(by)
         if mine is not None and (mine.ns_score, mine.ew_score, mine.winner_id) == figures:
@@ -189,7 +201,7 @@ def result_submit(
         other = said.against(by)
         submission = ResultSubmission.objects.create(
             match=match,
-            version=_next_version(match),
+            version=_next_version(match, submissions),
             by=by,
             ns_score=ns_score,
             ew_score=ew_score,
@@ -199,13 +211,13 @@ def result_submit(
         if other is None:
             match.status = Match.Status.SUBMITTED
             match.save(update_fields=["status"])
-            _table_done(match, inputs=False)
+            _table_done(match, inputs=False, still_playing=True)
         elif (other.ns_score, other.ew_score, other.winner_id) == figures:
             _settle(match, submission, Match.Status.CONFIRMED)
         else:
             match.status = Match.Status.DISPUTED
             match.save(update_fields=["status"])
-            _table_done(match, inputs=False)
+            _table_done(match, inputs=False, still_playing=True)
     return Sent(match)
 
 

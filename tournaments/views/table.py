@@ -130,7 +130,8 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
     if request.method != "POST" and game is not None and game.hand_count:
         # The hands' totals, as a start; with no hand entered the pair types its figures.
         form = ResultForm(initial={"ns_score": game.totals[0], "ew_score": game.totals[-1]})
-    said = said_since_director(match.submissions.all())
+    submissions = list(match.submissions.all())
+    said = said_since_director(submissions)
     settled = match.status in SETTLED
     timing = match_timing(match)
     hands = round_hands(match, timing.stop)
@@ -152,7 +153,7 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
             "we_said": said.by(mine),
             "they_said": said.against(mine),
             "form": form,
-            "version": table_version(match),
+            "version": table_version(match, sent=len(submissions)),
             "clock": None if settled else clock_shown(tournament, match.round, match.table),
             "stop_words": "" if settled else table_stop_words(timing.stop, hands.entered),
             "director_decides": not settled and timing.stop.reason == "director",
