@@ -1,9 +1,9 @@
 #!/usr/bin/env python
 """Lighthouse's mobile performance score of every kind of page (issue 19), against the app
 served as in production (gunicorn, WhiteNoise, compressed pages; bench/serving.py), in Debian's
-chromium. `make test` checks accessibility, best practices and SEO of the same pages
-(tests/browser/test_audits.py, which makes them); performance depends on the machine, so it is
-measured here.
+chromium. `make test` checks best practices and SEO of the same pages, and their accessibility
+with axe (tests/browser/test_audits.py, which makes them); performance depends on the machine,
+so it is measured here.
 
 Prints each page's performance score with its largest contentful paint, total blocking time and
 cumulative layout shift, and any audit Lighthouse could not compute. Usage: python

@@ -243,11 +243,14 @@ def test_the_same_result_sent_again_is_kept_once_and_the_page_says_it_waits() ->
     assert match.status == Match.Status.CONFIRMED and match.result.version == 3
 
 
-def test_a_tables_page_and_both_results_take_the_same_few_queries_at_any_size() -> None:
+def test_a_tables_page_and_both_results_take_the_same_few_queries_at_any_size(
+    django_capture_on_commit_callbacks,
+) -> None:
     """What a table's phones ask costs the same at four pairs as at forty (issue 32: a
     federation's night is hundreds of tables at once): the table's page, the first pair's
-    result (which waits for the other's, and so leaves the round's status alone) and the
-    confirming one, in a round already playing (its first result starts it: once a round)."""
+    result with what it runs once it commits (it waits for the other's, and so leaves the
+    round's status alone) and the confirming one, in a round already playing (its first
+    result starts it: once a round)."""
     counts = []
     for pairs in (4, 40):
         _, matches = released(pairs)
@@ -255,7 +258,13 @@ def test_a_tables_page_and_both_results_take_the_same_few_queries_at_any_size() 
         match = matches[-1]
         asked = []
         for side, send in (("ns", False), ("ns", True), ("ew", True)):
-            with CaptureQueriesContext(connection) as queries:
+            # The first result's after-commit work counted too; the confirming one's is the
+            # standings' rebuild (tests/integration/test_event_results.py counts its reads).
+            after_commit = send and side == "ns"
+            with (
+                CaptureQueriesContext(connection) as queries,
+                django_capture_on_commit_callbacks(execute=after_commit),
+            ):
                 if send:
                     answer = Client().post(link(match, side), {"ns_score": 900, "ew_score": 300})
                 else:
@@ -266,6 +275,6 @@ def test_a_tables_page_and_both_results_take_the_same_few_queries_at_any_size() 
         match.refresh_from_db()
         assert match.status == Match.Status.CONFIRMED
     assert counts[0] == counts[1], counts
-    page, first, confirming = counts[0]
-    # PostgreSQL's count: SQLite's is one less (no key share on the event's row to take).
-    assert page <= 5 and first <= 13 and confirming <= 16, counts
+    # PostgreSQL also takes a key share on the event's row in each result's transaction.
+    most = (5, 13, 16) if connection.vendor == "postgresql" else (5, 12, 15)
+    assert all(n <= limit for n, limit in zip(counts[0], most, strict=True)), counts
