@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.db.models import Count, OuterRef, Subquery
 from django.utils.crypto import salted_hmac
 
 from scorekeeper import services as scoring
 from scorekeeper.models import Game, GameKey, hash_token
 from tournaments.models import Entry, Match, ResultSubmission
+from tournaments.selectors.results import version_text
 
 SIDES = (ResultSubmission.By.NS, ResultSubmission.By.EW)
 _SALT = "tournaments.table-link"
@@ -74,3 +76,36 @@ def table_link_of(token: str) -> TableLink | None:
     match.ns, match.ew = seated[match.ns_id], seated.get(match.ew_id)
     match.ns_with, match.ew_with = seated.get(match.ns_with_id), seated.get(match.ew_with_id)
     return TableLink(match, "" if holder == GameKey.RETIRED else holder)
+
+
+def table_version_of(token: str) -> str | None:
+    """The version of the table page a link opens (selectors.results.table_version), or None
+    where ``table_link_of`` finds no table: read in one query, as each phone on a table's page
+    asks it every five seconds (static/scorekeeper/follow.mjs), where opening the link took
+    four (the key, the match with its round, event, game and result, its pairs, its results)."""
+    if not token or len(token) > 64:
+        return None
+    sent = (
+        ResultSubmission.objects.filter(match=OuterRef("game__match"))
+        .order_by()
+        .values("match")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+    found = (
+        GameKey.objects.filter(token_hash=hash_token(token), holder__in=(*SIDES, GameKey.RETIRED))
+        .filter(game__match__isnull=False)
+        .values_list(
+            "game__version",
+            "game__match__status",
+            "game__match__result_id",
+            Subquery(sent),
+            "game__match__round__status",
+            "game__match__round__clock",
+        )
+        .first()
+    )
+    if found is None:
+        return None
+    game_version, status, result_id, submissions, round_status, clock = found
+    return version_text(game_version, status, result_id, submissions or 0, round_status, len(clock))

@@ -278,3 +278,43 @@ def test_a_tables_page_and_both_results_take_the_same_few_queries_at_any_size(
     # PostgreSQL also takes a key share on the event's row in each result's transaction.
     most = (5, 13, 16) if connection.vendor == "postgresql" else (5, 12, 15)
     assert all(n <= limit for n, limit in zip(counts[0], most, strict=True)), counts
+
+
+def test_the_version_a_tables_phones_ask_is_its_pages_read_in_one_query(
+    django_assert_num_queries,
+) -> None:
+    """The table page's phones ask its version every five seconds: the answer is the page's
+    own (selectors.results.table_version) in each state a table goes through, read in one query
+    (opening the link reads four), and a link that opens no table is not found."""
+    from tournaments.selectors.results import table_version
+    from tournaments.services.clock import round_clock_change
+
+    tournament, (match, _other) = released()
+    url = reverse("table-version", args=[table_token(match.game, "ew")])
+
+    def same_as_the_page() -> str:
+        with django_assert_num_queries(1):
+            answer = Client().get(url)
+        assert answer.status_code == 200
+        shown = Match.objects.select_related("game", "round").get(id=match.id)
+        assert answer.json()["version"] == table_version(shown)
+        assert answer["ETag"] == f'"{table_version(shown)}"'
+        return answer.json()["version"]
+
+    seen = [same_as_the_page()]
+    assert add_hand(phone(match, "ns"), match) == 302  # a hand
+    seen.append(same_as_the_page())
+    Client().post(link(match, "ns"), {"ns_score": 670, "ew_score": 0})  # a pair's result
+    seen.append(same_as_the_page())
+    Client().post(link(match, "ew"), {"ns_score": 670, "ew_score": 0})  # confirmed
+    seen.append(same_as_the_page())
+    played = tournament.round_set.get()
+    round_clock_change(round_id=played.id, kind="start", minutes="30", table="", by="dora")
+    seen.append(same_as_the_page())  # the director's clock
+    result_reopen(match_id=match.id, reason="hand 1 entered wrong", author="dora")
+    seen.append(same_as_the_page())
+    assert len(set(seen)) == len(seen), seen  # each step moved it on
+    unchanged = Client().get(url, HTTP_IF_NONE_MATCH=f'"{seen[-1]}"')
+    assert unchanged.status_code == 304
+    assert Client().get(reverse("table-version", args=["0" * 32])).status_code == 404
+    assert Client().get(reverse("table-version", args=["x" * 65])).status_code == 404

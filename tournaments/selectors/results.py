@@ -73,15 +73,32 @@ def table_version(match: Match, sent: int | None = None) -> str:
     """What a table page shows changes with: its game's hands, the match's state, the results the
     pairs sent, the round's state and the director's clock decisions (a pause shows at once;
     the signals themselves fall on the phone, static/core/clock.mjs, with no reload). The table
-    page's phones ask it every few seconds. ``sent``: the table's submissions, where the
-    caller has read them (else counted here)."""
+    page's phones ask it every few seconds (``table_keys.table_version_of``, which reads the
+    same in one query). ``sent``: the table's submissions, where the caller has read them (else
+    counted here)."""
     game = match.game
     if sent is None:
         sent = match.submissions.count()
-    return (
-        f"{game.version if game else 0}.{match.status}.{match.result_id or 0}.{sent}"
-        f".{match.round.status}.{len(match.round.clock)}"
+    return version_text(
+        game.version if game else 0,
+        match.status,
+        match.result_id,
+        sent,
+        match.round.status,
+        len(match.round.clock),
     )
+
+
+def version_text(
+    game_version: int,
+    status: str,
+    result_id: int | None,
+    sent: int,
+    round_status: str,
+    decisions: int,
+) -> str:
+    """``table_version``'s words, from what it reads."""
+    return f"{game_version}.{status}.{result_id or 0}.{sent}.{round_status}.{decisions}"
 
 
 def winning_side(

@@ -27,7 +27,7 @@ from tournaments.selectors.event import SETTLED
 from tournaments.selectors.results import Said, round_hands, said_since_director, table_version
 from tournaments.services.errors import TournamentError
 from tournaments.services.results import result_submit
-from tournaments.table_keys import TableLink, table_link_of
+from tournaments.table_keys import TableLink, table_link_of, table_version_of
 from tournaments.words import decided_words
 
 
@@ -179,8 +179,9 @@ def table(request: HttpRequest, token: str) -> HttpResponse:
 def table_follow(request: HttpRequest, token: str) -> HttpResponse:
     """The table page's version (selectors.results.table_version), 304 while the phone has it:
     the page looks every few seconds and shows the other pair's result as it comes."""
-    link = _link(token)
-    version = table_version(link.match)
+    version = table_version_of(token)
+    if version is None:
+        raise Http404
     return version_response(request, version, {"version": version})
 
 
