@@ -209,6 +209,33 @@ def test_the_guide_version_answers_304_until_something_it_shows_changes(client, 
     assert "You are checked in" in client.get(guide_url(anna)).content.decode()
 
 
+def test_the_guide_version_read_light_is_the_pages_at_each_stage(
+    client, dora, django_assert_max_num_queries
+) -> None:
+    """The version the phones ask every five seconds reads the pair's table alone, without its
+    pairs, game and result (selectors.guide.guide_facts, ``shown``): the same version as the
+    page's, before the first round, at a table, and once its result stands."""
+    event = evening(dora)
+    anna = pair(event, 1)
+    version_url = reverse("pair-guide-version", args=[guide_token(anna)])
+
+    def same_as_the_page() -> str:
+        # The page first: where it shows the standings it brings them up to date, and its
+        # version counts the rebuilt ones (as the phone's next look does).
+        page = client.get(guide_url(anna)).content.decode()
+        with django_assert_max_num_queries(4):  # the pair, the round, its table, the standings
+            version = json.loads(client.get(version_url).content)["version"]
+        assert f'data-follow-version="{version}"' in page
+        return version
+
+    seen = [same_as_the_page()]
+    round_released(event)
+    seen.append(same_as_the_page())
+    confirm(table_of(anna))
+    seen.append(same_as_the_page())
+    assert len(set(seen)) == 3, seen
+
+
 def test_the_public_guide_found_by_name_has_no_private_link(client, dora) -> None:
     event = evening(dora)
     anna = pair(event, 1)

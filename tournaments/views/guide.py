@@ -102,7 +102,7 @@ def pair_guide_page(request: HttpRequest, token: str) -> HttpResponse:
 @csp_exempt()  # type: ignore[arg-type]  # JSON, not a page (django-csp types views as taking the request alone)
 def pair_guide_version(request: HttpRequest, token: str) -> HttpResponse:
     no_store.mark(request)
-    version = guide_version(guide_facts(_entry(token)), private=True)
+    version = guide_version(guide_facts(_entry(token), shown=False), private=True)
     return version_response(request, version, {"version": version})
 
 
@@ -156,5 +156,5 @@ def tournament_guide_version(
     request: HttpRequest, tournament_id: int, entry_id: int
 ) -> HttpResponse:
     entry = entry_of(tournament_of(tournament_id), entry_id)
-    version = guide_version(guide_facts(entry), private=False)
+    version = guide_version(guide_facts(entry, shown=False), private=False)
     return version_response(request, version, {"version": version})
