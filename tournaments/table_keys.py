@@ -81,8 +81,9 @@ def table_link_of(token: str) -> TableLink | None:
 def table_version_of(token: str) -> str | None:
     """The version of the table page a link opens (selectors.results.table_version), or None
     where ``table_link_of`` finds no table: read in one query, as each phone on a table's page
-    asks it every five seconds (static/scorekeeper/follow.mjs), where opening the link took
-    four (the key, the match with its round, event, game and result, its pairs, its results)."""
+    asks it every five seconds (static/scorekeeper/follow.mjs), where opening the link and
+    counting its results took four (the key, the match with its round, event, game and result,
+    its pairs, then the count)."""
     if not token or len(token) > 64:
         return None
     sent = (

@@ -16,6 +16,7 @@ from clubs.services import club_create
 from tests.factories import account, club_event, confirm, round_released
 from tournaments.guide_keys import entry_of_guide, guide_token, poster_token
 from tournaments.models import Entry, Match, Tournament
+from tournaments.selectors.guide import guide_facts
 from tournaments.services.checkin import absentees_withdraw, entry_check_in, entry_check_out
 from tournaments.services.errors import TournamentError
 from tournaments.services.rounds import round_close, round_pair
@@ -231,6 +232,14 @@ def test_the_guide_version_read_light_is_the_pages_at_each_stage(
     seen = [same_as_the_page()]
     round_released(event)
     seen.append(same_as_the_page())
+    # The light read brings the table's own row, none of the pairs, game and result the page
+    # shows (they would be joined in at each look).
+    light = guide_facts(Entry.objects.select_related("tournament").get(id=anna.id), shown=False)
+    assert light.match is not None and light.match.id == table_of(anna).id
+    assert not any(
+        Match._meta.get_field(name).is_cached(light.match)
+        for name in ("ns", "ew", "ns_with", "ew_with", "game", "result")
+    )
     confirm(table_of(anna))
     seen.append(same_as_the_page())
     assert len(set(seen)) == 3, seen

@@ -194,6 +194,12 @@ def test_a_card_printed_before_the_pairs_had_their_own_links_says_so() -> None:
         and "This table card is out of date" in response.content.decode()
     )
     assert Client().post(reverse("table", args=[old_token]), {"ns_score": 1}).status_code == 410
+    # Its page's phone still follows the table (the page it shows says the card is old).
+    from tournaments.selectors.results import table_version
+
+    followed = Client().get(reverse("table-version", args=[old_token]))
+    shown = Match.objects.select_related("game", "round").get(id=match.id)
+    assert followed.status_code == 200 and followed.json()["version"] == table_version(shown)
 
 
 def test_a_pairs_key_is_never_offered_to_another_phone() -> None:
@@ -301,6 +307,10 @@ def test_the_version_a_tables_phones_ask_is_its_pages_read_in_one_query(
         assert answer["ETag"] == f'"{table_version(shown)}"'
         return answer.json()["version"]
 
+    # The other table's results are not this table's (counted, the version would differ from
+    # the page's: each step below compares the two).
+    for side in ("ns", "ew"):
+        Client().post(link(_other, side), {"ns_score": 500, "ew_score": 100})
     seen = [same_as_the_page()]
     assert add_hand(phone(match, "ns"), match) == 302  # a hand
     seen.append(same_as_the_page())
@@ -317,4 +327,9 @@ def test_the_version_a_tables_phones_ask_is_its_pages_read_in_one_query(
     unchanged = Client().get(url, HTTP_IF_NONE_MATCH=f'"{seen[-1]}"')
     assert unchanged.status_code == 304
     assert Client().get(reverse("table-version", args=["0" * 32])).status_code == 404
-    assert Client().get(reverse("table-version", args=["x" * 65])).status_code == 404
+    # A table whose match is gone (an import undone) while its game and keys stay: no table.
+    Match.objects.filter(id=match.id).update(result=None)
+    ResultSubmission.objects.filter(match=match).delete()
+    Match.objects.filter(id=match.id).delete()
+    assert GameKey.objects.filter(game_id=match.game_id).exists()
+    assert Client().get(url).status_code == 404

@@ -87,7 +87,8 @@ class GuideFacts:
 def guide_facts(entry: Entry, *, shown: bool = True) -> GuideFacts:
     """The facts of ``entry``'s guide (``entry.tournament`` read with it). ``shown``: with the
     table's pairs, game and result, which the page shows; its version, which the phones ask
-    every five seconds, reads the table's own row alone (a join of six tables less to build)."""
+    every five seconds, reads the table's row without them (a join of six tables less to
+    build; its round is still joined, by which the tables are ordered)."""
     tournament = entry.tournament
     played = tournament.round_set.exclude(status=Round.Status.DRAFT).order_by("-number").first()
     match = None
