@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.db.models import Count, OuterRef, Subquery
+from django.db.models import Count, OuterRef, QuerySet, Subquery
 from django.utils.crypto import salted_hmac
 
 from scorekeeper import services as scoring
@@ -48,16 +48,21 @@ class TableLink:
     side: str
 
 
+def _keys_of(token: str) -> QuerySet[GameKey] | None:
+    """The table keys ``token`` may be (a pair's, or an old card's), or None for a token no
+    link has."""
+    if not token or len(token) > 64:
+        return None
+    return GameKey.objects.filter(
+        token_hash=hash_token(token), holder__in=(*SIDES, GameKey.RETIRED)
+    )
+
+
 def table_link_of(token: str) -> TableLink | None:
     """The match and side a table link's token opens, or None. A card printed before each pair
     had its own link held the game's own token, retired since: it finds its table, side ""."""
-    if not token or len(token) > 64:
-        return None
-    found = (
-        GameKey.objects.filter(token_hash=hash_token(token), holder__in=(*SIDES, GameKey.RETIRED))
-        .values_list("game_id", "holder")
-        .first()
-    )
+    keys = _keys_of(token)
+    found = keys.values_list("game_id", "holder").first() if keys is not None else None
     if found is None:
         return None
     game_id, holder = found
@@ -84,7 +89,8 @@ def table_version_of(token: str) -> str | None:
     asks it every five seconds (static/scorekeeper/follow.mjs), where opening the link and
     counting its results took four (the key, the match with its round, event, game and result,
     its pairs, then the count)."""
-    if not token or len(token) > 64:
+    keys = _keys_of(token)
+    if keys is None:
         return None
     sent = (
         ResultSubmission.objects.filter(match=OuterRef("game__match"))
@@ -94,8 +100,7 @@ def table_version_of(token: str) -> str | None:
         .values("n")
     )
     found = (
-        GameKey.objects.filter(token_hash=hash_token(token), holder__in=(*SIDES, GameKey.RETIRED))
-        .filter(game__match__isnull=False)
+        keys.filter(game__match__isnull=False)
         .values_list(
             "game__version",
             "game__match__status",
