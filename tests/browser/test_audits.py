@@ -1,7 +1,9 @@
 """Every kind of page a player, a club visitor or a club's director opens, audited as issue 19
-asks, in Debian's chromium: Lighthouse (mobile, the npm package pinned in package.json) scores
-100 for best practices and SEO with no audit erroring (an audit Lighthouse cannot compute fails
-the test rather than passing unseen), and axe-core (pinned too) finds no violation.
+asks, in Debian's full chromium, the players' browser (the other browser tests run in its
+headless shell: tests/browser/conftest.py): Lighthouse (mobile, the npm package pinned in
+package.json) scores 100 for best practices and SEO with no audit erroring (an audit Lighthouse
+cannot compute fails the test rather than passing unseen), and axe-core (pinned too) finds no
+violation.
 
 Accessibility is axe's alone: Lighthouse's accessibility category is axe-core itself (the same
 package, node_modules/axe-core), run on WCAG 2 A and AA's rules with a few more turned on; the
@@ -285,7 +287,7 @@ def test_lighthouse_scores_every_page_100_with_no_audit_erroring(pages, tmp_path
     assert problems == {}
 
 
-def test_axe_finds_no_violation_on_any_page(pages, federation_pages, browser, live_server) -> None:
+def test_axe_finds_no_violation_on_any_page(pages, federation_pages, chromium, live_server) -> None:
     violations = {}
     pages = {**pages, **federation_pages}
     # One phone for every page, emptied before each (its cookies, storage and service worker):
@@ -293,7 +295,7 @@ def test_axe_finds_no_violation_on_any_page(pages, federation_pages, browser, li
     # three times the CPU of the pages' audits. Its service worker is blocked: one page's would
     # answer the next. bypass_csp: axe is added to the page by the test, which the page's
     # policy would refuse.
-    context = browser.new_context(
+    context = chromium.new_context(
         viewport=PHONE, is_mobile=True, has_touch=True, bypass_csp=True, service_workers="block"
     )
     # The page is audited, not the phone's engine, which a game's pages start loading (ten
