@@ -7,18 +7,21 @@
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
-PIP    := $(VENV)/bin/pip
+# uv installs the pinned packages (scripts/ensure-venv puts it in the venv): measured on a fresh
+# clone, the runtime's and the tests' packages in 30 s with pip, 9 s with uv, the venv included.
+UV     := $(VENV)/bin/uv pip install --quiet --python $(PY)
 
 .PHONY: run dev test pictures docs lint bench messages clean
 
 $(VENV)/.runtime: requirements.txt
-	@echo "Installing the Python packages into $(VENV) (the first time: a few minutes)…"
+	@echo "Installing the Python packages into $(VENV) (the first time: a minute or so)…"
 	scripts/ensure-venv "$(PYTHON)" "$(VENV)"
-	$(PIP) install --quiet --disable-pip-version-check -r requirements.txt
+	$(UV) -r requirements.txt
 	touch $@
 
 $(VENV)/.dev: requirements-dev.txt $(VENV)/.runtime
-	$(PIP) install --quiet --disable-pip-version-check -r requirements-dev.txt
+	scripts/ensure-venv "$(PYTHON)" "$(VENV)"
+	$(UV) -r requirements-dev.txt
 	touch $@
 
 # npm's packages (package.json, pinned by package-lock.json): Pyodide, which runs the rules engine
@@ -38,8 +41,8 @@ dev: $(VENV)/.runtime static/vendor/.installed
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py runserver 127.0.0.1:8000
 
-# The Python and the npm packages install side by side (pip's half a minute and npm's ten
-# seconds, each mostly on one core); scripts/apt-install takes turns with itself.
+# The Python and the npm packages install side by side (uv's few seconds and npm's ten, each
+# mostly on one core); scripts/apt-install takes turns with itself.
 test:
 	@$(MAKE) --no-print-directory --silent -j2 $(VENV)/.dev static/vendor/.installed
 	scripts/test-all
