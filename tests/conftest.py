@@ -121,6 +121,7 @@ def django_db_setup(
             created = setup_databases(verbosity=verbosity, interactive=False)
         yield
         with django_db_blocker.unblock():
+            template_database.end_other_sessions()
             teardown_databases(created, verbosity=verbosity)
         return
     shared = tmp_path_factory.getbasetemp().parent  # the run's directory, shared by the workers

@@ -67,7 +67,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     minutes; a run on PostgreSQL alone (DATABASE_URL, no SCOREKEEPER_SECOND_PASS) runs all.
 
     But for those marked ``one_pass``, which run on the second pass only (tests/conftest.py): the
-    page audits (test_audits.py), the longest browser tests and the same on either database,
+    page audits (test_audits.py) and the federation's pages in seven languages
+    (test_federation_pages.py), long browser tests and the same on either database,
     which there even out the passes' work (the PostgreSQL pass ended three minutes before the
     SQLite pass and its browser tests, one core of two idle meanwhile)."""
     if os.environ.get("SCOREKEEPER_SECOND_PASS") != "1":
