@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Playwright, expect
 
 from tests.browser.phones import (
     ACTION_MS,
@@ -105,30 +105,35 @@ def tests_browser() -> str:
     return HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() and not PICTURES else CHROMIUM
 
 
-@contextlib.contextmanager
-def launched(executable: str) -> Iterator[Browser]:
+@pytest.fixture(scope="session")
+def _playwright() -> Iterator[Playwright]:
+    """Playwright's driver, one for the test process: its sync API runs one event loop in this
+    thread, which a second driver would find running."""
     from playwright.sync_api import sync_playwright
 
-    assert Path(executable).exists(), (
-        f"Debian's {Path(executable).name} is needed: apt-get install it"
-    )
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
-        yield browser
-        browser.close()
+        yield playwright
+
+
+@contextlib.contextmanager
+def launched(playwright: Playwright, executable: str) -> Iterator[Browser]:
+    assert Path(executable).exists(), f"Debian's {Path(executable).name} is needed: apt-get it"
+    browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+    yield browser
+    browser.close()
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Browser]:
+def browser(_playwright: Playwright) -> Iterator[Browser]:
     """The browser the tests of the pages drive: the headless shell (tests_browser)."""
-    with launched(tests_browser()) as running:
+    with launched(_playwright, tests_browser()) as running:
         yield running
 
 
 @pytest.fixture(scope="session")
-def chromium() -> Iterator[Browser]:
+def chromium(_playwright: Playwright) -> Iterator[Browser]:
     """Debian's full chromium, the players' browser: for the audits."""
-    with launched(CHROMIUM) as running:
+    with launched(_playwright, CHROMIUM) as running:
         yield running
 
 
