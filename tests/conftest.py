@@ -37,8 +37,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     The tests marked ``services`` (real Redis, a broker, workers and web servers, stopped and
     killed under them) run once in `make test`: on its PostgreSQL pass, the production stack
     (scripts/test-all sets SCOREKEEPER_FIRST_PASS on the SQLite pass beside it). So do those
-    marked ``one_pass`` (what they add over their smaller cases is the engines' work at size, or
-    a supervisor's; and the page audits, the longest browser tests: tests/browser/conftest.py):
+    marked ``one_pass`` (what they add over their smaller cases is the engines' work, or a
+    supervisor's; and the page audits and the federation's pages in seven languages, long
+    browser tests: tests/browser/conftest.py):
     the same on either database, they run where there is time to spare, the PostgreSQL pass
     ending minutes before the SQLite pass and its browser tests. A run on SQLite alone runs
     them all."""

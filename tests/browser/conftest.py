@@ -100,7 +100,7 @@ def _engine_refused_by_cookie() -> Iterator[None]:
     StaticFilesHandler.serve = serve
 
 
-def tests_browser() -> str:
+def pages_browser() -> str:
     """The executable the browser tests drive (the module's docstring)."""
     return HEADLESS_SHELL if Path(HEADLESS_SHELL).exists() and not PICTURES else CHROMIUM
 
@@ -117,7 +117,10 @@ def _playwright() -> Iterator[Playwright]:
 
 @contextlib.contextmanager
 def launched(playwright: Playwright, executable: str) -> Iterator[Browser]:
-    assert Path(executable).exists(), f"Debian's {Path(executable).name} is needed: apt-get it"
+    """A browser of Debian's package at ``executable``, with the guide's flags, until the block
+    ends."""
+    package = Path(executable).name
+    assert Path(executable).exists(), f"Debian's {package} is needed: apt-get install {package}"
     browser = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
     yield browser
     browser.close()
@@ -125,8 +128,8 @@ def launched(playwright: Playwright, executable: str) -> Iterator[Browser]:
 
 @pytest.fixture(scope="session")
 def browser(_playwright: Playwright) -> Iterator[Browser]:
-    """The browser the tests of the pages drive: the headless shell (tests_browser)."""
-    with launched(_playwright, tests_browser()) as running:
+    """The browser the tests of the pages drive: the headless shell (pages_browser)."""
+    with launched(_playwright, pages_browser()) as running:
         yield running
 
 
@@ -142,8 +145,9 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     """A browser test that fails leaves a picture of every page still open, and its address
     (test-artifacts/browser/failed-<test>-<n>.png): what the phone showed when it gave up."""
     report = yield
-    if report.when == "call" and report.failed and "browser" in item.fixturenames:
-        browser = item.funcargs["browser"]
+    used = [name for name in ("browser", "chromium") if name in item.fixturenames]
+    if report.when == "call" and report.failed and used:
+        browser = item.funcargs[used[0]]
         name = "".join(c if c.isalnum() else "-" for c in item.name)[:80]
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         pages = [

@@ -17,9 +17,9 @@ from tests.browser.test_club_pages import signed_in
 from tests.browser.test_every_page import PAGES, check_page
 from tests.federation_season import record
 
-# Pages checked in seven languages, the same whichever database the server reads (its season is
-# played once a module): run once, on the PostgreSQL pass of `make test`, which ended a minute
-# and a half before the SQLite pass and its other browser tests (tests/browser/conftest.py).
+# Pages checked in seven languages, the same whichever database the server reads: run once, on
+# the PostgreSQL pass of `make test`, which ended a minute and a half before the SQLite pass and
+# its other browser tests (tests/browser/conftest.py).
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True), pytest.mark.one_pass]
 
 
