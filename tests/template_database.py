@@ -64,7 +64,7 @@ def copy_of_the_template(shared: Path, worker: str, verbosity: int) -> str:
     return str(original)
 
 
-def _dropped(original: str, verbosity: int) -> None:
+def drop_test_database(original: str, verbosity: int) -> None:
     """Drop the database the connection names, as Django's ``destroy_test_db`` does, and point
     the connection back at ``original``. On PostgreSQL ``WITH (FORCE)``: a session still open on
     it (a live server's thread, autovacuum) ends with it rather than fail the drop and leave the
@@ -82,22 +82,9 @@ def _dropped(original: str, verbosity: int) -> None:
     connection.settings_dict["NAME"] = original
 
 
-def end_other_sessions() -> None:
-    """End the other sessions on the test database before Django drops it (one test process,
-    no copy: ``_dropped``'s FORCE, as Django's own drop has none): on PostgreSQL, a live server's
-    thread still holding a connection for a kept phone's open socket made the drop fail."""
-    if connection.vendor != "postgresql":
-        return
-    with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
-            " WHERE datname = current_database() AND pid <> pg_backend_pid()"
-        )
-
-
 def drop_the_copy(shared: Path, original: str, verbosity: int) -> None:
     """Drop this worker's copy; the last worker done drops the template too."""
-    _dropped(original, verbosity)
+    drop_test_database(original, verbosity)
     with _locked(shared) as state_file:
         state = json.loads(state_file.read_text())
         state["workers"] -= 1
@@ -105,5 +92,5 @@ def drop_the_copy(shared: Path, original: str, verbosity: int) -> None:
             state_file.write_text(json.dumps(state))
             return
         connection.settings_dict["NAME"] = state["template"]
-        _dropped(original, verbosity)
+        drop_test_database(original, verbosity)
         state_file.unlink()
