@@ -1,6 +1,6 @@
 /* The page's side of the phone's rules engine (engine-worker.mjs): starts the worker in the
    background and answers scoring requests once it is ready. window.canastaEngine(where) gives
-   {ready: Promise<ms>, preview(request): Promise<answer>, score(record): Promise<answer>};
+   {ready: Promise<{ms, kept}>, preview(request): Promise<answer>, score(record): Promise<answer>};
    a request made before the engine is ready waits for it, and a promise that fails (no worker,
    no WebAssembly, the files not reachable) leaves the page to the server. */
 (function () {
@@ -21,7 +21,7 @@
     if (worker) {
       worker.onmessage = function (event) {
         var m = event.data;
-        if (m.op === "ready") { readyDone(m.ms); return; }
+        if (m.op === "ready") { readyDone({ms: m.ms, kept: m.kept}); return; }
         if (m.op === "failed") { readyFailed(new Error(m.error)); return; }
         var call = calls[m.id];
         delete calls[m.id];
@@ -61,7 +61,9 @@
    scoreboard with hands kept on this phone to score), and only once a page. Its files are then
    on this phone: the service worker keeps them (it may not have been there as they loaded), so
    a page opened later with no connection scores too. A line says whether this phone can score
-   offline, and the body's data-engine where the engine stands (loading, ready, failed). */
+   offline, and the body's data-engine where the engine stands (loading, ready, failed), and
+   data-engine-start how it started: "kept" from the memory this phone kept at an earlier page,
+   else "fresh" (engine-worker.mjs). */
 (function () {
   "use strict";
   var node = document.getElementById("engine-config");
@@ -92,7 +94,11 @@
     if (engine) { return engine; }
     engine = window.canastaEngine(where);
     if (!engine.isReady) { say("loading"); }
-    engine.ready.then(function () { say("ready"); keepFiles(); }, function () { say("failed"); });
+    engine.ready.then(function (how) {
+      document.body.setAttribute("data-engine-start", how.kept ? "kept" : "fresh");
+      say("ready");
+      keepFiles();
+    }, function () { say("failed"); });
     return engine;
   };
 

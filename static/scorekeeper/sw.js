@@ -14,6 +14,9 @@
    which a club laptop's next user must not read offline)}. */
 "use strict";
 var SHELL = "shell-" + RELEASE, PAGES = "pages-" + RELEASE, VENDOR = "vendor";
+// The rules engine's memory, kept by its worker (engine-worker.mjs: KEPT) under the engine's
+// and Pyodide's versions, which replaces it when they change: left alone here.
+var ENGINE_MEMORY = "engine-memory";
 var STATIC = CONFIG.static;
 var OFFLINE = CONFIG.offline;
 var PYODIDE = CONFIG.pyodide;
@@ -40,7 +43,7 @@ self.addEventListener("activate", function (event) {
   // its version).
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
-      return name !== SHELL && name !== PAGES && name !== VENDOR;
+      return name !== SHELL && name !== PAGES && name !== VENDOR && name !== ENGINE_MEMORY;
     }).map(function (name) { return caches.delete(name); }));
   }).then(function () {
     return caches.open(VENDOR).then(function (cache) {

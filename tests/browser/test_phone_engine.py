@@ -1,6 +1,8 @@
 """The rules engine in the phone's browser (Pyodide in a worker) scores as the server does: every
 line of both examples files, scored in chromium, equals the server's own score, refusals and
-their words included; and the live preview of a game's hand equals the server's preview."""
+their words included; and the live preview of a game's hand equals the server's preview. A later
+page starts from the memory the first one kept (engine-worker.mjs) and scores the same; a kept
+memory that cannot be restored only means a fresh start."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from scorekeeper import phone_engine
 from scorekeeper.rules import score_json
 from scorekeeper.rules.live import Table, preview
 from tests.conftest import load_examples
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.engine, pytest.mark.django_db(transaction=True), pytest.mark.slow]
 
@@ -25,15 +28,37 @@ RECORDS = [
 ]
 
 
-def _engine_page(phone, live_server, language: str = "en"):
-    """A page with the engine started in its worker, as the entry page starts it."""
+PREVIEW_HAND = (
+    [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {"hand": {"low": 3}}],
+    [1480, 3050],
+    7,
+)
+PREVIEW = {
+    "table": {"variant": "classic", "players": 4, "rules": {}, "names": ["NS", "EW"]},
+    "sides": PREVIEW_HAND[0],
+    "before": PREVIEW_HAND[1],
+    "number": PREVIEW_HAND[2],
+}
+KEPT = "engine-memory"  # the worker's Cache Storage for the kept memory
+KEPT_KEYS = f"() => caches.open('{KEPT}').then(c => c.keys()).then(k => k.map(r => r.url))"
+
+
+def _engine_page(phone, live_server, language: str = "en", kept: bool = False):
+    """A page with the engine started in its worker, as the entry page starts it; ``kept``:
+    from the memory an earlier page kept, else afresh."""
     with translation.override(language):
         where = phone_engine.engine_config()
     phone.goto(live_server.url + reverse("opening"))
     phone.add_script_tag(url=live_server.url + "/static/scorekeeper/engine.js")
-    ms = phone.evaluate("where => window.canastaEngine(where).ready", where)
-    assert ms > 0
+    how = phone.evaluate("where => window.canastaEngine(where).ready", where)
+    assert how["ms"] > 0 and how["kept"] is kept
     return phone
+
+
+def _memory_kept(page) -> list[str]:
+    """The kept memory's key, once the first start has written it (in the background)."""
+    wait_until(lambda: page.evaluate(KEPT_KEYS), 60, "the engine's memory kept")
+    return page.evaluate(KEPT_KEYS)
 
 
 def test_every_example_scores_in_the_browser_as_on_the_server(phone, live_server) -> None:
@@ -66,10 +91,34 @@ def test_a_refusal_reads_as_the_server_words_it_in_french(phone, live_server) ->
 
 
 def test_the_preview_of_a_hand_is_the_servers(phone, live_server) -> None:
-    table = {"variant": "classic", "players": 4, "rules": {}, "names": ["NS", "EW"]}
-    sides = [{"melds": [{"rank": "K", "naturals": 7}], "went_out": True}, {"hand": {"low": 3}}]
     page = _engine_page(phone, live_server)
-    request = {"table": table, "sides": sides, "before": [1480, 3050], "number": 7}
-    answer = page.evaluate("r => window.canastaEngine().preview(r)", request)
-    assert answer == preview(Table.from_json(table), sides, [1480, 3050], 7)
+    answer = page.evaluate("r => window.canastaEngine().preview(r)", PREVIEW)
+    assert answer == preview(Table.from_json(PREVIEW["table"]), *PREVIEW_HAND)
     assert answer["wins_game"] is None and answer["sides"][1]["opening_minimum"] == 120
+
+
+def test_a_later_page_starts_from_the_kept_memory_and_scores_as_the_server(
+    phone, live_server
+) -> None:
+    _memory_kept(_engine_page(phone, live_server))
+    page = _engine_page(phone, live_server, kept=True)
+    answers = page.evaluate(
+        "records => Promise.all(records.map(r => window.canastaEngine().score(r)))", RECORDS
+    )
+    for record, answer in zip(RECORDS, answers, strict=True):
+        assert answer == json.loads(json.dumps(score_json(record))), record
+    answer = page.evaluate("r => window.canastaEngine().preview(r)", PREVIEW)
+    assert answer == preview(Table.from_json(PREVIEW["table"]), *PREVIEW_HAND)
+
+
+def test_a_kept_memory_that_cannot_be_restored_means_a_fresh_start(phone, live_server) -> None:
+    [key] = _memory_kept(_engine_page(phone, live_server))
+    phone.evaluate(  # the same key, holding what no Pyodide made
+        f"""key => caches.open('{KEPT}').then(c => c.put(key, new Response(
+            new Blob(['not a memory']).stream().pipeThrough(new CompressionStream('gzip')))))""",
+        key,
+    )
+    page = _engine_page(phone, live_server, kept=False)
+    assert page.evaluate("r => window.canastaEngine().score(r)", RECORDS[0]) == json.loads(
+        json.dumps(score_json(RECORDS[0]))
+    )
