@@ -25,6 +25,8 @@ pytestmark = [
     pytest.mark.slow,
 ]
 
+# The rules engine's memory, kept by its first start on the phone (engine-worker.mjs: KEPT).
+ENGINE_MEMORY = "() => caches.open('engine-memory').then(c => c.keys()).then(k => k.length > 0)"
 QUEUED = """() => new Promise(done => window.canastaQueue.list().then(items => done(items.map(i => [i.number, i.state]))))"""
 
 
@@ -79,6 +81,7 @@ def test_three_hands_offline_survive_a_reload_and_a_closed_tab_and_are_saved_onc
     page = context.new_page()
     page.set_default_timeout(ACTION_MS)
     game = new_game(page, live_server.url)
+    wait_until(lambda: page.evaluate(ENGINE_MEMORY), 60, "the engine's memory kept")
     context.set_offline(True)
     expect(page.get_by_test_id("offline-note")).to_be_visible()
 
@@ -97,6 +100,8 @@ def test_three_hands_offline_survive_a_reload_and_a_closed_tab_and_are_saved_onc
     expect(page.locator("#hand-title")).to_have_text("Hand 3")
     expect(page.get_by_test_id("side-0-needs")).to_contain_text("50")
     expect(page.locator("body")).to_have_attribute("data-engine", "ready", timeout=180_000)
+    # With no connection, from the memory the first page kept (engine-worker.mjs).
+    expect(page.locator("body")).to_have_attribute("data-engine-start", "kept")
     enter(page, 0, "A", 3)  # +60 for Us: 100
     expect(page.get_by_test_id("side-0-live")).to_have_text("+60 → 100")
     page.get_by_test_id("save").click()
