@@ -40,7 +40,7 @@ self.addEventListener("install", function (event) {
 
 self.addEventListener("activate", function (event) {
   // An older release's copies go; Pyodide's stay, but for an older version's (its folder names
-  // its version).
+  // its version); the engine's kept memory stays (its worker replaces it when it is another's).
   event.waitUntil(caches.keys().then(function (names) {
     return Promise.all(names.filter(function (name) {
       return name !== SHELL && name !== PAGES && name !== VENDOR && name !== ENGINE_MEMORY;

@@ -2,7 +2,7 @@
 line of both examples files, scored in chromium, equals the server's own score, refusals and
 their words included; and the live preview of a game's hand equals the server's preview. A later
 page starts from the memory the first one kept (engine-worker.mjs) and scores the same; a kept
-memory that cannot be restored only means a fresh start."""
+memory that cannot be restored means a fresh start, and no later page tries it again."""
 
 from __future__ import annotations
 
@@ -41,6 +41,8 @@ PREVIEW = {
 }
 KEPT = "engine-memory"  # the worker's Cache Storage for the kept memory
 KEPT_KEYS = f"() => caches.open('{KEPT}').then(c => c.keys()).then(k => k.map(r => r.url))"
+UNRESTORABLE = f"""key => caches.open('{KEPT}').then(c => c.match(key))
+  .then(r => r.headers.has('X-Engine-Memory-Unrestorable'))"""
 
 
 def _engine_page(phone, live_server, language: str = "en", kept: bool = False):
@@ -119,3 +121,7 @@ def test_a_later_page_starts_from_the_kept_memory_and_one_that_cannot_be_restore
     assert page.evaluate("r => window.canastaEngine().score(r)", RECORDS[0]) == json.loads(
         json.dumps(score_json(RECORDS[0]))
     )
+    # Marked unrestorable: the next page starts afresh at once, and takes no picture again.
+    wait_until(lambda: page.evaluate(UNRESTORABLE, key), 60, "the memory marked unrestorable")
+    _engine_page(phone, live_server, kept=False)
+    assert page.evaluate(KEPT_KEYS) == [key] and page.evaluate(UNRESTORABLE, key)
