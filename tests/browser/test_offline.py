@@ -357,12 +357,17 @@ def test_a_phone_that_opened_its_game_scores_offline_on_the_entry_it_opens_next(
     picture(line, path=str(ARTIFACTS / "64-offline-scoring-line.png"))
     engine_kept(page)
     for_the_entry_page_kept(page, game)
+    # Its engine's memory gone (as on a phone that cannot keep it): the entry page starts the
+    # engine afresh, with no connection (the three-hands test restores the memory offline).
+    wait_until(lambda: page.evaluate(ENGINE_MEMORY), 60, "the engine's memory kept")
+    page.evaluate("caches.delete('engine-memory')")
 
     context.set_offline(True)
     page.get_by_test_id("enter-hand").click()  # the service worker's copy of the entry page
     expect(page.locator("#hand-title")).to_have_text("Hand 1")
     enter(page, 0, "Q", 4)
     expect(page.get_by_test_id("side-0-live")).to_have_text("+40 → 40", timeout=180_000)
+    expect(page.locator("body")).to_have_attribute("data-engine-start", "fresh")
     expect(page.get_by_test_id("offline-scoring")).to_have_text("This phone can score offline")
     page.get_by_test_id("save").click()
     expect(page.get_by_test_id("queued-1")).to_contain_text("waiting to send")
