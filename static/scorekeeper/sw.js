@@ -14,8 +14,8 @@
    which a club laptop's next user must not read offline)}. */
 "use strict";
 var SHELL = "shell-" + RELEASE, PAGES = "pages-" + RELEASE, VENDOR = "vendor";
-// The rules engine's memory, kept by its worker (engine-worker.mjs: KEPT) under the engine's
-// and Pyodide's versions, which replaces it when they change: left alone here.
+// The rules engine's memory, kept by its worker (engine-worker.mjs: KEPT) under the versions of
+// the engine, Pyodide and the worker, which replaces it when they change: left alone here.
 var ENGINE_MEMORY = "engine-memory";
 var STATIC = CONFIG.static;
 var OFFLINE = CONFIG.offline;

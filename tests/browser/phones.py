@@ -33,6 +33,8 @@ from urllib.parse import urlsplit
 from playwright.sync_api import Browser, BrowserContext, Locator, Page
 from playwright.sync_api import Error as PlaywrightError
 
+from tests.waiting import wait_until
+
 ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 # The pictures of the pages the tests take for a person to judge (test-artifacts/): taken when
 # asked for (SCOREKEEPER_PICTURES=1, as `make pictures` runs the browser tests), not on every
@@ -55,6 +57,12 @@ WAITING_ROOM = "/static/scorekeeper/icons/favicon-32.png"
 # request of the phone on its way (measured: a sixth of chromium's CPU on the club's pages).
 ENGINE_REFUSED = "test-engine-refused"
 ENGINE_FILES = "/static/vendor/pyodide/"
+# The rules engine's memory, kept in Cache Storage by its first start on a phone
+# (static/scorekeeper/engine-worker.mjs: KEPT), and the keys it is kept under.
+ENGINE_MEMORY = "engine-memory"
+ENGINE_MEMORY_KEYS = (
+    f"() => caches.open('{ENGINE_MEMORY}').then(c => c.keys()).then(k => k.map(r => r.url))"
+)
 _REFUSING = [
     {"name": ENGINE_REFUSED, "value": "1", "domain": host, "path": "/"}
     for host in ("localhost", "127.0.0.1")
@@ -189,3 +197,11 @@ def picture(
 def is_waiting(page: Page) -> bool:
     """A kept phone's page, waiting for its next test."""
     return page.url.endswith(WAITING_ROOM)
+
+
+def engine_memory_kept(page: Page) -> list[str]:
+    """The keys of the engine's memory on ``page``'s phone, once its first start has kept it (in
+    the background, a second or so after the engine is ready)."""
+    wait_until(lambda: page.evaluate(ENGINE_MEMORY_KEYS), 60, "the engine's memory kept")
+    keys: list[str] = page.evaluate(ENGINE_MEMORY_KEYS)
+    return keys

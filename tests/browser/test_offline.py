@@ -14,7 +14,7 @@ from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
 from tests.browser.conftest import ACTION_MS, ARTIFACTS, PHONE, console_errors
-from tests.browser.phones import picture
+from tests.browser.phones import ENGINE_MEMORY, engine_memory_kept, picture
 from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS
 from tests.waiting import wait_until
 
@@ -25,8 +25,6 @@ pytestmark = [
     pytest.mark.slow,
 ]
 
-# The rules engine's memory, kept by its first start on the phone (engine-worker.mjs: KEPT).
-ENGINE_MEMORY = "() => caches.open('engine-memory').then(c => c.keys()).then(k => k.length > 0)"
 QUEUED = """() => new Promise(done => window.canastaQueue.list().then(items => done(items.map(i => [i.number, i.state]))))"""
 
 
@@ -81,7 +79,7 @@ def test_three_hands_offline_survive_a_reload_and_a_closed_tab_and_are_saved_onc
     page = context.new_page()
     page.set_default_timeout(ACTION_MS)
     game = new_game(page, live_server.url)
-    wait_until(lambda: page.evaluate(ENGINE_MEMORY), 60, "the engine's memory kept")
+    engine_memory_kept(page)
     context.set_offline(True)
     expect(page.get_by_test_id("offline-note")).to_be_visible()
 
@@ -359,8 +357,8 @@ def test_a_phone_that_opened_its_game_scores_offline_on_the_entry_it_opens_next(
     for_the_entry_page_kept(page, game)
     # Its engine's memory gone (as on a phone that cannot keep it): the entry page starts the
     # engine afresh, with no connection (the three-hands test restores the memory offline).
-    wait_until(lambda: page.evaluate(ENGINE_MEMORY), 60, "the engine's memory kept")
-    page.evaluate("caches.delete('engine-memory')")
+    engine_memory_kept(page)
+    page.evaluate("name => caches.delete(name)", ENGINE_MEMORY)
 
     context.set_offline(True)
     page.get_by_test_id("enter-hand").click()  # the service worker's copy of the entry page

@@ -15,6 +15,7 @@ from django.utils import translation
 from scorekeeper import phone_engine
 from scorekeeper.rules import score_json
 from scorekeeper.rules.live import Table, preview
+from tests.browser.phones import ENGINE_MEMORY, ENGINE_MEMORY_KEYS, engine_memory_kept
 from tests.conftest import load_examples
 from tests.waiting import wait_until
 
@@ -39,9 +40,7 @@ PREVIEW = {
     "before": PREVIEW_HAND[1],
     "number": PREVIEW_HAND[2],
 }
-KEPT = "engine-memory"  # the worker's Cache Storage for the kept memory
-KEPT_KEYS = f"() => caches.open('{KEPT}').then(c => c.keys()).then(k => k.map(r => r.url))"
-UNRESTORABLE = f"""key => caches.open('{KEPT}').then(c => c.match(key))
+UNRESTORABLE = f"""key => caches.open('{ENGINE_MEMORY}').then(c => c.match(key))
   .then(r => r.headers.has('X-Engine-Memory-Unrestorable'))"""
 
 
@@ -55,12 +54,6 @@ def _engine_page(phone, live_server, language: str = "en", kept: bool = False):
     how = phone.evaluate("where => window.canastaEngine(where).ready", where)
     assert how["ms"] > 0 and how["kept"] is kept
     return phone
-
-
-def _memory_kept(page) -> list[str]:
-    """The kept memory's key, once the first start has written it (in the background)."""
-    wait_until(lambda: page.evaluate(KEPT_KEYS), 60, "the engine's memory kept")
-    return page.evaluate(KEPT_KEYS)
 
 
 def test_every_example_scores_in_the_browser_as_on_the_server(phone, live_server) -> None:
@@ -102,7 +95,7 @@ def test_the_preview_of_a_hand_is_the_servers(phone, live_server) -> None:
 def test_a_later_page_starts_from_the_kept_memory_and_one_that_cannot_be_restored_afresh(
     phone, live_server
 ) -> None:
-    [key] = _memory_kept(_engine_page(phone, live_server))
+    [key] = engine_memory_kept(_engine_page(phone, live_server))
     page = _engine_page(phone, live_server, kept=True)
     answers = page.evaluate(
         "records => Promise.all(records.map(r => window.canastaEngine().score(r)))", RECORDS
@@ -113,7 +106,7 @@ def test_a_later_page_starts_from_the_kept_memory_and_one_that_cannot_be_restore
     assert answer == preview(Table.from_json(PREVIEW["table"]), *PREVIEW_HAND)
 
     page.evaluate(  # the same key, holding what no Pyodide made
-        f"""key => caches.open('{KEPT}').then(c => c.put(key, new Response(
+        f"""key => caches.open('{ENGINE_MEMORY}').then(c => c.put(key, new Response(
             new Blob(['not a memory']).stream().pipeThrough(new CompressionStream('gzip')))))""",
         key,
     )
@@ -124,4 +117,4 @@ def test_a_later_page_starts_from_the_kept_memory_and_one_that_cannot_be_restore
     # Marked unrestorable: the next page starts afresh at once, and takes no picture again.
     wait_until(lambda: page.evaluate(UNRESTORABLE, key), 60, "the memory marked unrestorable")
     _engine_page(phone, live_server, kept=False)
-    assert page.evaluate(KEPT_KEYS) == [key] and page.evaluate(UNRESTORABLE, key)
+    assert page.evaluate(ENGINE_MEMORY_KEYS) == [key] and page.evaluate(UNRESTORABLE, key)
