@@ -8,7 +8,8 @@ machine. A Swiss round of ``--pairs`` pairs (half as many tables) is drawn and r
 
 - each table (one simulated phone) posts the round's hands through the API with its pair's key
   and an Idempotency-Key, looks at its table page, and both pairs send the result from their
-  table pages (the second confirms it), a step every 5 to 25 s; then it reads the public page;
+  table pages (the second confirms it), a step every 5 to 25 s, the first hand too (a table
+  starts by playing it); then it reads the public page;
 - ``--spectators`` phones follow the public pages: the pairings, the standings and the wall
   screen's page, and poll ``screen.json`` with If-None-Match as the wall does;
 - the phones ask the round's clock (``clock.json``, a table's with ``?table=N``) as each page
@@ -27,8 +28,9 @@ as the proxy of deploy/nginx/scorekeeper.conf sends them (docs/scaling.md, "The 
 the followed pages' shared answers a second or two (docs/scaling.md, "Spectators almost free").
 Prints each part's share of the cores too (the web processes, the followed pages', the worker,
 PostgreSQL, Redis, nginx, the load generator), while the tables play and after.
+``--by-window``: each request's count, p50 and p95 by 5-s window too (where a tail comes from).
 Usage: python bench/evening.py [--pairs 200] [--events 1] [--spectators 200] [--seconds 120]
-       [--nodes 1] [--followed 0] [--proxy]
+       [--nodes 1] [--followed 0] [--proxy] [--by-window]
 """
 
 from __future__ import annotations
@@ -161,6 +163,11 @@ class Table(OnNodes):
         }
         self.client = self.sides["ns"]
         self.looks = self.session(self.followed) if self.followed else self.client
+        # The first hand is sent once it is played, as every later one: a step's wait first.
+        # Locust runs a task the moment its user starts, so the tables (spawned first, 150 a
+        # second at 1000 pairs) sent their first hands all at once, 150 a second for three
+        # seconds: no room does that, a hand takes minutes to play.
+        gevent.sleep(self.wait_time())
 
     @task
     def play(self) -> None:
@@ -254,6 +261,22 @@ class Spectator(OnNodes):
     @task(4)
     def screen_poll(self) -> None:
         self._get("screen.json", "screen.json")
+
+
+def print_by_window(times: list[tuple[float, str, float]], seconds: int = 5) -> None:
+    """Each request's count, p50 and p95 by window of ``seconds`` from the first (--by-window):
+    where in the evening a tail comes from."""
+    first = min(when for when, _name, _ms in times)
+    windows: dict[int, dict[str, list[float]]] = {}
+    for when, name, ms in times:
+        windows.setdefault(int((when - first) // seconds), {}).setdefault(name, []).append(ms)
+    for window, names in sorted(windows.items()):
+        row = []
+        for name, spent in sorted(names.items()):
+            spent.sort()
+            p50, p95 = spent[len(spent) // 2], spent[int(len(spent) * 0.95)]
+            row.append(f"{name} {len(spent)}: {p50:.0f}/{p95:.0f}")
+        print(f"  {window * seconds:4d} s  " + ", ".join(row))
 
 
 @events.request.add_listener
@@ -404,6 +427,11 @@ def main() -> None:
         "--pairs 40); the spectators follow one each",
     )
     parser.add_argument("--spectators", type=int, default=200)
+    parser.add_argument(
+        "--by-window",
+        action="store_true",
+        help="print each request's count, p50 and p95 ms by 5-s window as well",
+    )
     parser.add_argument("--seconds", type=float, default=120)
     parser.add_argument("--workers", type=int, default=2 * (os.cpu_count() or 1))
     parser.add_argument(
@@ -506,6 +534,8 @@ def main() -> None:
             f"p50 {entry.get_response_time_percentile(0.5):.0f} ms, "
             f"p95 {entry.get_response_time_percentile(0.95):.0f} ms"
         )
+    if args.by_window:
+        print_by_window(TIMES)
     if ALL_DONE:
         busy = sorted(ms for when, _n, ms in TIMES if when <= ALL_DONE[0])
         calm = sorted(ms for when, _n, ms in TIMES if when > ALL_DONE[0])
