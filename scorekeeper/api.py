@@ -34,7 +34,7 @@ from scorekeeper.openapi import MAX_VERSION, SCHEMA
 from scorekeeper.rules import PRESETS, RuleViolation, score_record, score_to_json
 from scorekeeper.rules.opening import opening_minimum_for
 from scorekeeper.rules.variants import OpeningBy
-from scorekeeper.selectors import GameState, game_ruleset, game_state_by_id
+from scorekeeper.selectors import GameState, game_key_holder, game_ruleset, game_state_by_id
 from scorekeeper.serializers import violation_body
 
 View = Callable[..., HttpResponse]
@@ -194,15 +194,16 @@ def body_object(request: HttpRequest, allowed: set[str]) -> dict[str, Any]:
     return data
 
 
-def authorized_game(request: HttpRequest, game_id: str) -> Game:
-    game = Game.objects.get(id=game_id)
+def authorize(request: HttpRequest, game_id: str) -> None:
+    """Refuse a write to the game without its token or a key to it (401, 403); 404 for no
+    such game."""
     header = request.headers.get("Authorization", "")
+    scheme, _space, token = header.partition(" ")
+    holder = game_key_holder(game_id, token.strip())  # no such game: 404, before the rest
     if not header:
         raise ApiError(401, _("this game's token is needed: Authorization: Bearer <token>"))
-    scheme, _space, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip() or not game.token_matches(token.strip()):
+    if scheme.lower() != "bearer" or not token.strip() or holder is None:
         raise ApiError(403, _("wrong token for this game"))
-    return game
 
 
 def hand_number(number: int) -> int:
@@ -303,7 +304,7 @@ def game(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @api("POST")
 def hands(request: HttpRequest, game_id: str) -> HttpResponse:
-    authorized_game(request, game_id)
+    authorize(request, game_id)
     data = body_object(request, {"sides", "number"})
     number = data.get("number")
     if number is not None and not (type(number) is int and 1 <= number <= services.MAX_HANDS):
@@ -319,7 +320,7 @@ def hands(request: HttpRequest, game_id: str) -> HttpResponse:
 
 @api("PUT", "DELETE")
 def hand(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
-    authorized_game(request, game_id)
+    authorize(request, game_id)
     number = hand_number(number)
     author = services.Author.of(request.user)
     if request.method == "DELETE":
@@ -343,6 +344,6 @@ def hand(request: HttpRequest, game_id: str, number: int) -> HttpResponse:
 
 @api("POST")
 def undo_delete(request: HttpRequest, game_id: str) -> HttpResponse:
-    authorized_game(request, game_id)
+    authorize(request, game_id)
     write = services.hand_undo_delete(game_id=game_id, author=services.Author.of(request.user))
     return JsonResponse(write_json(write), status=201)

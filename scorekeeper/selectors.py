@@ -8,6 +8,7 @@ every hand (game_state).
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
@@ -18,7 +19,7 @@ from django.http import Http404
 
 from scorekeeper import game_tables
 from scorekeeper.game_tables import TableOfGame
-from scorekeeper.models import Game, Hand, Revision
+from scorekeeper.models import Game, GameKey, Hand, Revision, hash_token
 from scorekeeper.rules import PRESETS, Minimum, Ruleset, ruleset_for
 from scorekeeper.rules.opening import game_hand_number, next_opening
 from scorekeeper.seats import dealer_of, seat_names
@@ -375,6 +376,28 @@ def game_version_of(game_id: str) -> tuple[int, int] | None:
 
 
 _GAME_VERSION = f"SELECT version, hand_count FROM {Game._meta.db_table} WHERE id = %s"  # noqa: S608
+
+
+def game_key_holder(game_id: str, token: str) -> str | None:
+    """Who ``token`` opens the game for, as ``Game.key_holder`` says ("" for its own edit link,
+    a key's holder, None for no key to it); Game.DoesNotExist for no such game. One plain
+    statement rather than the game's row and its keys read by the ORM: every write through the
+    API asks it first (bench/evening.py, a table's hands)."""
+    hashed = hash_token(token)
+    with connection.cursor() as cursor:
+        cursor.execute(_GAME_KEY_HOLDER, [hashed, GameKey.RETIRED, game_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Game.DoesNotExist(game_id)
+    own_hash, holder = row
+    return "" if secrets.compare_digest(own_hash, hashed) else holder
+
+
+_GAME_KEY_HOLDER = (
+    f"SELECT g.token_hash, (SELECT k.holder FROM {GameKey._meta.db_table} k "  # noqa: S608
+    "WHERE k.game_id = g.id AND k.token_hash = %s AND k.holder <> %s LIMIT 1) "
+    f"FROM {Game._meta.db_table} g WHERE g.id = %s"
+)
 
 
 def hand_changes(game_ids: Sequence[str]) -> dict[str, list[tuple[float, int]]]:

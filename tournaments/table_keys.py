@@ -62,15 +62,16 @@ def table_link_of(token: str) -> TableLink | None:
     """The match and side a table link's token opens, or None. A card printed before each pair
     had its own link held the game's own token, retired since: it finds its table, side ""."""
     keys = _keys_of(token)
-    found = keys.values_list("game_id", "holder").first() if keys is not None else None
+    # Unordered reads of the one row each (a key's hash is unique, a game is one table's):
+    # first() would order them, a fifth of the match's read (bench/evening.py's table pages).
+    found = (
+        next(iter(keys.values_list("game_id", "holder")[:1]), None) if keys is not None else None
+    )
     if found is None:
         return None
     game_id, holder = found
-    match = (
-        Match.objects.select_related("round__tournament", "game", "result")
-        .filter(game_id=game_id)
-        .first()
-    )
+    tables = Match.objects.select_related("round__tournament", "game", "result")
+    match = next(iter(tables.filter(game_id=game_id).order_by()[:1]), None)
     if match is None:
         return None
     # The pairs by a query of their own: joined in too, PostgreSQL took 5 ms to plan the nine

@@ -194,6 +194,16 @@ def test_a_card_printed_before_the_pairs_had_their_own_links_says_so() -> None:
         and "This table card is out of date" in response.content.decode()
     )
     assert Client().post(reverse("table", args=[old_token]), {"ns_score": 1}).status_code == 410
+    # Nor does the API take a hand from it, where a pair's own key is taken.
+    api = reverse("api-hands", args=[match.game_id])
+    for token, status in ((old_token, 403), (table_token(match.game, "ns"), 201)):
+        sent = Client().post(
+            api,
+            {"sides": NS_OUT_WITH_KINGS},
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {token}",
+        )
+        assert sent.status_code == status, sent.content
     # Its page's phone still follows the table (the page it shows says the card is old).
     from tournaments.selectors.results import table_version
 

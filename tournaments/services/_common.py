@@ -18,7 +18,7 @@ from django.db.models import F, Value
 from django.db.models.functions import Coalesce, Greatest
 
 from core.early_answers import forget
-from tournaments.models import Match, TableChange, Tournament
+from tournaments.models import Match, Round, TableChange, Tournament
 from tournaments.selectors.versions import event_decisions, followed_event
 
 
@@ -79,22 +79,38 @@ def changes_folded(tournament_id: int) -> None:
 
 
 def tournament_of_match(match_id: int) -> int:
-    return Tournament.objects.filter(round_set__matches__id=match_id).values_list("id", flat=True)[
-        0
-    ]
+    """The event a table is in (Match.DoesNotExist for none). One plain statement: every
+    table's write asks it first, before its locks (bench/evening.py, a result)."""
+    with connection.cursor() as cursor:
+        cursor.execute(_TOURNAMENT_OF_MATCH, [match_id])
+        row = cursor.fetchone()
+    if row is None:
+        raise Match.DoesNotExist(match_id)
+    return int(row[0])
+
+
+_TOURNAMENT_OF_MATCH = (
+    f"SELECT r.tournament_id FROM {Match._meta.db_table} m "  # noqa: S608
+    f"JOIN {Round._meta.db_table} r ON r.id = m.round_id WHERE m.id = %s"
+)
 
 
 def locked_table(match_id: int) -> Match:
     """The table's match, its row locked until the caller's transaction ends; the tournament's
     row held for key share (PostgreSQL): an event-wide write waits for the table's, and is
-    waited for, while every other table's write goes on."""
+    waited for, while every other table's write goes on. Its round and event come with it
+    (read, not locked)."""
     tournament_id = tournament_of_match(match_id)
     if connection.vendor == "postgresql":  # SQLite: one writer at a time, nothing to share
         with connection.cursor() as cursor:  # Django's select_for_update has no key share
             cursor.execute(
                 "SELECT 1 FROM tournaments_tournament WHERE id = %s FOR KEY SHARE", [tournament_id]
             )
-    return Match.objects.select_for_update(of=("self",)).select_related("round").get(id=match_id)
+    return (
+        Match.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(id=match_id)
+    )
 
 
 def table_changed(tournament_id: int, *, inputs: bool) -> None:
