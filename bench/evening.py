@@ -163,11 +163,12 @@ class Table(OnNodes):
         }
         self.client = self.sides["ns"]
         self.looks = self.session(self.followed) if self.followed else self.client
-        # The first hand is sent once it is played, as every later one: a step's wait first.
-        # Locust runs a task the moment its user starts, so the tables (spawned first, 150 a
-        # second at 1000 pairs) sent their first hands all at once, 150 a second for three
-        # seconds: no room does that, a hand takes minutes to play.
-        gevent.sleep(self.wait_time())
+        # The first hand is sent once it is played, as every later one: a step's wait first
+        # (locust's own, which a stop ends at once). Locust runs a task the moment its user
+        # starts, so the tables (spawned first, 150 a second at 1000 pairs and 1000
+        # spectators) sent their first hands all at once, 150 a second for three seconds: no
+        # room does that, a hand takes minutes to play.
+        self.wait()
 
     @task
     def play(self) -> None:
@@ -266,6 +267,8 @@ class Spectator(OnNodes):
 def print_by_window(times: list[tuple[float, str, float]], seconds: int = 5) -> None:
     """Each request's count, p50 and p95 by window of ``seconds`` from the first (--by-window):
     where in the evening a tail comes from."""
+    if not times:
+        return
     first = min(when for when, _name, _ms in times)
     windows: dict[int, dict[str, list[float]]] = {}
     for when, name, ms in times:

@@ -205,6 +205,19 @@ def test_hand_writes_need_the_token(client, game) -> None:
         post(client, url + "/1", {"sides": NS_OUT_WITH_KINGS}, "x", method="put").status_code == 403
     )
     assert client.delete(url + "/1").status_code == 401
+    # A token sent another way than Bearer, or none after it: refused as a wrong one.
+    for header in (f"Basic {game['token']}", "Bearer ", "Bearer"):
+        answer = client.post(
+            url,
+            json.dumps({"sides": NS_OUT_WITH_KINGS}),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=header,
+        )
+        assert answer.status_code == 403, header
+    # No such game: 404 before any word on the token, with it or without.
+    for token in (None, game["token"]):
+        gone = post(client, "/api/v1/games/nope00/hands", {"sides": NS_OUT_WITH_KINGS}, token)
+        assert gone.status_code == 404, token
     assert Hand.objects.count() == 0
 
 
