@@ -28,9 +28,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from serving import ROOT, served, shell_json
 
+sys.path.insert(0, str(ROOT))
+from tests.browser.phones import ENGINE_MEMORY
+
 CHROMIUM = "/usr/bin/chromium"
 # The size of the engine's kept memory (engine-worker.mjs: KEPT), 0 until it is kept.
-KEPT_SIZE = """() => caches.open("engine-memory").then(c => c.keys().then(keys => keys.length
+KEPT_SIZE = f"""() => caches.open("{ENGINE_MEMORY}").then(c => c.keys().then(keys => keys.length
   ? c.match(keys[0]).then(r => r.blob()).then(b => b.size) : 0))"""
 SETUP = """
 import json
