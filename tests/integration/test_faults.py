@@ -385,6 +385,51 @@ def test_a_followed_game_answers_503_while_the_database_is_down_and_304_once_bac
         proxy.close()
 
 
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_a_tables_hand_and_result_sent_while_the_database_restarts_are_503_then_saved_once() -> (
+    None
+):
+    """A table's writes read their key and their event first (one plain SQL read each):
+    PostgreSQL restarting, the hand sent through the API and the pair's result are an honest
+    503 (the phone sends them again), nothing half-saved; sent again once it is back (the hand
+    with the same Idempotency-Key), each is saved once."""
+    from scorekeeper.models import Hand
+    from tests.factories import NS_OUT_WITH_KINGS
+
+    match = tables(event(4))[0]
+    hands = reverse("api-hands", args=[match.game_id])
+    page = reverse("table", args=[table_token(match.game, "ns")])
+    client = Client(raise_request_exception=False)
+
+    def send_hand() -> Any:
+        return client.post(
+            hands,
+            json.dumps({"sides": NS_OUT_WITH_KINGS}),
+            content_type="application/json",
+            HTTP_AUTHORIZATION=f"Bearer {table_token(match.game, 'ns')}",
+            HTTP_IDEMPOTENCY_KEY="a-hand-sent-while-the-database-restarts",
+        )
+
+    proxy = TcpProxy(*database_address())  # closed: the database "restarts"
+    settings, saved = connection.settings_dict, dict(connection.settings_dict)
+    connection.close()
+    settings.update(HOST="127.0.0.1", PORT=str(proxy.port))
+    try:
+        down = [send_hand(), client.post(page, {"ns_score": 900, "ew_score": 300})]
+        assert [(a.status_code, bool(a["Retry-After"])) for a in down] == [(503, True)] * 2
+        proxy.open()
+        connection.close()
+        assert [send_hand().status_code, send_hand().status_code] == [201, 201]
+        assert client.post(page, {"ns_score": 900, "ew_score": 300}).status_code == 302
+    finally:
+        connection.close()
+        settings.update(saved)
+        proxy.close()
+    assert Hand.objects.filter(game_id=match.game_id).count() == 1
+    assert match.submissions.count() == 1
+
+
 @pytest.mark.django_db(transaction=True)
 def test_a_club_games_statistics_follow_its_hands_with_the_broker_down_or_no_worker(
     redis_server: RedisServer,
