@@ -26,11 +26,14 @@ from tests.browser.phones import (
     ARTIFACTS,
     ENGINE_FILES,
     ENGINE_REFUSED,
+    MEMORY_SERVED,
     PHONE,
     PICTURES,
+    engine_phone,
     is_waiting,
     phone_page,
     phones_of,
+    served_memory,
 )
 
 __all__ = ["ACTION_MS", "ARTIFACTS", "PHONE", "phone_page"]
@@ -85,15 +88,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _engine_refused_by_cookie() -> Iterator[None]:
     """The live server's static files (Django's StaticFilesHandler, before any middleware)
     refuse the rules engine's files to a phone holding ENGINE_REFUSED (tests/browser/phones.py):
-    a phone of the engine's tests has no such cookie."""
+    a phone of the engine's tests has no such cookie. And they serve the engine's memory a
+    phone kept at MEMORY_SERVED, for the next phones to hold (phones.engine_phone)."""
     from django.contrib.staticfiles.handlers import StaticFilesHandler
-    from django.http import Http404
+    from django.http import FileResponse, Http404
 
     serve = StaticFilesHandler.serve
 
     def refusing(self, request):
         if request.COOKIES.get(ENGINE_REFUSED) and request.path.startswith(ENGINE_FILES):
             raise Http404("the engine is refused to this phone")
+        if request.path == MEMORY_SERVED:
+            kept = served_memory()
+            if kept is None:
+                raise Http404("no phone has kept the engine's memory yet")
+            return FileResponse(kept.open("rb"), content_type="application/octet-stream")
         return serve(self, request)
 
     StaticFilesHandler.serve = refusing
@@ -128,9 +137,12 @@ def launched(playwright: Playwright, executable: str) -> Iterator[Browser]:
 
 
 @pytest.fixture(scope="session")
-def browser(_playwright: Playwright) -> Iterator[Browser]:
-    """The browser the tests of the pages drive: the headless shell (pages_browser)."""
+def browser(_playwright: Playwright, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browser]:
+    """The browser the tests of the pages drive: the headless shell (pages_browser). Its
+    phones share what the run's test processes share in the run's directory (the engine's
+    memory: phones.engine_phone)."""
     with launched(_playwright, pages_browser()) as running:
+        phones_of(running).shared = tmp_path_factory.getbasetemp().parent
         yield running
 
 
@@ -166,10 +178,6 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo[None]):
     return report
 
 
-def _engine(request: pytest.FixtureRequest) -> bool:
-    return request.node.get_closest_marker("engine") is not None
-
-
 @pytest.fixture(autouse=True)
 def _phones_given_back(request: pytest.FixtureRequest) -> Iterator[None]:
     """Every phone and screen a test was lent goes back when it ends (tests/browser/phones.py)."""
@@ -178,15 +186,27 @@ def _phones_given_back(request: pytest.FixtureRequest) -> Iterator[None]:
         phones_of(request.getfixturevalue("browser")).give_back_all()
 
 
+def _phone(browser: Browser, live_server, request: pytest.FixtureRequest) -> Page:
+    """A phone; in a test marked ``engine``, one whose rules engine loads, holding the engine's
+    memory as a first start kept it unless marked ``engine(first_start=True)``
+    (phones.engine_phone)."""
+    engine = request.node.get_closest_marker("engine")
+    if engine is None:
+        return phone_page(browser)
+    return engine_phone(
+        browser, live_server.url, first_start=engine.kwargs.get("first_start", False)
+    )
+
+
 @pytest.fixture
 def phone(browser, live_server, request: pytest.FixtureRequest) -> Page:
-    return phone_page(browser, _engine(request))
+    return _phone(browser, live_server, request)
 
 
 @pytest.fixture
 def second_phone(browser, live_server, request: pytest.FixtureRequest) -> Page:
     """Another phone at the same table."""
-    return phone_page(browser, _engine(request))
+    return _phone(browser, live_server, request)
 
 
 def console_errors(page) -> list[str]:

@@ -8,23 +8,28 @@ are all closed, 1.5 s again. With some 140 phones and screens in a run, a contex
 a sixth of the browser tests' CPU.
 
 So a phone given back is kept, its last page waiting on a file of its site (no script, no
-request), and lent again to the next test emptied: a new page; its site's cookies,
-storage, caches and service worker cleared (CDP's Storage.clearDataForOrigin, as the phone's
-"clear site data"); its HTTP cache emptied (the event and game numbers of two tests' databases
-are the same numbers: an ETag kept from one test must not answer the next); online; no route;
-the cookie that refuses it the engine's files (ENGINE_REFUSED). A phone that loads the rules engine (Pyodide) is never kept: the
-offline tests need a phone that has never seen the engine's files. What a kept phone does not
-forget, so that no test may do it to a lent phone's context: an init script (a test adds it to
-its page, which goes with the test), an exposed function, a listener of the context, a
-geolocation, another site's storage.
+request), and lent again to the next test emptied: a new page; its site's cookies, storage,
+caches and service worker cleared (CDP's Storage.clearDataForOrigin, as the phone's "clear site
+data"); its HTTP cache emptied (the event and game numbers of two tests' databases are the same
+numbers: an ETag kept from one test must not answer the next); online; no route; the cookie that
+refuses it the engine's files (ENGINE_REFUSED). A phone that loads the rules engine (Pyodide) is
+never kept: the offline tests need a phone that has never seen the engine's files. But it holds,
+unless its test is about the engine's first start, the engine's memory as a first start on
+another phone kept it (engine_phone). What a kept phone does not forget, so that no test may do
+it to a lent phone's context: an init script (a test adds it to its page, which goes with the
+test), an exposed function, a listener of the context, a geolocation, another site's storage.
 
-``phone_page(browser)`` lends a phone until the test ends; ``with held_phone(browser) as page``
-gives it back when the block ends (a test that plays table after table); ``screen_page(browser,
+``phone_page(browser)`` lends a phone until the test ends; ``engine_phone(browser, base)`` a
+phone whose rules engine loads; ``with held_phone(browser) as page`` gives it back when the
+block ends (a test that plays table after table); ``screen_page(browser,
 viewport)`` lends a wall, a projector or a laptop (not a phone: no touch, scale 1)."""
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import fcntl
+import json
 import os
 from collections.abc import Iterator
 from pathlib import Path
@@ -63,6 +68,20 @@ ENGINE_MEMORY = "engine-memory"
 ENGINE_MEMORY_KEYS = (
     f"() => caches.open('{ENGINE_MEMORY}').then(c => c.keys()).then(k => k.map(r => r.url))"
 )
+# The engine's kept memory read out of a phone (base64: a page gives back text), and written into
+# another under its key, fetched from the live server, which serves it at MEMORY_SERVED
+# (tests/browser/conftest.py): handed through Playwright, its six megabytes took a second of CPU.
+_MEMORY_READ = f"""key => caches.open('{ENGINE_MEMORY}').then(c => c.match(key))
+  .then(r => r.arrayBuffer()).then(buffer => {{
+    const bytes = new Uint8Array(buffer); let text = "";
+    for (let at = 0; at < bytes.length; at += 0x8000) {{
+      text += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+    }}
+    return btoa(text);
+  }})"""
+_MEMORY_WRITE = f"""([key, served]) => fetch(served)
+  .then(r => caches.open('{ENGINE_MEMORY}').then(c => c.put(key, r)))"""
+MEMORY_SERVED = "/static/test-engine-memory"
 _REFUSING = [
     {"name": ENGINE_REFUSED, "value": "1", "domain": host, "path": "/"}
     for host in ("localhost", "127.0.0.1")
@@ -76,6 +95,11 @@ class Phones:
         self.browser = browser
         self.kept: dict[tuple, list[tuple[BrowserContext, str]]] = {}
         self.lent: list[tuple[BrowserContext, tuple, bool]] = []
+        # The engine's memory as a first start kept it: its key (an address of the site) and
+        # the file of its bytes, read once (engine_phone), in the run's directory (``shared``,
+        # set by the browser fixture: tests/browser/conftest.py).
+        self.engine_memory: tuple[str, Path] | None = None
+        self.shared: Path | None = None
 
     def lend(self, kind: tuple, options: dict, engine: bool = False) -> Page:
         kept = self.kept.get(kind) if not engine else None
@@ -99,6 +123,54 @@ class Phones:
         ARTIFACTS.mkdir(parents=True, exist_ok=True)
         self.lent.append((context, kind, engine))
         return page
+
+    def lend_engine_phone(self, base: str, first_start: bool, options: dict) -> Page:
+        """A phone of its own whose engine loads; unless ``first_start``, holding the engine's
+        memory (see engine_phone), written from its first page, a file of the site."""
+        memory = None if first_start else self._engine_memory(base, options)
+        page = self.lend(("engine",), options, engine=True)
+        if memory is not None:
+            page.goto(base + WAITING_ROOM)
+            page.evaluate(_MEMORY_WRITE, [memory[0], MEMORY_SERVED])
+        return page
+
+    def _engine_memory(self, base: str, options: dict) -> tuple[str, Path]:
+        """The memory the engine's first start keeps: the one another test process of the run
+        left in the run's directory (``shared``), else one kept by a first start here, on a
+        phone of its own, and left there for the others. Its key names the site, which is each
+        process's own live server."""
+        if self.engine_memory is None:
+            assert self.shared is not None, "the browser fixture names the run's directory"
+            kept, named = self.shared / "engine-memory.gz", self.shared / "engine-memory.json"
+            with open(self.shared / "engine-memory.lock", "a") as lock:
+                fcntl.flock(lock, fcntl.LOCK_EX)  # until the file closes
+                if not named.exists():
+                    key = self._first_start(base, options, kept)
+                    named.write_text(json.dumps({"key": key, "site": base}))
+                found = json.loads(named.read_text())
+            self.engine_memory = (found["key"].replace(found["site"], base, 1), kept)
+        return self.engine_memory
+
+    def _first_start(self, base: str, options: dict, kept: Path) -> str:
+        """The engine started afresh on a page of ``base``, on a phone of its own (closed
+        after): the key of the memory it kept, its bytes written to ``kept``."""
+        from django.urls import reverse
+
+        from scorekeeper.phone_engine import engine_config
+
+        context = self.browser.new_context(**options)
+        try:
+            page = context.new_page()
+            page.set_default_timeout(ACTION_MS)
+            page.goto(base + reverse("opening"))
+            page.add_script_tag(url=base + "/static/scorekeeper/engine.js")
+            started = page.evaluate("where => canastaEngine(where).ready", engine_config())
+            assert started["kept"] is False, started
+            [key] = engine_memory_kept(page)
+            kept.write_bytes(base64.b64decode(page.evaluate(_MEMORY_READ, key)))
+            return key
+        finally:
+            context.close()
 
     def give_back(self, page: Page) -> None:
         for lent in self.lent:
@@ -149,12 +221,42 @@ def phones_of(browser: Browser) -> Phones:
     return _PHONES.setdefault(id(browser), Phones(browser))
 
 
+def served_memory() -> Path | None:
+    """The file of the engine's memory a phone of this test process kept (MEMORY_SERVED)."""
+    kept = [phones.engine_memory[1] for phones in _PHONES.values() if phones.engine_memory]
+    return kept[0] if kept else None
+
+
 def phone_page(browser: Browser, engine: bool = False) -> Page:
     """A page on a phone of its own (its own cookies and storage), at 390×844, until the test
     ends. Without ``engine`` the phone's rules engine cannot load (its Pyodide files are
     refused), so the page scores through the server, as on a phone where it cannot run."""
     options = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
     return phones_of(browser).lend(("phone",), options, engine)
+
+
+def engine_phone(
+    browser: Browser, base: str, *, first_start: bool = False, **options: object
+) -> Page:
+    """A page on a phone of its own whose rules engine loads (Pyodide: its files are served),
+    until the test ends or its test closes its context; at 390×844 unless ``options`` (of a
+    browser context) say otherwise.
+
+    Unless ``first_start``, the phone holds the engine's memory as its first start on a page of
+    ``base`` keeps it (engine-worker.mjs), as a phone that started the engine before: its pages
+    restore it (a second of chromium's CPU) where a first start takes five, and a sixth of the
+    browser tests' CPU went to first starts. The memory is the one a first start in the run
+    kept, on a phone of its own, once for all its test processes; the phone holds nothing else
+    of the engine (its files are fetched and kept by its service worker as on any phone). A
+    test of what the first start does (the memory kept, a fresh start) asks for
+    ``first_start``."""
+    defaults: dict = {
+        "viewport": PHONE,
+        "device_scale_factor": 2,
+        "is_mobile": True,
+        "has_touch": True,
+    }
+    return phones_of(browser).lend_engine_phone(base, first_start, {**defaults, **options})
 
 
 def screen_page(browser: Browser, viewport: dict) -> Page:

@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page, expect
 
-from tests.browser.conftest import ACTION_MS, ARTIFACTS, PHONE, console_errors
-from tests.browser.phones import ENGINE_MEMORY, engine_memory_kept, picture
+from tests.browser.conftest import ARTIFACTS, console_errors
+from tests.browser.phones import ENGINE_MEMORY, engine_memory_kept, engine_phone, picture
 from tests.factories import BIG_HAND, NS_OUT_WITH_KINGS
 from tests.waiting import wait_until
 
@@ -73,11 +73,8 @@ def enter(page: Page, side: int, rank: str, naturals: int) -> None:
 def test_three_hands_offline_survive_a_reload_and_a_closed_tab_and_are_saved_once(
     browser, live_server
 ) -> None:
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.set_default_timeout(ACTION_MS)
+    page = engine_phone(browser, live_server.url, first_start=True)
+    context = page.context
     game = new_game(page, live_server.url)
     engine_memory_kept(page)
     context.set_offline(True)
@@ -219,9 +216,8 @@ def test_offline_a_hand_the_rules_refuse_is_not_kept_and_a_quick_save_keeps_its_
 def test_two_tabs_back_online_save_each_kept_hand_once_and_discard_renumbers(
     browser, live_server
 ) -> None:
-    context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    first = context.new_page()
-    first.set_default_timeout(ACTION_MS)
+    first = engine_phone(browser, live_server.url, device_scale_factor=1)
+    context = first.context
     game = new_game(first, live_server.url)
     context.set_offline(True)
     for hand, rank in ((1, "Q"), (2, "K"), (3, "A")):
@@ -336,11 +332,8 @@ def test_a_phone_that_opened_its_game_scores_offline_on_the_entry_it_opens_next(
     worker), and the entry page, opened next with no connection, scores on the phone."""
     from scorekeeper.services import game_create
 
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.set_default_timeout(ACTION_MS)
+    page = engine_phone(browser, live_server.url)
+    context = page.context
     errors = console_errors(page)
     game, token = game_create(
         variant="classic", players=4, sides=[{"name": "Us"}, {"name": "Them"}]
@@ -388,11 +381,8 @@ def test_the_offline_board_counts_the_hands_kept_on_the_phone(browser, live_serv
     from scorekeeper.selectors import game_deal
     from scorekeeper.services import game_create
 
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.set_default_timeout(ACTION_MS)
+    page = engine_phone(browser, live_server.url)
+    context = page.context
     game, token = game_create(
         variant="classic", players=4, sides=[{"name": "Us"}, {"name": "Them"}]
     )
@@ -484,11 +474,8 @@ def test_hands_kept_offline_after_a_hand_saved_online_follow_it(browser, live_se
     copy the worker shows: hands 2 and 3, from 850 and 120, both saved on reconnecting."""
     from scorekeeper.services import game_create
 
-    context = browser.new_context(
-        viewport=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True
-    )
-    page = context.new_page()
-    page.set_default_timeout(ACTION_MS)
+    page = engine_phone(browser, live_server.url)
+    context = page.context
     errors = console_errors(page)
     game, token = game_create(
         variant="classic", players=4, sides=[{"name": "Anna & Ben"}, {"name": "Carla & Dan"}]

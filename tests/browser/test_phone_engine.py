@@ -2,7 +2,10 @@
 line of both examples files, scored in chromium, equals the server's own score, refusals and
 their words included; and the live preview of a game's hand equals the server's preview. A later
 page starts from the memory the first one kept (engine-worker.mjs) and scores the same; a kept
-memory that cannot be restored means a fresh start, and no later page tries it again."""
+memory that cannot be restored means a fresh start, and no later page tries it again.
+
+The phones of the first three tests hold the memory a first start kept (phones.engine_phone):
+their engine is restored, as on every page of a phone but its first; the last starts afresh."""
 
 from __future__ import annotations
 
@@ -44,9 +47,10 @@ UNRESTORABLE = f"""key => caches.open('{ENGINE_MEMORY}').then(c => c.match(key))
   .then(r => r.headers.has('X-Engine-Memory-Unrestorable'))"""
 
 
-def _engine_page(phone, live_server, language: str = "en", kept: bool = False):
+def _engine_page(phone, live_server, language: str = "en", kept: bool = True):
     """A page with the engine started in its worker, as the entry page starts it; ``kept``:
-    from the memory an earlier page kept, else afresh."""
+    from the memory the phone holds (phones.engine_phone) or an earlier page kept, else
+    afresh."""
     with translation.override(language):
         where = phone_engine.engine_config()
     phone.goto(live_server.url + reverse("opening"))
@@ -92,10 +96,11 @@ def test_the_preview_of_a_hand_is_the_servers(phone, live_server) -> None:
     assert answer["wins_game"] is None and answer["sides"][1]["opening_minimum"] == 120
 
 
+@pytest.mark.engine(first_start=True)
 def test_a_later_page_starts_from_the_kept_memory_and_one_that_cannot_be_restored_afresh(
     phone, live_server
 ) -> None:
-    [key] = engine_memory_kept(_engine_page(phone, live_server))
+    [key] = engine_memory_kept(_engine_page(phone, live_server, kept=False))
     page = _engine_page(phone, live_server, kept=True)
     answers = page.evaluate(
         "records => Promise.all(records.map(r => window.canastaEngine().score(r)))", RECORDS
