@@ -1,6 +1,14 @@
-"""The migration tests' one dance (tests/integration/test_migrations*.py): the database taken
-back to the migrations a test names, and forward to the latest afterwards, whatever the test did
-(the next test expects the whole schema)."""
+"""The migration tests' one dance (tests/integration/test_migrations*.py): the database taken to
+the migrations a test names, and forward to the latest afterwards, whatever the test did (the
+next test expects the whole schema).
+
+Two ways there. ``migrated_back_to`` unapplies every later migration, as an operator going back
+a release does: what a test needs when its rows, written by today's code, must survive the way
+back. ``migrated_up_to`` empties the database and applies only the migrations up to the targets:
+for a test that writes its rows in the old schema, where the way back from the latest crossed
+every later migration of every app for nothing (2.6 s of CPU on SQLite, against 0.04 s from
+empty, to scorekeeper 0001). That every migration goes back, down to none, is tested once
+(test_migrations.py)."""
 
 from __future__ import annotations
 
@@ -10,18 +18,50 @@ from contextlib import contextmanager
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-Targets = list[tuple[str, str]]
+Targets = list[tuple[str, str | None]]
 
 
 @contextmanager
 def migrated_back_to(targets: Targets) -> Iterator[MigrationExecutor]:
-    """The database at ``targets`` for the block; at the latest migrations after it."""
+    """The database at ``targets`` for the block, the later migrations unapplied; at the latest
+    migrations after it."""
     executor = MigrationExecutor(connection)
     executor.migrate(targets)
     try:
         yield executor
     finally:
         migrate_to(executor)
+
+
+@contextmanager
+def migrated_up_to(targets: Targets) -> Iterator[MigrationExecutor]:
+    """The database emptied (no table, no migration recorded) and at ``targets`` for the block;
+    at the latest migrations after it. For a test that writes its rows only once there."""
+    emptied()
+    executor = MigrationExecutor(connection)
+    executor.migrate(targets)
+    try:
+        yield executor
+    finally:
+        migrate_to(executor)
+
+
+def emptied() -> None:
+    """Every table of the test's database dropped, Django's record of the migrations among
+    them."""
+    with connection.cursor() as cursor:
+        tables = connection.introspection.table_names(cursor)
+        if connection.vendor == "postgresql":
+            if tables:
+                names = ", ".join(connection.ops.quote_name(t) for t in tables)
+                cursor.execute(f"DROP TABLE {names} CASCADE")
+            return
+        cursor.execute("PRAGMA foreign_keys = OFF")  # SQLite: dropped in any order
+        try:
+            for table in tables:
+                cursor.execute(f"DROP TABLE {connection.ops.quote_name(table)}")
+        finally:
+            cursor.execute("PRAGMA foreign_keys = ON")
 
 
 def migrate_to(executor: MigrationExecutor, targets: Targets | None = None) -> None:

@@ -1,13 +1,20 @@
-"""Games stored before the rulebook corrections keep scoring as they did (migration 0002)."""
+"""Games stored before the rulebook corrections keep scoring as they did, and new games play the
+rulebook's rules (migration 0002); every migration goes back, down to none, and forward again."""
 
 from __future__ import annotations
 
 import pytest
+from django.apps import apps as installed
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
+from django.db.migrations.recorder import MigrationRecorder
 
 from scorekeeper import services
 from scorekeeper.rules import RuleViolation
 from scorekeeper.selectors import game_get, game_state
-from tests.migrating import migrate_to, migrated_back_to
+from tests.migrating import migrate_to, migrated_up_to
+
+OURS = ("scorekeeper", "tournaments", "clubs", "federations")  # the apps with migrations
 
 BEFORE = [("scorekeeper", "0001_initial")]
 
@@ -37,12 +44,12 @@ def stored_game(apps, variant, players, target, names, hands, rules=None):
 
 @pytest.fixture
 def migrate():
-    with migrated_back_to(BEFORE) as executor:
+    with migrated_up_to(BEFORE) as executor:
         yield executor
 
 
 @pytest.mark.django_db(transaction=True)
-def test_old_games_keep_their_totals_after_the_migration(migrate) -> None:
+def test_old_games_keep_their_totals_and_new_games_play_the_rulebooks_rules(migrate) -> None:
     old = migrate.loader.project_state(BEFORE).apps
     # Origen, stock exhausted: the old rule counted side 2's SOL minus (no combination laid).
     origen = stored_game(
@@ -87,14 +94,32 @@ def test_old_games_keep_their_totals_after_the_migration(migrate) -> None:
     with pytest.raises(RuleViolation, match="house rule: Wild cards per meld"):
         services.hand_add(game_id=ducale, sides=four_wilds, author=services.Author("test"))
 
-
-@pytest.mark.django_db(transaction=True)
-def test_new_games_play_the_rulebooks_rules(migrate) -> None:
-    migrate_to(migrate)
+    # A new game plays the rulebook's rules: four wilds in a Ducale meld.
     game, _ = services.game_create(
         variant="ducale", players=4, sides=[{"name": "NS"}, {"name": "EW"}]
     )
-    four_wilds = [{"melds": [{"rank": "K", "naturals": 4, "twos": 2, "jokers": 2}]}, {}]
     hand = services.hand_add(game_id=game.id, sides=four_wilds, author=services.Author("test")).hand
     assert hand.result["sides"][0]["total"] == 40 + 2 * 20 + 2 * 50 + 300
     assert game_get(game.id).rules == {}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_migration_goes_back_down_to_none_and_forward_again() -> None:
+    """As an operator going back a release: every migration of the app's own unapplied in turn
+    (their reverse operations, the data migrations' included), down to none of them and none of
+    their tables, then all applied again. The other migration tests that write their rows in an
+    old schema start from an empty database instead (tests/migrating.py: migrated_up_to)."""
+    executor = MigrationExecutor(connection)
+    tables = {
+        model._meta.db_table for app in OURS for model in installed.get_app_config(app).get_models()
+    }
+    try:
+        executor.migrate([(app, None) for app in OURS])
+        recorded = {app for app, _name in MigrationRecorder(connection).applied_migrations()}
+        assert not recorded & set(OURS)
+        assert not tables & set(connection.introspection.table_names())
+    finally:
+        migrate_to(executor)
+    assert tables <= set(connection.introspection.table_names())
+    again = MigrationExecutor(connection)  # the migrations recorded, read anew
+    assert again.migration_plan(again.loader.graph.leaf_nodes()) == []

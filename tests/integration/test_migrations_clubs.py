@@ -9,7 +9,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from clubs.models import Club, Membership, Player, SeatedPlayer
-from tests.migrating import migrate_to, migrated_back_to
+from tests.migrating import migrate_to, migrated_up_to
 from tournaments.models import Entry, Tournament
 
 BEFORE = [
@@ -21,7 +21,7 @@ BEFORE = [
 
 @pytest.fixture
 def migrate():
-    with migrated_back_to(BEFORE) as executor:
+    with migrated_up_to(BEFORE) as executor:
         yield executor
 
 

@@ -13,7 +13,7 @@ from django.test import Client
 from django.urls import reverse
 
 from scorekeeper.models import Game, GameKey
-from tests.migrating import migrate_to, migrated_back_to
+from tests.migrating import migrate_to, migrated_up_to
 from tournaments.models import Entry, Match, Tournament
 from tournaments.table_keys import table_token
 
@@ -22,7 +22,7 @@ BEFORE = [("tournaments", "0001_initial"), ("scorekeeper", "0008_game_target_opt
 
 @pytest.fixture
 def migrate():
-    with migrated_back_to(BEFORE) as executor:
+    with migrated_up_to(BEFORE) as executor:
         yield executor
 
 

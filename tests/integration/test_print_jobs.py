@@ -40,6 +40,15 @@ def small_inline(settings, tmp_path, monkeypatch):
 
 
 @pytest.fixture
+def laid_out_here(small_inline, settings):
+    """As small_inline, the parts laid out in this process, one after another: for a test of a
+    job's life (stalled, swept, sent twice), where the layout processes (each a new Python
+    importing WeasyPrint, half a second of CPU) are not what it checks; the large round's tests
+    and tests/unit/test_pdf_parts.py lay out in processes."""
+    settings.PRINT_PROCESSES = 1
+
+
+@pytest.fixture
 def director(django_user_model) -> Client:
     client = Client()
     client.force_login(django_user_model.objects.create_user("dora"))
@@ -103,7 +112,7 @@ def test_a_large_round_is_made_in_the_background_with_its_progress_shown(
     assert PrintJob.objects.count() == 2
 
 
-def test_a_job_that_stalled_is_started_again_by_its_page(small_inline, director, monkeypatch):
+def test_a_job_that_stalled_is_started_again_by_its_page(laid_out_here, director, monkeypatch):
     tournament = released(director, pairs=8)
     monkeypatch.setattr(print_jobs, "_send", lambda _job_id: None)  # its process "died"
     director.get(reverse("print-sheets", args=[tournament.id, 1]))
@@ -127,7 +136,7 @@ def test_only_the_director_sees_a_print_job(small_inline, director, django_user_
     wait_until(lambda: ready(job.id), 120, "the pairings")
 
 
-def test_files_older_than_a_day_are_deleted(small_inline, director, settings) -> None:
+def test_files_older_than_a_day_are_deleted(laid_out_here, director, settings) -> None:
     tournament = released(director, pairs=8)
     director.get(reverse("print-pairings", args=[tournament.id, 1]))
     job = PrintJob.objects.get()
@@ -139,7 +148,7 @@ def test_files_older_than_a_day_are_deleted(small_inline, director, settings) ->
     assert not path.exists() and not PrintJob.objects.filter(id=job.id).exists()
 
 
-def test_a_job_sent_twice_or_polled_by_many_is_made_once(small_inline, director, monkeypatch):
+def test_a_job_sent_twice_or_polled_by_many_is_made_once(laid_out_here, director, monkeypatch):
     tournament = released(director, pairs=8)
     runs: list[int] = []
     render = printing.render
