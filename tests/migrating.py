@@ -3,12 +3,12 @@ the migrations a test names, and forward to the latest afterwards, whatever the 
 next test expects the whole schema).
 
 Two ways there. ``migrated_back_to`` unapplies every later migration, as an operator going back
-a release does: what a test needs when its rows, written by today's code, must survive the way
-back. ``migrated_up_to`` empties the database and applies only the migrations up to the targets:
-for a test that writes its rows in the old schema, where the way back from the latest crossed
-every later migration of every app for nothing (2.6 s of CPU on SQLite, against 0.04 s from
-empty, to scorekeeper 0001). That every migration goes back, down to none, is tested once
-(test_migrations.py)."""
+a release does: what a test needs when its rows must survive the way back, and the short way to
+a schema a few migrations old. ``migrated_up_to`` empties the database and applies only the
+migrations up to the targets: for a test that writes its rows in a schema far behind the latest,
+where the way back crossed every later migration of every app for nothing (2.6 s of CPU on
+SQLite, against 0.04 s from empty, to scorekeeper 0001). That every migration goes back, down to
+none, is tested once (test_migrations.py)."""
 
 from __future__ import annotations
 
@@ -25,43 +25,46 @@ Targets = list[tuple[str, str | None]]
 def migrated_back_to(targets: Targets) -> Iterator[MigrationExecutor]:
     """The database at ``targets`` for the block, the later migrations unapplied; at the latest
     migrations after it."""
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
     try:
+        executor = MigrationExecutor(connection)
+        executor.migrate(targets)
         yield executor
-    finally:
-        migrate_to(executor)
+    finally:  # even when the way there failed: the next test expects the whole schema
+        migrate_to(MigrationExecutor(connection))
 
 
 @contextmanager
 def migrated_up_to(targets: Targets) -> Iterator[MigrationExecutor]:
     """The database emptied (no table, no migration recorded) and at ``targets`` for the block;
     at the latest migrations after it. For a test that writes its rows only once there."""
-    emptied()
-    executor = MigrationExecutor(connection)
-    executor.migrate(targets)
     try:
+        emptied()
+        executor = MigrationExecutor(connection)
+        executor.migrate(targets)
         yield executor
-    finally:
-        migrate_to(executor)
+    finally:  # even when the way there failed: the next test expects the whole schema
+        migrate_to(MigrationExecutor(connection))
 
 
 def emptied() -> None:
     """Every table of the test's database dropped, Django's record of the migrations among
-    them."""
+    them. Outside a transaction (a test marked ``transaction=True``), as migrations run."""
+    assert not connection.in_atomic_block, "emptied() needs django_db(transaction=True)"
     with connection.cursor() as cursor:
         tables = connection.introspection.table_names(cursor)
+        names = [connection.ops.quote_name(table) for table in tables]
         if connection.vendor == "postgresql":
-            if tables:
-                names = ", ".join(connection.ops.quote_name(t) for t in tables)
-                cursor.execute(f"DROP TABLE {names} CASCADE")
+            if names:
+                cursor.execute(f"DROP TABLE {', '.join(names)} CASCADE")
             return
-        cursor.execute("PRAGMA foreign_keys = OFF")  # SQLite: dropped in any order
+        assert connection.vendor == "sqlite", connection.vendor
+        # SQLite: foreign keys off, so that the tables go in any order.
+        assert connection.disable_constraint_checking()
         try:
-            for table in tables:
-                cursor.execute(f"DROP TABLE {connection.ops.quote_name(table)}")
+            for name in names:
+                cursor.execute(f"DROP TABLE {name}")
         finally:
-            cursor.execute("PRAGMA foreign_keys = ON")
+            connection.enable_constraint_checking()
 
 
 def migrate_to(executor: MigrationExecutor, targets: Targets | None = None) -> None:

@@ -85,7 +85,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def _engine_refused_by_cookie() -> Iterator[None]:
+def _test_static_files() -> Iterator[None]:
     """The live server's static files (Django's StaticFilesHandler, before any middleware)
     refuse the rules engine's files to a phone holding ENGINE_REFUSED (tests/browser/phones.py):
     a phone of the engine's tests has no such cookie. And they serve the engine's memory a
@@ -95,7 +95,7 @@ def _engine_refused_by_cookie() -> Iterator[None]:
 
     serve = StaticFilesHandler.serve
 
-    def refusing(self, request):
+    def served(self, request):
         if request.COOKIES.get(ENGINE_REFUSED) and request.path.startswith(ENGINE_FILES):
             raise Http404("the engine is refused to this phone")
         if request.path == MEMORY_SERVED:
@@ -105,7 +105,7 @@ def _engine_refused_by_cookie() -> Iterator[None]:
             return FileResponse(kept.open("rb"), content_type="application/octet-stream")
         return serve(self, request)
 
-    StaticFilesHandler.serve = refusing
+    StaticFilesHandler.serve = served
     yield
     StaticFilesHandler.serve = serve
 
@@ -141,8 +141,11 @@ def browser(_playwright: Playwright, tmp_path_factory: pytest.TempPathFactory) -
     """The browser the tests of the pages drive: the headless shell (pages_browser). Its
     phones share what the run's test processes share in the run's directory (the engine's
     memory: phones.engine_phone)."""
+    # The run's directory: with test processes (pytest-xdist), the parent of each one's own;
+    # else the process's own, which a later run does not share (tests/conftest.py does the same).
+    run = tmp_path_factory.getbasetemp()
     with launched(_playwright, pages_browser()) as running:
-        phones_of(running).shared = tmp_path_factory.getbasetemp().parent
+        phones_of(running).shared = run.parent if os.environ.get("PYTEST_XDIST_WORKER") else run
         yield running
 
 
@@ -193,6 +196,7 @@ def _phone(browser: Browser, live_server, request: pytest.FixtureRequest) -> Pag
     engine = request.node.get_closest_marker("engine")
     if engine is None:
         return phone_page(browser)
+    assert set(engine.kwargs) <= {"first_start"}, f"engine() takes first_start: {engine.kwargs}"
     return engine_phone(
         browser, live_server.url, first_start=engine.kwargs.get("first_start", False)
     )

@@ -48,6 +48,8 @@ ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "browser"
 # failed test's picture is always taken (conftest.pytest_runtest_makereport).
 PICTURES = os.environ.get("SCOREKEEPER_PICTURES") == "1"
 PHONE = {"width": 390, "height": 844}
+# A phone's browser context: its screen, touch and pixel density.
+PHONE_CONTEXT = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
 # How long an action (a navigation, a tap) waits at most, sized for a machine four times slower
 # than this one under the load of a whole run. It polls: met sooner, it returns at once.
 ACTION_MS = 60_000
@@ -79,8 +81,15 @@ _MEMORY_READ = f"""key => caches.open('{ENGINE_MEMORY}').then(c => c.match(key))
     }}
     return btoa(text);
   }})"""
-_MEMORY_WRITE = f"""([key, served]) => fetch(served)
-  .then(r => caches.open('{ENGINE_MEMORY}').then(c => c.put(key, r)))"""
+_MEMORY_WRITE = f"""([key, served]) => fetch(served).then(r => {{
+  if (!r.ok) {{ throw new Error("the engine's memory: " + r.status); }}
+  return caches.open('{ENGINE_MEMORY}').then(c => c.put(key, r));
+}})"""
+# How long the engine's first start may take, on a machine four times slower than this one
+# under a whole run's load (ACTION_MS's reasoning): a start that hangs fails, not the run.
+FIRST_START_MS = 180_000
+_STARTED = f"""where => Promise.race([canastaEngine(where).ready, new Promise((_, refuse) =>
+  setTimeout(() => refuse(new Error("no engine in {FIRST_START_MS} ms")), {FIRST_START_MS}))])"""
 MEMORY_SERVED = "/static/test-engine-memory"
 _REFUSING = [
     {"name": ENGINE_REFUSED, "value": "1", "domain": host, "path": "/"}
@@ -95,10 +104,11 @@ class Phones:
         self.browser = browser
         self.kept: dict[tuple, list[tuple[BrowserContext, str]]] = {}
         self.lent: list[tuple[BrowserContext, tuple, bool]] = []
-        # The engine's memory as a first start kept it: its key (an address of the site) and
-        # the file of its bytes, read once (engine_phone), in the run's directory (``shared``,
-        # set by the browser fixture: tests/browser/conftest.py).
-        self.engine_memory: tuple[str, Path] | None = None
+        # The engine's memory as a first start kept it, read once (engine_phone): its key, the
+        # site that key names, and the file of its bytes, in the run's directory (``shared``,
+        # set by the browser fixture: tests/browser/conftest.py). Or why it could not be kept.
+        self.engine_memory: tuple[str, str, Path] | None = None
+        self.engine_memory_failed: str | None = None
         self.shared: Path | None = None
 
     def lend(self, kind: tuple, options: dict, engine: bool = False) -> Page:
@@ -130,30 +140,38 @@ class Phones:
         memory = None if first_start else self._engine_memory(base, options)
         page = self.lend(("engine",), options, engine=True)
         if memory is not None:
+            key, site, _file = memory
+            assert key.startswith(site + "/"), (key, site)
             page.goto(base + WAITING_ROOM)
-            page.evaluate(_MEMORY_WRITE, [memory[0], MEMORY_SERVED])
+            page.evaluate(_MEMORY_WRITE, [base + key[len(site) :], MEMORY_SERVED])
         return page
 
-    def _engine_memory(self, base: str, options: dict) -> tuple[str, Path]:
+    def _engine_memory(self, base: str, options: dict) -> tuple[str, str, Path]:
         """The memory the engine's first start keeps: the one another test process of the run
         left in the run's directory (``shared``), else one kept by a first start here, on a
-        phone of its own, and left there for the others. Its key names the site, which is each
-        process's own live server."""
+        phone of its own, and left there for the others. A first start that failed fails each
+        test that asks again, at once, with its reason."""
+        if self.engine_memory_failed is not None:
+            raise AssertionError(self.engine_memory_failed)
         if self.engine_memory is None:
             assert self.shared is not None, "the browser fixture names the run's directory"
-            kept, named = self.shared / "engine-memory.gz", self.shared / "engine-memory.json"
+            file, named = self.shared / "engine-memory.gz", self.shared / "engine-memory.json"
             with open(self.shared / "engine-memory.lock", "a") as lock:
                 fcntl.flock(lock, fcntl.LOCK_EX)  # until the file closes
                 if not named.exists():
-                    key = self._first_start(base, options, kept)
+                    try:
+                        key = self._first_start(base, options, file)
+                    except Exception as error:
+                        self.engine_memory_failed = f"the engine's first start failed: {error!r}"
+                        raise
                     named.write_text(json.dumps({"key": key, "site": base}))
                 found = json.loads(named.read_text())
-            self.engine_memory = (found["key"].replace(found["site"], base, 1), kept)
+            self.engine_memory = (found["key"], found["site"], file)
         return self.engine_memory
 
-    def _first_start(self, base: str, options: dict, kept: Path) -> str:
+    def _first_start(self, base: str, options: dict, file: Path) -> str:
         """The engine started afresh on a page of ``base``, on a phone of its own (closed
-        after): the key of the memory it kept, its bytes written to ``kept``."""
+        after): the key of the memory it kept, its bytes written to ``file``."""
         from django.urls import reverse
 
         from scorekeeper.phone_engine import engine_config
@@ -164,10 +182,10 @@ class Phones:
             page.set_default_timeout(ACTION_MS)
             page.goto(base + reverse("opening"))
             page.add_script_tag(url=base + "/static/scorekeeper/engine.js")
-            started = page.evaluate("where => canastaEngine(where).ready", engine_config())
+            started = page.evaluate(_STARTED, engine_config())
             assert started["kept"] is False, started
             [key] = engine_memory_kept(page)
-            kept.write_bytes(base64.b64decode(page.evaluate(_MEMORY_READ, key)))
+            file.write_bytes(base64.b64decode(page.evaluate(_MEMORY_READ, key)))
             return key
         finally:
             context.close()
@@ -223,16 +241,16 @@ def phones_of(browser: Browser) -> Phones:
 
 def served_memory() -> Path | None:
     """The file of the engine's memory a phone of this test process kept (MEMORY_SERVED)."""
-    kept = [phones.engine_memory[1] for phones in _PHONES.values() if phones.engine_memory]
+    kept = [phones.engine_memory[2] for phones in _PHONES.values() if phones.engine_memory]
     return kept[0] if kept else None
 
 
-def phone_page(browser: Browser, engine: bool = False) -> Page:
+def phone_page(browser: Browser) -> Page:
     """A page on a phone of its own (its own cookies and storage), at 390×844, until the test
-    ends. Without ``engine`` the phone's rules engine cannot load (its Pyodide files are
-    refused), so the page scores through the server, as on a phone where it cannot run."""
-    options = {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
-    return phones_of(browser).lend(("phone",), options, engine)
+    ends. Its rules engine cannot load (its Pyodide files are refused), so the page scores
+    through the server, as on a phone where it cannot run (a phone whose engine loads:
+    engine_phone)."""
+    return phones_of(browser).lend(("phone",), PHONE_CONTEXT)
 
 
 def engine_phone(
@@ -250,13 +268,7 @@ def engine_phone(
     of the engine (its files are fetched and kept by its service worker as on any phone). A
     test of what the first start does (the memory kept, a fresh start) asks for
     ``first_start``."""
-    defaults: dict = {
-        "viewport": PHONE,
-        "device_scale_factor": 2,
-        "is_mobile": True,
-        "has_touch": True,
-    }
-    return phones_of(browser).lend_engine_phone(base, first_start, {**defaults, **options})
+    return phones_of(browser).lend_engine_phone(base, first_start, {**PHONE_CONTEXT, **options})
 
 
 def screen_page(browser: Browser, viewport: dict) -> Page:

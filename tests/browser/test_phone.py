@@ -249,13 +249,13 @@ def test_a_phone_not_about_the_engine_is_refused_its_files_and_an_engines_phone_
     engine's files, by its pages' requests as by its service worker's (they carry its cookies)."""
     from pathlib import Path
 
-    from tests.browser.phones import phone_page
+    from tests.browser.phones import engine_phone
 
     vendor = Path(__file__).resolve().parents[2] / "static" / "vendor" / "pyodide"
     licence = next(vendor.glob("*/LICENSE.txt")).relative_to(vendor)
     asked = f"fetch('/static/vendor/pyodide/{licence}').then(answer => answer.status)"
     phone.goto(live_server.url + "/")
     assert phone.evaluate(asked) == 404
-    engines = phone_page(browser, True)
+    engines = engine_phone(browser, live_server.url, first_start=True)
     engines.goto(live_server.url + "/")
     assert engines.evaluate(asked) == 200

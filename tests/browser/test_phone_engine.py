@@ -5,7 +5,8 @@ page starts from the memory the first one kept (engine-worker.mjs) and scores th
 memory that cannot be restored means a fresh start, and no later page tries it again.
 
 The phones of the first three tests hold the memory a first start kept (phones.engine_phone):
-their engine is restored, as on every page of a phone but its first; the last starts afresh."""
+their engine is restored, as on every page of a phone but its first; the last starts afresh and
+scores every line on the fresh engine and on the restored one."""
 
 from __future__ import annotations
 
@@ -60,14 +61,17 @@ def _engine_page(phone, live_server, language: str = "en", kept: bool = True):
     return phone
 
 
-def test_every_example_scores_in_the_browser_as_on_the_server(phone, live_server) -> None:
-    page = _engine_page(phone, live_server)
+def scores_every_line_as_the_server(page) -> None:
     answers = page.evaluate(
         "records => Promise.all(records.map(r => window.canastaEngine().score(r)))", RECORDS
     )
     assert len(answers) == len(RECORDS) > 60
     for record, answer in zip(RECORDS, answers, strict=True):
         assert answer == json.loads(json.dumps(score_json(record))), record
+
+
+def test_every_example_scores_in_the_browser_as_on_the_server(phone, live_server) -> None:
+    scores_every_line_as_the_server(_engine_page(phone, live_server))
 
 
 def test_a_refusal_reads_as_the_server_words_it_in_french(phone, live_server) -> None:
@@ -100,13 +104,11 @@ def test_the_preview_of_a_hand_is_the_servers(phone, live_server) -> None:
 def test_a_later_page_starts_from_the_kept_memory_and_one_that_cannot_be_restored_afresh(
     phone, live_server
 ) -> None:
-    [key] = engine_memory_kept(_engine_page(phone, live_server, kept=False))
+    page = _engine_page(phone, live_server, kept=False)
+    [key] = engine_memory_kept(page)
+    scores_every_line_as_the_server(page)
     page = _engine_page(phone, live_server, kept=True)
-    answers = page.evaluate(
-        "records => Promise.all(records.map(r => window.canastaEngine().score(r)))", RECORDS
-    )
-    for record, answer in zip(RECORDS, answers, strict=True):
-        assert answer == json.loads(json.dumps(score_json(record))), record
+    scores_every_line_as_the_server(page)
     answer = page.evaluate("r => window.canastaEngine().preview(r)", PREVIEW)
     assert answer == preview(Table.from_json(PREVIEW["table"]), *PREVIEW_HAND)
 

@@ -41,10 +41,10 @@ def small_inline(settings, tmp_path, monkeypatch):
 
 @pytest.fixture
 def laid_out_here(small_inline, settings):
-    """As small_inline, the parts laid out in this process, one after another: for a test of a
-    job's life (stalled, swept, sent twice), where the layout processes (each a new Python
-    importing WeasyPrint, half a second of CPU) are not what it checks; the large round's tests
-    and tests/unit/test_pdf_parts.py lay out in processes."""
+    """As small_inline, but laid out in this process (one process: chunks of CHUNK_TABLES): for a
+    test of a job's life (stalled, swept, sent twice), where the layout processes (each a new
+    Python importing WeasyPrint, half a second of CPU) are not what it checks; the large round's
+    tests and tests/unit/test_pdf_parts.py lay out in processes."""
     settings.PRINT_PROCESSES = 1
 
 
