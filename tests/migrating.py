@@ -13,7 +13,7 @@ none, is tested once (test_migrations.py)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
@@ -21,24 +21,23 @@ from django.db.migrations.executor import MigrationExecutor
 Targets = list[tuple[str, str | None]]
 
 
-@contextmanager
-def migrated_back_to(targets: Targets) -> Iterator[MigrationExecutor]:
+def migrated_back_to(targets: Targets) -> AbstractContextManager[MigrationExecutor]:
     """The database at ``targets`` for the block, the later migrations unapplied; at the latest
     migrations after it."""
-    try:
-        executor = MigrationExecutor(connection)
-        executor.migrate(targets)
-        yield executor
-    finally:  # even when the way there failed: the next test expects the whole schema
-        migrate_to(MigrationExecutor(connection))
+    return _migrated(targets, from_empty=False)
+
+
+def migrated_up_to(targets: Targets) -> AbstractContextManager[MigrationExecutor]:
+    """The database emptied (no table, no migration recorded) and at ``targets`` for the block;
+    at the latest migrations after it. For a test that writes its rows only once there."""
+    return _migrated(targets, from_empty=True)
 
 
 @contextmanager
-def migrated_up_to(targets: Targets) -> Iterator[MigrationExecutor]:
-    """The database emptied (no table, no migration recorded) and at ``targets`` for the block;
-    at the latest migrations after it. For a test that writes its rows only once there."""
+def _migrated(targets: Targets, from_empty: bool) -> Iterator[MigrationExecutor]:
     try:
-        emptied()
+        if from_empty:
+            emptied()
         executor = MigrationExecutor(connection)
         executor.migrate(targets)
         yield executor

@@ -85,11 +85,11 @@ _MEMORY_WRITE = f"""([key, served]) => fetch(served).then(r => {{
   if (!r.ok) {{ throw new Error("the engine's memory: " + r.status); }}
   return caches.open('{ENGINE_MEMORY}').then(c => c.put(key, r));
 }})"""
-# How long the engine's first start may take, on a machine four times slower than this one
-# under a whole run's load (ACTION_MS's reasoning): a start that hangs fails, not the run.
-FIRST_START_MS = 180_000
+# How long the engine's start may take, on a machine four times slower than this one under a
+# whole run's load (ACTION_MS's reasoning): a start that hangs fails its test, not the run.
+START_MS = 180_000
 _STARTED = f"""where => Promise.race([canastaEngine(where).ready, new Promise((_, refuse) =>
-  setTimeout(() => refuse(new Error("no engine in {FIRST_START_MS} ms")), {FIRST_START_MS}))])"""
+  setTimeout(() => refuse(new Error("no engine in {START_MS} ms")), {START_MS}))])"""
 MEMORY_SERVED = "/static/test-engine-memory"
 _REFUSING = [
     {"name": ENGINE_REFUSED, "value": "1", "domain": host, "path": "/"}
@@ -172,18 +172,11 @@ class Phones:
     def _first_start(self, base: str, options: dict, file: Path) -> str:
         """The engine started afresh on a page of ``base``, on a phone of its own (closed
         after): the key of the memory it kept, its bytes written to ``file``."""
-        from django.urls import reverse
-
-        from scorekeeper.phone_engine import engine_config
-
         context = self.browser.new_context(**options)
         try:
             page = context.new_page()
             page.set_default_timeout(ACTION_MS)
-            page.goto(base + reverse("opening"))
-            page.add_script_tag(url=base + "/static/scorekeeper/engine.js")
-            started = page.evaluate(_STARTED, engine_config())
-            assert started["kept"] is False, started
+            assert engine_started(page, base)["kept"] is False
             [key] = engine_memory_kept(page)
             file.write_bytes(base64.b64decode(page.evaluate(_MEMORY_READ, key)))
             return key
@@ -306,6 +299,24 @@ def picture(
             target.wait_for(state="visible", timeout=timeout)
     elif PICTURES:
         target.screenshot(path=str(path), full_page=full_page, quality=quality, timeout=timeout)
+
+
+def engine_started(page: Page, base: str, language: str = "en") -> dict:
+    """The engine started in its worker on a page of ``base`` (the opening page, with the
+    script a game's entry page starts it with), its messages in ``language``: how it started
+    (engine-worker.mjs: ``{ms, kept}``)."""
+    from django.urls import reverse
+    from django.utils import translation
+
+    from scorekeeper.phone_engine import engine_config
+
+    with translation.override(language):
+        where = engine_config()
+    page.goto(base + reverse("opening"))
+    page.add_script_tag(url=base + "/static/scorekeeper/engine.js")
+    how: dict = page.evaluate(_STARTED, where)
+    assert how["ms"] > 0, how
+    return how
 
 
 def is_waiting(page: Page) -> bool:

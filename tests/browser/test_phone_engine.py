@@ -13,13 +13,16 @@ from __future__ import annotations
 import json
 
 import pytest
-from django.urls import reverse
 from django.utils import translation
 
-from scorekeeper import phone_engine
 from scorekeeper.rules import score_json
 from scorekeeper.rules.live import Table, preview
-from tests.browser.phones import ENGINE_MEMORY, ENGINE_MEMORY_KEYS, engine_memory_kept
+from tests.browser.phones import (
+    ENGINE_MEMORY,
+    ENGINE_MEMORY_KEYS,
+    engine_memory_kept,
+    engine_started,
+)
 from tests.conftest import load_examples
 from tests.waiting import wait_until
 
@@ -52,12 +55,7 @@ def _engine_page(phone, live_server, language: str = "en", kept: bool = True):
     """A page with the engine started in its worker, as the entry page starts it; ``kept``:
     from the memory the phone holds (phones.engine_phone) or an earlier page kept, else
     afresh."""
-    with translation.override(language):
-        where = phone_engine.engine_config()
-    phone.goto(live_server.url + reverse("opening"))
-    phone.add_script_tag(url=live_server.url + "/static/scorekeeper/engine.js")
-    how = phone.evaluate("where => window.canastaEngine(where).ready", where)
-    assert how["ms"] > 0 and how["kept"] is kept
+    assert engine_started(phone, live_server.url, language)["kept"] is kept
     return phone
 
 
